@@ -1,0 +1,172 @@
+"""Integer partitions: parsing, notation, the Ω-move and the predicates of SPEC.md §1-3.
+
+A partition is a ``tuple[int, ...]`` of positive parts in nonincreasing order (the canonical
+form). Everything here is scalar pure Python: the bulk engines in :mod:`bulgarian` and
+:mod:`floridian` use compiled kernels, and test themselves against these definitions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from functools import lru_cache
+
+Partition = tuple[int, ...]
+
+__all__ = [
+    "Partition",
+    "PartitionError",
+    "canonical_key",
+    "count_partitions",
+    "count_separated",
+    "from_key",
+    "in_t",
+    "is_separated",
+    "omega",
+    "paper_notation",
+    "parse_partition",
+    "partitions",
+    "separated_partitions",
+]
+
+
+class PartitionError(ValueError):
+    """Raised for text that is not a partition (of the expected n)."""
+
+
+_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
+
+
+def parse_partition(text: str, n: int | None = None) -> Partition:
+    """Parse any notation of SPEC.md §1 into canonical form.
+
+    Accepted: ``5,3,3,1``, ``5 3 3 1``, ``[5,3,3,1]``, ``(5, 3, 3, 1)`` and paper notation with
+    exponents, ``1 3^2 5``. Order of the parts does not matter. When ``n`` is given the parts
+    must sum to it.
+    """
+    body = text.strip()
+    if body[:1] in "[(" and body[-1:] in "])":
+        body = body[1:-1]
+    tokens = [t for t in re.split(r"[\s,]+", body.strip()) if t]
+    if not tokens:
+        raise PartitionError(f"empty partition {text!r}: give its parts, e.g. '5,3,3,1'")
+    parts: list[int] = []
+    for token in tokens:
+        match = _TOKEN.match(token)
+        if match is None:
+            raise PartitionError(
+                f"bad part {token!r} in {text!r}: parts are positive integers, "
+                "optionally with an exponent as in '3^2'"
+            )
+        size, times = int(match.group(1)), int(match.group(2) or 1)
+        if size == 0:
+            raise PartitionError(f"part 0 in {text!r}: parts must be positive")
+        if times == 0:
+            raise PartitionError(f"exponent 0 in {token!r} of {text!r}: exponents must be >= 1")
+        parts.extend([size] * times)
+    result = tuple(sorted(parts, reverse=True))
+    if n is not None and sum(result) != n:
+        raise PartitionError(
+            f"{canonical_key(result)} is a partition of {sum(result)}, not of n = {n}"
+        )
+    return result
+
+
+def canonical_key(partition: Partition) -> str:
+    """The canonical key, parts in nonincreasing order: ``"5,3,3,1"``."""
+    return ",".join(str(part) for part in partition)
+
+
+def from_key(key: str) -> Partition:
+    """Inverse of :func:`canonical_key` (the empty key is the empty partition)."""
+    return tuple(int(part) for part in key.split(",")) if key else ()
+
+
+def paper_notation(partition: Partition) -> str:
+    """Ascending sizes with exponents, as the papers print them: ``"1 3^2 5"``."""
+    counts = Counter(partition)
+    return " ".join(
+        str(size) if counts[size] == 1 else f"{size}^{counts[size]}" for size in sorted(counts)
+    )
+
+
+def omega(partition: Partition) -> Partition:
+    """The Bulgarian move Ω: take one card from each of the p piles and form a pile of p."""
+    reduced = [part - 1 for part in partition if part > 1]
+    reduced.append(len(partition))
+    return tuple(sorted(reduced, reverse=True))
+
+
+def is_separated(partition: Partition) -> bool:
+    """No two parts differ by exactly 1 (repeated parts are allowed)."""
+    sizes = sorted(set(partition))
+    return all(b - a != 1 for a, b in zip(sizes, sizes[1:], strict=False))
+
+
+def in_t(partition: Partition) -> bool:
+    """Membership of T(n): separated, and no part equals p or p + 2 (p = number of parts).
+
+    By Lemma 7 of seed 000 these are exactly the separated λ whose Ω(λ) is separated.
+    """
+    p = len(partition)
+    return is_separated(partition) and p not in partition and p + 2 not in partition
+
+
+def partitions(n: int, max_part: int | None = None) -> Iterator[Partition]:
+    """All partitions of n in descending lexicographic order ((n) first, 1^n last)."""
+    yield from _partitions(n, n if max_part is None else max_part, separated=False)
+
+
+def separated_partitions(n: int) -> Iterator[Partition]:
+    """S(n): separated partitions of n, in descending lexicographic order."""
+    yield from _partitions(n, n, separated=True)
+
+
+def _partitions(n: int, max_part: int, *, separated: bool) -> Iterator[Partition]:
+    if n == 0:
+        yield ()
+        return
+    for first in range(min(n, max_part), 0, -1):
+        for rest in _partitions(n - first, first, separated=separated):
+            if separated and rest and rest[0] == first - 1:
+                continue
+            yield (first, *rest)
+
+
+@lru_cache(maxsize=None)
+def count_partitions(n: int) -> int:
+    """p(n), by Euler's pentagonal recurrence."""
+    if n < 0:
+        return 0
+    if n == 0:
+        return 1
+    total, k = 0, 1
+    while True:
+        g1 = k * (3 * k - 1) // 2
+        if g1 > n:
+            break
+        sign = 1 if k % 2 else -1
+        total += sign * count_partitions(n - g1)
+        g2 = k * (3 * k + 1) // 2
+        if g2 <= n:
+            total += sign * count_partitions(n - g2)
+        k += 1
+    return total
+
+
+def count_separated(n: int) -> int:
+    """|S(n)| (OEIS A116931) by dynamic programming over the largest size."""
+    # table[m][r]: separated partitions of r with every part <= m
+    table = [[0] * (n + 1) for _ in range(n + 1)]
+    for m in range(n + 1):
+        table[m][0] = 1
+    for m in range(1, n + 1):
+        below = table[m - 2] if m >= 2 else table[0]
+        for r in range(1, n + 1):
+            total = table[m - 1][r]
+            for k in range(1, r // m + 1):
+                rest = r - k * m
+                total += below[rest] if m >= 2 else int(rest == 0)
+            table[m][r] = total
+    return table[n][n]
