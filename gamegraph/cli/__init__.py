@@ -1,0 +1,25 @@
+"""The `gamegraph` command line: a thin layer that parses options, calls the library, prints.
+
+Each area owns its typer app (``neo4j``, ``stats``, ...); this module joins them.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from gamegraph.cli import neo4j, stats
+
+app = typer.Typer(
+    name="gamegraph",
+    help="Game graphs of partition solitaires (Bulgarian B_n, Floridian G_n/H_n, the lifting "
+    "graph Q) computed in memory and materialized into Neo4j.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
+app.add_typer(stats.app, name="stats")
+app.add_typer(neo4j.app, name="neo4j")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,162 @@
+"""Bulgarian solitaire B_n: every partition of n with its Ω-arc, and the analysis of SPEC.md §2.
+
+B_n is a functional graph (one arc per node), so its analysis is linear: in-degrees, the
+cycles (one weakly connected component each), and for every position the cycle it reaches
+and its distance to it. Positions are numbered in descending lexicographic order (index 0
+is (n)); see :mod:`gamegraph.games._kernels`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from gamegraph.games import _kernels as k
+from gamegraph.games.limits import check_bulgarian
+from gamegraph.games.partitions import Partition, count_partitions, parse_partition
+
+__all__ = ["BulgarianGraph", "BulgarianStats", "build_bulgarian"]
+
+
+@dataclass(frozen=True, eq=False)
+class BulgarianGraph:
+    """B_n with its analysis; arrays are indexed by position index."""
+
+    n: int
+    successor: np.ndarray  #: index of Ω(λ)
+    in_degree: np.ndarray
+    cycle_of: np.ndarray  #: id of the cycle that λ's trajectory ends in
+    distance: np.ndarray  #: moves from λ to its cycle (0 on the cycle)
+    cycle_count: int
+    _table: np.ndarray = field(repr=False)
+
+    @property
+    def size(self) -> int:
+        return int(self.successor.shape[0])
+
+    # ----------------------------------------------------------------- positions
+
+    def index(self, position: Partition | str) -> int:
+        """Index of a position given as a partition or in any notation of SPEC.md §1."""
+        part = parse_partition(position, self.n) if isinstance(position, str) else position
+        if sum(part) != self.n:
+            raise ValueError(f"{part} is not a partition of {self.n}")
+        return int(k.rank_of(np.asarray(part, dtype=np.int64), len(part), self.n, self._table))
+
+    def position(self, index: int) -> Partition:
+        """The partition with the given index (unranking)."""
+        if not 0 <= index < self.size:
+            raise IndexError(f"B_{self.n} has positions 0..{self.size - 1}, not {index}")
+        below = self.size - 1 - index
+        parts: list[int] = []
+        remaining, cap = self.n, self.n
+        while remaining:
+            v = 1
+            while v < cap and self._table[remaining, v] <= below:
+                v += 1
+            below -= int(self._table[remaining, v - 1])
+            parts.append(v)
+            remaining -= v
+            cap = v
+        return tuple(parts)
+
+    def flat_parts(self) -> tuple[np.ndarray, np.ndarray]:
+        """All positions as flat uint8 parts and int64 offsets, in index order."""
+        total_parts = _total_parts(self.n)
+        parts = np.empty(total_parts, dtype=np.uint8)
+        offsets = np.empty(self.size + 1, dtype=np.int64)
+        k.enumerate_partitions(self.n, parts, offsets)
+        return parts, offsets
+
+    # ----------------------------------------------------------------- analysis
+
+    @cached_property
+    def on_cycle(self) -> np.ndarray:
+        return np.asarray(self.distance == 0)
+
+    @cached_property
+    def garden_of_eden(self) -> np.ndarray:
+        """Positions with no predecessor."""
+        return np.asarray(self.in_degree == 0)
+
+    @cached_property
+    def cycles(self) -> list[np.ndarray]:
+        """Members of each cycle in move order, starting from its smallest index."""
+        result: list[np.ndarray] = []
+        firsts = np.full(self.cycle_count, -1, dtype=np.int64)
+        cyclic = np.flatnonzero(self.on_cycle)
+        ids = self.cycle_of[cyclic]
+        firsts[ids[::-1]] = cyclic[::-1]
+        for start in firsts:
+            members = [int(start)]
+            v = int(self.successor[start])
+            while v != start:
+                members.append(v)
+                v = int(self.successor[v])
+            result.append(np.asarray(members, dtype=np.int64))
+        return result
+
+    @cached_property
+    def basin_sizes(self) -> np.ndarray:
+        """Number of positions whose trajectory ends in each cycle (cycle members included)."""
+        return np.bincount(self.cycle_of, minlength=self.cycle_count)
+
+    def trajectory(self, index: int) -> list[int]:
+        """Indices from a position to the first repeated one (its cycle entry), inclusive."""
+        path = [index]
+        for _ in range(int(self.distance[index])):
+            path.append(int(self.successor[path[-1]]))
+        return path
+
+    def stats(self) -> BulgarianStats:
+        lengths = Counter(len(cycle) for cycle in self.cycles)
+        return BulgarianStats(
+            n=self.n,
+            positions=self.size,
+            cycles=self.cycle_count,
+            cycle_lengths=dict(sorted(lengths.items())),
+            components=self.cycle_count,
+            garden_of_eden=int(self.garden_of_eden.sum()),
+            fixed_points=int(np.count_nonzero(self.successor == np.arange(self.size))),
+            max_transient=int(self.distance.max()),
+        )
+
+
+@dataclass(frozen=True)
+class BulgarianStats:
+    """The summary `gamegraph stats bulgarian` prints."""
+
+    n: int
+    positions: int
+    cycles: int
+    cycle_lengths: dict[int, int]
+    components: int
+    garden_of_eden: int
+    fixed_points: int
+    max_transient: int
+
+
+def build_bulgarian(n: int, *, force: bool = False) -> BulgarianGraph:
+    """Build and analyse B_n (refuses sizes that would not fit in memory unless ``force``)."""
+    if n < 1:
+        raise ValueError(f"n must be at least 1, not {n}")
+    check_bulgarian(n, force=force)
+    table = k.rank_table(n)
+    size = count_partitions(n)
+    dtype = np.int32 if size < 2**31 else np.int64
+    successor = np.empty(size, dtype=dtype)
+    k.bulgarian_successors(n, table, successor)
+    in_degree = np.zeros(size, dtype=dtype)
+    cycle_of = np.empty(size, dtype=dtype)
+    distance = np.empty(size, dtype=np.int32)
+    cycles = k.functional_graph_analysis(successor, in_degree, cycle_of, distance)
+    return BulgarianGraph(n, successor, in_degree, cycle_of, distance, int(cycles), table)
+
+
+def _total_parts(n: int) -> int:
+    """Sum over all partitions of n of their number of parts (= Σ_d τ-like divisor sums)."""
+    # number of parts equal to j across all partitions of n is Σ_{i>=1} p(n - i j)
+    return sum(count_partitions(n - i * j) for j in range(1, n + 1) for i in range(1, n // j + 1))

@@ -1,0 +1,418 @@
+"""Floridian solitaire: the bipartite graph G_n, the turn graph H_n and their analysis.
+
+Definitions are SPEC.md §3; the α-move itself is spelled out in :mod:`gamegraph.games.alpha`
+and computed in bulk by :func:`gamegraph.games._kernels.alpha_arcs_chunk`.
+
+Nodes are numbered by their position in S(n) (descending lexicographic order): α-position
+[λ, α] and Ω-position [λ, Ω] of the same λ share the number, and the Ω-positions are the
+members of T(n). Full mode builds every α-arc; restricted mode builds only those leaving
+Ω(T(n)), which holds every α-position that can recur (a cycle enters each of its α-positions
+by an Ω-move), so cycles, the core and 4-cycles are exact while win/loss questions, which
+need every position, are not answered.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from gamegraph.games import _kernels as k
+from gamegraph.games.fourcycles import FourCycle
+from gamegraph.games.limits import check_floridian
+from gamegraph.games.partitions import Partition, PartitionError, is_separated, parse_partition
+
+__all__ = [
+    "CoreComponent",
+    "FloridianGraph",
+    "FloridianStats",
+    "SeparatedPartitions",
+    "build_floridian",
+]
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, eq=False)
+class SeparatedPartitions:
+    """S(n) as flat arrays: member i has parts ``parts[offsets[i]:offsets[i+1]]``."""
+
+    n: int
+    parts: np.ndarray
+    offsets: np.ndarray
+    first: np.ndarray = field(repr=False)  #: counting tables of S(n), see _kernels
+    prefix: np.ndarray = field(repr=False)
+
+    @classmethod
+    def of(cls, n: int) -> SeparatedPartitions:
+        if not 1 <= n <= k.MAX_N:
+            raise ValueError(f"n must be in 1..{k.MAX_N}, not {n}")
+        fill, first, prefix = k.separated_tables(n)
+        count, total = k.enumerate_separated(
+            n, fill, np.empty(0, dtype=np.uint8), np.empty(0, dtype=np.int64), False
+        )
+        parts = np.empty(total, dtype=np.uint8)
+        offsets = np.empty(count + 1, dtype=np.int64)
+        k.enumerate_separated(n, fill, parts, offsets, True)
+        return cls(n, parts, offsets, first, prefix)
+
+    @property
+    def size(self) -> int:
+        return int(self.offsets.shape[0] - 1)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def position(self, i: int) -> Partition:
+        return tuple(int(v) for v in self.parts[self.offsets[i] : self.offsets[i + 1]])
+
+    def index(self, position: Partition | str) -> int:
+        """Position in S(n) of a separated partition of n (any notation of SPEC.md §1)."""
+        part = parse_partition(position, self.n) if isinstance(position, str) else position
+        if sum(part) != self.n:
+            raise PartitionError(f"{part} is not a partition of n = {self.n}")
+        if not is_separated(part):
+            raise PartitionError(f"{part} is not separated (two parts differ by 1)")
+        array = np.asarray(part, dtype=np.int64)
+        return int(k.separated_index(array, len(part), self.n, self.first, self.prefix))
+
+    def lengths(self) -> np.ndarray:
+        return np.diff(self.offsets)
+
+    def largest(self) -> np.ndarray:
+        return self.parts[self.offsets[:-1]].astype(np.int64)
+
+
+@dataclass(frozen=True)
+class CoreComponent:
+    """A strongly connected component of the core of H_n."""
+
+    nodes: np.ndarray  #: S positions, increasing
+    arcs: int  #: arcs of H_n inside it (loops included)
+
+
+@dataclass(frozen=True, eq=False)
+class FloridianGraph:
+    """G_n and H_n (full, or restricted to α-positions in Ω(T(n))) with their analysis."""
+
+    n: int
+    restricted: bool
+    positions: SeparatedPartitions
+    in_t: np.ndarray  #: bool per S position: member of T(n) (an Ω-position of G_n)
+    omega_of: np.ndarray  #: S position of Ω(λ) for λ in T(n), -1 elsewhere
+    sources: np.ndarray  #: S positions whose α-arcs were built (increasing)
+    alpha_ptr: np.ndarray  #: CSR over ``sources``: α-arcs to Ω-positions
+    alpha_dst: np.ndarray
+    h_ptr: np.ndarray  #: CSR over ``sources``: distinct H_n arcs (Ω of the α-targets)
+    h_dst: np.ndarray
+
+    # ----------------------------------------------------------------- structure
+
+    @cached_property
+    def row_of(self) -> np.ndarray:
+        row = np.full(self.positions.size, -1, dtype=np.int64)
+        row[self.sources] = np.arange(self.sources.shape[0])
+        return row
+
+    @cached_property
+    def omega_t(self) -> np.ndarray:
+        """S positions of Ω(T(n)), increasing."""
+        return np.unique(self.omega_of[self.in_t])
+
+    @cached_property
+    def h_full_ptr(self) -> np.ndarray:
+        """H_n as CSR over every S position (rows outside ``sources`` are empty)."""
+        counts = np.zeros(self.positions.size, dtype=np.int64)
+        counts[self.sources] = np.diff(self.h_ptr)
+        return np.concatenate(([0], np.cumsum(counts)))
+
+    def alpha_arcs(self) -> tuple[np.ndarray, np.ndarray]:
+        """(source, target) S positions of every built α-arc."""
+        return np.repeat(self.sources, np.diff(self.alpha_ptr)), self.alpha_dst
+
+    def h_arcs(self) -> tuple[np.ndarray, np.ndarray]:
+        """(source, target) S positions of every built H_n arc (loops included)."""
+        return self._h_src, self.h_dst
+
+    @cached_property
+    def _h_src(self) -> np.ndarray:
+        return np.repeat(self.sources, np.diff(self.h_ptr))
+
+    def alpha_targets(self, i: int) -> np.ndarray:
+        row = self.row_of[i]
+        if row < 0:
+            raise ValueError(f"α-arcs of {self.positions.position(i)} were not built (restricted)")
+        return self.alpha_dst[self.alpha_ptr[row] : self.alpha_ptr[row + 1]]
+
+    # ----------------------------------------------------------------- analysis
+
+    @cached_property
+    def scc(self) -> np.ndarray:
+        """Strongly connected component id of every S position in H_n."""
+        return k.strongly_connected_components(self.h_full_ptr, self.h_dst)
+
+    @cached_property
+    def has_loop(self) -> np.ndarray:
+        src, dst = self.h_arcs()
+        loops = np.zeros(self.positions.size, dtype=bool)
+        loops[src[src == dst]] = True
+        return loops
+
+    @cached_property
+    def recurrent(self) -> np.ndarray:
+        """α-positions on a cycle of G_n: in a nontrivial SCC of H_n or on a loop."""
+        sizes = np.bincount(self.scc)
+        return np.asarray((sizes[self.scc] >= 2) | self.has_loop)
+
+    @cached_property
+    def core_arc_mask(self) -> np.ndarray:
+        """Which H_n arcs (in ``h_arcs()`` order) join two recurrent states."""
+        src, dst = self.h_arcs()
+        return np.asarray(self.recurrent[src] & self.recurrent[dst])
+
+    @cached_property
+    def core_components(self) -> list[CoreComponent]:
+        """SCCs of the core, largest first (ties: by first member)."""
+        nodes = np.flatnonzero(self.recurrent)
+        src, dst = self.h_arcs()
+        inside = self.core_arc_mask & (self.scc[src] == self.scc[dst])
+        arc_counts = np.bincount(self.scc[src[inside]], minlength=int(self.scc.max()) + 1)
+        if nodes.size == 0:
+            return []
+        labels = self.scc[nodes]
+        order = np.argsort(labels, kind="stable")
+        ids, starts = np.unique(labels[order], return_index=True)
+        groups = np.split(nodes[order], starts[1:])
+        comps = [
+            CoreComponent(members, int(arc_counts[cid]))
+            for cid, members in zip(ids.tolist(), groups, strict=True)
+        ]
+        comps.sort(key=lambda c: (-c.nodes.shape[0], int(c.nodes[0])))
+        return comps
+
+    @cached_property
+    def core_component_of(self) -> np.ndarray:
+        """Index into :attr:`core_components` for recurrent states, -1 elsewhere."""
+        out = np.full(self.positions.size, -1, dtype=np.int64)
+        for cid, comp in enumerate(self.core_components):
+            out[comp.nodes] = cid
+        return out
+
+    @cached_property
+    def immediate_loss(self) -> np.ndarray:
+        """α-positions with no legal α-move (full mode only)."""
+        self._require_full("immediate losses")
+        return np.asarray(np.diff(self.alpha_ptr) == 0)
+
+    @cached_property
+    def turns_to_core(self) -> np.ndarray:
+        """Least number of turns from each α-position to a recurrent state; -1 if losing."""
+        self._require_full("turns to the core")
+        rev_ptr, rev_idx = k.reverse_csr(self.h_full_ptr, self.h_dst, self.positions.size)
+        return k.reverse_bfs(rev_ptr, rev_idx, self.recurrent)
+
+    @cached_property
+    def winning(self) -> np.ndarray:
+        return np.asarray(self.turns_to_core >= 0)
+
+    @cached_property
+    def losing(self) -> np.ndarray:
+        return np.asarray(self.turns_to_core < 0)
+
+    @cached_property
+    def four_cycle_array(self) -> np.ndarray:
+        """(m, 4) S positions (a, x, b, y) of every 4-cycle, canonical rotation (a < b)."""
+        return k.four_cycles(
+            self.alpha_ptr, self.alpha_dst, self.sources, self.row_of, self.omega_of,
+            self.recurrent,
+        )
+
+    def four_cycles(self) -> list[FourCycle]:
+        pos = self.positions.position
+        return [FourCycle(*(pos(int(v)) for v in row)) for row in self.four_cycle_array]
+
+    def two_cycles(self) -> list[tuple[Partition, Partition]]:
+        """2-cycles [a,α] ↔ [x,Ω] of G_n (loops of H_n), as (a, x)."""
+        result = []
+        for a in np.flatnonzero(self.has_loop).tolist():
+            for x in self.alpha_targets(a).tolist():
+                if self.omega_of[x] == a:
+                    result.append((self.positions.position(a), self.positions.position(x)))
+        return result
+
+    def stats(self) -> FloridianStats:
+        src, _ = self.h_arcs()
+        full = not self.restricted
+        turns = self.turns_to_core if full else None
+        return FloridianStats(
+            n=self.n,
+            restricted=self.restricted,
+            separated=self.positions.size,
+            t_positions=int(self.in_t.sum()),
+            omega_t=int(self.omega_t.shape[0]),
+            alpha_arcs=int(self.alpha_dst.shape[0]) if full else None,
+            h_arcs=int(self.h_dst.shape[0]) if full else None,
+            recurrent=int(self.recurrent.sum()),
+            core_arcs=int(self.core_arc_mask.sum()),
+            core_scc_sizes=[int(c.nodes.shape[0]) for c in self.core_components],
+            immediate_losses=int(self.immediate_loss.sum()) if full else None,
+            losing=int(self.losing.sum()) if full else None,
+            four_cycles=int(self.four_cycle_array.shape[0]),
+            max_turns_to_core=(
+                int(turns.max()) if turns is not None and (turns >= 0).any() else None
+            ),
+        )
+
+    def _require_full(self, what: str) -> None:
+        if self.restricted:
+            raise ValueError(f"{what} need the full G_{self.n}; build it without --restricted")
+
+
+@dataclass(frozen=True)
+class FloridianStats:
+    """The summary `gamegraph stats floridian` prints; None marks what restricted mode omits."""
+
+    n: int
+    restricted: bool
+    separated: int
+    t_positions: int
+    omega_t: int
+    alpha_arcs: int | None
+    h_arcs: int | None
+    recurrent: int
+    core_arcs: int
+    core_scc_sizes: list[int]
+    immediate_losses: int | None
+    losing: int | None
+    four_cycles: int
+    max_turns_to_core: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready, omitting the keys restricted mode cannot answer."""
+        return {key: value for key, value in self.__dict__.items() if value is not None}
+
+
+def build_floridian(
+    n: int,
+    *,
+    restricted: bool = False,
+    force: bool = False,
+    progress: Progress | None = None,
+    chunk_arcs: int = 1 << 20,
+) -> FloridianGraph:
+    """Build G_n and H_n (or their restriction to Ω(T(n))) ready for analysis."""
+    if n < 1:
+        raise ValueError(f"n must be at least 1, not {n}")
+    check_floridian(n, restricted=restricted, force=force)
+    positions = SeparatedPartitions.of(n)
+    in_t = np.empty(positions.size, dtype=np.bool_)
+    k.t_mask(positions.parts, positions.offsets, in_t)
+    t_members = np.flatnonzero(in_t).astype(np.int64)
+    omega_t = np.empty(t_members.shape[0], dtype=np.int64)
+    k.omega_index_of(
+        n, positions.first, positions.prefix, positions.parts, positions.offsets, t_members,
+        omega_t,
+    )
+    omega_of = np.full(positions.size, -1, dtype=np.int64)
+    omega_of[t_members] = omega_t
+    sources = np.unique(omega_t) if restricted else np.arange(positions.size, dtype=np.int64)
+    alpha_ptr, alpha_dst, h_ptr, h_dst = _alpha_arcs(
+        positions, sources, omega_of, progress, chunk_arcs
+    )
+    return FloridianGraph(
+        n, restricted, positions, in_t, omega_of, sources, alpha_ptr, alpha_dst, h_ptr, h_dst
+    )
+
+
+def _alpha_arcs(
+    positions: SeparatedPartitions,
+    sources: np.ndarray,
+    omega_of: np.ndarray,
+    progress: Progress | None,
+    chunk_arcs: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Run the α-move kernel over ``sources``, split among worker threads (it releases the GIL).
+
+    Each worker owns a contiguous slice of sources and its own buffers; slices are joined in
+    order, so the result does not depend on the number of workers.
+    """
+    total = int(sources.shape[0])
+    workers = max(1, min(os.cpu_count() or 1, 8, total // 4096 or 1))
+    bounds = np.linspace(0, total, workers + 1).astype(np.int64)
+    done = [0] * workers
+    lock = threading.Lock()
+
+    def report(worker: int, finished: int) -> None:
+        if progress is not None:
+            with lock:
+                done[worker] = finished
+                progress(sum(done), total)
+
+    def run(worker: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        lo, hi = int(bounds[worker]), int(bounds[worker + 1])
+        return _alpha_arcs_slice(
+            positions, sources[lo:hi], omega_of, chunk_arcs, lambda f: report(worker, f)
+        )
+
+    if workers == 1:
+        results = [run(0)]
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(run, range(workers)))
+    alpha_ptr, alpha_dst = _join_csr([(r[0], r[1]) for r in results])
+    h_ptr, h_dst = _join_csr([(r[2], r[3]) for r in results])
+    return alpha_ptr, alpha_dst, h_ptr, h_dst
+
+
+def _alpha_arcs_slice(
+    positions: SeparatedPartitions,
+    sources: np.ndarray,
+    omega_of: np.ndarray,
+    chunk_arcs: int,
+    report: Callable[[int], None],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    total = int(sources.shape[0])
+    alpha_ptr = np.zeros(total + 1, dtype=np.int64)
+    h_ptr = np.zeros(total + 1, dtype=np.int64)
+    alpha_parts: list[np.ndarray] = []
+    h_parts: list[np.ndarray] = []
+    capacity = chunk_arcs
+    start, alpha_done, h_done = 0, 0, 0
+    while start < total:
+        alpha_buf = np.empty(capacity, dtype=np.int64)
+        h_buf = np.empty(capacity, dtype=np.int64)
+        stop, na, nh = k.alpha_arcs_chunk(
+            positions.n, positions.first, positions.prefix, positions.parts, positions.offsets,
+            sources, start, omega_of, alpha_ptr, alpha_buf, h_ptr, h_buf,
+        )
+        if stop == start:  # one position has more candidates than the buffer holds
+            capacity *= 2
+            continue
+        alpha_ptr[start : stop + 1] += alpha_done
+        h_ptr[start : stop + 1] += h_done
+        alpha_parts.append(alpha_buf[:na].copy())
+        h_parts.append(h_buf[:nh].copy())
+        alpha_done += na
+        h_done += nh
+        start = stop
+        report(start)
+    empty = np.empty(0, dtype=np.int64)
+    alpha_dst = np.concatenate(alpha_parts) if alpha_parts else empty
+    h_dst = np.concatenate(h_parts) if h_parts else empty
+    return alpha_ptr, alpha_dst, h_ptr, h_dst
+
+
+def _join_csr(pieces: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    """Concatenate CSR row blocks (each ptr starts at 0) into one CSR."""
+    ptrs, dsts, offset = [np.zeros(1, dtype=np.int64)], [], 0
+    for ptr, dst in pieces:
+        ptrs.append(ptr[1:] + offset)
+        dsts.append(dst)
+        offset += int(dst.shape[0])
+    return np.concatenate(ptrs), np.concatenate(dsts)

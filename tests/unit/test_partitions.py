@@ -1,0 +1,104 @@
+"""Partitions: notations, enumeration and the predicates of SPEC.md §1 and §3."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamegraph.games.partitions import (
+    PartitionError,
+    canonical_key,
+    count_partitions,
+    count_separated,
+    from_key,
+    in_t,
+    is_separated,
+    omega,
+    paper_notation,
+    parse_partition,
+    partitions,
+    separated_partitions,
+)
+
+
+@pytest.mark.parametrize(
+    "text", ["5,3,3,1", "5 3 3 1", "[5,3,3,1]", "(5, 3, 3, 1)", "1 3^2 5", "3^2 1 5", " 1,3^2,5 "]
+)
+def test_every_notation_of_spec_parses_to_the_canonical_form(text: str) -> None:
+    assert parse_partition(text) == (5, 3, 3, 1)
+
+
+def test_paper_notation_and_canonical_key_round_trip() -> None:
+    part = (12, 9, 9, 6, 6, 6, 2, 2, 2, 2)
+    assert paper_notation(part) == "2^4 6^3 9^2 12"
+    assert canonical_key(part) == "12,9,9,6,6,6,2,2,2,2"
+    assert parse_partition(paper_notation(part)) == part
+    assert from_key(canonical_key(part)) == part
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("[]", "empty"),
+        ("5,x,1", "bad part 'x'"),
+        ("5,-3", "bad part '-3'"),
+        ("5,0,1", "part 0"),
+        ("2.5,1", "bad part '2.5'"),
+        ("3^0", "exponent 0"),
+    ],
+)
+def test_bad_partitions_are_refused_with_the_problem_named(text: str, message: str) -> None:
+    with pytest.raises(PartitionError, match=message):
+        parse_partition(text)
+
+
+def test_partition_of_the_wrong_n_is_refused() -> None:
+    with pytest.raises(PartitionError, match="partition of 9, not of n = 10"):
+        parse_partition("5 3 1", n=10)
+
+
+def test_p60_and_p100_match_spec() -> None:
+    assert count_partitions(60) == 966_467
+    assert count_partitions(100) == 190_569_292
+
+
+@pytest.mark.parametrize("n", range(0, 26))
+def test_enumerations_agree_with_the_counts(n: int) -> None:
+    every = list(partitions(n))
+    assert len(every) == len(set(every)) == count_partitions(n)
+    assert every == sorted(every, reverse=True)
+    separated = list(separated_partitions(n))
+    assert separated == [p for p in every if is_separated(p)]
+    assert len(separated) == count_separated(n)
+
+
+def test_separated_and_t_counts_of_spec() -> None:
+    for n, s, t in [(6, 8, 7), (8, 13, 11), (24, 424, 326), (25, 472, 315)]:
+        members = list(separated_partitions(n))
+        assert len(members) == s
+        assert sum(in_t(p) for p in members) == t
+
+
+def test_worked_bulgarian_trajectory_for_n_10() -> None:
+    path = ["433", "3322", "42211", "5311", "442", "3331", "4222", "43111", "532", "4321"]
+    parts = [tuple(int(c) for c in word) for word in path]
+    for before, after in zip(parts, parts[1:], strict=False):
+        assert omega(before) == after
+
+
+@given(st.lists(st.integers(min_value=1, max_value=30), min_size=1, max_size=25))
+def test_omega_preserves_n(parts: list[int]) -> None:
+    part = tuple(sorted(parts, reverse=True))
+    assert sum(omega(part)) == sum(part)
+
+
+@given(st.lists(st.integers(min_value=1, max_value=30), min_size=1, max_size=20))
+def test_lemma_7_omega_of_separated_is_separated_iff_no_part_p_or_p_plus_2(
+    parts: list[int],
+) -> None:
+    part = tuple(sorted(parts, reverse=True))
+    # n = 1 is ruled out by the paper: (1) has the part p = 1, yet Ω((1)) = (1) is separated
+    if is_separated(part) and part != (1,):
+        assert is_separated(omega(part)) == in_t(part)
