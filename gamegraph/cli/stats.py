@@ -7,9 +7,11 @@ from dataclasses import asdict
 from typing import Annotated
 
 import typer
+
 from gamegraph.cli._output import input_errors, print_json, progress_bar
 from gamegraph.games.bulgarian import build_bulgarian
 from gamegraph.games.floridian import build_floridian
+from gamegraph.games.lifting_graph import RULES, build_lifting_graph
 
 app = typer.Typer(
     help="Compute a game graph in memory and print its analysis (no Neo4j needed).",
@@ -86,3 +88,35 @@ def _format(value: object) -> str:
     if isinstance(value, list):
         return ", ".join(_format(v) for v in value) or "-"
     return str(value)
+
+
+@app.command()
+def lifting(
+    n_max: Annotated[
+        int, typer.Option("--n-max", min=1, help="Largest n whose 4-cycles are nodes of Q.")
+    ],
+    rule: Annotated[
+        str,
+        typer.Option(
+            "--rule",
+            help="Lifting rule: 'paper' (the 14 patterns of Theorems 25-26, Theorem 27) or "
+            "'band' (any band insertion at level m + 2 that closes into a cycle).",
+        ),
+    ] = "paper",
+    n_min: Annotated[
+        int, typer.Option("--n-min", min=1, help="Smallest n whose 4-cycles are nodes of Q.")
+    ] = 1,
+    json: JsonOption = False,
+) -> None:
+    """The lifting graph Q: 4-cycles of G_n, their lifts, components, sources, families."""
+    started = time.perf_counter()
+    with input_errors():
+        if rule not in RULES:
+            raise ValueError(f"unknown rule {rule!r}: use 'paper' or 'band'")
+        with progress_bar("4-cycles of G_n", enabled=not json) as update:
+            graph = build_lifting_graph(n_max, rule, n_min=n_min, progress=update)
+    data = graph.stats()
+    if json:
+        print_json(data)
+        return
+    _summary(f"Lifting graph Q ({rule} rule), n <= {n_max}", data, time.perf_counter() - started)

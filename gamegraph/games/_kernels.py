@@ -69,7 +69,7 @@ def rank_of(parts: np.ndarray, length: int, n: int, table: np.ndarray) -> int:
         v = parts[i]
         below += table[remaining, v - 1]
         remaining -= v
-    return table[n, n] - 1 - below
+    return int(table[n, n] - 1 - below)
 
 
 # --------------------------------------------------------------------------- Bulgarian
@@ -267,7 +267,11 @@ def separated_index(
 
 @njit(cache=True, nogil=True)
 def _separated_index_groups(
-    sizes: np.ndarray, mults: np.ndarray, groups: int, n: int, first: np.ndarray,
+    sizes: np.ndarray,
+    mults: np.ndarray,
+    groups: int,
+    n: int,
+    first: np.ndarray,
     prefix: np.ndarray,
 ) -> int:
     """:func:`separated_index` for a partition given as (size, multiplicity) groups.
@@ -342,10 +346,8 @@ def enumerate_separated(
         i = k - 1
         while i >= 0:
             tail_sum += a[i]
-            if i == 0:
-                top = a[0] - 1
-            else:
-                top = a[i] - 1 if a[i] - 1 < a[i - 1] - 2 else a[i - 1] - 2
+            # a smaller part i must stay at least 2 below part i - 1
+            top = a[i] - 1 if i == 0 else min(a[i] - 1, a[i - 1] - 2)
             for v in range(top, 0, -1):
                 if fill[tail_sum - v, v]:
                     a[i] = v
@@ -378,8 +380,13 @@ def t_mask(parts: np.ndarray, offsets: np.ndarray, mask: np.ndarray) -> None:
 
 @njit(cache=True)
 def omega_index_of(
-    n: int, first: np.ndarray, prefix: np.ndarray, parts: np.ndarray, offsets: np.ndarray,
-    members: np.ndarray, out: np.ndarray,
+    n: int,
+    first: np.ndarray,
+    prefix: np.ndarray,
+    parts: np.ndarray,
+    offsets: np.ndarray,
+    members: np.ndarray,
+    out: np.ndarray,
 ) -> None:
     """out[t] = S(n) position of Ω(λ) for each S position in ``members`` (all in T(n)).
 
@@ -410,10 +417,31 @@ def omega_index_of(
 
 
 @njit(cache=True, nogil=True)
+def _insertion_sort(values: np.ndarray, count: int) -> None:
+    """Sort values[:count] in place; faster than np.sort for the short rows of G_n."""
+    for i in range(1, count):
+        v = values[i]
+        j = i - 1
+        while j >= 0 and values[j] > v:
+            values[j + 1] = values[j]
+            j -= 1
+        values[j + 1] = v
+
+
+@njit(cache=True, nogil=True)
 def alpha_arcs_chunk(
-    n: int, first: np.ndarray, prefix: np.ndarray, parts: np.ndarray, offsets: np.ndarray,
-    sources: np.ndarray, start: int, omega_of: np.ndarray,
-    alpha_ptr: np.ndarray, alpha_dst: np.ndarray, h_ptr: np.ndarray, h_dst: np.ndarray,
+    n: int,
+    first: np.ndarray,
+    prefix: np.ndarray,
+    parts: np.ndarray,
+    offsets: np.ndarray,
+    sources: np.ndarray,
+    start: int,
+    omega_of: np.ndarray,
+    alpha_ptr: np.ndarray,
+    alpha_dst: np.ndarray,
+    h_ptr: np.ndarray,
+    h_dst: np.ndarray,
 ) -> tuple[int, int, int]:
     """Legal α-moves (and the H_n arcs they give) from sources[start:], until a buffer fills.
 
@@ -551,21 +579,21 @@ def alpha_arcs_chunk(
                         continue
                 targets[found] = _separated_index_groups(g_size, g_mult, m, n, first, prefix)
                 found += 1
-        # distinct α-targets, sorted
-        part_t = np.sort(targets[:found])
+        # distinct α-targets, sorted (insertion sort: rows are short)
+        _insertion_sort(targets, found)
         base = na
         for s in range(found):
-            if s == 0 or part_t[s] != part_t[s - 1]:
-                alpha_dst[na] = part_t[s]
+            if s == 0 or targets[s] != targets[s - 1]:
+                alpha_dst[na] = targets[s]
                 na += 1
         # distinct H-targets Ω(λ2)
-        hs = np.empty(na - base, dtype=np.int64)
-        for s in range(na - base):
-            hs[s] = omega_of[alpha_dst[base + s]]
-        hs.sort()
-        for s in range(hs.shape[0]):
-            if s == 0 or hs[s] != hs[s - 1]:
-                h_dst[nh] = hs[s]
+        count = na - base
+        for s in range(count):
+            targets[s] = omega_of[alpha_dst[base + s]]
+        _insertion_sort(targets, count)
+        for s in range(count):
+            if s == 0 or targets[s] != targets[s - 1]:
+                h_dst[nh] = targets[s]
                 nh += 1
         t += 1
         alpha_ptr[t] = na
@@ -577,7 +605,9 @@ def alpha_arcs_chunk(
 
 
 @njit(cache=True)
-def reverse_csr(indptr: np.ndarray, indices: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+def reverse_csr(
+    indptr: np.ndarray, indices: np.ndarray, size: int
+) -> tuple[np.ndarray, np.ndarray]:
     """The transpose of a CSR graph with ``size`` nodes (sources sorted within each row)."""
     counts = np.zeros(size + 1, dtype=np.int64)
     for e in range(indices.shape[0]):
@@ -683,16 +713,24 @@ def strongly_connected_components(indptr: np.ndarray, indices: np.ndarray) -> np
 
 @njit(cache=True)
 def four_cycles(
-    alpha_ptr: np.ndarray, alpha_dst: np.ndarray, sources: np.ndarray, row_of: np.ndarray,
-    omega_of: np.ndarray, recurrent: np.ndarray,
+    alpha_ptr: np.ndarray,
+    alpha_dst: np.ndarray,
+    h_ptr: np.ndarray,
+    h_dst: np.ndarray,
+    sources: np.ndarray,
+    row_of: np.ndarray,
+    omega_of: np.ndarray,
+    recurrent: np.ndarray,
 ) -> np.ndarray:
     """All 4-cycles [a,α]→[x,Ω]→[b,α]→[y,Ω]→[a,α], a != b, once each (a < b by index).
 
-    ``sources``/``alpha_ptr`` are the α-CSR rows; ``row_of[v]`` is v's row (-1 if v has none).
-    Both α-positions of a 4-cycle lie on a cycle, so only recurrent a and b are tried.
-    Returns an (m, 4) array of S positions (a, x, b, y).
+    ``sources`` are the rows of the α- and H-CSRs (H rows sorted); ``row_of[v]`` is v's row
+    (-1 if v has none). Both α-positions of a 4-cycle are recurrent, and a binary search in
+    b's H row tells whether b → a is a turn before b's α-arcs are scanned. Returns an (m, 4)
+    array of S positions (a, x, b, y).
     """
     count = 0
+    out = np.empty((0, 4), dtype=np.int64)
     for pass_ in range(2):
         if pass_ == 1:
             out = np.empty((count, 4), dtype=np.int64)
@@ -709,6 +747,16 @@ def four_cycles(
                 rb = row_of[b]
                 if rb < 0:
                     continue
+                lo = h_ptr[rb]
+                hi = h_ptr[rb + 1]
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    if h_dst[mid] < a:
+                        lo = mid + 1
+                    else:
+                        hi = mid
+                if lo == h_ptr[rb + 1] or h_dst[lo] != a:
+                    continue
                 for f in range(alpha_ptr[rb], alpha_ptr[rb + 1]):
                     y = alpha_dst[f]
                     if omega_of[y] == a:
@@ -718,6 +766,4 @@ def four_cycles(
                             out[count, 2] = b
                             out[count, 3] = y
                         count += 1
-    if count == 0:
-        return np.empty((0, 4), dtype=np.int64)
     return out

@@ -22,7 +22,7 @@ __all__ = ["AlphaChoice", "alpha_choices", "alpha_moves", "apply_alpha"]
 
 @dataclass(frozen=True, order=True)
 class AlphaChoice:
-    """Which parts an α-move reduces: every part of each size in ``sizes``, plus ``ones`` 1-parts."""
+    """The parts an α-move reduces: all parts of each size in ``sizes``, and ``ones`` 1-parts."""
 
     sizes: tuple[int, ...]
     ones: int

@@ -83,10 +83,12 @@ class SeparatedPartitions:
         return int(k.separated_index(array, len(part), self.n, self.first, self.prefix))
 
     def lengths(self) -> np.ndarray:
-        return np.diff(self.offsets)
+        lengths: np.ndarray = np.diff(self.offsets)
+        return lengths
 
     def largest(self) -> np.ndarray:
-        return self.parts[self.offsets[:-1]].astype(np.int64)
+        largest: np.ndarray = self.parts[self.offsets[:-1]].astype(np.int64)
+        return largest
 
 
 @dataclass(frozen=True)
@@ -229,7 +231,13 @@ class FloridianGraph:
     def four_cycle_array(self) -> np.ndarray:
         """(m, 4) S positions (a, x, b, y) of every 4-cycle, canonical rotation (a < b)."""
         return k.four_cycles(
-            self.alpha_ptr, self.alpha_dst, self.sources, self.row_of, self.omega_of,
+            self.alpha_ptr,
+            self.alpha_dst,
+            self.h_ptr,
+            self.h_dst,
+            self.sources,
+            self.row_of,
+            self.omega_of,
             self.recurrent,
         )
 
@@ -247,7 +255,6 @@ class FloridianGraph:
         return result
 
     def stats(self) -> FloridianStats:
-        src, _ = self.h_arcs()
         full = not self.restricted
         turns = self.turns_to_core if full else None
         return FloridianStats(
@@ -305,8 +312,12 @@ def build_floridian(
     force: bool = False,
     progress: Progress | None = None,
     chunk_arcs: int = 1 << 20,
+    threads: int | None = None,
 ) -> FloridianGraph:
-    """Build G_n and H_n (or their restriction to Ω(T(n))) ready for analysis."""
+    """Build G_n and H_n (or their restriction to Ω(T(n))) ready for analysis.
+
+    ``threads`` bounds the worker threads of the α-move kernel (default: one per core).
+    """
     if n < 1:
         raise ValueError(f"n must be at least 1, not {n}")
     check_floridian(n, restricted=restricted, force=force)
@@ -316,14 +327,19 @@ def build_floridian(
     t_members = np.flatnonzero(in_t).astype(np.int64)
     omega_t = np.empty(t_members.shape[0], dtype=np.int64)
     k.omega_index_of(
-        n, positions.first, positions.prefix, positions.parts, positions.offsets, t_members,
+        n,
+        positions.first,
+        positions.prefix,
+        positions.parts,
+        positions.offsets,
+        t_members,
         omega_t,
     )
     omega_of = np.full(positions.size, -1, dtype=np.int64)
     omega_of[t_members] = omega_t
     sources = np.unique(omega_t) if restricted else np.arange(positions.size, dtype=np.int64)
     alpha_ptr, alpha_dst, h_ptr, h_dst = _alpha_arcs(
-        positions, sources, omega_of, progress, chunk_arcs
+        positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1
     )
     return FloridianGraph(
         n, restricted, positions, in_t, omega_of, sources, alpha_ptr, alpha_dst, h_ptr, h_dst
@@ -336,6 +352,7 @@ def _alpha_arcs(
     omega_of: np.ndarray,
     progress: Progress | None,
     chunk_arcs: int,
+    threads: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Run the α-move kernel over ``sources``, split among worker threads (it releases the GIL).
 
@@ -343,7 +360,7 @@ def _alpha_arcs(
     order, so the result does not depend on the number of workers.
     """
     total = int(sources.shape[0])
-    workers = max(1, min(os.cpu_count() or 1, 8, total // 4096 or 1))
+    workers = max(1, min(threads, 8, total // 4096 or 1))
     bounds = np.linspace(0, total, workers + 1).astype(np.int64)
     done = [0] * workers
     lock = threading.Lock()
@@ -388,8 +405,18 @@ def _alpha_arcs_slice(
         alpha_buf = np.empty(capacity, dtype=np.int64)
         h_buf = np.empty(capacity, dtype=np.int64)
         stop, na, nh = k.alpha_arcs_chunk(
-            positions.n, positions.first, positions.prefix, positions.parts, positions.offsets,
-            sources, start, omega_of, alpha_ptr, alpha_buf, h_ptr, h_buf,
+            positions.n,
+            positions.first,
+            positions.prefix,
+            positions.parts,
+            positions.offsets,
+            sources,
+            start,
+            omega_of,
+            alpha_ptr,
+            alpha_buf,
+            h_ptr,
+            h_buf,
         )
         if stop == start:  # one position has more candidates than the buffer holds
             capacity *= 2

@@ -47,6 +47,4 @@ def is_four_cycle(cycle: FourCycle) -> bool:
         return False
     if not (is_separated(a) and is_separated(b) and in_t(x) and in_t(y)):
         return False
-    return (
-        x in alpha_moves(a) and omega(x) == b and y in alpha_moves(b) and omega(y) == a
-    )
+    return x in alpha_moves(a) and omega(x) == b and y in alpha_moves(b) and omega(y) == a

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
+from itertools import pairwise
 
 Partition = tuple[int, ...]
 
@@ -101,7 +102,7 @@ def omega(partition: Partition) -> Partition:
 def is_separated(partition: Partition) -> bool:
     """No two parts differ by exactly 1 (repeated parts are allowed)."""
     sizes = sorted(set(partition))
-    return all(b - a != 1 for a, b in zip(sizes, sizes[1:], strict=False))
+    return all(b - a != 1 for a, b in pairwise(sizes))
 
 
 def in_t(partition: Partition) -> bool:
@@ -134,7 +135,7 @@ def _partitions(n: int, max_part: int, *, separated: bool) -> Iterator[Partition
             yield (first, *rest)
 
 
-@lru_cache(maxsize=None)
+@cache
 def count_partitions(n: int) -> int:
     """p(n), by Euler's pentagonal recurrence."""
     if n < 0:

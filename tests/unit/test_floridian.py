@@ -1,4 +1,4 @@
-"""Floridian solitaire G_n / H_n: the facts of SPEC.md §3, and the engine against the definitions."""
+"""Floridian solitaire G_n / H_n: SPEC.md §3 facts, and the engine against the definitions."""
 
 from __future__ import annotations
 

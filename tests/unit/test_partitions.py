@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -84,7 +86,7 @@ def test_separated_and_t_counts_of_spec() -> None:
 def test_worked_bulgarian_trajectory_for_n_10() -> None:
     path = ["433", "3322", "42211", "5311", "442", "3331", "4222", "43111", "532", "4321"]
     parts = [tuple(int(c) for c in word) for word in path]
-    for before, after in zip(parts, parts[1:], strict=False):
+    for before, after in pairwise(parts):
         assert omega(before) == after
 
 

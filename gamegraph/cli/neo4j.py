@@ -1,0 +1,171 @@
+"""`gamegraph neo4j ...`: install, start, stop and inspect the local Neo4j (no Docker needed)."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gamegraph.cli.options import database_errors
+from gamegraph.server import (
+    APOC_VERSION,
+    BROWSER_VERSION,
+    DEFAULT_PASSWORD,
+    DEFAULT_USER,
+    NEO4J_VERSION,
+    LocalNeo4j,
+    ServerStatus,
+)
+
+app = typer.Typer(
+    help="The local Neo4j 5 managed by gamegraph: a JVM running Neo4j Community from Maven "
+    "Central jars, with APOC and Neo4j Browser. Bolt on 127.0.0.1:7687, Browser on "
+    f"http://127.0.0.1:7474/browser/, user {DEFAULT_USER!r}, password {DEFAULT_PASSWORD!r}.",
+    no_args_is_help=True,
+)
+
+HomeOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--home",
+        envvar="GAMEGRAPH_NEO4J_HOME",
+        help="Neo4j home (data, logs, plugins). Default: ~/.local/share/gamegraph/neo4j.",
+        show_default=False,
+    ),
+]
+BoltPortOption = Annotated[
+    int,
+    typer.Option("--bolt-port", envvar="GAMEGRAPH_NEO4J_BOLT_PORT", help="Bolt port."),
+]
+HttpPortOption = Annotated[
+    int,
+    typer.Option(
+        "--http-port", envvar="GAMEGRAPH_NEO4J_HTTP_PORT", help="HTTP port (Neo4j Browser)."
+    ),
+]
+
+
+def _server(home: Path | None, bolt_port: int, http_port: int) -> LocalNeo4j:
+    return LocalNeo4j(home, bolt_port=bolt_port, http_port=http_port, log=typer.echo)
+
+
+def _describe(status: ServerStatus) -> str:
+    if not status.running:
+        return f"Neo4j is not running (home {status.home})"
+    state = "running" if status.ready else "starting"
+    memory = f", {status.rss_bytes / 2**20:.0f} MiB resident" if status.rss_bytes else ""
+    return "\n".join(
+        [
+            f"Neo4j {status.version or NEO4J_VERSION} is {state} (pid {status.pid}{memory})",
+            f"  Bolt:     {status.bolt_uri}  (user {DEFAULT_USER!r})",
+            f"  Browser:  {status.browser_url}",
+            f"  home:     {status.home}",
+            f"  log:      {status.log_file}",
+        ]
+    )
+
+
+@app.command()
+def install() -> None:
+    """Download the Neo4j, APOC and Neo4j Browser jars (once; needs java 17+ and mvn)."""
+    began = time.monotonic()
+    with database_errors():
+        installation = LocalNeo4j(log=typer.echo).ensure_installed()
+    typer.echo(
+        f"Neo4j {NEO4J_VERSION}, APOC {APOC_VERSION}, Neo4j Browser {BROWSER_VERSION}: "
+        f"{len(installation.jars())} jars in {installation.lib} "
+        f"({time.monotonic() - began:.1f}s)"
+    )
+
+
+@app.command()
+def start(
+    home: HomeOption = None,
+    bolt_port: BoltPortOption = 7687,
+    http_port: HttpPortOption = 7474,
+    wait: Annotated[
+        bool, typer.Option(help="Wait until Bolt answers a query before returning.")
+    ] = True,
+    timeout: Annotated[float, typer.Option(help="Seconds to wait for readiness.")] = 180.0,
+    default_database: Annotated[
+        str,
+        typer.Option(
+            envvar="GAMEGRAPH_NEO4J_DEFAULT_DATABASE",
+            help="Database to serve (Community serves one user database).",
+        ),
+    ] = "neo4j",
+) -> None:
+    """Start the local Neo4j in the background (installing it first if needed).
+
+    Does nothing if it is already running.
+
+    A new home gets user neo4j with password 'gamegraph' (or $GAMEGRAPH_NEO4J_PASSWORD).
+    """
+    server = LocalNeo4j(
+        home,
+        bolt_port=bolt_port,
+        http_port=http_port,
+        default_database=default_database,
+        log=typer.echo,
+    )
+    with database_errors():
+        result = server.start(wait=wait, timeout=timeout)
+    if not result.already_running:
+        typer.echo(f"started in {result.seconds:.1f}s")
+    typer.echo(_describe(result.status))
+
+
+@app.command()
+def stop(
+    home: HomeOption = None,
+    bolt_port: BoltPortOption = 7687,
+    http_port: HttpPortOption = 7474,
+    timeout: Annotated[
+        float, typer.Option(help="Seconds to wait after SIGTERM before SIGKILL.")
+    ] = 60.0,
+) -> None:
+    """Stop the local Neo4j cleanly (SIGTERM; SIGKILL only if it does not stop in time)."""
+    server = _server(home, bolt_port, http_port)
+    with database_errors():
+        result = server.stop(timeout=timeout)
+    if not result.was_running:
+        typer.echo(f"Neo4j is not running (home {server.home})")
+    elif result.killed:
+        typer.echo(f"Neo4j (pid {result.pid}) did not stop in time and was killed")
+    else:
+        typer.echo(f"Neo4j (pid {result.pid}) stopped in {result.seconds:.1f}s")
+
+
+@app.command()
+def status(
+    home: HomeOption = None,
+    bolt_port: BoltPortOption = 7687,
+    http_port: HttpPortOption = 7474,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the status as JSON.")] = False,
+) -> None:
+    """Show whether the local Neo4j runs, its pid, version, URIs, memory and home."""
+    current = _server(home, bolt_port, http_port).status()
+    if as_json:
+        data = asdict(current)
+        data.update(
+            home=str(current.home),
+            data_dir=str(current.data_dir),
+            log_file=str(current.log_file),
+            browser_url=current.browser_url,
+        )
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        typer.echo(_describe(current))
+
+
+@app.command("browser-url")
+def browser_url(
+    bolt_port: BoltPortOption = 7687,
+    http_port: HttpPortOption = 7474,
+) -> None:
+    """Print the Neo4j Browser URL for the local Neo4j (log in as neo4j / gamegraph)."""
+    typer.echo(_server(None, bolt_port, http_port).status().browser_url)

@@ -1,0 +1,203 @@
+"""The one interface through which gamegraph runs Cypher: `QueryRunner`.
+
+- `Neo4jQueryRunner` runs queries against a real Neo4j: reads through `execute_query` with READ
+  routing, writes in managed write transactions (`execute_write`, retried by the driver on
+  transient errors, so a write's work must be safe to repeat), always naming the database.
+- `CollectingQueryRunner` is the recording fake for unit tests: it keeps every query with its
+  parameters and answers reads from canned results.
+
+Values reach Cypher only as parameters; bulk writes go through `write_batches`, which sends
+``UNWIND $rows AS row ...`` queries one batch at a time.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, Protocol
+
+from neo4j import Driver, ManagedTransaction, RoutingControl, SummaryCounters
+
+Params = Mapping[str, Any]
+Row = dict[str, Any]
+
+DEFAULT_BATCH_SIZE = 10_000
+"""Rows per `write_batches` transaction; the local Neo4j is sized for batches up to ~50k."""
+
+
+@dataclass(frozen=True)
+class WriteCounters:
+    """What a write changed (Neo4j's summary counters); batches add up with ``+``."""
+
+    nodes_created: int = 0
+    nodes_deleted: int = 0
+    relationships_created: int = 0
+    relationships_deleted: int = 0
+    properties_set: int = 0
+    labels_added: int = 0
+    labels_removed: int = 0
+    indexes_added: int = 0
+    indexes_removed: int = 0
+    constraints_added: int = 0
+    constraints_removed: int = 0
+    system_updates: int = 0
+
+    @classmethod
+    def from_summary(cls, counters: SummaryCounters) -> WriteCounters:
+        return cls(**{f.name: getattr(counters, f.name) for f in fields(cls)})
+
+    def __add__(self, other: WriteCounters) -> WriteCounters:
+        return WriteCounters(
+            **{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)}
+        )
+
+    @property
+    def contains_updates(self) -> bool:
+        return any(getattr(self, f.name) for f in fields(self))
+
+
+class QueryRunner(Protocol):
+    """Runs Cypher against one database and returns plain Python values."""
+
+    @property
+    def database(self) -> str:
+        """Name of the database every query runs in."""
+        ...
+
+    def run(self, query: str, params: Params | None = None) -> list[Row]:
+        """Run a read query; each record becomes a dict keyed by the RETURN names."""
+        ...
+
+    def write(self, query: str, params: Params | None = None) -> WriteCounters:
+        """Run a write query in one managed transaction (possibly retried) and return what
+        it changed."""
+        ...
+
+    def write_batches(
+        self,
+        query: str,
+        rows: Iterable[Mapping[str, Any]],
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        params: Params | None = None,
+    ) -> WriteCounters:
+        """Run `query` once per batch of `rows`, passed as ``$rows`` (plus `params`), each
+        batch in its own transaction; return the summed counters."""
+        ...
+
+
+def batched(rows: Iterable[Mapping[str, Any]], size: int) -> Iterator[list[Row]]:
+    """Split `rows` into lists of at most `size` dicts (the last may be shorter)."""
+    if size < 1:
+        raise ValueError(f"batch size must be positive, got {size}")
+    iterator = iter(rows)
+    while batch := [dict(row) for row in itertools.islice(iterator, size)]:
+        yield batch
+
+
+def write_in_batches(
+    write: Callable[[str, Params], WriteCounters],
+    query: str,
+    rows: Iterable[Mapping[str, Any]],
+    batch_size: int,
+    params: Params | None,
+) -> WriteCounters:
+    """Shared body of `QueryRunner.write_batches`: one `write` per batch, counters summed."""
+    if "rows" in (params or {}):
+        raise ValueError("params must not contain 'rows': write_batches passes the batch as $rows")
+    total = WriteCounters()
+    for batch in batched(rows, batch_size):
+        total += write(query, {**(params or {}), "rows": batch})
+    return total
+
+
+class Neo4jQueryRunner:
+    """`QueryRunner` over a neo4j `Driver`; the caller owns (and closes) the driver."""
+
+    def __init__(self, driver: Driver, database: str) -> None:
+        self._driver = driver
+        self.database = database
+
+    @property
+    def driver(self) -> Driver:
+        return self._driver
+
+    def run(self, query: str, params: Params | None = None) -> list[Row]:
+        records, _, _ = self._driver.execute_query(
+            query,
+            parameters_=dict(params or {}),
+            routing_=RoutingControl.READ,
+            database_=self.database,
+        )
+        return [record.data() for record in records]
+
+    def write(self, query: str, params: Params | None = None) -> WriteCounters:
+        parameters = dict(params or {})
+
+        def work(tx: ManagedTransaction) -> SummaryCounters:
+            return tx.run(query, parameters).consume().counters
+
+        with self._driver.session(database=self.database) as session:
+            return WriteCounters.from_summary(session.execute_write(work))
+
+    def write_batches(
+        self,
+        query: str,
+        rows: Iterable[Mapping[str, Any]],
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        params: Params | None = None,
+    ) -> WriteCounters:
+        return write_in_batches(self.write, query, rows, batch_size, params)
+
+
+@dataclass(frozen=True)
+class RecordedQuery:
+    """One call seen by `CollectingQueryRunner`."""
+
+    kind: Literal["read", "write"]
+    query: str
+    params: dict[str, Any]
+
+
+@dataclass
+class CollectingQueryRunner:
+    """Recording fake `QueryRunner` for unit tests: no database involved.
+
+    Every `run` and `write` is appended to `queries`. `run` returns a copy of the rows given
+    in `results` for that query text (leading/trailing whitespace ignored), else ``[]``;
+    `write` returns `write_result`.
+    """
+
+    database: str = "neo4j"
+    results: dict[str, list[Row]] = field(default_factory=dict)
+    write_result: WriteCounters = field(default_factory=WriteCounters)
+    queries: list[RecordedQuery] = field(default_factory=list)
+
+    def set_result(self, query: str, rows: list[Row]) -> None:
+        """Make `run(query)` return `rows`."""
+        self.results[query.strip()] = rows
+
+    def run(self, query: str, params: Params | None = None) -> list[Row]:
+        self.queries.append(RecordedQuery("read", query, dict(params or {})))
+        return [dict(row) for row in self.results.get(query.strip(), [])]
+
+    def write(self, query: str, params: Params | None = None) -> WriteCounters:
+        self.queries.append(RecordedQuery("write", query, dict(params or {})))
+        return self.write_result
+
+    def write_batches(
+        self,
+        query: str,
+        rows: Iterable[Mapping[str, Any]],
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        params: Params | None = None,
+    ) -> WriteCounters:
+        return write_in_batches(self.write, query, rows, batch_size, params)
+
+    @property
+    def reads(self) -> list[RecordedQuery]:
+        return [q for q in self.queries if q.kind == "read"]
+
+    @property
+    def writes(self) -> list[RecordedQuery]:
+        return [q for q in self.queries if q.kind == "write"]

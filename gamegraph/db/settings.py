@@ -1,0 +1,57 @@
+"""Which Neo4j to talk to: explicit values first, then the environment, then defaults."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from gamegraph.server import DEFAULT_PASSWORD, DEFAULT_USER
+
+DEFAULT_DATABASE = "neo4j"
+
+
+@dataclass(frozen=True)
+class Neo4jSettings:
+    """Connection settings; ``uri=None`` means the local Neo4j managed by gamegraph.
+
+    The password is left out of ``repr`` so settings can be logged.
+    """
+
+    uri: str | None
+    user: str = DEFAULT_USER
+    password: str = field(default=DEFAULT_PASSWORD, repr=False)
+    database: str = DEFAULT_DATABASE
+
+    @property
+    def is_local(self) -> bool:
+        """True when gamegraph should use (and may start) its own local Neo4j."""
+        return self.uri is None
+
+    @classmethod
+    def resolve(
+        cls,
+        uri: str | None = None,
+        user: str | None = None,
+        password: str | None = None,
+        database: str | None = None,
+        *,
+        env: Mapping[str, str] | None = None,
+    ) -> Neo4jSettings:
+        """Settings from explicit values, else ``NEO4J_URI``, ``NEO4J_USER``,
+        ``NEO4J_PASSWORD``, ``NEO4J_DATABASE``, else the local defaults
+        (no URI, user ``neo4j``, password ``gamegraph``, database ``neo4j``).
+
+        Empty strings count as unset, so ``NEO4J_URI=`` selects the local Neo4j.
+        """
+        environ = os.environ if env is None else env
+
+        def pick(explicit: str | None, name: str, default: str) -> str:
+            return explicit or environ.get(name) or default
+
+        return cls(
+            uri=uri or environ.get("NEO4J_URI") or None,
+            user=pick(user, "NEO4J_USER", DEFAULT_USER),
+            password=pick(password, "NEO4J_PASSWORD", DEFAULT_PASSWORD),
+            database=pick(database, "NEO4J_DATABASE", DEFAULT_DATABASE),
+        )

@@ -1,0 +1,669 @@
+"""Lifting 4-cycles of G_n to G_{n+2m+4} (SPEC.md §4; seed 000, Section 7).
+
+Two lifting rules, both constructive and both checked against the definitions of G_n
+(:func:`is_four_cycle_direct`, equivalent to :func:`gamegraph.games.fourcycles.is_four_cycle`):
+
+* the **paper rule** (Theorems 25-27): every arc of the cycle matches one of the 14 patterns
+  α1..α9, Ω1..Ω5 at the same m; each arc is lifted by inserting a band into its start and, for an
+  α-arc, reducing the same original parts; the lifted arcs must close into a cycle;
+* the **band rule** (SPEC's generalisation): insert a band at level m + 2 anywhere in every
+  position, keep each α-move's choice of reduced parts, and ask whether the result is a 4-cycle.
+
+Band insertion. ``L_k(λ) = (parts < k) ∪ {k, k} ∪ {part + 2 : part >= k}`` adds two rows of
+length k and two columns of height r = #{parts >= k}; they cross at cell (r, k), on the
+anti-diagonal ``level(λ, k) = k + r``, and the sum grows by 2(k + r). Lifting with parameter m
+puts every band at level m + 2, so a cycle of G_n lifts into G_{n+2m+4}.
+
+How a row ``H s1 → H* s2`` of the pattern table is matched by an arc λ1 → λ2 at m (the paper's
+displays of Theorems 25/26 are lost in the extracted text; SPEC.md reconstructs them):
+
+* ``s1`` are the top |s1| parts of λ1 with exactly the listed values and multiplicities; ``H``
+  is every other part of λ1 and must satisfy max(H) <= m + bound. In every row the bound is
+  below min(s1), so H is exactly "the smaller parts".
+* j is read off the largest part of λ1 (the first entry of s1 carries j when the row has one;
+  for Ω3, whose j sits only in s2, off the largest part of λ2) and must be >= j_min. Every
+  value in s1 and s2 and the band k must be >= 1 (a value 0 would stand for a vanished part).
+* Ω-rows: λ1 ∈ T(n), λ2 = Ω(λ1), and λ2 = H* ∪ s2 as multisets with H* = H reduced by one (1s
+  vanish). This pins the number of parts of λ1 (the new part of λ2): m + 2 for Ω1 and Ω2,
+  m + j (j >= 2) for Ω3, m + j - 1 for Ω4 and Ω5.
+* α-rows: λ1 → λ2 is a legal α-arc (λ1 separated, λ2 ∈ T(n)) whose α-choice reduces exactly the
+  parts of s1 marked ``_`` (all parts of those sizes, none of the unmarked ones) and any parts
+  of H, and whose new part p (the number of reduced parts) satisfies p <= min(s2). Then
+  λ2 = H* ∪ s2 with H* = (H after the move) ∪ {p}, all of H* strictly below min(s2) except
+  that p may equal min(s2).
+
+Two readings are forced by the 16 families of Propositions 4 and 5
+(tests/data/lifting-families.json) with their stated names and m0; the first departs from
+SPEC's table, the second follows SPEC against the paper's literal wording:
+
+* Ω3 is ``H (m+1)² → H* m² (m+j)``, j >= 2, not ``... (m+2)``: the families n0 = 24 (m0 = 5),
+  45, 54 and 63 have Ω3-arcs whose new part is m + 3 (e.g. 1^3 3^4 6^2 9^2 → 2^4 5^2 8^2 11 at
+  m = 8). The lift keeps j, so the arc lifts to Ω3 again at m + 2.
+* p = min(s2) is allowed (SPEC says so; the paper's "no part of H* is as large as a part of
+  s2" does not): the n0 = 35 family's α7-arc 3^4 7^2 9 → 2^4 6^3 9 at m = 7 has p = 6 = m - 1.
+
+The α-choice of a legal α-arc from a separated λ1 is unique (:func:`alpha_arc_choice`), so
+"reduce the same original parts" is well defined.
+
+Each row's band sits at level m + 2 (k + #{parts >= k} = m + 2): for α1 and Ω1 the band goes on
+top (k = m + 2 > max λ1), otherwise directly below s1 (all of s1 is >= k, all of H is <= k - 2).
+
+Lifting an arc matching a row: λ1' = L_k(λ1); for an Ω-arc λ2' = Ω(λ1'); for an α-arc λ2' is
+λ1' after reducing the same original parts (shifted by 2 where they moved, never the band
+parts). A match says nothing about legality in G_{n+2m+4}; the lifted cycle is checked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from gamegraph.games.alpha import AlphaChoice, apply_alpha
+from gamegraph.games.fourcycles import FourCycle
+from gamegraph.games.partitions import Partition, in_t, is_separated, omega
+
+__all__ = [
+    "ALPHA_PATTERNS",
+    "OMEGA_PATTERNS",
+    "PATTERNS",
+    "AmbiguousPatternError",
+    "ArcKind",
+    "BandLift",
+    "LargePart",
+    "PaperLift",
+    "Pattern",
+    "PatternMatch",
+    "alpha_arc_choice",
+    "band_insert",
+    "band_lifts",
+    "band_m_bound",
+    "bands_at_level",
+    "is_alpha_arc",
+    "is_four_cycle_direct",
+    "level",
+    "lift_alpha_choice",
+    "lift_arc",
+    "lift_paper",
+    "match_arc",
+    "matching_patterns",
+    "max_level",
+    "paper_chain",
+    "paper_lifts",
+    "paper_m_range",
+]
+
+ArcKind = Literal["alpha", "omega"]
+Names = tuple[str, str, str, str]
+
+# ---------------------------------------------------------------------------------------------
+# Band insertion
+
+
+def band_insert(partition: Partition, k: int) -> Partition:
+    """L_k(λ): keep the parts < k, add two parts k, and add 2 to every part >= k."""
+    if k < 1:
+        raise ValueError(f"band position k must be >= 1, got {k}")
+    lifted = [part + 2 if part >= k else part for part in partition]
+    lifted += [k, k]
+    return tuple(sorted(lifted, reverse=True))
+
+
+def level(partition: Partition, k: int) -> int:
+    """The anti-diagonal k + #{parts >= k} on which the two rows and columns of L_k(λ) cross."""
+    return k + sum(1 for part in partition if part >= k)
+
+
+@lru_cache(maxsize=1 << 16)
+def _level_table(partition: Partition) -> dict[int, tuple[int, ...]]:
+    """level -> the k <= max(λ) at that level, ascending (k above max(λ) has level k)."""
+    table: dict[int, list[int]] = {}
+    top = partition[0] if partition else 0
+    for k in range(1, top + 1):
+        table.setdefault(level(partition, k), []).append(k)
+    return {lev: tuple(ks) for lev, ks in table.items()}
+
+
+def bands_at_level(partition: Partition, target: int) -> tuple[int, ...]:
+    """Every k >= 1 with level(λ, k) = target, ascending.
+
+    level(λ, k) = k for k > max(λ), so the only candidate above max(λ) is k = target; below it
+    k ↦ level is not injective (it changes by 1 - #{parts = k} per step) and all k are listed.
+    """
+    top = partition[0] if partition else 0
+    ks = _level_table(partition).get(target, ())
+    return (*ks, target) if target > top else ks
+
+
+def max_level(partition: Partition) -> int:
+    """h(λ) = max of level(λ, k) over 1 <= k <= max(λ) (0 for the empty partition).
+
+    Above h(λ) the only band at a level is k = level > max(λ): two new largest parts.
+    """
+    return max(_level_table(partition), default=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# α-arcs without enumerating every α-choice
+
+
+@lru_cache(maxsize=1 << 16)
+def alpha_arc_choice(source: Partition, target: Partition) -> AlphaChoice | None:
+    """The α-choice of the arc [source, α] → [target, Ω] of G_n, or None if it is not an arc.
+
+    Arcs of G_n start at separated positions and end in T(n) at a different position. Instead
+    of trying all 2^(#sizes) choices, the choice is reconstructed: fix the new part p of target
+    and let R = target - {p}; as no size v > 1 of source has v ± 1 beside it, v is reduced iff R
+    has no part v, and the number of removed 1s follows from the count of 1s. Each candidate is
+    confirmed with :func:`apply_alpha`.
+
+    At most one choice fits a legal arc: if two did, take the largest size v reduced by one
+    (c1) and not the other (c2). Counting v in the target gives c1's new part = v and one
+    v-part in source, so c1's target holds v and v - 1 and is not separated. If both reduce
+    the same sizes they differ in removed 1s and new part, which changes the multiset.
+    Memoized, as the matcher asks the same arc once per pattern and m.
+    """
+    if target == source or sum(target) != sum(source):
+        return None
+    if not (is_separated(source) and in_t(target)):
+        return None
+    counts = Counter(source)
+    target_counts = Counter(target)
+    for new_part in sorted(target_counts):
+        rest = target_counts.copy()
+        rest[new_part] -= 1
+        sizes = tuple(sorted(v for v in counts if v > 1 and rest[v] == 0))
+        ones = counts[1] + (counts[2] if 2 in sizes else 0) - rest[1]
+        if not 0 <= ones <= counts[1]:
+            continue
+        choice = AlphaChoice(sizes, ones)
+        if choice.count(source) == new_part and apply_alpha(source, choice) == target:
+            return choice
+    return None
+
+
+def is_alpha_arc(source: Partition, target: Partition) -> bool:
+    """Whether [source, α] → [target, Ω] is an arc of G_n (source ∈ S(n), target ∈ alpha_moves)."""
+    return alpha_arc_choice(source, target) is not None
+
+
+def is_four_cycle_direct(cycle: FourCycle) -> bool:
+    """:func:`gamegraph.games.fourcycles.is_four_cycle`, with the α-arcs decided directly.
+
+    Same definition (a != b, one n, α-positions separated, two legal α-arcs, two Ω-arcs; the
+    Ω-positions lie in T(n) because legal α-moves end there) without listing every α-move of a
+    and b, which costs 2^(#sizes) choices each; the lifts call it on every candidate cycle.
+    """
+    a, x, b, y = cycle
+    n = sum(a)
+    if a == b or any(sum(p) != n for p in cycle):
+        return False
+    return omega(x) == b and omega(y) == a and is_alpha_arc(a, x) and is_alpha_arc(b, y)
+
+
+def lift_alpha_choice(source: Partition, k: int, choice: AlphaChoice) -> Partition:
+    """The end of the α-move on L_k(source) that reduces the parts ``choice`` reduces in source.
+
+    The original parts keep their identity through the band insertion (parts >= k grow by 2)
+    and are reduced as before; the two band parts k are never reduced; the new part is the
+    same number of reduced parts. Legality of the lifted move is not checked here.
+    """
+    chosen = set(choice.sizes)
+    ones_left = choice.ones
+    parts = [k, k]
+    for part in source:
+        moved = part + 2 if part >= k else part
+        if part == 1 and ones_left:
+            ones_left -= 1
+            moved -= 1
+        elif part in chosen:
+            moved -= 1
+        if moved > 0:
+            parts.append(moved)
+    parts.append(choice.count(source))
+    return tuple(sorted(parts, reverse=True))
+
+
+# ---------------------------------------------------------------------------------------------
+# The 14 patterns
+
+
+@dataclass(frozen=True)
+class LargePart:
+    """One entry of s1 or s2: ``times`` parts of value m + offset (+ j if ``with_j``).
+
+    ``reduced`` marks (in s1 of an α-row) the parts the α-move reduces, written ``_v``.
+    """
+
+    offset: int
+    times: int = 1
+    with_j: bool = False
+    reduced: bool = False
+
+    def value(self, m: int, j: int) -> int:
+        """The part size at the given m and j."""
+        return m + self.offset + (j if self.with_j else 0)
+
+    def notation(self) -> str:
+        """Text of the entry as SPEC.md prints it, e.g. ``_(m+j)²`` or ``(m−1)²``."""
+        body = "m" + ("+j" if self.with_j else "")
+        if self.offset:
+            body += f"{self.offset:+d}".replace("-", "−")
+        text = body if body == "m" else f"({body})"
+        return ("_" if self.reduced else "") + text + ("²" if self.times == 2 else "")
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A row ``H s1 → H* s2`` of SPEC.md §4: max(H) <= m + bound, j >= j_min, band k = m + band.
+
+    ``j_min`` is None for rows without j. The module docstring says how a row is matched.
+    """
+
+    name: str
+    kind: ArcKind
+    large: tuple[LargePart, ...]
+    large_after: tuple[LargePart, ...]
+    bound: int
+    j_min: int | None
+    band: int
+
+    @property
+    def symbol(self) -> str:
+        """The paper's name, ``α4`` or ``Ω2``."""
+        return ("α" if self.kind == "alpha" else "Ω") + self.name[5:]
+
+    def notation(self) -> str:
+        """The arc as SPEC.md prints it, e.g. ``H _m² _(m+j) → H* (m−1)² (m+j−1)``."""
+
+        def side(entries: tuple[LargePart, ...]) -> str:
+            ordered = sorted(entries, key=lambda e: (e.with_j, e.offset))
+            return " ".join(e.notation() for e in ordered)
+
+        return f"H {side(self.large)} → H* {side(self.large_after)}"
+
+    def values(self, m: int, j: int) -> tuple[Partition, Partition]:
+        """(s1, s2) as nonincreasing tuples of part sizes at m and j."""
+
+        def expand(entries: tuple[LargePart, ...]) -> Partition:
+            sizes = (e.value(m, j) for e in entries for _ in range(e.times))
+            return tuple(sorted(sizes, reverse=True))
+
+        return expand(self.large), expand(self.large_after)
+
+
+def _p(offset: int, times: int = 1, *, j: bool = False, reduced: bool = False) -> LargePart:
+    return LargePart(offset, times, with_j=j, reduced=reduced)
+
+
+ALPHA_PATTERNS: tuple[Pattern, ...] = (
+    Pattern("alpha1", "alpha", (_p(0, 2, reduced=True),), (_p(-1, 2),), -2, None, 2),
+    Pattern(
+        "alpha2",
+        "alpha",
+        (_p(0, j=True, reduced=True), _p(0, 2, reduced=True)),
+        (_p(-1, j=True), _p(-1, 2)),
+        -3,
+        2,
+        -1,
+    ),
+    Pattern("alpha3", "alpha", (_p(0, j=True, reduced=True),), (_p(-1, j=True),), -1, 1, 1),
+    Pattern("alpha4", "alpha", (_p(0, 2, j=True, reduced=True),), (_p(-1, 2, j=True),), -2, 1, 0),
+    Pattern("alpha5", "alpha", (_p(0, j=True),), (_p(0, j=True),), -1, 1, 1),
+    Pattern("alpha6", "alpha", (_p(0, j=True), _p(0, 2)), (_p(0, j=True), _p(0, 2)), -3, 2, -1),
+    Pattern(
+        "alpha7",
+        "alpha",
+        (_p(0, j=True), _p(0, 2, reduced=True)),
+        (_p(0, j=True), _p(-1, 2)),
+        -3,
+        2,
+        -1,
+    ),
+    Pattern("alpha8", "alpha", (_p(0, 2, j=True),), (_p(0, 2, j=True),), -2, 0, 0),
+    Pattern(
+        "alpha9",
+        "alpha",
+        (_p(0, 2, j=True), _p(-1, 2, reduced=True)),
+        (_p(0, 2, j=True), _p(-2, 2)),
+        -4,
+        1,
+        -2,
+    ),
+)
+
+OMEGA_PATTERNS: tuple[Pattern, ...] = (
+    Pattern("omega1", "omega", (_p(-1, 2),), (_p(-2, 2), _p(2)), -3, None, 2),
+    Pattern("omega2", "omega", (_p(0, 2),), (_p(-1, 2), _p(2)), -2, None, 0),
+    # SPEC prints Ω3 with new part (m+2); four of the 16 families need m+3 (module docstring).
+    Pattern("omega3", "omega", (_p(1, 2),), (_p(0, 2), _p(0, j=True)), -2, 2, 0),
+    Pattern("omega4", "omega", (_p(0, j=True),), (_p(-1, 2, j=True),), -1, 1, 1),
+    Pattern(
+        "omega5", "omega", (_p(0, j=True), _p(0, 2)), (_p(-1, 2), _p(-1, 2, j=True)), -3, 2, -1
+    ),
+)
+
+PATTERNS: dict[str, Pattern] = {p.name: p for p in (*ALPHA_PATTERNS, *OMEGA_PATTERNS)}
+
+
+class AmbiguousPatternError(ValueError):
+    """An arc matched two patterns at one m (SPEC.md says this cannot happen)."""
+
+
+@dataclass(frozen=True)
+class PatternMatch:
+    """An arc λ1 → λ2 matching ``pattern`` at ``m``.
+
+    ``j`` is None for rows without j; ``k`` is the band position for the lift; ``large`` and
+    ``large_after`` are s1 and s2 at (m, j); ``choice`` is the α-choice of an α-arc (None for
+    an Ω-arc).
+    """
+
+    pattern: Pattern
+    m: int
+    j: int | None
+    k: int
+    large: Partition
+    large_after: Partition
+    choice: AlphaChoice | None
+
+    @property
+    def name(self) -> str:
+        """The pattern name, ``alpha4`` etc."""
+        return self.pattern.name
+
+
+def _read_j(pattern: Pattern, source: Partition, target: Partition, m: int) -> int | None:
+    """j off the largest part of λ1, or of λ2 when only s2 carries j (Ω3)."""
+    first = pattern.large[0]
+    if first.with_j:
+        return source[0] - m - first.offset
+    carrier = next(e for e in pattern.large_after if e.with_j)
+    return target[0] - m - carrier.offset if target else None
+
+
+def _match_one(
+    pattern: Pattern, source: Partition, target: Partition, m: int
+) -> PatternMatch | None:
+    if m < 1 or not source:
+        return None
+    j: int | None = None
+    if pattern.j_min is not None:
+        j = _read_j(pattern, source, target, m)
+        if j is None or j < pattern.j_min:
+            return None
+    s1, s2 = pattern.values(m, j or 0)
+    k = m + pattern.band
+    if k < 1 or s1[-1] < 1 or s2[-1] < 1 or source[: len(s1)] != s1:
+        return None
+    rest = source[len(s1) :]
+    if rest and rest[0] > m + pattern.bound:
+        return None
+    if pattern.kind == "omega":
+        if not in_t(source) or omega(source) != target:
+            return None
+        after = sorted([*(part - 1 for part in rest if part > 1), *s2], reverse=True)
+        if tuple(after) != target:
+            return None
+        return PatternMatch(pattern, m, j, k, s1, s2, None)
+    choice = alpha_arc_choice(source, target)
+    if choice is None or choice.count(source) > s2[-1]:
+        return None
+    # 1 is never in s1 here: s1 values are >= m - 1 and s2 values >= 1 force s1 values >= 2,
+    # except α8 at m = 1 (1^2 unreduced), where H is empty and the move reduces nothing legal.
+    reduced = {e.value(m, j or 0) for e in pattern.large if e.reduced}
+    if {v for v in s1 if v in choice.sizes} != reduced or (1 in s1 and choice.ones):
+        return None
+    return PatternMatch(pattern, m, j, k, s1, s2, choice)
+
+
+def matching_patterns(
+    source: Partition, target: Partition, kind: ArcKind, m: int
+) -> list[PatternMatch]:
+    """Every pattern of the given kind that the arc source → target matches at m."""
+    table = ALPHA_PATTERNS if kind == "alpha" else OMEGA_PATTERNS
+    return [match for p in table if (match := _match_one(p, source, target, m)) is not None]
+
+
+def match_arc(source: Partition, target: Partition, kind: ArcKind, m: int) -> PatternMatch | None:
+    """The pattern the arc matches at m, or None; raises if two match (never observed)."""
+    matches = matching_patterns(source, target, kind, m)
+    if len(matches) > 1:
+        names = ", ".join(match.name for match in matches)
+        raise AmbiguousPatternError(f"arc {source} → {target} matches {names} at m = {m}")
+    return matches[0] if matches else None
+
+
+def lift_arc(source: Partition, match: PatternMatch) -> tuple[Partition, Partition]:
+    """(λ1', λ2') for an arc λ1 → λ2 matching ``match``: band at match.k, same move."""
+    start = band_insert(source, match.k)
+    if match.choice is None:
+        return start, omega(start)
+    return start, lift_alpha_choice(source, match.k, match.choice)
+
+
+# ---------------------------------------------------------------------------------------------
+# The paper rule
+
+
+def _arcs(cycle: FourCycle) -> tuple[tuple[Partition, Partition, ArcKind], ...]:
+    a, x, b, y = cycle
+    return ((a, x, "alpha"), (x, b, "omega"), (b, y, "alpha"), (y, a, "omega"))
+
+
+def _canonical_order(names: Names, cycle: FourCycle) -> Names:
+    """Per-arc labels of ``cycle`` rotated to start at its canonical first α-position."""
+    if cycle.alpha1 >= cycle.alpha2:
+        return names
+    return names[2], names[3], names[0], names[1]
+
+
+def _patterns_at(cycle: FourCycle, m: int) -> tuple[PatternMatch, ...] | None:
+    matches = []
+    for source, target, kind in _arcs(cycle):
+        match = match_arc(source, target, kind, m)
+        if match is None:
+            return None
+        matches.append(match)
+    return tuple(matches)
+
+
+def _names(matches: tuple[PatternMatch, ...]) -> Names:
+    first, second, third, fourth = (match.name for match in matches)
+    return first, second, third, fourth
+
+
+@dataclass(frozen=True)
+class PaperLift:
+    """A lift C → C' by the paper rule at m.
+
+    ``source`` is the cycle as given and ``lifted`` its image position by position; ``target``
+    is ``lifted`` in canonical rotation, in G_{target_n}. ``bands`` are the k inserted into the
+    four positions. ``patterns`` name the source's arcs in the given order (α-arc from alpha1,
+    Ω-arc, α-arc from alpha2, Ω-arc), ``patterns_canonical`` the same starting at the canonical
+    source's first α-position. ``next_patterns`` (order of ``lifted``) and
+    ``next_patterns_canonical`` (order of ``target``) are the patterns C' matches at m + 2, or
+    None when some arc of C' matches none.
+    """
+
+    m: int
+    source: FourCycle
+    lifted: FourCycle
+    target: FourCycle
+    target_n: int
+    bands: tuple[int, int, int, int]
+    patterns: Names
+    patterns_canonical: Names
+    next_patterns: Names | None
+    next_patterns_canonical: Names | None
+
+
+def paper_m_range(cycle: FourCycle) -> range:
+    """The m at which every arc could match some pattern: 1 <= m <= min max(λ) + 1.
+
+    Complete: in every row the largest part of λ1 is m + offset (+ j) with offset >= -1 and
+    j >= 0 (α9 and Ω1 have the smallest, m - 1), so each arc's start λ1 needs
+    m <= max(λ1) + 1, and m >= 1 by definition.
+    """
+    return range(1, min(position[0] for position in cycle) + 2)
+
+
+def lift_paper(cycle: FourCycle, m: int) -> PaperLift | None:
+    """The paper-rule lift of the cycle at m (Theorem 27), or None.
+
+    Every arc must match a pattern at m, the lifted end of each arc must be the lifted start of
+    the next, and the lifted cycle must be a 4-cycle of G_{n+2m+4} by the definitions.
+    """
+    matches = _patterns_at(cycle, m)
+    if matches is None:
+        return None
+    lifted_arcs = [
+        lift_arc(source, match) for (source, _, _), match in zip(_arcs(cycle), matches, strict=True)
+    ]
+    starts = [start for start, _ in lifted_arcs]
+    if any(lifted_arcs[i][1] != starts[(i + 1) % 4] for i in range(4)):
+        return None
+    lifted = FourCycle(*starts)
+    if not is_four_cycle_direct(lifted):
+        return None
+    names = _names(matches)
+    next_matches = _patterns_at(lifted, m + 2)
+    next_names = None if next_matches is None else _names(next_matches)
+    return PaperLift(
+        m=m,
+        source=cycle,
+        lifted=lifted,
+        target=lifted.canonical(),
+        target_n=lifted.n,
+        bands=(matches[0].k, matches[1].k, matches[2].k, matches[3].k),
+        patterns=names,
+        patterns_canonical=_canonical_order(names, cycle),
+        next_patterns=next_names,
+        next_patterns_canonical=(
+            None if next_names is None else _canonical_order(next_names, lifted)
+        ),
+    )
+
+
+def paper_lifts(cycle: FourCycle) -> list[PaperLift]:
+    """All paper-rule lifts of the cycle, ascending m (over :func:`paper_m_range`)."""
+    return [lift for m in paper_m_range(cycle) if (lift := lift_paper(cycle, m)) is not None]
+
+
+def paper_chain(cycle: FourCycle, m: int, steps: int) -> list[PaperLift]:
+    """C0 → C1 → ... by the paper rule at m, m + 2, m + 4, ...; stops early if a lift fails.
+
+    The lifted cycles keep the source's rotation, so their patterns line up step by step.
+    """
+    chain: list[PaperLift] = []
+    current = cycle
+    for step in range(steps):
+        lift = lift_paper(current, m + 2 * step)
+        if lift is None:
+            break
+        chain.append(lift)
+        current = lift.lifted
+    return chain
+
+
+# ---------------------------------------------------------------------------------------------
+# The band rule
+
+
+@dataclass(frozen=True)
+class BandLift:
+    """A lift C → C' by the band rule at m.
+
+    ``lifted`` = (L_k1(λ1), ..., L_k4(λ4)) in the source's order, ``target`` its canonical
+    rotation, in G_{target_n}. ``bands`` lists every (k1, k2, k3, k4) giving this C': two k at
+    one level give the same L_k(λ) when λ has parts k, k + 2, ..., k' - 2, each exactly twice.
+    """
+
+    m: int
+    source: FourCycle
+    lifted: FourCycle
+    target: FourCycle
+    target_n: int
+    bands: tuple[tuple[int, int, int, int], ...]
+
+
+def band_m_bound(cycle: FourCycle) -> int:
+    """The largest m at which a band-rule lift is possible (lifts have m >= 0).
+
+    Take an Ω-arc x → b of the cycle. If m + 2 exceeds both h(x) and h(b) (:func:`max_level`),
+    the only band at level m + 2 is two new largest parts m + 2, on top of x and of b. Then
+    Ω(L(x)) = (x reduced) ∪ {m+1, m+1} ∪ {#parts(x) + 2} has at most one part m + 2 (the
+    reduced parts of x are below m), while L(b) has two: the Ω-arc cannot close. So a lift
+    needs m + 2 <= max(h(x), h(b)) for both Ω-arcs. Below, m >= 0 because every level is >= 2
+    (level(λ, 1) = 1 + #parts and level(λ, k) >= k).
+    """
+    a, x, b, y = cycle
+    return min(max(max_level(x), max_level(b)), max(max_level(y), max_level(a))) - 2
+
+
+def band_lifts(cycle: FourCycle, m_max: int | None = None) -> list[BandLift]:
+    """All band-rule lifts of the cycle, ascending m then target key.
+
+    C' = (L_k1(a), L_k2(x), L_k3(b), L_k4(y)) with every k_i at level m + 2, the α-arcs of C'
+    made by the source arc's α-choice applied to the original parts, and C' a 4-cycle of
+    G_{n+2m+4}. m runs over 0..:func:`band_m_bound`; ``m_max`` overrides the upper end (the
+    tests use a far larger one to confirm the bound).
+    """
+    a, x, b, y = cycle
+    first = alpha_arc_choice(a, x)
+    second = alpha_arc_choice(b, y)
+    if first is None or second is None or omega(x) != b or omega(y) != a:
+        return []
+    top = band_m_bound(cycle) if m_max is None else m_max
+    found: dict[tuple[int, FourCycle], list[tuple[int, int, int, int]]] = {}
+    for m in range(top + 1):
+        for bands, lifted in _band_candidates(cycle, m, first, second):
+            found.setdefault((m, lifted), []).append(bands)
+    lifts = [
+        BandLift(m, cycle, lifted, lifted.canonical(), lifted.n, tuple(bands))
+        for (m, lifted), bands in found.items()
+    ]
+    return sorted(lifts, key=lambda lift: (lift.m, lift.target.key))
+
+
+def _by_lifted(partition: Partition, ks: tuple[int, ...]) -> dict[Partition, list[int]]:
+    grouped: dict[Partition, list[int]] = {}
+    for k in ks:
+        grouped.setdefault(band_insert(partition, k), []).append(k)
+    return grouped
+
+
+def _band_candidates(
+    cycle: FourCycle, m: int, first: AlphaChoice, second: AlphaChoice
+) -> Iterator[tuple[tuple[int, int, int, int], FourCycle]]:
+    """The band-rule lifts at m with their band positions, walking the cycle arc by arc.
+
+    Each k is tried on its own at the α-positions: two k with equal L_k(λ) can still give
+    different lifted α-moves, because "the same original parts" sit at different places.
+    """
+    a, x, b, y = cycle
+    lev = m + 2
+    ks_a, ks_b = bands_at_level(a, lev), bands_at_level(b, lev)
+    lifted_x = _by_lifted(x, bands_at_level(x, lev))
+    lifted_y = _by_lifted(y, bands_at_level(y, lev))
+    if not (ks_a and ks_b and lifted_x and lifted_y):
+        return
+    for k1 in ks_a:
+        a1 = band_insert(a, k1)
+        x1 = lift_alpha_choice(a, k1, first)
+        if x1 not in lifted_x:
+            continue
+        b1 = omega(x1)
+        for k3 in ks_b:
+            if band_insert(b, k3) != b1:
+                continue
+            y1 = lift_alpha_choice(b, k3, second)
+            if y1 not in lifted_y or omega(y1) != a1:
+                continue
+            lifted = FourCycle(a1, x1, b1, y1)
+            if is_four_cycle_direct(lifted):
+                for k2 in lifted_x[x1]:
+                    for k4 in lifted_y[y1]:
+                        yield (k1, k2, k3, k4), lifted

@@ -1,0 +1,284 @@
+/*
+ * A local Neo4j 5 (Community) for gamegraph, run from Maven Central jars with no build step:
+ *
+ *   java [jvm flags] -cp '<cache>/lib/*' Launcher.java --home DIR [options]
+ *
+ * It starts the real Neo4j engine embedded in this JVM with
+ *   - Bolt on 127.0.0.1:7687 and HTTP on 127.0.0.1:7474 (Neo4j Browser at /browser/),
+ *   - APOC Core (its jars are copied from the classpath into <home>/plugins),
+ *   - authentication enabled, user "neo4j", initial password "gamegraph",
+ * and stays in the foreground until SIGTERM/SIGINT, which shuts the databases down cleanly.
+ *
+ * Options (each also read from an environment variable; the option wins):
+ *   --home DIR            GAMEGRAPH_NEO4J_HOME        Neo4j home: data/, logs/, plugins/, conf/, run/
+ *   --bolt-port N         GAMEGRAPH_NEO4J_BOLT_PORT   default 7687
+ *   --http-port N         GAMEGRAPH_NEO4J_HTTP_PORT   default 7474
+ *   --host ADDR           GAMEGRAPH_NEO4J_HOST        listen address, default 127.0.0.1
+ *   --password PW         GAMEGRAPH_NEO4J_PASSWORD    initial password of user neo4j, default gamegraph
+ *                                                     (applied only when the DBMS is created; prefer
+ *                                                     the environment variable: argv is visible in ps)
+ *   --no-auth             GAMEGRAPH_NEO4J_AUTH=false  disable authentication
+ *   --pagecache SIZE      GAMEGRAPH_NEO4J_PAGECACHE   page cache, default 512m
+ *   --default-database N  GAMEGRAPH_NEO4J_DEFAULT_DATABASE  default neo4j
+ *
+ * Further settings can go in <home>/conf/neo4j.conf (e.g. db.transaction.timeout=10m); it is
+ * read first, and the settings this launcher sets in main() win over it.
+ *
+ * Readiness: once build() has returned and a transaction ran, <home>/run/ready.json is written
+ * (pid, version, URIs); it is removed on shutdown. <home>/run/neo4j.pid holds this JVM's pid.
+ */
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+import org.neo4j.cli.AdminTool;
+import org.neo4j.cli.ExecutionContext;
+import org.neo4j.configuration.GraphDatabaseSettings;
+import org.neo4j.configuration.GraphDatabaseInternalSettings;
+import org.neo4j.configuration.connectors.BoltConnector;
+import org.neo4j.configuration.connectors.BoltConnectorInternalSettings;
+import org.neo4j.configuration.connectors.HttpConnector;
+import org.neo4j.configuration.helpers.SocketAddress;
+import org.neo4j.dbms.api.DatabaseManagementService;
+import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.kernel.internal.Version;
+import org.neo4j.server.configuration.ServerSettings;
+
+public class Launcher {
+
+    static final class Options {
+        Path home;
+        String host = "127.0.0.1";
+        int boltPort = 7687;
+        int httpPort = 7474;
+        String password = "gamegraph";
+        boolean auth = true;
+        String pageCache = "512m";
+        String defaultDatabase = GraphDatabaseSettings.DEFAULT_DATABASE_NAME;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("gamegraph-neo4j: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        Path home = options.home.toAbsolutePath().normalize();
+        Path run = home.resolve("run");
+        Path plugins = home.resolve("plugins");
+        Path conf = home.resolve("conf");
+        Files.createDirectories(run);
+        Files.createDirectories(plugins);
+        Files.createDirectories(conf);
+        Files.createDirectories(home.resolve("logs"));
+        Path readyFile = run.resolve("ready.json");
+        Files.deleteIfExists(readyFile);
+        writeAtomically(run.resolve("neo4j.pid"), ProcessHandle.current().pid() + "\n");
+
+        copyPluginsFromClasspath(plugins);
+        if (options.auth) {
+            setInitialPasswordIfNew(home, conf, options.password);
+        }
+
+        DatabaseManagementServiceBuilder builder = new DatabaseManagementServiceBuilder(home);
+        Path confFile = conf.resolve("neo4j.conf");
+        if (Files.isRegularFile(confFile)) {
+            builder.loadPropertiesFromFile(confFile);
+        }
+        long gib = 1024L * 1024 * 1024;
+        builder.setConfig(GraphDatabaseSettings.auth_enabled, options.auth)
+                .setConfig(GraphDatabaseSettings.udc_enabled, false)
+                .setConfig(ServerSettings.allow_telemetry, false)
+                .setConfig(GraphDatabaseSettings.pagecache_memory, parseBytes(options.pageCache))
+                .setConfig(GraphDatabaseSettings.plugin_dir, plugins)
+                .setConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("apoc.*"))
+                .setConfig(GraphDatabaseSettings.initial_default_database, options.defaultDatabase)
+                // One UNWIND batch of ~50k rows needs a few hundred MiB of transaction state;
+                // leave room for two such transactions at once inside a 2 GiB heap.
+                .setConfig(GraphDatabaseSettings.memory_transaction_max_size, 1 * gib)
+                .setConfig(GraphDatabaseSettings.memory_transaction_global_max_size, 3 * gib / 2)
+                .setConfig(BoltConnector.enabled, true)
+                .setConfig(BoltConnector.listen_address, new SocketAddress(options.host, options.boltPort))
+                .setConfig(BoltConnector.encryption_level, BoltConnector.EncryptionLevel.DISABLED)
+                // A local, single-user server: don't wait 2 x 5 s for idle Bolt threads at shutdown.
+                .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0)
+                .setConfig(BoltConnectorInternalSettings.connection_shutdown_wait_time, Duration.ofSeconds(1))
+                .setConfig(HttpConnector.enabled, true)
+                .setConfig(HttpConnector.listen_address, new SocketAddress(options.host, options.httpPort));
+
+        long started = System.nanoTime();
+        DatabaseManagementService service = builder.build();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("gamegraph-neo4j: shutting down");
+            try {
+                Files.deleteIfExists(readyFile);
+            } catch (IOException ignored) {
+                // the file is advisory; Python also checks the pid and Bolt
+            }
+            service.shutdown();
+            try {
+                Files.deleteIfExists(run.resolve("neo4j.pid"));
+            } catch (IOException ignored) {
+                // same
+            }
+            System.out.println("gamegraph-neo4j: stopped");
+            stopped.countDown();
+        }, "gamegraph-neo4j-shutdown"));
+
+        GraphDatabaseService db = service.database(options.defaultDatabase);
+        db.executeTransactionally("RETURN 1");
+
+        String version = Version.getNeo4jVersion();
+        String bolt = "bolt://" + options.host + ":" + options.boltPort;
+        String http = "http://" + options.host + ":" + options.httpPort;
+        String ready = "{\"pid\": " + ProcessHandle.current().pid()
+                + ", \"version\": \"" + version + "\""
+                + ", \"bolt_uri\": \"" + bolt + "\""
+                + ", \"http_uri\": \"" + http + "\""
+                + ", \"auth\": " + options.auth
+                + ", \"default_database\": \"" + options.defaultDatabase + "\""
+                + ", \"home\": \"" + home.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\""
+                + "}\n";
+        writeAtomically(readyFile, ready);
+        long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+        System.out.println("gamegraph-neo4j: Neo4j " + version + " ready in " + millis + " ms; Bolt "
+                + bolt + ", Browser " + http + "/browser/, auth " + (options.auth ? "on" : "off"));
+        stopped.await();
+    }
+
+    static Options parse(String[] args) {
+        Map<String, String> env = System.getenv();
+        Options o = new Options();
+        String home = env.get("GAMEGRAPH_NEO4J_HOME");
+        o.boltPort = parsePort(env.getOrDefault("GAMEGRAPH_NEO4J_BOLT_PORT", "7687"));
+        o.httpPort = parsePort(env.getOrDefault("GAMEGRAPH_NEO4J_HTTP_PORT", "7474"));
+        o.host = env.getOrDefault("GAMEGRAPH_NEO4J_HOST", o.host);
+        o.password = env.getOrDefault("GAMEGRAPH_NEO4J_PASSWORD", o.password);
+        o.auth = !"false".equalsIgnoreCase(env.getOrDefault("GAMEGRAPH_NEO4J_AUTH", "true"));
+        o.pageCache = env.getOrDefault("GAMEGRAPH_NEO4J_PAGECACHE", o.pageCache);
+        o.defaultDatabase = env.getOrDefault("GAMEGRAPH_NEO4J_DEFAULT_DATABASE", o.defaultDatabase);
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--no-auth" -> o.auth = false;
+                case "--home", "--bolt-port", "--http-port", "--host", "--password", "--pagecache",
+                        "--default-database" -> {
+                    if (i + 1 >= args.length) {
+                        throw new IllegalArgumentException(a + " needs a value");
+                    }
+                    String v = args[++i];
+                    switch (a) {
+                        case "--home" -> home = v;
+                        case "--bolt-port" -> o.boltPort = parsePort(v);
+                        case "--http-port" -> o.httpPort = parsePort(v);
+                        case "--host" -> o.host = v;
+                        case "--password" -> o.password = v;
+                        case "--pagecache" -> o.pageCache = v;
+                        default -> o.defaultDatabase = v;
+                    }
+                }
+                default -> throw new IllegalArgumentException("unknown argument " + a);
+            }
+        }
+        if (home == null || home.isBlank()) {
+            throw new IllegalArgumentException("--home DIR (or GAMEGRAPH_NEO4J_HOME) is required");
+        }
+        if (o.auth && o.password.length() < 8) {
+            throw new IllegalArgumentException("Neo4j 5 needs a password of at least 8 characters");
+        }
+        o.home = Path.of(home);
+        return o;
+    }
+
+    static int parsePort(String value) {
+        try {
+            int port = Integer.parseInt(value.trim());
+            if (port < 1 || port > 65535) {
+                throw new NumberFormatException();
+            }
+            return port;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a TCP port: " + value);
+        }
+    }
+
+    /** Parses sizes such as 512m, 2g, 1048576 into bytes. */
+    static long parseBytes(String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        long unit = 1;
+        char last = v.charAt(v.length() - 1);
+        if (last == 'k' || last == 'm' || last == 'g') {
+            unit = last == 'k' ? 1024L : last == 'm' ? 1024L * 1024 : 1024L * 1024 * 1024;
+            v = v.substring(0, v.length() - 1);
+        }
+        return Long.parseLong(v) * unit;
+    }
+
+    /** Neo4j loads procedures only from plugin_dir, so the APOC jars must be there too. */
+    static void copyPluginsFromClasspath(Path plugins) throws IOException {
+        List<Path> jars = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            Path p = Path.of(entry);
+            String name = p.getFileName() == null ? "" : p.getFileName().toString();
+            if (name.startsWith("apoc-") && name.endsWith(".jar") && Files.isRegularFile(p)) {
+                jars.add(p);
+            }
+        }
+        Map<String, Path> wanted = new HashMap<>();
+        for (Path jar : jars) {
+            wanted.put(jar.getFileName().toString(), jar);
+        }
+        try (var existing = Files.list(plugins)) {
+            for (Path old : existing.toList()) {
+                String name = old.getFileName().toString();
+                // drop APOC jars of other versions; leave anything else the user put there
+                if (name.startsWith("apoc-") && name.endsWith(".jar") && !wanted.containsKey(name)) {
+                    Files.delete(old);
+                }
+            }
+        }
+        for (Path jar : jars) {
+            Path target = plugins.resolve(jar.getFileName().toString());
+            if (!Files.exists(target) || Files.size(target) != Files.size(jar)) {
+                Files.copy(jar, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    /**
+     * Before the system database exists, `neo4j-admin dbms set-initial-password` writes
+     * data/dbms/auth.ini, which Neo4j reads when it creates the user neo4j on first start.
+     * Later starts keep whatever password the database already has.
+     */
+    static void setInitialPasswordIfNew(Path home, Path conf, String password) {
+        if (Files.exists(home.resolve("data").resolve("databases").resolve("system"))) {
+            return;
+        }
+        int code = AdminTool.execute(new ExecutionContext(home, conf),
+                "dbms", "set-initial-password", password);
+        if (code != 0) {
+            throw new IllegalStateException("set-initial-password failed with exit code " + code);
+        }
+    }
+
+    static void writeAtomically(Path target, String content) throws IOException {
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        Files.writeString(tmp, content, StandardCharsets.UTF_8);
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

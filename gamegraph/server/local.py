@@ -1,0 +1,461 @@
+"""A local Neo4j 5 managed by gamegraph: one detached JVM per Neo4j home.
+
+`LocalNeo4j().start()` installs the jars if needed (see `install.py`), spawns
+``java ... Launcher.java --home <home>`` detached from the calling process, and waits until
+Bolt answers a query. `stop()` sends SIGTERM (Neo4j then shuts its databases down cleanly) and
+uses SIGKILL only as a last resort. `status()` reads the pid and readiness files that the
+launcher keeps in ``<home>/run`` and checks the process behind them.
+
+Defaults: Bolt ``bolt://127.0.0.1:7687``, HTTP ``http://127.0.0.1:7474`` (Neo4j Browser at
+``/browser/``), user ``neo4j`` with password ``gamegraph``. Environment variables:
+``GAMEGRAPH_NEO4J_HOME``, ``GAMEGRAPH_NEO4J_BOLT_PORT``, ``GAMEGRAPH_NEO4J_HTTP_PORT``,
+``GAMEGRAPH_NEO4J_HEAP`` (default 2g), ``GAMEGRAPH_NEO4J_PAGECACHE`` (default 512m),
+``GAMEGRAPH_NEO4J_PASSWORD`` (initial password of a new home), ``GAMEGRAPH_NEO4J_CACHE``,
+``GAMEGRAPH_NEO4J_DEFAULT_DATABASE`` (default ``neo4j``; Community serves only this one user
+database, so switch it to serve a database made by `bulk_import` under another name).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from gamegraph.server.errors import (
+    LocalNeo4jError,
+    PortInUseError,
+    ServerExitedError,
+    StartTimeoutError,
+    tail,
+)
+from gamegraph.server.install import (
+    DEFAULT_PASSWORD,
+    Installation,
+    default_home,
+    ensure_installed,
+    file_lock,
+)
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_BOLT_PORT = 7687
+DEFAULT_HTTP_PORT = 7474
+DEFAULT_HEAP = "2g"
+DEFAULT_PAGECACHE = "512m"
+DEFAULT_USER = "neo4j"
+
+# The flags Neo4j 5's own start script passes, plus a bounded heap for a shared 2-core machine.
+BASE_JVM_FLAGS: tuple[str, ...] = (
+    "-XX:+UseG1GC",
+    "-XX:+ExitOnOutOfMemoryError",
+    "-XX:-OmitStackTraceInFastThrow",
+    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "--add-opens=java.base/java.io=ALL-UNNAMED",
+    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+    "--enable-native-access=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true",
+    "-Djdk.nio.maxCachedBufferSize=1024",
+    "-Dlog4j2.disable.jmx=true",
+    "-Dfile.encoding=UTF-8",
+)
+
+
+def jvm_flags(heap: str) -> list[str]:
+    """JVM flags for a Neo4j process with the given maximum heap (e.g. ``2g``)."""
+    return [f"-Xms{min_heap(heap)}", f"-Xmx{heap}", *BASE_JVM_FLAGS]
+
+
+def min_heap(heap: str) -> str:
+    """Initial heap: 512m, or the maximum if that is smaller (Neo4j warns when -Xms is unset)."""
+    units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
+    text = heap.strip().lower()
+    size = int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
+    return heap if size < 512 << 20 else "512m"
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise LocalNeo4jError(f"{name}={value!r} is not a port number") from None
+
+
+@dataclass(frozen=True)
+class ServerStatus:
+    """What `LocalNeo4j.status()` found."""
+
+    running: bool
+    """A Neo4j JVM started by gamegraph for this home is alive."""
+    ready: bool
+    """It has finished starting (its readiness file names its pid)."""
+    pid: int | None
+    version: str | None
+    """Neo4j version reported by the running server (None when not running)."""
+    bolt_uri: str
+    http_uri: str
+    home: Path
+    rss_bytes: int | None = None
+    """Resident memory of the JVM, when the OS tells (Linux)."""
+
+    @property
+    def data_dir(self) -> Path:
+        return self.home / "data"
+
+    @property
+    def log_file(self) -> Path:
+        return self.home / "logs" / "launcher.log"
+
+    @property
+    def browser_url(self) -> str:
+        return browser_url(self.http_uri, self.bolt_uri)
+
+
+@dataclass(frozen=True)
+class StartResult:
+    status: ServerStatus
+    already_running: bool
+    seconds: float
+
+
+@dataclass(frozen=True)
+class StopResult:
+    was_running: bool
+    pid: int | None
+    killed: bool
+    """True when SIGTERM was not enough and SIGKILL was sent."""
+    seconds: float
+
+
+def browser_url(http_uri: str, bolt_uri: str, user: str = DEFAULT_USER) -> str:
+    """Neo4j Browser URL that preselects the Bolt server, password login and the user name.
+
+    Browser reads the user from the ``dbms`` URI (``bolt://neo4j@host:port``); only the
+    password is left to type.
+    """
+    scheme, _, address = bolt_uri.partition("://")
+    query = urlencode(
+        {"dbms": f"{scheme}://{user}@{address}", "preselectAuthMethod": "NATIVE"}, safe=":/@"
+    )
+    return f"{http_uri}/browser/?{query}"
+
+
+class LocalNeo4j:
+    """The gamegraph-managed Neo4j in one home directory (see the module docstring)."""
+
+    def __init__(
+        self,
+        home: Path | None = None,
+        *,
+        host: str = DEFAULT_HOST,
+        bolt_port: int | None = None,
+        http_port: int | None = None,
+        password: str | None = None,
+        heap: str | None = None,
+        pagecache: str | None = None,
+        default_database: str | None = None,
+        install_root: Path | None = None,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.home = (home or default_home()).expanduser().absolute()
+        self.host = host
+        self.bolt_port = bolt_port or _env_int("GAMEGRAPH_NEO4J_BOLT_PORT", DEFAULT_BOLT_PORT)
+        self.http_port = http_port or _env_int("GAMEGRAPH_NEO4J_HTTP_PORT", DEFAULT_HTTP_PORT)
+        self.password = password or os.environ.get("GAMEGRAPH_NEO4J_PASSWORD") or DEFAULT_PASSWORD
+        self.heap = heap or os.environ.get("GAMEGRAPH_NEO4J_HEAP") or DEFAULT_HEAP
+        self.pagecache = (
+            pagecache or os.environ.get("GAMEGRAPH_NEO4J_PAGECACHE") or DEFAULT_PAGECACHE
+        )
+        self.default_database = (
+            default_database or os.environ.get("GAMEGRAPH_NEO4J_DEFAULT_DATABASE") or "neo4j"
+        )
+        self.install_root = install_root
+        self._log = log or (lambda _message: None)
+
+    # -- paths ---------------------------------------------------------------------------------
+
+    @property
+    def bolt_uri(self) -> str:
+        return f"bolt://{self.host}:{self.bolt_port}"
+
+    @property
+    def http_uri(self) -> str:
+        return f"http://{self.host}:{self.http_port}"
+
+    @property
+    def run_dir(self) -> Path:
+        return self.home / "run"
+
+    @property
+    def pid_file(self) -> Path:
+        return self.run_dir / "neo4j.pid"
+
+    @property
+    def ready_file(self) -> Path:
+        return self.run_dir / "ready.json"
+
+    @property
+    def log_file(self) -> Path:
+        return self.home / "logs" / "launcher.log"
+
+    @property
+    def debug_log(self) -> Path:
+        return self.home / "logs" / "debug.log"
+
+    # -- public API ----------------------------------------------------------------------------
+
+    def ensure_installed(self) -> Installation:
+        """Download the jars once (see `install.ensure_installed`)."""
+        return ensure_installed(self.install_root, log=self._log)
+
+    def status(self) -> ServerStatus:
+        """Whether the JVM for this home runs and is ready; never starts or stops anything."""
+        pid = self._read_pid()
+        running = pid is not None and _is_launcher_process(pid)
+        ready_info = self._read_ready() if running else None
+        ready = ready_info is not None and ready_info.get("pid") == pid
+        version = ready_info.get("version") if ready and ready_info else None
+        return ServerStatus(
+            running=running,
+            ready=ready,
+            pid=pid if running else None,
+            version=str(version) if version else None,
+            bolt_uri=self.bolt_uri,
+            http_uri=self.http_uri,
+            home=self.home,
+            rss_bytes=_rss_bytes(pid) if running and pid is not None else None,
+        )
+
+    def start(self, *, wait: bool = True, timeout: float = 180.0) -> StartResult:
+        """Start Neo4j unless it already runs; with `wait`, return once Bolt answers a query.
+
+        Two processes calling this at once start one JVM: the second waits on a lock file and
+        then finds the server running. Raises a `LocalNeo4jError` subclass on failure.
+        """
+        began = time.monotonic()
+        installation = self.ensure_installed()
+        self.home.mkdir(parents=True, exist_ok=True)
+        with file_lock(self.run_dir / "start.lock"):
+            current = self.status()
+            if current.running and current.pid is not None:
+                self._log(f"Neo4j is already running (pid {current.pid}) at {self.bolt_uri}")
+                if wait and not current.ready:
+                    self._wait_until_ready(current.pid, began + timeout, timeout)
+                return StartResult(self.status(), True, time.monotonic() - began)
+            self._remove_run_files()
+            self._check_port_free(self.bolt_port, "Bolt", "GAMEGRAPH_NEO4J_BOLT_PORT")
+            self._check_port_free(self.http_port, "HTTP", "GAMEGRAPH_NEO4J_HTTP_PORT")
+            self._log(f"Starting Neo4j (home {self.home}) ...")
+            pid = self._spawn(installation)
+            if wait:
+                self._wait_until_ready(pid, began + timeout, timeout)
+                self._log(f"Neo4j ready at {self.bolt_uri} (pid {pid})")
+        return StartResult(self.status(), False, time.monotonic() - began)
+
+    def stop(self, *, timeout: float = 60.0) -> StopResult:
+        """Stop the JVM: SIGTERM, wait up to `timeout` seconds, then SIGKILL as a last resort."""
+        began = time.monotonic()
+        current = self.status()
+        if not current.running or current.pid is None:
+            self._remove_run_files()
+            return StopResult(False, None, False, 0.0)
+        pid = current.pid
+        self._log(f"Stopping Neo4j (pid {pid}) ...")
+        killed = False
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+        if not _wait_for_exit(pid, timeout):
+            self._log(f"Neo4j (pid {pid}) did not stop within {timeout:.0f}s; sending SIGKILL")
+            killed = True
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            if not _wait_for_exit(pid, 15.0):
+                raise LocalNeo4jError(f"Neo4j (pid {pid}) survived SIGKILL")
+        self._remove_run_files()
+        return StopResult(True, pid, killed, time.monotonic() - began)
+
+    def command(self, installation: Installation) -> list[str]:
+        """The java command line that runs this server (the password travels in the env)."""
+        return [
+            str(installation.java.java),
+            *jvm_flags(self.heap),
+            "-cp",
+            installation.classpath,
+            str(installation.launcher),
+            "--home",
+            str(self.home),
+            "--host",
+            self.host,
+            "--bolt-port",
+            str(self.bolt_port),
+            "--http-port",
+            str(self.http_port),
+            "--pagecache",
+            self.pagecache,
+            "--default-database",
+            self.default_database,
+        ]
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _spawn(self, installation: Installation) -> int:
+        self.log_file.parent.mkdir(parents=True, exist_ok=True)
+        with self.log_file.open("a") as log:
+            log.write(f"\n==== gamegraph: starting Neo4j at {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+        env = dict(os.environ)
+        env["GAMEGRAPH_NEO4J_PASSWORD"] = self.password
+        env["GAMEGRAPH_NEO4J_LAUNCHER_LOG"] = str(self.log_file)
+        # The shell puts the JVM in the background and exits at once, so the JVM is re-parented
+        # to init: it outlives this process and never lingers as our zombie.
+        script = 'exec </dev/null; "$@" >>"$GAMEGRAPH_NEO4J_LAUNCHER_LOG" 2>&1 & echo $!'
+        done = subprocess.run(
+            ["/bin/sh", "-c", script, "gamegraph-neo4j", *self.command(installation)],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            start_new_session=True,
+            check=False,
+        )
+        if done.returncode != 0 or not done.stdout.strip().isdigit():
+            raise LocalNeo4jError(f"could not spawn the Neo4j JVM:\n{tail(done.stderr)}")
+        pid = int(done.stdout.strip())
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        self.pid_file.write_text(f"{pid}\n")
+        return pid
+
+    def _wait_until_ready(self, pid: int, deadline: float, timeout: float) -> None:
+        while True:
+            if not _is_launcher_process(pid):
+                raise ServerExitedError(
+                    f"the Neo4j JVM (pid {pid}) exited while starting. Last lines of "
+                    f"{self.log_file}:\n{_file_tail(self.log_file)}\n"
+                    f"Last lines of {self.debug_log}:\n{_file_tail(self.debug_log, 15)}"
+                )
+            info = self._read_ready()
+            if info is not None and info.get("pid") == pid and self._bolt_answers():
+                return
+            if time.monotonic() > deadline:
+                raise StartTimeoutError(
+                    f"Neo4j (pid {pid}) was not ready after {timeout:.0f}s; it may still be "
+                    f"starting (see {self.log_file} and {self.debug_log}; "
+                    f"`gamegraph neo4j status`, `gamegraph neo4j stop`). Last lines of "
+                    f"{self.log_file}:\n{_file_tail(self.log_file)}"
+                )
+            time.sleep(0.25)
+
+    def _bolt_answers(self) -> bool:
+        """True once Bolt runs a query (a wrong password still proves the server answers)."""
+        from neo4j import GraphDatabase
+        from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
+
+        try:
+            with GraphDatabase.driver(
+                self.bolt_uri, auth=(DEFAULT_USER, self.password), connection_timeout=5.0
+            ) as driver:
+                driver.execute_query("RETURN 1")
+        except AuthError:
+            return True
+        except (ServiceUnavailable, Neo4jError, OSError):
+            return False
+        return True
+
+    def _check_port_free(self, port: int, what: str, env_name: str) -> None:
+        problem = port_problem(self.host, port)
+        if problem is not None:
+            raise PortInUseError(
+                f"{what} port {port} on {self.host} is already in use by another program "
+                f"({problem}), and the gamegraph Neo4j of {self.home} is not running. Stop that "
+                f"program or pick another port (--{what.lower()}-port or {env_name})."
+            )
+
+    def _read_pid(self) -> int | None:
+        try:
+            text = self.pid_file.read_text().strip()
+        except OSError:
+            return None
+        return int(text) if text.isdigit() else None
+
+    def _read_ready(self) -> dict[str, Any] | None:
+        try:
+            data = json.loads(self.ready_file.read_text())
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def _remove_run_files(self) -> None:
+        for path in (self.pid_file, self.ready_file):
+            path.unlink(missing_ok=True)
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """None if a server could listen on host:port, else why not (e.g. "address in use")."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        # SO_REUSEADDR ignores sockets in TIME_WAIT, so only a live listener blocks the bind.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            return "address in use" if e.errno == errno.EADDRINUSE else str(e)
+    return None
+
+
+def _is_launcher_process(pid: int) -> bool:
+    """The pid is alive, not a zombie, and (where /proc tells) runs our Launcher.java."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return False  # someone else's process reused the pid
+    proc = Path(f"/proc/{pid}")
+    if not proc.is_dir():
+        return True
+    try:
+        state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        cmdline = (proc / "cmdline").read_bytes()
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X") and b"Launcher.java" in cmdline
+
+
+def _wait_for_exit(pid: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not _is_launcher_process(pid):
+            return True
+        time.sleep(0.2)
+    return not _is_launcher_process(pid)
+
+
+def _rss_bytes(pid: int) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _file_tail(path: Path, lines: int = 40) -> str:
+    try:
+        with path.open("rb") as handle:
+            handle.seek(0, os.SEEK_END)
+            size = handle.tell()
+            handle.seek(max(0, size - 64 * 1024))
+            text = handle.read().decode("utf-8", errors="replace")
+    except OSError:
+        return "    (no log file)"
+    return tail(text, lines)

@@ -1,0 +1,172 @@
+"""Integration tests run against a real Neo4j 5, chosen once per session:
+
+1. ``NEO4J_URI`` (with ``NEO4J_USER`` / ``NEO4J_PASSWORD`` / ``NEO4J_DATABASE``) if set;
+2. else testcontainers' ``Neo4jContainer`` (image ``neo4j:5`` with APOC) if a Docker daemon
+   answers;
+3. else the local Neo4j managed by gamegraph (`gamegraph neo4j start`), started if needed and
+   stopped again at the end of the session if this session started it (set
+   ``GAMEGRAPH_TEST_KEEP_NEO4J=1`` to leave it running for the next run).
+
+When no Neo4j can be reached the tests are skipped with the reason, except under ``CI=true``,
+where that is a failure. Every test in this directory gets the ``neo4j`` marker.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import uuid
+import warnings
+from collections.abc import Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+import pytest
+from neo4j import Driver
+
+from gamegraph.db import Neo4jQueryRunner, Neo4jSettings, connect
+from gamegraph.db.errors import GamegraphDatabaseError
+from gamegraph.server import DEFAULT_PASSWORD, LocalNeo4j, LocalNeo4jError
+
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in Path(item.path).parents:
+            item.add_marker(pytest.mark.neo4j)
+
+
+@dataclass(frozen=True)
+class Neo4jTarget:
+    """The Neo4j this session tests against, and where it came from."""
+
+    settings: Neo4jSettings
+    source: str
+    """"NEO4J_URI", "testcontainers" or "local"."""
+    local: LocalNeo4j | None = None
+    """The gamegraph-managed server, when `source` is "local"."""
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _unreachable(reason: str) -> NoReturn:
+    if _in_ci():
+        pytest.fail(f"CI=true and no Neo4j for the integration tests: {reason}", pytrace=False)
+    pytest.skip(f"no Neo4j for the integration tests: {reason}")
+
+
+def _docker_answers() -> bool:
+    """True if a Docker daemon answers a ping (never on our own machines and CI)."""
+    if not os.environ.get("DOCKER_HOST") and not Path("/var/run/docker.sock").exists():
+        return False
+    with warnings.catch_warnings():
+        # the docker client leaks a socket when the daemon is absent; keep its
+        # ResourceWarning from failing an unrelated test later
+        warnings.simplefilter("ignore")
+        try:
+            import docker
+
+            # mypy mistakes the repository's docker/ folder for this package
+            client = docker.from_env(timeout=3)  # type: ignore[attr-defined]
+            try:
+                return bool(client.ping())
+            finally:
+                client.close()
+        except Exception:
+            return False
+        finally:
+            gc.collect()
+
+
+def _start_container(stack: ExitStack) -> Neo4jSettings:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from testcontainers.neo4j import Neo4jContainer
+
+        container = Neo4jContainer("neo4j:5", password=DEFAULT_PASSWORD)
+        container.with_env("NEO4J_PLUGINS", '["apoc"]')
+        container.with_env("NEO4J_dbms_security_procedures_unrestricted", "apoc.*")
+        container.start()
+    stack.callback(container.stop)
+    return Neo4jSettings(
+        uri=container.get_connection_url(),
+        user="neo4j",
+        password=DEFAULT_PASSWORD,
+        database="neo4j",
+    )
+
+
+@pytest.fixture(scope="session")
+def neo4j_target() -> Iterator[Neo4jTarget]:
+    """Pick, and if needed start, the Neo4j for this session (see the module docstring)."""
+    with ExitStack() as stack:
+        env_settings = Neo4jSettings.resolve()
+        if env_settings.uri is not None:
+            target = Neo4jTarget(env_settings, "NEO4J_URI")
+        elif _docker_answers():
+            try:
+                target = Neo4jTarget(_start_container(stack), "testcontainers")
+            except Exception as e:
+                _unreachable(f"Docker answers but the neo4j:5 container did not start: {e}")
+        else:
+            local = LocalNeo4j()
+            try:
+                result = local.start()
+            except LocalNeo4jError as e:
+                _unreachable(f"the local Neo4j could not start: {e}")
+            if not result.already_running and not os.environ.get("GAMEGRAPH_TEST_KEEP_NEO4J"):
+                stack.callback(local.stop)
+            target = Neo4jTarget(
+                Neo4jSettings(
+                    None, env_settings.user, env_settings.password, env_settings.database
+                ),
+                "local",
+                local,
+            )
+        try:
+            connect(target.settings, start_local=False).close()
+        except GamegraphDatabaseError as e:
+            _unreachable(f"{target.source}: {e}")
+        yield target
+
+
+@pytest.fixture(scope="session")
+def neo4j_settings(neo4j_target: Neo4jTarget) -> Neo4jSettings:
+    """Settings of the session's Neo4j."""
+    return neo4j_target.settings
+
+
+@pytest.fixture(scope="session")
+def neo4j_driver(neo4j_settings: Neo4jSettings) -> Iterator[Driver]:
+    """One driver for the session."""
+    driver = connect(neo4j_settings, start_local=False)
+    try:
+        yield driver
+    finally:
+        driver.close()
+
+
+@pytest.fixture
+def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Neo4jQueryRunner:
+    """A `QueryRunner` on the session's Neo4j and database."""
+    return Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
+
+
+@pytest.fixture
+def test_tag() -> str:
+    """A value no other test uses: tag test nodes with it (``{test_tag: $tag}``) so a test
+    deletes exactly its own data in ``finally``."""
+    return uuid.uuid4().hex
+
+
+@pytest.fixture
+def local_neo4j(neo4j_target: Neo4jTarget) -> LocalNeo4j:
+    """The gamegraph-managed server, for tests of that server itself."""
+    if neo4j_target.local is None:
+        pytest.skip(f"this session uses {neo4j_target.source}, not the local Neo4j")
+    return neo4j_target.local

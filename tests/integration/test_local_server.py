@@ -1,0 +1,49 @@
+"""The local Neo4j managed by gamegraph: status and the Neo4j Browser it serves."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from gamegraph.server import NEO4J_VERSION, LocalNeo4j
+
+
+def _get(url: str) -> tuple[int, str, str]:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        body = response.read().decode("utf-8", errors="replace")
+        return response.status, response.headers.get("Content-Type", ""), body
+
+
+def test_status_reports_running_ready_server_with_its_version(local_neo4j: LocalNeo4j) -> None:
+    status = local_neo4j.status()
+    assert status.running
+    assert status.ready
+    assert status.pid is not None
+    assert status.version == NEO4J_VERSION
+    assert status.bolt_uri == local_neo4j.bolt_uri
+    assert status.data_dir.is_dir()
+
+
+def test_http_port_serves_neo4j_browser_app(local_neo4j: LocalNeo4j) -> None:
+    code, content_type, body = _get(f"{local_neo4j.http_uri}/browser/")
+    assert code == 200
+    assert content_type.startswith("text/html")
+    assert "<title>Neo4j Browser</title>" in body
+
+
+def test_http_discovery_names_bolt_address_and_community_edition(
+    local_neo4j: LocalNeo4j,
+) -> None:
+    code, _, body = _get(f"{local_neo4j.http_uri}/")
+    assert code == 200
+    discovery = json.loads(body)
+    assert discovery["neo4j_version"] == NEO4J_VERSION
+    assert discovery["neo4j_edition"] == "community"
+    assert discovery["bolt_direct"] == local_neo4j.bolt_uri
+
+
+def test_second_start_is_a_no_op(local_neo4j: LocalNeo4j) -> None:
+    before = local_neo4j.status()
+    result = local_neo4j.start()
+    assert result.already_running
+    assert result.status.pid == before.pid

@@ -1,0 +1,233 @@
+"""The local Neo4j's error messages and bookkeeping, tested without starting a JVM.
+
+A fake `java` (a small script on PATH) stands in where a JDK is needed; no test here talks
+to Neo4j.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import socket
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from gamegraph.server import (
+    APOC_VERSION,
+    BROWSER_VERSION,
+    NEO4J_VERSION,
+    InstallError,
+    LocalNeo4j,
+    PortInUseError,
+    ServerExitedError,
+    StartTimeoutError,
+    ToolNotFoundError,
+    ensure_installed,
+)
+from gamegraph.server.install import find_java, find_maven
+from gamegraph.server.local import browser_url, port_problem
+
+
+def _script(path: Path, body: str) -> None:
+    path.write_text(body)
+    path.chmod(0o755)
+
+
+@pytest.fixture
+def bin_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty directory that is the whole PATH (no java, javac, mvn), JAVA_HOME unset."""
+    directory = tmp_path / "bin"
+    directory.mkdir()
+    monkeypatch.setenv("PATH", str(directory))
+    monkeypatch.delenv("JAVA_HOME", raising=False)
+    return directory
+
+
+def fake_jdk(bin_dir: Path, version: str = "17.0.9", java_body: str | None = None) -> None:
+    """Put a `java` answering -version with `version` (and a `javac`) into `bin_dir`."""
+    version_reply = f"echo 'openjdk version \"{version}\" 2024-01-16' >&2; exit 0"
+    if java_body is None:
+        _script(bin_dir / "java", f"#!/bin/sh\n{version_reply}\n")
+    else:
+        _script(
+            bin_dir / "java",
+            f'#!/bin/sh\nif [ "$1" = "-version" ]; then {version_reply}; fi\n{java_body}\n',
+        )
+    _script(bin_dir / "javac", "#!/bin/sh\nexit 0\n")
+
+
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An install root that looks complete, so start() skips Maven."""
+    root = tmp_path / "cache" / f"neo4j-{NEO4J_VERSION}"
+    (root / "lib").mkdir(parents=True)
+    pom = (resources.files("gamegraph.server") / "pom.xml").read_bytes()
+    (root / "lib" / ".gamegraph-complete").write_text(hashlib.sha256(pom).hexdigest())
+    return root
+
+
+def test_missing_java_is_reported_with_how_to_install_it(bin_dir: Path) -> None:
+    with pytest.raises(ToolNotFoundError, match="java not found") as caught:
+        find_java()
+    assert "openjdk-17-jdk" in str(caught.value)
+
+
+def test_java_without_javac_is_reported_as_needing_the_full_jdk(bin_dir: Path) -> None:
+    fake_jdk(bin_dir)
+    (bin_dir / "javac").unlink()
+    with pytest.raises(ToolNotFoundError, match="full JDK"):
+        find_java()
+
+
+def test_java_older_than_17_is_refused(bin_dir: Path) -> None:
+    fake_jdk(bin_dir, version="11.0.2")
+    with pytest.raises(ToolNotFoundError, match=r"Java 11; Neo4j .* needs Java 17"):
+        find_java()
+
+
+def test_java_17_with_javac_is_accepted(bin_dir: Path) -> None:
+    fake_jdk(bin_dir, version="17.0.15")
+    assert find_java().version == 17
+
+
+def test_missing_maven_is_reported(bin_dir: Path) -> None:
+    with pytest.raises(ToolNotFoundError, match=r"mvn .* not found"):
+        find_maven()
+
+
+def test_failed_maven_resolution_shows_the_tail_of_its_output(
+    bin_dir: Path, tmp_path: Path
+) -> None:
+    fake_jdk(bin_dir)
+    _script(
+        bin_dir / "mvn",
+        "#!/bin/sh\necho '[ERROR] Could not resolve dependencies: Connection refused'\nexit 1\n",
+    )
+    with pytest.raises(InstallError) as caught:
+        ensure_installed(tmp_path / "cache")
+    message = str(caught.value)
+    assert "Maven could not resolve the Neo4j jars (exit code 1)" in message
+    assert "Connection refused" in message
+    assert "dependency:copy-dependencies" in message
+
+
+def test_port_problem_detects_a_listening_socket_only() -> None:
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        assert port_problem("127.0.0.1", port) == "address in use"
+    assert port_problem("127.0.0.1", port) is None
+
+
+def test_start_refuses_a_bolt_port_taken_by_another_program(
+    bin_dir: Path, installed: Path, tmp_path: Path
+) -> None:
+    fake_jdk(bin_dir)
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        server = LocalNeo4j(tmp_path / "home", bolt_port=port, install_root=installed)
+        with pytest.raises(PortInUseError) as caught:
+            server.start(timeout=5)
+    message = str(caught.value)
+    assert f"Bolt port {port} on 127.0.0.1 is already in use by another program" in message
+    assert "GAMEGRAPH_NEO4J_BOLT_PORT" in message
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def test_jvm_exiting_during_start_is_reported_with_the_log_tail(
+    bin_dir: Path, installed: Path, tmp_path: Path
+) -> None:
+    fake_jdk(bin_dir, java_body="echo 'Error: could not open the jars (fake JVM)'; exit 1")
+    server = LocalNeo4j(
+        tmp_path / "home", bolt_port=_free_port(), http_port=_free_port(), install_root=installed
+    )
+    with pytest.raises(ServerExitedError) as caught:
+        server.start(timeout=30)
+    assert "exited while starting" in str(caught.value)
+    assert "could not open the jars (fake JVM)" in str(caught.value)
+    assert not server.status().running
+
+
+@pytest.fixture
+def sleeping_java(bin_dir: Path) -> Iterator[None]:
+    """A `java` that runs (as a python process that keeps its argv) but never gets ready."""
+    fake_jdk(bin_dir, java_body=f'exec "{sys.executable}" -c "import time; time.sleep(60)" "$@"')
+    yield
+
+
+def test_start_timeout_is_reported_and_stop_ends_the_process(
+    sleeping_java: None, installed: Path, tmp_path: Path
+) -> None:
+    server = LocalNeo4j(
+        tmp_path / "home", bolt_port=_free_port(), http_port=_free_port(), install_root=installed
+    )
+    try:
+        with pytest.raises(StartTimeoutError, match="not ready after 1s; it may still be"):
+            server.start(timeout=1)
+        status = server.status()
+        assert status.running
+        assert not status.ready
+    finally:
+        result = server.stop(timeout=10)
+    assert result.was_running
+    assert not result.killed
+    assert not server.status().running
+
+
+def test_stale_pid_file_of_another_process_is_not_taken_for_neo4j(tmp_path: Path) -> None:
+    server = LocalNeo4j(tmp_path / "home")
+    server.run_dir.mkdir(parents=True)
+    server.pid_file.write_text(f"{os.getpid()}\n")  # alive, but not a Launcher.java JVM
+    assert not server.status().running
+    assert not server.stop().was_running
+    assert not server.pid_file.exists()
+
+
+def test_ports_and_home_come_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_HOME", str(tmp_path / "h"))
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_BOLT_PORT", "17687")
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_HTTP_PORT", "17474")
+    server = LocalNeo4j()
+    assert server.home == tmp_path / "h"
+    assert server.bolt_uri == "bolt://127.0.0.1:17687"
+    assert server.http_uri == "http://127.0.0.1:17474"
+
+
+def test_browser_url_preselects_the_bolt_server_and_user() -> None:
+    assert browser_url("http://127.0.0.1:7474", "bolt://127.0.0.1:7687") == (
+        "http://127.0.0.1:7474/browser/?dbms=bolt://neo4j@127.0.0.1:7687&preselectAuthMethod=NATIVE"
+    )
+
+
+def test_pom_versions_match_the_python_constants() -> None:
+    pom = ET.fromstring((resources.files("gamegraph.server") / "pom.xml").read_bytes())
+    ns = {"m": "http://maven.apache.org/POM/4.0.0"}
+    properties = pom.find("m:properties", ns)
+    assert properties is not None
+    props = {p.tag.split("}")[1]: p.text for p in properties}
+    assert props["neo4j.version"] == NEO4J_VERSION
+    assert props["apoc.version"] == APOC_VERSION
+    assert props["neo4j-browser.version"] == BROWSER_VERSION
+
+
+def test_launcher_source_ships_as_package_data() -> None:
+    source = (resources.files("gamegraph.server") / "Launcher.java").read_text()
+    assert re.search(r"public class Launcher\b", source)
+    assert "DatabaseManagementServiceBuilder" in source
