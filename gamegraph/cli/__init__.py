@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from gamegraph.cli import neo4j, stats
+from gamegraph.cli import load, neo4j, stats
 
 app = typer.Typer(
     name="gamegraph",
@@ -16,6 +16,10 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
 )
+app.command("load")(load.load)
+app.command("graphs")(load.graphs)
+app.command("drop")(load.drop)
+app.command("export")(load.export)
 app.add_typer(stats.app, name="stats")
 app.add_typer(neo4j.app, name="neo4j")
 

@@ -14,6 +14,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -53,10 +54,14 @@ def _json_default(value: Any) -> Any:
 
 
 @contextlib.contextmanager
-def progress_bar(description: str, enabled: bool = True) -> Iterator[Callable[[int, int], None]]:
-    """A rich progress bar on stderr; yields ``update(done, total)``. Silent when not a TTY."""
+def progress_bar(description: str, enabled: bool = True) -> Iterator[Callable[..., None]]:
+    """A rich progress bar on stderr; yields ``update(done, total, stage=None)``.
+
+    Each new ``stage`` starts a new bar line, so finished stages stay visible. Silent when
+    stderr is not a terminal (CI logs, pipes).
+    """
     if not enabled or not sys.stderr.isatty():
-        yield lambda done, total: None
+        yield lambda done, total, stage=None: None
         return
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -67,9 +72,12 @@ def progress_bar(description: str, enabled: bool = True) -> Iterator[Callable[[i
         console=stderr,
         transient=False,
     ) as bar:
-        task = bar.add_task(description, total=None)
+        tasks: dict[str, TaskID] = {}
 
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+        def update(done: int, total: int, stage: str | None = None) -> None:
+            name = stage or description
+            if name not in tasks:
+                tasks[name] = bar.add_task(name, total=None)
+            bar.update(tasks[name], completed=done, total=total)
 
         yield update

@@ -64,7 +64,11 @@ def connect(
         uri = settings.uri
 
     try:
-        driver = GraphDatabase.driver(uri, auth=(settings.user, settings.password))
+        # gamegraph runs only its own, reviewed queries: server notifications (such as "label
+        # does not exist yet" before a first load) would be noise on the user's terminal
+        driver = GraphDatabase.driver(
+            uri, auth=(settings.user, settings.password), notifications_min_severity="OFF"
+        )
     except (ConfigurationError, ValueError) as e:
         raise GamegraphDatabaseError(f"invalid Neo4j URI {uri!r}: {e}") from e
     try:

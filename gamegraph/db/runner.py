@@ -74,6 +74,10 @@ class QueryRunner(Protocol):
         it changed."""
         ...
 
+    def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
+        """Run a write query in one managed transaction and return its records as dicts."""
+        ...
+
     def write_batches(
         self,
         query: str,
@@ -140,6 +144,15 @@ class Neo4jQueryRunner:
         with self._driver.session(database=self.database) as session:
             return WriteCounters.from_summary(session.execute_write(work))
 
+    def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
+        parameters = dict(params or {})
+
+        def work(tx: ManagedTransaction) -> list[Row]:
+            return [record.data() for record in tx.run(query, parameters)]
+
+        with self._driver.session(database=self.database) as session:
+            return session.execute_write(work)
+
     def write_batches(
         self,
         query: str,
@@ -184,6 +197,10 @@ class CollectingQueryRunner:
     def write(self, query: str, params: Params | None = None) -> WriteCounters:
         self.queries.append(RecordedQuery("write", query, dict(params or {})))
         return self.write_result
+
+    def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
+        self.queries.append(RecordedQuery("write", query, dict(params or {})))
+        return [dict(row) for row in self.results.get(query.strip(), [])]
 
     def write_batches(
         self,

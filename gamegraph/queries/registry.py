@@ -10,7 +10,8 @@ A file holds blocks; each starts with a header of ``//`` comment lines::
     MATCH ...
 
 ``name`` is mandatory and unique across all files; the other comment lines are the docstring.
-``params`` declares the parameters with a type (int, float, bool, str, partition, rule);
+``params`` declares the parameters with a type (int, float, bool, str, partition, rule, and
+list/map for the loader's batches);
 ``requires`` names the game whose graph for ``$n`` must be loaded (bulgarian, floridian,
 lifting); ``example`` lines are Neo4j Browser ``:param`` commands. The body is the Cypher
 text, which runs unchanged in Browser after the ``:param`` lines. Every ``$parameter`` in the
@@ -26,7 +27,7 @@ from importlib import resources
 
 __all__ = ["PARAM_TYPES", "NamedQuery", "Param", "QueryFileError", "load_queries", "parse_queries"]
 
-PARAM_TYPES = ("int", "float", "bool", "str", "partition", "rule")
+PARAM_TYPES = ("int", "float", "bool", "str", "partition", "rule", "list", "map")
 GAMES = ("bulgarian", "floridian", "lifting")
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")

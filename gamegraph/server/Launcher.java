@@ -111,6 +111,11 @@ public class Launcher {
                 // leave room for two such transactions at once inside a 2 GiB heap.
                 .setConfig(GraphDatabaseSettings.memory_transaction_max_size, 1 * gib)
                 .setConfig(GraphDatabaseSettings.memory_transaction_global_max_size, 3 * gib / 2)
+                // Loads write gigabytes of transaction log; a local server keeps no backups, so
+                // keep only what recovery needs instead of the default two days' worth.
+                .setConfig(GraphDatabaseSettings.keep_logical_logs, "256M size")
+                // Pruning happens at checkpoints, which by default come every 15 minutes.
+                .setConfig(GraphDatabaseSettings.check_point_interval_time, Duration.ofMinutes(1))
                 .setConfig(BoltConnector.enabled, true)
                 .setConfig(BoltConnector.listen_address, new SocketAddress(options.host, options.boltPort))
                 .setConfig(BoltConnector.encryption_level, BoltConnector.EncryptionLevel.DISABLED)
