@@ -284,7 +284,7 @@ def _create_relationships(
         names = list(rel.properties)
         for start in range(0, total, NODE_BATCH):
             stop = min(total, start + NODE_BATCH)
-            rows = [
+            prop_rows = [
                 {
                     "start": starts[int(rel.start[i])],
                     "end": ends[int(rel.end[i])],
@@ -292,7 +292,7 @@ def _create_relationships(
                 }
                 for i in range(start, stop)
             ]
-            runner.write(query, {"type": rel.type, "rows": rows})
+            runner.write(query, {"type": rel.type, "rows": prop_rows})
             if progress:
                 progress(stage, stop, total)
         return
