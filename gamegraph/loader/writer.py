@@ -16,6 +16,7 @@ A load of one graph (see :class:`GraphSpec`) runs these stages:
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,8 +41,9 @@ __all__ = [
     "load_tables",
 ]
 
-NODE_BATCH = 20_000
-REL_BATCH = 5_000  #: start nodes per relationship batch (G_n rows hold ~20 arcs each)
+NODE_BATCH = int(os.environ.get("GAMEGRAPH_LOAD_BATCH", "20000"))
+"""Rows per node batch (one managed transaction each); the env var serves tests."""
+REL_BATCH = max(1, NODE_BATCH // 4)  #: nodes per relationship batch (G_n rows hold ~20 arcs)
 DELETE_BATCH = 5_000
 
 Progress = Callable[[str, int, int], None]  #: (stage, done, total)

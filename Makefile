@@ -1,0 +1,42 @@
+# gamegraph's two set-up commands on a fresh machine (Python 3.11+, a JDK 17 and Maven):
+#
+#   make load    # venv + install, fetch and start the local Neo4j 5.26, gamegraph load --n 60
+#   make test    # the whole test suite: unit tests and integration tests on a real Neo4j
+#
+# Both create .venv on first use. `make load N=24` loads another n; `make lint` runs ruff and
+# mypy; `make bench` runs the benchmarks (minutes).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+N      ?= 60
+STAMP  := $(VENV)/.installed
+
+.PHONY: install load test lint bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+load: $(STAMP)
+	$(BIN)/gamegraph load --n $(N)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check gamegraph tests benchmarks
+	$(BIN)/ruff format --check gamegraph tests benchmarks
+	$(BIN)/mypy gamegraph
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/loader.py
+	$(BIN)/python benchmarks/queries.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
