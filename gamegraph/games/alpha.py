@@ -13,11 +13,19 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
-from gamegraph.games.partitions import Partition, in_t
+from gamegraph.games.partitions import Partition, in_t, is_separated
 
-__all__ = ["AlphaChoice", "alpha_choices", "alpha_moves", "apply_alpha"]
+__all__ = [
+    "AlphaChoice",
+    "alpha_arc_choice",
+    "alpha_choices",
+    "alpha_moves",
+    "apply_alpha",
+    "is_alpha_arc",
+]
 
 
 @dataclass(frozen=True, order=True)
@@ -71,3 +79,43 @@ def alpha_moves(partition: Partition) -> list[Partition]:
         if moved != partition and in_t(moved):
             results.add(moved)
     return sorted(results, reverse=True)
+
+
+@lru_cache(maxsize=1 << 16)
+def alpha_arc_choice(source: Partition, target: Partition) -> AlphaChoice | None:
+    """The α-choice of the arc [source, α] → [target, Ω] of G_n, or None if it is not an arc.
+
+    Arcs of G_n start at separated positions and end in T(n) at a different position. Instead
+    of trying all 2^(#sizes) choices, the choice is reconstructed: fix the new part p of target
+    and let R = target - {p}; as no size v > 1 of source has v ± 1 beside it, v is reduced iff R
+    has no part v, and the number of removed 1s follows from the count of 1s. Each candidate is
+    confirmed with :func:`apply_alpha`.
+
+    At most one choice fits a legal arc: if two did, take the largest size v reduced by one
+    (c1) and not the other (c2). Counting v in the target gives c1's new part = v and one
+    v-part in source, so c1's target holds v and v - 1 and is not separated. If both reduce
+    the same sizes they differ in removed 1s and new part, which changes the multiset.
+    Memoized, as the matcher asks the same arc once per pattern and m.
+    """
+    if target == source or sum(target) != sum(source):
+        return None
+    if not (is_separated(source) and in_t(target)):
+        return None
+    counts = Counter(source)
+    target_counts = Counter(target)
+    for new_part in sorted(target_counts):
+        rest = target_counts.copy()
+        rest[new_part] -= 1
+        sizes = tuple(sorted(v for v in counts if v > 1 and rest[v] == 0))
+        ones = counts[1] + (counts[2] if 2 in sizes else 0) - rest[1]
+        if not 0 <= ones <= counts[1]:
+            continue
+        choice = AlphaChoice(sizes, ones)
+        if choice.count(source) == new_part and apply_alpha(source, choice) == target:
+            return choice
+    return None
+
+
+def is_alpha_arc(source: Partition, target: Partition) -> bool:
+    """Whether [source, α] → [target, Ω] is an arc of G_n (source ∈ S(n), target ∈ alpha_moves)."""
+    return alpha_arc_choice(source, target) is not None

@@ -1,7 +1,7 @@
 """Lifting 4-cycles of G_n to G_{n+2m+4} (SPEC.md §4; seed 000, Section 7).
 
 Two lifting rules, both constructive and both checked against the definitions of G_n
-(:func:`is_four_cycle_direct`, equivalent to :func:`gamegraph.games.fourcycles.is_four_cycle`):
+(:func:`gamegraph.games.fourcycles.is_four_cycle`):
 
 * the **paper rule** (Theorems 25-27): every arc of the cycle matches one of the 14 patterns
   α1..α9, Ω1..Ω5 at the same m; each arc is lifted by inserting a band into its start and, for an
@@ -55,15 +55,14 @@ parts). A match says nothing about legality in G_{n+2m+4}; the lifted cycle is c
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from gamegraph.games.alpha import AlphaChoice, apply_alpha
-from gamegraph.games.fourcycles import FourCycle
-from gamegraph.games.partitions import Partition, in_t, is_separated, omega
+from gamegraph.games.alpha import AlphaChoice, alpha_arc_choice
+from gamegraph.games.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.partitions import Partition, in_t, omega
 
 __all__ = [
     "ALPHA_PATTERNS",
@@ -76,13 +75,10 @@ __all__ = [
     "PaperLift",
     "Pattern",
     "PatternMatch",
-    "alpha_arc_choice",
     "band_insert",
     "band_lifts",
     "band_m_bound",
     "bands_at_level",
-    "is_alpha_arc",
-    "is_four_cycle_direct",
     "level",
     "lift_alpha_choice",
     "lift_arc",
@@ -143,64 +139,6 @@ def max_level(partition: Partition) -> int:
     Above h(λ) the only band at a level is k = level > max(λ): two new largest parts.
     """
     return max(_level_table(partition), default=0)
-
-
-# ---------------------------------------------------------------------------------------------
-# α-arcs without enumerating every α-choice
-
-
-@lru_cache(maxsize=1 << 16)
-def alpha_arc_choice(source: Partition, target: Partition) -> AlphaChoice | None:
-    """The α-choice of the arc [source, α] → [target, Ω] of G_n, or None if it is not an arc.
-
-    Arcs of G_n start at separated positions and end in T(n) at a different position. Instead
-    of trying all 2^(#sizes) choices, the choice is reconstructed: fix the new part p of target
-    and let R = target - {p}; as no size v > 1 of source has v ± 1 beside it, v is reduced iff R
-    has no part v, and the number of removed 1s follows from the count of 1s. Each candidate is
-    confirmed with :func:`apply_alpha`.
-
-    At most one choice fits a legal arc: if two did, take the largest size v reduced by one
-    (c1) and not the other (c2). Counting v in the target gives c1's new part = v and one
-    v-part in source, so c1's target holds v and v - 1 and is not separated. If both reduce
-    the same sizes they differ in removed 1s and new part, which changes the multiset.
-    Memoized, as the matcher asks the same arc once per pattern and m.
-    """
-    if target == source or sum(target) != sum(source):
-        return None
-    if not (is_separated(source) and in_t(target)):
-        return None
-    counts = Counter(source)
-    target_counts = Counter(target)
-    for new_part in sorted(target_counts):
-        rest = target_counts.copy()
-        rest[new_part] -= 1
-        sizes = tuple(sorted(v for v in counts if v > 1 and rest[v] == 0))
-        ones = counts[1] + (counts[2] if 2 in sizes else 0) - rest[1]
-        if not 0 <= ones <= counts[1]:
-            continue
-        choice = AlphaChoice(sizes, ones)
-        if choice.count(source) == new_part and apply_alpha(source, choice) == target:
-            return choice
-    return None
-
-
-def is_alpha_arc(source: Partition, target: Partition) -> bool:
-    """Whether [source, α] → [target, Ω] is an arc of G_n (source ∈ S(n), target ∈ alpha_moves)."""
-    return alpha_arc_choice(source, target) is not None
-
-
-def is_four_cycle_direct(cycle: FourCycle) -> bool:
-    """:func:`gamegraph.games.fourcycles.is_four_cycle`, with the α-arcs decided directly.
-
-    Same definition (a != b, one n, α-positions separated, two legal α-arcs, two Ω-arcs; the
-    Ω-positions lie in T(n) because legal α-moves end there) without listing every α-move of a
-    and b, which costs 2^(#sizes) choices each; the lifts call it on every candidate cycle.
-    """
-    a, x, b, y = cycle
-    n = sum(a)
-    if a == b or any(sum(p) != n for p in cycle):
-        return False
-    return omega(x) == b and omega(y) == a and is_alpha_arc(a, x) and is_alpha_arc(b, y)
 
 
 def lift_alpha_choice(source: Partition, k: int, choice: AlphaChoice) -> Partition:
@@ -526,7 +464,7 @@ def lift_paper(cycle: FourCycle, m: int) -> PaperLift | None:
     if any(lifted_arcs[i][1] != starts[(i + 1) % 4] for i in range(4)):
         return None
     lifted = FourCycle(*starts)
-    if not is_four_cycle_direct(lifted):
+    if not is_four_cycle(lifted):
         return None
     names = _names(matches)
     next_matches = _patterns_at(lifted, m + 2)
@@ -663,7 +601,7 @@ def _band_candidates(
             if y1 not in lifted_y or omega(y1) != a1:
                 continue
             lifted = FourCycle(a1, x1, b1, y1)
-            if is_four_cycle_direct(lifted):
+            if is_four_cycle(lifted):
                 for k2 in lifted_x[x1]:
                     for k4 in lifted_y[y1]:
                         yield (k1, k2, k3, k4), lifted
