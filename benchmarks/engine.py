@@ -16,6 +16,8 @@ import subprocess
 import sys
 import textwrap
 
+from gamegraph.games.limits import estimate_floridian
+
 CASES: dict[str, tuple[str, float | None, float | None]] = {
     # name: (python body that builds and analyses; sets `result`), target s, target GiB
     "b60": ("g = build_bulgarian(60); result = g.stats().__dict__", 2.0, None),
@@ -59,7 +61,10 @@ started = time.perf_counter()
 """
 EPILOGUE = """
 seconds = time.perf_counter() - started
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+peak = 1024 * max(
+    resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+)
 print(json.dumps({"seconds": seconds, "peak": peak, "result": str(result)[:300]}))
 """
 
@@ -91,10 +96,17 @@ def main(argv: list[str]) -> None:
         )
     if largest:
         print("\nfull G_n + H_n + analysis (largest n within 16 GiB):")
-        for n in (80, 90, 100, 105, 110, 115):
+        for n in (80, 90, 100, 103, 106, 108, 110):
+            estimate = estimate_floridian(n).bytes / 2**30
+            if estimate > 16:
+                print(f"  n = {n:3d}: estimated {estimate:.1f} GiB, over 16 GiB: not run")
+                break
             m = full_g(n)
             gib = float(m["peak"]) / 2**30
-            print(f"  n = {n:3d}: {float(m['seconds']):7.1f} s, peak {gib:5.2f} GiB")
+            print(
+                f"  n = {n:3d}: {float(m['seconds']):7.1f} s, peak {gib:5.2f} GiB "
+                f"(estimate {estimate:.1f} GiB)"
+            )
             if gib > 16:
                 break
 

@@ -24,6 +24,7 @@ import networkx as nx
 from gamegraph.games.floridian import build_floridian
 from gamegraph.games.fourcycles import FourCycle
 from gamegraph.games.lifting import band_lifts, paper_lifts
+from gamegraph.games.limits import estimate_floridian, memory_limit
 
 __all__ = [
     "RULES",
@@ -89,7 +90,9 @@ def four_cycles_in_range(
     """
     ns = list(range(max(n_min, 1), n_max + 1))
     cycles: list[FourCycle] = []
-    workers = min(os.cpu_count() or 1, len(ns))
+    # the two largest n run side by side: keep their builds within the memory limit
+    each = estimate_floridian(n_max, restricted=True).bytes
+    workers = max(1, min(os.cpu_count() or 1, len(ns), memory_limit() // max(each, 1)))
     if workers <= 1 or n_max < 40:
         for done, n in enumerate(ns, start=1):
             cycles.extend(four_cycles_of(n))
