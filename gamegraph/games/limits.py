@@ -78,8 +78,8 @@ def arcs_per_position(n: int, *, restricted: bool = False) -> float:
     peaks of full G_90 (4.07 GiB) and G_100 (15.1 GiB) and restricted n = 100 (2.4 GiB).
     """
     if restricted:
-        return 7.5 * (n / 100) ** 1.83
-    return 20.6 * (n / 60) ** 1.83
+        return float(7.5 * (n / 100) ** 1.83)
+    return float(20.6 * (n / 60) ** 1.83)
 
 
 def estimate_floridian(n: int, *, restricted: bool = False) -> Estimate:
