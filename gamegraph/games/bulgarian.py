@@ -104,6 +104,10 @@ class BulgarianGraph:
         """Number of positions whose trajectory ends in each cycle (cycle members included)."""
         return np.bincount(self.cycle_of, minlength=self.cycle_count)
 
+    def farthest(self) -> np.ndarray:
+        """Positions farthest from their cycle (the longest transients)."""
+        return np.flatnonzero(self.distance == self.distance.max())
+
     def trajectory(self, index: int) -> list[int]:
         """Indices from a position to the first repeated one (its cycle entry), inclusive."""
         path = [index]

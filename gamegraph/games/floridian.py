@@ -227,6 +227,13 @@ class FloridianGraph:
     def losing(self) -> np.ndarray:
         return np.asarray(self.turns_to_core < 0)
 
+    def farthest_winning(self) -> np.ndarray:
+        """Winning α-positions that need the most turns to reach a recurrent state."""
+        turns = self.turns_to_core
+        if not (turns >= 0).any():
+            return np.empty(0, dtype=np.int64)
+        return np.flatnonzero(turns == turns.max())
+
     @cached_property
     def four_cycle_array(self) -> np.ndarray:
         """(m, 4) S positions (a, x, b, y) of every 4-cycle, canonical rotation (a < b)."""

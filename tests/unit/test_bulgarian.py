@@ -99,3 +99,10 @@ def test_b60_has_p60_positions_and_basins_cover_them() -> None:
     flat, offsets = graph.flat_parts()
     assert offsets[-1] == flat.shape[0]
     assert tuple(flat[offsets[123] : offsets[124]].tolist()) == graph.position(123)
+
+
+def test_the_farthest_positions_of_triangular_b_n_include_tau() -> None:
+    k = 6
+    graph = build_bulgarian(k * (k + 1) // 2)
+    tau = (k - 1, k - 1, *range(k - 2, 1, -1), 1, 1)
+    assert graph.index(tau) in graph.farthest().tolist()

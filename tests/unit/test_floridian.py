@@ -191,3 +191,10 @@ def test_q_1_0_1_is_the_n16_four_cycle_of_the_engine() -> None:
     cycle = [parse_partition(t) for t in ("2^3 5^2", "2^4 4^2", "1^4 3^2 6", "1 3^3 6")]
     found = build_floridian(16).four_cycles()
     assert any(set(c) == set(cycle) for c in found)
+
+
+def test_farthest_winning_positions_need_the_most_turns() -> None:
+    graph = build_floridian(24)
+    far = graph.farthest_winning()
+    assert far.size and (graph.turns_to_core[far] == graph.stats().max_turns_to_core).all()
+    assert not graph.losing[far].any()
