@@ -14,6 +14,7 @@ from gamegraph.db.runner import CollectingQueryRunner
 from gamegraph.games.bulgarian import build_bulgarian
 from gamegraph.games.floridian import build_floridian
 from gamegraph.games.lifting_graph import build_lifting_graph
+from gamegraph.games.limits import TooLargeError
 from gamegraph.games.partitions import canonical_key, paper_notation
 from gamegraph.loader.export import import_arguments, write_csv, write_graphml
 from gamegraph.loader.jobs import check_plan, parse_games, parse_range, plan
@@ -24,7 +25,6 @@ from gamegraph.loader.tables import (
     lifting_tables,
 )
 from gamegraph.loader.writer import ensure_schema, load_tables
-from gamegraph.games.limits import TooLargeError
 from gamegraph.queries.registry import load_queries
 
 QUERIES = load_queries("gamegraph.loader")
@@ -54,8 +54,8 @@ def test_relationships_join_rows_that_exist(tables: GraphTables) -> None:
     sizes = {table.label: len(table) for table in tables.nodes}
     for rel in tables.rels:
         if len(rel):
-            assert 0 <= int(rel.start.min()) and int(rel.start.max()) < sizes[rel.source]
-            assert 0 <= int(rel.end.min()) and int(rel.end.max()) < sizes[rel.target]
+            assert int(rel.start.min()) >= 0 and int(rel.start.max()) < sizes[rel.source]
+            assert int(rel.end.min()) >= 0 and int(rel.end.max()) < sizes[rel.target]
 
 
 def test_bulgarian_rows_hold_key_parts_notation_and_analysis() -> None:
