@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from gamegraph.db.runner import QueryRunner
+from gamegraph.db.runner import QueryRunner, Row
 from gamegraph.loader.tables import ENGINE_VERSION, GraphSpec, GraphTables, NodeTable, RelTable
 from gamegraph.queries.registry import NamedQuery, load_queries
 
@@ -44,6 +46,8 @@ __all__ = [
 NODE_BATCH = int(os.environ.get("GAMEGRAPH_LOAD_BATCH", "20000"))
 """Rows per node batch (one managed transaction each); the env var serves tests."""
 REL_BATCH = max(1, NODE_BATCH // 4)  #: nodes per relationship batch (G_n rows hold ~20 arcs)
+WRITERS = int(os.environ.get("GAMEGRAPH_LOAD_WRITERS", "2"))
+"""Write transactions in flight at once: Neo4j overlaps one's commit with another's work."""
 DELETE_BATCH = 5_000
 
 Progress = Callable[[str, int, int], None]  #: (stage, done, total)
@@ -247,32 +251,80 @@ def _storable(value: Any) -> Any:
     return value
 
 
+def _batches(
+    runner: QueryRunner,
+    query: str,
+    batches: Iterator[tuple[dict[str, Any], int]],
+    *,
+    returning: bool = False,
+    on_done: Callable[[int], None] | None = None,
+) -> list[list[Row]]:
+    """Run ``query`` once per parameter set, WRITERS transactions at a time, in order.
+
+    ``batches`` yields (params, rows in the batch). A few batches are prepared ahead and no
+    more, so memory stays bounded. Results (for ``returning``) come back in batch order.
+    Concurrent writers that touch the same node may deadlock; the driver retries such
+    transient errors (managed transactions), which is why every batch is safe to repeat
+    only as a whole: it creates, it never merges.
+    """
+    results: list[list[Row]] = []
+    done = 0
+
+    def run(params: dict[str, Any]) -> list[Row]:
+        if returning:
+            return runner.write_returning(query, params)
+        runner.write(query, params)
+        return []
+
+    with ThreadPoolExecutor(max_workers=WRITERS) as pool:
+        pending: deque[tuple[Future[list[Row]], int]] = deque()
+        for params, size in batches:
+            pending.append((pool.submit(run, params), size))
+            if len(pending) > 2 * WRITERS:
+                future, count = pending.popleft()
+                results.append(future.result())
+                done += count
+                if on_done:
+                    on_done(done)
+        while pending:
+            future, count = pending.popleft()
+            results.append(future.result())
+            done += count
+            if on_done:
+                on_done(done)
+    return results
+
+
 def _create_nodes(runner: QueryRunner, table: NodeTable, progress: Progress | None) -> list[str]:
     """Positional rows in batches; each batch returns its element ids as one list."""
-    query = _q(f"create_{table.label.lower()}")
-    ids: list[str] = []
     total = len(table)
-    for start in range(0, total, NODE_BATCH):
-        rows = table.rows(start, start + NODE_BATCH)
-        ids.extend(runner.write_returning(query, {"rows": rows})[0]["ids"])
-        if progress:
-            progress(f"{table.label} nodes", min(total, start + NODE_BATCH), total)
+
+    def batches() -> Iterator[tuple[dict[str, Any], int]]:
+        for start in range(0, total, NODE_BATCH):
+            rows = table.rows(start, start + NODE_BATCH)
+            yield {"rows": rows}, len(rows)
+
+    results = _batches(
+        runner,
+        _q(f"create_{table.label.lower()}"),
+        batches(),
+        returning=True,
+        on_done=lambda done: progress(f"{table.label} nodes", done, total) if progress else None,
+    )
+    ids = [element_id for result in results for element_id in result[0]["ids"]]
     if len(ids) != total:
         raise IncompleteLoadError(f"created {len(ids)} {table.label} nodes, expected {total}")
     return ids
 
 
-def _clean(row: dict[str, Any]) -> dict[str, Any]:
-    """Drop None values: Neo4j does not store null properties."""
-    return {k: v for k, v in row.items() if v is not None}
-
-
 def _add_flag_labels(runner: QueryRunner, table: NodeTable, ids: list[str]) -> None:
-    query = _q("add_label")
     for label, flags in table.flags.items():
         chosen = [ids[i] for i, flag in enumerate(flags) if flag]
-        for start in range(0, len(chosen), NODE_BATCH):
-            runner.write(query, {"label": label, "ids": chosen[start : start + NODE_BATCH]})
+        batches = (
+            ({"label": label, "ids": chosen[start : start + NODE_BATCH]}, 0)
+            for start in range(0, len(chosen), NODE_BATCH)
+        )
+        _batches(runner, _q("add_label"), batches)
 
 
 def _create_relationships(
@@ -281,26 +333,31 @@ def _create_relationships(
     starts, ends = ids[rel.source], ids[rel.target]
     total = len(rel)
     stage = f"{rel.type} relationships"
+
+    def report(done: int) -> None:
+        if progress:
+            progress(stage, done, total)
+
     if rel.properties:
-        query = _q("create_relationships_with_properties")
         names = list(rel.properties)
-        for start in range(0, total, NODE_BATCH):
-            stop = min(total, start + NODE_BATCH)
-            prop_rows = [
-                {
-                    "start": starts[int(rel.start[i])],
-                    "end": ends[int(rel.end[i])],
-                    "props": _clean({name: rel.properties[name][i] for name in names}),
-                }
-                for i in range(start, stop)
-            ]
-            runner.write(query, {"type": rel.type, "rows": prop_rows})
-            if progress:
-                progress(stage, stop, total)
+
+        def prop_batches() -> Iterator[tuple[dict[str, Any], int]]:
+            for start in range(0, total, NODE_BATCH):
+                stop = min(total, start + NODE_BATCH)
+                rows = [
+                    {
+                        "start": starts[int(rel.start[i])],
+                        "end": ends[int(rel.end[i])],
+                        "props": _clean({name: rel.properties[name][i] for name in names}),
+                    }
+                    for i in range(start, stop)
+                ]
+                yield {"type": rel.type, "rows": rows}, stop - start
+
+        _batches(runner, _q("create_relationships_with_properties"), prop_batches(), on_done=report)
         return
     # one row per distinct node on the side with fewer of them: fewer lookups by id
     by_end = np.unique(rel.end).shape[0] < np.unique(rel.start).shape[0]
-    query = _q("create_relationships_by_end" if by_end else "create_relationships")
     key, other = (rel.end, rel.start) if by_end else (rel.start, rel.end)
     key_ids, other_ids = (ends, starts) if by_end else (starts, ends)
     order = np.argsort(key, kind="stable")
@@ -309,15 +366,26 @@ def _create_relationships(
     bounds = [0, *cut.tolist(), total]
     groups = len(bounds) - 1
     k_list, o_list = k_sorted.tolist(), o_sorted.tolist()
-    for g0 in range(0, groups, REL_BATCH):
-        g1 = min(groups, g0 + REL_BATCH)
-        rows: list[list[Any]] = [
-            [key_ids[k_list[bounds[g]]], [other_ids[o] for o in o_list[bounds[g] : bounds[g + 1]]]]
-            for g in range(g0, g1)
-        ]
-        runner.write(query, {"type": rel.type, "rows": rows})
-        if progress:
-            progress(stage, bounds[g1], total)
+
+    def grouped_batches() -> Iterator[tuple[dict[str, Any], int]]:
+        for g0 in range(0, groups, REL_BATCH):
+            g1 = min(groups, g0 + REL_BATCH)
+            rows: list[list[Any]] = [
+                [
+                    key_ids[k_list[bounds[g]]],
+                    [other_ids[o] for o in o_list[bounds[g] : bounds[g + 1]]],
+                ]
+                for g in range(g0, g1)
+            ]
+            yield {"type": rel.type, "rows": rows}, bounds[g1] - bounds[g0]
+
+    query = _q("create_relationships_by_end" if by_end else "create_relationships")
+    _batches(runner, query, grouped_batches(), on_done=report)
+
+
+def _clean(row: dict[str, Any]) -> dict[str, Any]:
+    """Drop None values: Neo4j does not store null properties."""
+    return {k: v for k, v in row.items() if v is not None}
 
 
 def _verify(runner: QueryRunner, tables: GraphTables) -> dict[str, int]:
