@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from gamegraph.cli import load, neo4j, stats
+from gamegraph.cli import load, neo4j, query, stats, verify
 
 app = typer.Typer(
     name="gamegraph",
@@ -20,6 +20,8 @@ app.command("load")(load.load)
 app.command("graphs")(load.graphs)
 app.command("drop")(load.drop)
 app.command("export")(load.export)
+app.command("query")(query.query)
+app.command("verify")(verify.verify_command)
 app.add_typer(stats.app, name="stats")
 app.add_typer(neo4j.app, name="neo4j")
 

@@ -34,7 +34,10 @@ RETURN
 // example: :param position => '4,3,3'
 // example: :param target => '4,4,2'
 MATCH (a:Bulgarian {n: $n, key: $position}), (b:Bulgarian {n: $n, key: $target})
-OPTIONAL MATCH path = SHORTEST 1 (a)-[:BULGARIAN_MOVE]->*(b)
+OPTIONAL CALL (a, b) {
+  MATCH path = SHORTEST 1 (a)-[:BULGARIAN_MOVE]->*(b)
+  RETURN path
+}
 RETURN a.key AS position, b.key AS target, path IS NOT NULL AS reaches, length(path) AS moves
 
 // name: bulgarian_cycles
@@ -83,16 +86,22 @@ RETURN
   size(eden) AS total
 
 // name: bulgarian_farthest
-// The positions of B_n farthest from their cycle: the most moves before the trajectory
-// enters a cycle, with the cycle entry found by following the moves.
-// params: n:int
+// The positions of B_n farthest from their cycle (the most moves before the trajectory
+// enters it), in index order, at most $limit of them, each with the total count; the moves
+// and the cycle entry are found by following the moves.
+// params: n:int, limit:int
 // requires: bulgarian
 // scan: reads the distance of every position of B_n
 // example: :param n => 10
+// example: :param limit => 25
 MATCH (p:Bulgarian {n: $n})
 WITH max(p.distance) AS farthest
 MATCH (p:Bulgarian {n: $n})
 WHERE p.distance = farthest
+WITH p
+ORDER BY p.idx
+WITH collect(p) AS far
+UNWIND far[0..$limit] AS p
 CALL (p) {
   MATCH walk = (p)-[:BULGARIAN_MOVE]->+()
   WITH walk
@@ -102,5 +111,4 @@ CALL (p) {
   WITH visited, [i IN range(0, size(visited) - 1) WHERE visited[i] = last(visited)][0] AS entry
   RETURN entry AS moves, visited[entry].key AS entry, size(visited) - 1 - entry AS cycle_length
 }
-RETURN p.key AS position, p.notation AS notation, moves, entry, cycle_length
-ORDER BY p.idx
+RETURN p.key AS position, p.notation AS notation, moves, entry, cycle_length, size(far) AS total

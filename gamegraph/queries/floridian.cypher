@@ -1,8 +1,12 @@
 // Questions about Floridian solitaire: G_n (α-positions, Ω-positions, ALPHA_MOVE, OMEGA_MOVE)
 // and the turn graph H_n (TURN), SPEC.md §3. Positions are canonical keys ('8,5,5,2,2,2');
 // `gamegraph query` converts any notation and checks that the position is separated.
-// Paths and reachability follow the relationships (SHORTEST path patterns, which search
-// breadth-first); the analysis labels (:Recurrent, :Losing, :ImmediateLoss) and properties
+// Paths and reachability follow the relationships: SHORTEST path patterns between two given
+// positions, and `-[:TURN*0..]->` with min(length(path)) for everything reachable, which
+// Neo4j runs as one breadth-first search. (SHORTEST from a position to any end is far slower
+// at n = 60, and OPTIONAL MATCH of a SHORTEST quantified path pattern between two bound
+// nodes returns a bogus zero-length path when there is none in Neo4j 5.26, hence
+// OPTIONAL CALL.) The analysis labels (:Recurrent, :Losing, :ImmediateLoss) and properties
 // (core_scc, turns_to_core) are used only where the question is about them, and
 // `gamegraph verify` recomputes every one of them from the structure.
 
@@ -16,7 +20,10 @@
 // example: :param position => '8,5,5,2,2,2'
 // example: :param target => '6,6,4,4,2,2'
 MATCH (a:Alpha {n: $n, key: $position}), (b:Alpha {n: $n, key: $target})
-OPTIONAL MATCH path = SHORTEST 1 (a) (()-[:ALPHA_MOVE]->(:Omega)-[:OMEGA_MOVE]->())* (b)
+OPTIONAL CALL (a, b) {
+  MATCH path = SHORTEST 1 (a) (()-[:ALPHA_MOVE]->(:Omega)-[:OMEGA_MOVE]->())* (b)
+  RETURN path
+}
 RETURN
   a.key AS position,
   b.key AS target,
@@ -33,7 +40,10 @@ RETURN
 // example: :param position => '8,5,5,2,2,2'
 // example: :param target => '6,6,4,4,2,2'
 MATCH (a:Alpha {n: $n, key: $position}), (b:Alpha {n: $n, key: $target})
-OPTIONAL MATCH path = SHORTEST 1 (a)-[:TURN]->*(b)
+OPTIONAL CALL (a, b) {
+  MATCH path = SHORTEST 1 (a)-[:TURN]->*(b)
+  RETURN path
+}
 RETURN
   a.key AS position,
   b.key AS target,
@@ -58,8 +68,9 @@ ORDER BY x.idx
 // requires: floridian
 // example: :param n => 24
 // example: :param position => '8,5,5,2,2,2'
-MATCH path = SHORTEST 1 (:Alpha {n: $n, key: $position})-[:TURN]->*(b:Alpha)
-RETURN b.key AS position, length(path) AS turns, b:Recurrent AS recurrent
+MATCH reach = (:Alpha {n: $n, key: $position})-[:TURN*0..]->(b:Alpha)
+WITH b, min(length(reach)) AS turns
+RETURN b.key AS position, turns, b:Recurrent AS recurrent
 ORDER BY turns, b.idx
 
 // name: floridian_reaches_core
@@ -72,11 +83,12 @@ ORDER BY turns, b.idx
 // example: :param position => '8,5,5,2,2,2'
 MATCH (a:Alpha {n: $n, key: $position})
 CALL (a) {
-  MATCH path = SHORTEST 1 (a)-[:TURN]->*(b:Alpha)
+  MATCH reach = (a)-[:TURN*0..]->(b:Alpha)
+  WITH b, min(length(reach)) AS turns
   RETURN
     count(b) AS reachable,
     count(CASE WHEN b:Recurrent THEN 1 END) AS recurrent_reached,
-    min(CASE WHEN b:Recurrent THEN length(path) END) AS turns_to_core
+    min(CASE WHEN b:Recurrent THEN turns END) AS turns_to_core
 }
 RETURN a.key AS position, recurrent_reached > 0 AS reaches_core, turns_to_core, reachable,
        recurrent_reached
@@ -91,10 +103,12 @@ RETURN a.key AS position, recurrent_reached > 0 AS reaches_core, turns_to_core, 
 // example: :param position => '8,5,5,2,2,2'
 MATCH (a:Alpha {n: $n, key: $position})
 OPTIONAL CALL (a) {
-  MATCH path = SHORTEST 1 (a)-[:TURN]->*(c:Alpha:Recurrent)
-  RETURN path
-  ORDER BY length(path), last(nodes(path)).idx
+  MATCH reach = (a)-[:TURN*0..]->(c:Alpha:Recurrent)
+  WITH c, min(length(reach)) AS turns
+  ORDER BY turns, c.idx
   LIMIT 1
+  MATCH path = SHORTEST 1 (a)-[:TURN]->*(c)
+  RETURN path
 }
 RETURN a.key AS position, length(path) AS turns, [p IN nodes(path) | p.key] AS path
 
@@ -173,10 +187,12 @@ WITH max(a.turns_to_core) AS farthest
 MATCH (a:Alpha {n: $n})
 WHERE a.turns_to_core = farthest
 CALL (a) {
-  MATCH path = SHORTEST 1 (a)-[:TURN]->*(c:Alpha:Recurrent)
-  RETURN path
-  ORDER BY length(path), last(nodes(path)).idx
+  MATCH reach = (a)-[:TURN*0..]->(c:Alpha:Recurrent)
+  WITH c, min(length(reach)) AS turns
+  ORDER BY turns, c.idx
   LIMIT 1
+  MATCH path = SHORTEST 1 (a)-[:TURN]->*(c)
+  RETURN path
 }
 RETURN a.key AS position, a.notation AS notation, length(path) AS turns,
        [p IN nodes(path) | p.key] AS path
@@ -222,9 +238,11 @@ RETURN a.key AS source, b.key AS target, a.core_scc AS source_scc, b.core_scc AS
 ORDER BY a.idx, b.idx
 
 // name: floridian_core_graph
-// The core of H_n as paths, for Neo4j Browser's graph view (one TURN per row).
+// The core of H_n as paths, for Neo4j Browser's graph view (one TURN per row); best for
+// small n (35 nodes at n = 24, 57 at n = 33).
 // params: n:int
 // requires: floridian
+// scan: returns every arc of the core with both ends (20,843 arcs at n = 60)
 // example: :param n => 33
 MATCH core = (a:Alpha:Recurrent {n: $n})-[:TURN]->(:Alpha:Recurrent)
 RETURN core

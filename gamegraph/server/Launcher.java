@@ -118,12 +118,14 @@ public class Launcher {
                 .setConfig(GraphDatabaseSettings.check_point_interval_time, Duration.ofMinutes(1))
                 .setConfig(BoltConnector.enabled, true)
                 .setConfig(BoltConnector.listen_address, new SocketAddress(options.host, options.boltPort))
+                .setConfig(BoltConnector.advertised_address, new SocketAddress(options.host, options.boltPort))
                 .setConfig(BoltConnector.encryption_level, BoltConnector.EncryptionLevel.DISABLED)
                 // A local, single-user server: don't wait 2 x 5 s for idle Bolt threads at shutdown.
                 .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0)
                 .setConfig(BoltConnectorInternalSettings.connection_shutdown_wait_time, Duration.ofSeconds(1))
                 .setConfig(HttpConnector.enabled, true)
-                .setConfig(HttpConnector.listen_address, new SocketAddress(options.host, options.httpPort));
+                .setConfig(HttpConnector.listen_address, new SocketAddress(options.host, options.httpPort))
+                .setConfig(HttpConnector.advertised_address, new SocketAddress(options.host, options.httpPort));
 
         long started = System.nanoTime();
         DatabaseManagementService service = builder.build();

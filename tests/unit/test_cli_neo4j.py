@@ -64,7 +64,8 @@ def test_stop_when_not_running_says_so(tmp_path: Path) -> None:
 
 
 def test_browser_url_names_bolt_and_user() -> None:
-    result = cli.invoke(neo4j.app, ["browser-url"], env={"GAMEGRAPH_NEO4J_BOLT_PORT": "7690"})
+    env = {"GAMEGRAPH_NEO4J_BOLT_PORT": "7690", "GAMEGRAPH_NEO4J_HTTP_PORT": "7474"}
+    result = cli.invoke(neo4j.app, ["browser-url"], env=env)
     assert result.exit_code == 0
     assert result.output.strip() == (
         "http://127.0.0.1:7474/browser/?dbms=bolt://neo4j@127.0.0.1:7690&preselectAuthMethod=NATIVE"

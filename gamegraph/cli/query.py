@@ -1,0 +1,150 @@
+"""`gamegraph query`: run a named query from gamegraph/queries/*.cypher, or list them."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from neo4j.exceptions import Neo4jError
+
+from gamegraph.cli._output import fail, input_errors, print_json
+from gamegraph.cli.options import (
+    DEFAULT_DATABASE,
+    DEFAULT_PASSWORD,
+    DEFAULT_USER,
+    DatabaseOption,
+    PasswordOption,
+    UriOption,
+    UserOption,
+    database_errors,
+    neo4j_settings,
+)
+from gamegraph.db import open_runner
+from gamegraph.queries.registry import NamedQuery
+from gamegraph.queries.runner import (
+    GraphNotLoadedError,
+    browser_text,
+    convert_params,
+    get_query,
+    named_queries,
+    parse_param_args,
+    run_named,
+    to_csv,
+    to_json,
+    to_table,
+)
+
+FORMATS = ("table", "json", "csv")
+
+
+def query(
+    name: Annotated[
+        str | None,
+        typer.Argument(help="Name of the query (see --list).", show_default=False),
+    ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            "-p",
+            help="A parameter as key=value, repeatable: --param n=24 --param "
+            "position='1 3^2 5'. Positions take any notation (5,3,3,1 / 1 3^2 5 / [5,3,3,1]).",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="Output: table, json or csv.")
+    ] = "table",
+    list_queries: Annotated[
+        bool,
+        typer.Option("--list", help="List the queries with their parameters and exit."),
+    ] = False,
+    cypher: Annotated[
+        bool,
+        typer.Option(
+            "--cypher",
+            help="Print the query for Neo4j Browser (:param lines from the given --param "
+            "values, converted, else the query's examples, then its Cypher) instead of "
+            "running it.",
+        ),
+    ] = False,
+    uri: UriOption = None,
+    user: UserOption = DEFAULT_USER,
+    password: PasswordOption = DEFAULT_PASSWORD,
+    database: DatabaseOption = DEFAULT_DATABASE,
+) -> None:
+    """Answer a question about a loaded graph with one of gamegraph's named Cypher queries.
+
+    The query must exist, get every parameter it declares with the right type, and its graph
+    (B_n, G_n or Q for $n and $rule) must be loaded completely; otherwise the command says
+    what is wrong and exits with 2 (bad request) or 1 (graph not loaded, Neo4j error).
+    Example: gamegraph query floridian_turns_to_core --param n=24 --param position=24
+    """
+    with input_errors():
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
+        if list_queries:
+            _print_list(fmt)
+            return
+        if name is None:
+            raise ValueError("name a query (`gamegraph query --list` shows them)")
+        named = get_query(name)
+        raw = parse_param_args(param or [])
+        if cypher:
+            typer.echo(browser_text(named, convert_params(named, raw) if raw else None))
+            return
+        convert_params(named, raw)  # bad input fails here, before connecting
+    settings = neo4j_settings(uri, user, password, database)
+    with database_errors(), open_runner(settings, on_start=_note) as runner:
+        try:
+            result = run_named(runner, name, raw)
+        except GraphNotLoadedError as e:
+            raise fail(str(e), code=1) from e
+        except Neo4jError as e:
+            raise fail(f"Neo4j refused {name}: {e.message or e}", code=1) from e
+    if fmt == "json":
+        typer.echo(to_json(result))
+    elif fmt == "csv":
+        typer.echo(to_csv(result), nl=False)
+    else:
+        typer.echo(to_table(result))
+
+
+def _note(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def _print_list(fmt: str) -> None:
+    queries = sorted(named_queries().values(), key=lambda q: (q.source, q.name))
+    if fmt == "json":
+        print_json([_describe(q) for q in queries])
+        return
+    if fmt == "csv":
+        typer.echo("name,params,requires,scan,description")
+        for q in queries:
+            d = _describe(q)
+            fields = [d["name"], d["params"], d["requires"] or "", d["scan"] or "", d["summary"]]
+            typer.echo(",".join('"' + str(f).replace('"', '""') + '"' for f in fields))
+        return
+    source = None
+    for q in queries:
+        if q.source != source:
+            source = q.source
+            typer.secho(f"\n{source}", bold=True)
+        params = ", ".join(f"{p.name}:{p.type}" for p in q.params)
+        flags = [f"requires {q.requires}"] if q.requires else []
+        if q.scan:
+            flags.append("whole-graph scan")
+        typer.echo(f"  {q.name}({params})" + (f"  [{'; '.join(flags)}]" if flags else ""))
+        typer.echo(f"      {q.description}")
+
+
+def _describe(q: NamedQuery) -> dict[str, str | None]:
+    return {
+        "name": q.name,
+        "params": ", ".join(f"{p.name}:{p.type}" for p in q.params),
+        "requires": q.requires,
+        "scan": q.scan,
+        "summary": q.description,
+        "file": q.source,
+    }

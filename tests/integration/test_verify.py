@@ -1,0 +1,135 @@
+"""`gamegraph verify` on freshly loaded B_30 and G_30: everything agrees, and a corrupted
+stored label or property is caught (and restored afterwards)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from neo4j import Driver
+from typer.testing import CliRunner
+
+from gamegraph.cli import app
+from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.loader.jobs import plan, run_load
+from gamegraph.loader.writer import drop_graph, get_graph, list_graphs
+from gamegraph.queries.runner import GraphNotLoadedError
+from gamegraph.queries.verify import VerifyReport, verify
+
+N = 30
+
+
+@pytest.fixture(scope="module")
+def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
+    """B_30 and G_30 loaded for the module (dropped afterwards unless they were there)."""
+    runner = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
+    before = {g.id for g in list_graphs(runner) if g.complete}
+    planned = plan(range(N, N + 1), ("bulgarian", "floridian"))
+    try:
+        run_load(runner, planned)
+        yield runner
+    finally:
+        for graph in planned:
+            if graph.spec.id not in before:
+                drop_graph(runner, graph.spec)
+
+
+def _failed(report: VerifyReport) -> dict[str, list[str]]:
+    return {f"{c.graph} {c.name}": list(c.problems) for c in report.failures}
+
+
+def test_verify_passes_on_freshly_loaded_b30_and_g30(runner: Neo4jQueryRunner) -> None:
+    report = verify(runner, N)
+    assert report.ok, _failed(report)
+    assert {"floridian:30", "bulgarian:30"} <= set(report.graphs)
+    names = {(c.graph, c.name) for c in report.checks}
+    assert {
+        ("G_30", "recurrent states"),
+        ("G_30", "losing positions"),
+        ("G_30", "immediate losses"),
+        ("G_30", "strongly connected components of the core"),
+        ("G_30", "turns to the core"),
+        ("G_30", "TURN = α-move then Ω-move"),
+        ("G_30", "4-cycles of G_n"),
+        ("B_30", "moves to the cycle"),
+        ("B_30", "cycles and basins"),
+    } <= names
+    core = next(c for c in report.checks if c.name == "strongly connected components of the core")
+    assert core.detail.startswith("101 nodes/273 arcs")
+
+
+def test_verify_catches_a_removed_losing_label(runner: Neo4jQueryRunner) -> None:
+    [row] = runner.run(
+        "MATCH (a:Alpha:Losing {n: $n}) WHERE NOT a:ImmediateLoss "
+        "RETURN elementId(a) AS id, a.key AS key LIMIT 1",
+        {"n": N},
+    )
+    try:
+        runner.write("MATCH (a) WHERE elementId(a) = $id REMOVE a:Losing", {"id": row["id"]})
+        report = verify(runner, N)
+        failed = _failed(report)
+        assert list(failed) == ["G_30 losing positions"]
+        assert failed["G_30 losing positions"] == [
+            f"{row['key']}: Cypher True, stored False, engine True"
+        ]
+    finally:
+        runner.write("MATCH (a) WHERE elementId(a) = $id SET a:Losing", {"id": row["id"]})
+    assert verify(runner, N).ok
+
+
+def test_verify_catches_a_wrong_distance_and_a_missing_turn(runner: Neo4jQueryRunner) -> None:
+    [position] = runner.run(
+        "MATCH (p:Bulgarian {n: $n}) WHERE p.distance = 3 "
+        "RETURN elementId(p) AS id, p.key AS key LIMIT 1",
+        {"n": N},
+    )
+    [turn] = runner.run(
+        "MATCH (a:Alpha:Recurrent {n: $n})-[t:TURN]->(b:Alpha:Recurrent) "
+        "RETURN elementId(a) AS a, elementId(b) AS b, a.key AS key LIMIT 1",
+        {"n": N},
+    )
+    try:
+        runner.write(
+            "MATCH (p) WHERE elementId(p) = $id SET p.distance = 4", {"id": position["id"]}
+        )
+        runner.write(
+            "MATCH (a)-[t:TURN]->(b) WHERE elementId(a) = $a AND elementId(b) = $b DELETE t",
+            turn,
+        )
+        failed = _failed(verify(runner, N))
+        assert failed["B_30 moves to the cycle"] == [
+            f"{position['key']}: Cypher 3, stored 4, engine 3"
+        ]
+        assert failed["G_30 TURN = α-move then Ω-move"][0].startswith(turn["key"])
+        assert "G_30 nodes and relationships" in failed
+    finally:
+        runner.write(
+            "MATCH (p) WHERE elementId(p) = $id SET p.distance = 3", {"id": position["id"]}
+        )
+        runner.write(
+            "MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b CREATE (a)-[:TURN]->(b)",
+            turn,
+        )
+    assert verify(runner, N).ok
+
+
+def test_verify_without_either_graph_names_the_load_command(runner: Neo4jQueryRunner) -> None:
+    if get_graph(runner, "floridian:3") or get_graph(runner, "bulgarian:3"):
+        pytest.skip("B_3 or G_3 is loaded here")
+    with pytest.raises(
+        GraphNotLoadedError, match="gamegraph load --n 3 --games bulgarian,floridian"
+    ):
+        verify(runner, 3)
+
+
+def test_verify_command_prints_a_summary_and_exits_0(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    args = ["verify", "--n", str(N)]
+    if neo4j_settings.uri is not None:
+        args += ["--uri", neo4j_settings.uri, "--user", neo4j_settings.user]
+        args += ["--password", neo4j_settings.password, "--database", neo4j_settings.database]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "ok   G_30     recurrent states: 101 on a cycle" in result.output
+    assert "checks, all agree" in result.output
