@@ -43,9 +43,10 @@ __all__ = [
     "load_tables",
 ]
 
-NODE_BATCH = int(os.environ.get("GAMEGRAPH_LOAD_BATCH", "20000"))
-"""Rows per node batch (one managed transaction each); the env var serves tests."""
-REL_BATCH = max(1, NODE_BATCH // 4)  #: nodes per relationship batch (G_n rows hold ~20 arcs)
+NODE_BATCH = int(os.environ.get("GAMEGRAPH_LOAD_BATCH", "5000"))
+"""Nodes, or relationships, per batch (one managed transaction each). 5,000 with two writers
+loaded n = 60 fastest here (benchmarks/loader.py; 20,000 was 30% slower). The env var serves
+tests and tuning."""
 WRITERS = int(os.environ.get("GAMEGRAPH_LOAD_WRITERS", "2"))
 """Write transactions in flight at once: Neo4j overlaps one's commit with another's work."""
 DELETE_BATCH = 5_000
@@ -367,9 +368,14 @@ def _create_relationships(
     groups = len(bounds) - 1
     k_list, o_list = k_sorted.tolist(), o_sorted.tolist()
 
+    bounds_array = np.asarray(bounds)
+
     def grouped_batches() -> Iterator[tuple[dict[str, Any], int]]:
-        for g0 in range(0, groups, REL_BATCH):
-            g1 = min(groups, g0 + REL_BATCH)
+        g0 = 0
+        while g0 < groups:
+            # whole groups, about NODE_BATCH relationships per batch
+            g1 = int(np.searchsorted(bounds_array, bounds[g0] + NODE_BATCH, side="right"))
+            g1 = min(groups, max(g1 - 1, g0 + 1))
             rows: list[list[Any]] = [
                 [
                     key_ids[k_list[bounds[g]]],
@@ -378,6 +384,7 @@ def _create_relationships(
                 for g in range(g0, g1)
             ]
             yield {"type": rel.type, "rows": rows}, bounds[g1] - bounds[g0]
+            g0 = g1
 
     query = _q("create_relationships_by_end" if by_end else "create_relationships")
     _batches(runner, query, grouped_batches(), on_done=report)
