@@ -78,9 +78,22 @@ class NodeTable:
         return len(next(iter(self.columns.values()))) if self.columns else 0
 
     def rows(self, start: int = 0, stop: int | None = None) -> list[list[Any]]:
-        """Positional rows ``[value of column 0, column 1, ...]`` for a slice of nodes."""
+        """Positional rows ``[column 0, column 1, ..., [flag labels]]`` for a slice of nodes.
+
+        The last element lists the node's flag labels (possibly none): the ``create_<label>``
+        queries set them in the same statement that creates the node.
+        """
         cols = [values[start:stop] for values in self.columns.values()]
-        return [list(values) for values in zip(*cols, strict=True)]
+        names = list(self.flags)
+        flag_cols = [flags[start:stop] for flags in self.flags.values()]
+        if not names:
+            return [[*values, []] for values in zip(*cols, strict=True)]
+        return [
+            [*values, [name for name, flag in zip(names, flags, strict=True) if flag]]
+            for values, flags in zip(
+                zip(*cols, strict=True), zip(*flag_cols, strict=True), strict=True
+            )
+        ]
 
     def labels_of(self, row: int) -> list[str]:
         return [self.label, *(label for label, flags in self.flags.items() if flags[row])]

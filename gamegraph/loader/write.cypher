@@ -27,16 +27,19 @@ DELETE g
 
 // name: create_bulgarian
 // Create a batch of B_n positions from positional rows; returns their element ids in order.
+// The last element of a row lists the node's flag labels (:Recurrent, ...), possibly none.
 // params: rows:list
 UNWIND $rows AS row
 CREATE (p:Bulgarian {
   n: row[0], idx: row[1], key: row[2], parts: row[3], notation: row[4], num_parts: row[5],
   largest: row[6], cycle: row[7], cycle_length: row[8], distance: row[9], in_degree: row[10]
 })
+SET p:$(row[-1])
 RETURN collect(elementId(p)) AS ids
 
 // name: create_alpha
 // Create a batch of G_n α-positions from positional rows; returns their element ids in order.
+// The last element of a row lists the node's flag labels (:Recurrent, ...), possibly none.
 // params: rows:list
 UNWIND $rows AS row
 CREATE (p:Alpha {
@@ -44,35 +47,32 @@ CREATE (p:Alpha {
   largest: row[6], in_omega_t: row[7], out_degree: row[8], core_scc: row[9],
   turns_to_core: row[10]
 })
+SET p:$(row[-1])
 RETURN collect(elementId(p)) AS ids
 
 // name: create_omega
 // Create a batch of G_n Ω-positions from positional rows; returns their element ids in order.
+// The last element of a row lists the node's flag labels (:Recurrent, ...), possibly none.
 // params: rows:list
 UNWIND $rows AS row
 CREATE (p:Omega {
   n: row[0], idx: row[1], key: row[2], parts: row[3], notation: row[4], num_parts: row[5],
   largest: row[6], reachable: row[7]
 })
+SET p:$(row[-1])
 RETURN collect(elementId(p)) AS ids
 
 // name: create_fourcycle
 // Create a batch of Q's 4-cycle nodes from positional rows; returns their element ids in order.
+// The last element of a row lists the node's flag labels (:Recurrent, ...), possibly none.
 // params: rows:list
 UNWIND $rows AS row
 CREATE (c:FourCycle {
   rule: row[0], n: row[1], key: row[2], positions: row[3], notation: row[4],
   component: row[5], source: row[6], lifts: row[7], lifts_beyond: row[8]
 })
+SET c:$(row[-1])
 RETURN collect(elementId(c)) AS ids
-
-// name: add_label
-// Add a flag label (e.g. :Recurrent) to a batch of nodes given by element id.
-// params: label:str, ids:list
-UNWIND $ids AS id
-MATCH (p)
-WHERE elementId(p) = id
-SET p:$($label)
 
 // name: create_relationships
 // Create one batch of relationships of one type, rows [start id, [end ids]].

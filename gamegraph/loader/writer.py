@@ -6,8 +6,8 @@ A load of one graph (see :class:`GraphSpec`) runs these stages:
 2. ``check``: a graph already complete, loaded by this engine version in the same mode, is
    kept (nothing is written); anything else under its id (an interrupted load, another
    mode) is deleted first;
-3. ``nodes``: ``UNWIND $rows CREATE`` batches, each a managed write transaction returning
-   the new element ids; then the flag labels (:Recurrent, ...);
+3. ``nodes``: ``UNWIND $rows CREATE`` batches, each a managed write transaction creating
+   the nodes with their flag labels (:Recurrent, ...) and returning their element ids;
 4. ``relationships``: batches grouped by start node, matched by element id;
 5. ``verify``: counts read back from Neo4j must equal the tables', and only then is the
    :Graph node marked ``complete``. A load that dies anywhere before leaves ``loading``,
@@ -190,9 +190,6 @@ def load_tables(
     for table in tables.nodes:
         ids[table.label] = _create_nodes(runner, table, progress)
     tick("nodes")
-    for table in tables.nodes:
-        _add_flag_labels(runner, table, ids[table.label])
-    tick("labels")
     for rel in tables.rels:
         _create_relationships(runner, rel, ids, progress)
     tick("relationships")
@@ -316,16 +313,6 @@ def _create_nodes(runner: QueryRunner, table: NodeTable, progress: Progress | No
     if len(ids) != total:
         raise IncompleteLoadError(f"created {len(ids)} {table.label} nodes, expected {total}")
     return ids
-
-
-def _add_flag_labels(runner: QueryRunner, table: NodeTable, ids: list[str]) -> None:
-    for label, flags in table.flags.items():
-        chosen = [ids[i] for i, flag in enumerate(flags) if flag]
-        batches = (
-            ({"label": label, "ids": chosen[start : start + NODE_BATCH]}, 0)
-            for start in range(0, len(chosen), NODE_BATCH)
-        )
-        _batches(runner, _q("add_label"), batches)
 
 
 def _create_relationships(

@@ -63,7 +63,9 @@ def test_bulgarian_rows_hold_key_parts_notation_and_analysis() -> None:
     table = bulgarian_tables(graph).nodes[0]
     for i, row in enumerate(table.rows()):
         part = graph.position(i)
-        values = dict(zip(table.columns, row, strict=True))
+        *columns, labels = row
+        values = dict(zip(table.columns, columns, strict=True))
+        assert labels == [name for name, flags in table.flags.items() if flags[i]]
         assert values["key"] == canonical_key(part) and values["parts"] == list(part)
         assert values["notation"] == paper_notation(part)
         assert values["distance"] == graph.distance[i]
