@@ -5,6 +5,8 @@ Each area owns its typer app (``neo4j``, ``stats``, ...); this module joins them
 
 from __future__ import annotations
 
+import logging
+
 import typer
 
 from gamegraph.cli import load, neo4j, query, stats, verify
@@ -28,4 +30,8 @@ app.add_typer(neo4j.app, name="neo4j")
 
 def main() -> None:
     """Console-script entry point."""
+    # The driver warns on stderr each time it retries a transient error (two loader writers
+    # can deadlock on a shared node; the batch is retried whole, by design). Errors that
+    # survive the retries still reach the user as exceptions.
+    logging.getLogger("neo4j").addHandler(logging.NullHandler())
     app()
