@@ -249,8 +249,9 @@ class LocalNeo4j:
         with file_lock(self.run_dir / "start.lock"):
             current = self.status()
             if current.running and current.pid is not None:
-                self._log(f"Neo4j is already running (pid {current.pid}) at {self.bolt_uri}")
+                # a running, ready server is the common case of every command: say nothing
                 if wait and not current.ready:
+                    self._log(f"Neo4j (pid {current.pid}) is starting; waiting until it answers")
                     self._wait_until_ready(current.pid, began + timeout, timeout)
                 return StartResult(self.status(), True, time.monotonic() - began)
             self._remove_run_files()

@@ -3,8 +3,13 @@
 1. ``NEO4J_URI`` (with ``NEO4J_USER`` / ``NEO4J_PASSWORD`` / ``NEO4J_DATABASE``) if set;
 2. else testcontainers' ``Neo4jContainer`` (image ``neo4j:5`` with APOC) if a Docker daemon
    answers;
-3. else the local Neo4j managed by gamegraph (`gamegraph neo4j start`), started if needed and
-   stopped again at the end of the session if this session started it (set
+3. else a local Neo4j managed by gamegraph (the same jars and launcher as `gamegraph neo4j
+   start`) in a home and on ports of its own, so the tests never touch the graphs a user has
+   loaded into the everyday local Neo4j: ``<data home>/gamegraph/neo4j-test``, Bolt 7688 and
+   HTTP 7475 (``GAMEGRAPH_TEST_NEO4J_HOME``, ``GAMEGRAPH_TEST_NEO4J_BOLT_PORT``,
+   ``GAMEGRAPH_TEST_NEO4J_HTTP_PORT`` choose others). The session exports them as
+   ``GAMEGRAPH_NEO4J_*`` so the CLI commands the tests run find it too. It is started if needed
+   and stopped again at the end of the session if this session started it (set
    ``GAMEGRAPH_TEST_KEEP_NEO4J=1`` to leave it running for the next run).
 
 When no Neo4j can be reached the tests are skipped with the reason, except under ``CI=true``,
@@ -18,7 +23,7 @@ import os
 import uuid
 import warnings
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
@@ -29,6 +34,7 @@ from neo4j import Driver
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings, connect
 from gamegraph.db.errors import GamegraphDatabaseError
 from gamegraph.server import DEFAULT_PASSWORD, LocalNeo4j, LocalNeo4jError
+from gamegraph.server.install import default_home
 
 HERE = Path(__file__).parent
 
@@ -101,6 +107,27 @@ def _start_container(stack: ExitStack) -> Neo4jSettings:
     )
 
 
+@contextmanager
+def _test_server_environment() -> Iterator[None]:
+    """Point every LocalNeo4j of this process and its subprocesses at the test server."""
+    chosen = {
+        "GAMEGRAPH_NEO4J_HOME": os.environ.get("GAMEGRAPH_TEST_NEO4J_HOME")
+        or str(default_home().with_name("neo4j-test")),
+        "GAMEGRAPH_NEO4J_BOLT_PORT": os.environ.get("GAMEGRAPH_TEST_NEO4J_BOLT_PORT") or "7688",
+        "GAMEGRAPH_NEO4J_HTTP_PORT": os.environ.get("GAMEGRAPH_TEST_NEO4J_HTTP_PORT") or "7475",
+    }
+    saved = {name: os.environ.get(name) for name in chosen}
+    os.environ.update(chosen)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
 @pytest.fixture(scope="session")
 def neo4j_target() -> Iterator[Neo4jTarget]:
     """Pick, and if needed start, the Neo4j for this session (see the module docstring)."""
@@ -114,6 +141,7 @@ def neo4j_target() -> Iterator[Neo4jTarget]:
             except Exception as e:
                 _unreachable(f"Docker answers but the neo4j:5 container did not start: {e}")
         else:
+            stack.enter_context(_test_server_environment())
             local = LocalNeo4j()
             try:
                 result = local.start()
