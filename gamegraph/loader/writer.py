@@ -175,9 +175,10 @@ def load_tables(
         report.relationships = existing.relationships or 0
         tick("check")
         return report
-    if existing is not None:
-        report.repaired = not existing.complete
-        _delete_data(runner, spec, progress)
+    report.repaired = existing is not None and not existing.complete
+    # also without a record: nodes left by hand (or by another tool) would break the
+    # uniqueness constraints; when there are none this is one query that deletes nothing
+    _delete_data(runner, spec, progress)
     if spec.game == "lifting":
         # Q of one rule is one graph: a load for another n_max replaces it
         for other in list_graphs(runner):

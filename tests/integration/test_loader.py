@@ -155,6 +155,24 @@ def _totals(runner: Neo4jQueryRunner) -> tuple[int, int]:
     return int(row["nodes"]), int(row["rels"])
 
 
+def test_positions_left_without_a_graph_record_are_replaced(runner: Neo4jQueryRunner) -> None:
+    n = 12
+    run_load(runner, plan(range(n, n + 1), ("bulgarian",)))
+    try:
+        expected = _count(runner, "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS c", n=n)
+        runner.write("MATCH (g:Graph {id: $id}) DELETE g", {"id": f"bulgarian:{n}"})
+        runner.write("MATCH (p:Bulgarian {n: $n}) WHERE p.idx % 2 = 0 DETACH DELETE p", {"n": n})
+        (report,) = run_load(runner, plan(range(n, n + 1), ("bulgarian",)))
+        record = get_graph(runner, f"bulgarian:{n}")
+        assert not report.skipped and record is not None and record.complete
+        assert expected == build_bulgarian(n).size == 77
+        assert _count(runner, "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS c", n=n) == expected
+        moves = "MATCH (:Bulgarian {n: $n})-[m:BULGARIAN_MOVE]->() RETURN count(m) AS c"
+        assert _count(runner, moves, n=n) == expected
+    finally:
+        drop_graph(runner, GraphSpec("bulgarian", n))
+
+
 def test_drop_leaves_no_trace(runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings) -> None:
     n = 20
     run_load(runner, plan(range(n, n + 1), ("bulgarian", "floridian")))
