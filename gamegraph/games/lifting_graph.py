@@ -24,7 +24,7 @@ import networkx as nx
 from gamegraph.games.floridian import build_floridian
 from gamegraph.games.fourcycles import FourCycle
 from gamegraph.games.lifting import band_lifts, paper_lifts
-from gamegraph.games.limits import estimate_floridian, memory_limit
+from gamegraph.games.limits import check_floridian, estimate_floridian, memory_limit
 
 __all__ = [
     "RULES",
@@ -75,9 +75,13 @@ class Family:
         return self.lifts[0].m
 
 
-def four_cycles_of(n: int, threads: int | None = None) -> list[FourCycle]:
+POOL_MIN_N = 40
+"""Below this n a build takes milliseconds: starting worker processes would cost more."""
+
+
+def four_cycles_of(n: int, threads: int | None = None, force: bool = False) -> list[FourCycle]:
     """The 4-cycles of G_n (restricted engine), canonical."""
-    return build_floridian(n, restricted=True, threads=threads).four_cycles()
+    return build_floridian(n, restricted=True, threads=threads, force=force).four_cycles()
 
 
 def four_cycles_in_range(
@@ -85,27 +89,44 @@ def four_cycles_in_range(
 ) -> list[FourCycle]:
     """Every 4-cycle of G_n for n_min <= n <= n_max, canonical, sorted by (n, key).
 
-    The n are spread over one process per core, largest first, each engine single-threaded:
-    this overlaps the serial parts of the builds, which threads inside one build cannot.
+    The memory of the largest build is checked first, so a range that cannot finish is
+    refused at once rather than after the smaller n. The n whose builds fit side by side,
+    one per core, run in a process pool, each engine single-threaded: that overlaps the
+    serial parts of the builds, which threads inside one build cannot. The largest n, which
+    do not fit twice, run one at a time in this process, each on every core.
     """
     ns = list(range(max(n_min, 1), n_max + 1))
+    if not ns:
+        return []
+    check_floridian(ns[-1], restricted=True)  # every smaller n needs less (raises if too big)
+    limit, cores = memory_limit(), os.cpu_count() or 1
+    pooled = [
+        n
+        for n in ns
+        if cores > 1
+        and n >= POOL_MIN_N
+        and cores * estimate_floridian(n, restricted=True).bytes <= limit
+    ]
+    alone = sorted(set(ns) - set(pooled), reverse=True)  # largest first, while memory is free
     cycles: list[FourCycle] = []
-    # the two largest n run side by side: keep their builds within the memory limit
-    each = estimate_floridian(n_max, restricted=True).bytes
-    workers = max(1, min(os.cpu_count() or 1, len(ns), memory_limit() // max(each, 1)))
-    if workers <= 1 or n_max < 40:
-        for done, n in enumerate(ns, start=1):
-            cycles.extend(four_cycles_of(n))
-            if progress is not None:
-                progress(done, len(ns))
-    else:
+    done = 0
+
+    def finished(found: list[FourCycle]) -> None:
+        nonlocal done
+        cycles.extend(found)
+        done += 1
+        if progress is not None:
+            progress(done, len(ns))
+
+    for n in alone:
+        finished(four_cycles_of(n, force=True))
+    if pooled:
         context = multiprocessing.get_context("spawn")
+        workers = min(cores, len(pooled))
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(four_cycles_of, n, 1) for n in sorted(ns, reverse=True)]
-            for done, future in enumerate(as_completed(futures), start=1):
-                cycles.extend(future.result())
-                if progress is not None:
-                    progress(done, len(ns))
+            futures = [pool.submit(four_cycles_of, n, 1, True) for n in reversed(pooled)]
+            for future in as_completed(futures):
+                finished(future.result())
     return sorted(cycles, key=lambda c: (c.n, c.key))
 
 

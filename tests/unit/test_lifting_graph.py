@@ -128,3 +128,18 @@ def test_empty_range_and_unknown_rule_are_refused() -> None:
         build_lifting_graph(10, "paper", n_min=20)
     with pytest.raises(ValueError, match="unknown rule"):
         build_lifting_graph(10, "magic")  # type: ignore[arg-type]
+
+
+def test_a_range_whose_largest_build_does_not_fit_is_refused_before_any_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gamegraph.games import lifting_graph
+    from gamegraph.games.limits import TooLargeError, estimate_floridian
+
+    built: list[int] = []
+    monkeypatch.setattr(lifting_graph, "four_cycles_of", lambda n, *a, **k: built.append(n) or [])
+    limit = estimate_floridian(70, restricted=True).bytes
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", str(limit))
+    with pytest.raises(TooLargeError, match="G_71 \\(restricted\\)"):
+        four_cycles_in_range(1, 71)
+    assert built == []
