@@ -180,10 +180,10 @@ def load_tables(
     # uniqueness constraints; when there are none this is one query that deletes nothing
     _delete_data(runner, spec, progress)
     if spec.game == "lifting":
-        # Q of one rule is one graph: a load for another n_max replaces it
+        # Q of one rule is one graph: a load for another n_max replaces it (its nodes, all
+        # of this rule, went just above; only its record is left)
         for other in list_graphs(runner):
             if other.game == "lifting" and other.rule == spec.rule and other.id != spec.id:
-                _delete_data(runner, spec, progress)
                 runner.write(_q("graph_forget"), {"id": other.id})
     runner.write(_q("graph_begin"), {"id": spec.id, "props": _graph_props(spec)})
     tick("check")
@@ -201,7 +201,7 @@ def load_tables(
     props = {
         "nodes": counts["nodes"],
         "relationships": sum(v for k, v in counts.items() if k != "nodes"),
-        **{f"stat_{k}": _storable(v) for k, v in tables.summary.items()},
+        **{f"stat_{k}": storable(v) for k, v in tables.summary.items()},
     }
     runner.write(_q("graph_complete"), {"id": spec.id, "props": props})
     report.nodes, report.relationships = props["nodes"], props["relationships"]
@@ -243,7 +243,7 @@ def _graph_props(spec: GraphSpec) -> dict[str, Any]:
     return props
 
 
-def _storable(value: Any) -> Any:
+def storable(value: Any) -> Any:
     """Neo4j properties hold scalars and homogeneous lists; maps become 'k: v' strings."""
     if isinstance(value, dict):
         return [f"{k}: {v}" for k, v in value.items()]

@@ -36,7 +36,7 @@ from gamegraph.db.runner import QueryRunner
 from gamegraph.games.bulgarian import BulgarianGraph, build_bulgarian
 from gamegraph.games.floridian import FloridianGraph, build_floridian
 from gamegraph.games.partitions import canonical_key
-from gamegraph.loader.writer import GraphRecord, get_graph, list_graphs
+from gamegraph.loader.writer import GraphRecord, get_graph, list_graphs, storable
 from gamegraph.queries.runner import GraphNotLoadedError, named_queries
 
 __all__ = ["Check", "VerifyReport", "verify"]
@@ -146,8 +146,7 @@ def _stored_stats(record: GraphRecord, engine: Mapping[str, Any], graph: str) ->
     if not record.summary:
         comparison.problem("no stat_* figures stored")
     for key, stored in sorted(record.summary.items()):
-        value = engine.get(key)
-        expected = [f"{k}: {v}" for k, v in value.items()] if isinstance(value, dict) else value
+        expected = storable(engine.get(key))
         if stored != expected:
             comparison.problem(f"stat_{key}: stored {stored!r}, engine {expected!r}")
     return comparison.check(f"{len(record.summary)} figures equal the engine's")

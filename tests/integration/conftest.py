@@ -110,22 +110,19 @@ def _start_container(stack: ExitStack) -> Neo4jSettings:
 @contextmanager
 def _test_server_environment() -> Iterator[None]:
     """Point every LocalNeo4j of this process and its subprocesses at the test server."""
-    chosen = {
-        "GAMEGRAPH_NEO4J_HOME": os.environ.get("GAMEGRAPH_TEST_NEO4J_HOME")
-        or str(default_home().with_name("neo4j-test")),
-        "GAMEGRAPH_NEO4J_BOLT_PORT": os.environ.get("GAMEGRAPH_TEST_NEO4J_BOLT_PORT") or "7688",
-        "GAMEGRAPH_NEO4J_HTTP_PORT": os.environ.get("GAMEGRAPH_TEST_NEO4J_HTTP_PORT") or "7475",
-    }
-    saved = {name: os.environ.get(name) for name in chosen}
-    os.environ.update(chosen)
-    try:
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv(
+            "GAMEGRAPH_NEO4J_HOME",
+            os.environ.get("GAMEGRAPH_TEST_NEO4J_HOME")
+            or str(default_home().with_name("neo4j-test")),
+        )
+        env.setenv(
+            "GAMEGRAPH_NEO4J_BOLT_PORT", os.environ.get("GAMEGRAPH_TEST_NEO4J_BOLT_PORT") or "7688"
+        )
+        env.setenv(
+            "GAMEGRAPH_NEO4J_HTTP_PORT", os.environ.get("GAMEGRAPH_TEST_NEO4J_HTTP_PORT") or "7475"
+        )
         yield
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
 
 
 @pytest.fixture(scope="session")
