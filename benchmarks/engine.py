@@ -54,9 +54,9 @@ CASES: dict[str, tuple[str, float | None, float | None]] = {
 
 PRELUDE = """
 import json, resource, time
-from gamegraph.games.bulgarian import build_bulgarian
-from gamegraph.games.floridian import build_floridian
-from gamegraph.games.lifting_graph import RULES, build_lifting_graph, four_cycles_in_range
+from gamegraph.games.bulgarian.engine import build_bulgarian
+from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.lifting.graph import RULES, build_lifting_graph, four_cycles_in_range
 started = time.perf_counter()
 """
 EPILOGUE = """

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from gamegraph.db import Neo4jSettings, open_runner
-from gamegraph.games.bulgarian import build_bulgarian
+from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.loader.export import export_graphs, import_arguments
 from gamegraph.loader.jobs import plan, run_load
 from gamegraph.loader.tables import bulgarian_tables

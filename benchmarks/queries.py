@@ -19,8 +19,8 @@ import time
 from typing import Any
 
 from gamegraph.db import Neo4jSettings, QueryRunner, open_runner
-from gamegraph.games.bulgarian import build_bulgarian
-from gamegraph.games.floridian import build_floridian
+from gamegraph.games.bulgarian.engine import build_bulgarian
+from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.partitions import canonical_key
 from gamegraph.loader.jobs import GAMES, plan, run_load
 from gamegraph.queries.runner import convert_params, named_queries

@@ -1,37 +1,87 @@
-"""The `gamegraph` command line: a thin layer that parses options, calls the library, prints.
+"""The `gamegraph` command line: a thin layer over the Python API (:mod:`gamegraph.api`).
 
-Each area owns its typer app (``neo4j``, ``stats``, ...); this module joins them.
+Each area owns its typer app or commands (``stats``, ``load``, ``query``, ``verify``,
+``neo4j``); this module joins them and runs them so that no command ends in a traceback:
+:func:`run` turns every failure into one line, ``error: ...``, with exit code 2 for bad input
+and 1 for everything else (see :mod:`gamegraph.errors`).
+
+Start-up stays fast: the modules here import typer, rich and the game registry only; numba,
+the engines and the Neo4j driver load inside the commands that use them.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
 
 import typer
 
 from gamegraph.cli import load, neo4j, query, stats, verify
+from gamegraph.errors import GamegraphError
+
+__all__ = ["app", "main", "run"]
 
 app = typer.Typer(
     name="gamegraph",
-    help="Game graphs of partition solitaires (Bulgarian B_n, Floridian G_n/H_n, the lifting "
-    "graph Q) computed in memory and materialized into Neo4j.",
+    help="Game graphs of partition games (Bulgarian B_n, Floridian G_n/H_n, the lifting graph "
+    "Q, and the other games of the seeds) computed in memory and materialized into Neo4j.",
     no_args_is_help=True,
-    pretty_exceptions_show_locals=False,
+    pretty_exceptions_enable=False,
 )
 app.command("load")(load.load)
 app.command("graphs")(load.graphs)
 app.command("drop")(load.drop)
 app.command("export")(load.export)
+app.command("games")(load.games)
 app.command("query")(query.query)
 app.command("verify")(verify.verify_command)
 app.add_typer(stats.app, name="stats")
 app.add_typer(neo4j.app, name="neo4j")
 
+_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
-def main() -> None:
-    """Console-script entry point."""
+
+def _error(message: str, code: int) -> int:
+    text = " ".join(message.split())
+    typer.secho(f"error: {text}", err=True, fg=typer.colors.RED)
+    return code
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: sys.argv[1:]); returns the exit code."""
     # The driver warns on stderr each time it retries a transient error (two loader writers
     # can deadlock on a shared node; the batch is retried whole, by design). Errors that
-    # survive the retries still reach the user as exceptions.
+    # survive the retries still reach the user, as one line.
     logging.getLogger("neo4j").addHandler(logging.NullHandler())
-    app()
+    logging.getLogger("neo4j").propagate = False
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        result = app(args=args, prog_name="gamegraph", standalone_mode=False)
+    except GamegraphError as e:
+        return _error(str(e), e.exit_code)
+    except _CLICK_ERROR as e:
+        if type(e).__name__ == "NoArgsIsHelpError":
+            typer.echo(e.format_message())  # type: ignore[attr-defined]
+            return 0
+        return _error(e.format_message(), getattr(e, "exit_code", 2))  # type: ignore[attr-defined]
+    except typer.Abort:
+        return _error("interrupted", 1)
+    except KeyboardInterrupt:
+        return _error("interrupted", 1)
+    except Exception as e:
+        if os.environ.get("GAMEGRAPH_DEBUG"):
+            raise
+        return _error(
+            f"internal error ({type(e).__name__}: {e}); this is a bug in gamegraph, please "
+            "report it (set GAMEGRAPH_DEBUG=1 to see where it happened)",
+            1,
+        )
+    return result if isinstance(result, int) else 0
+
+
+def main() -> NoReturn:
+    """Console-script entry point."""
+    sys.exit(run())

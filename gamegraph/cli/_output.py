@@ -1,4 +1,4 @@
-"""Shared output helpers for the CLI: errors, JSON, progress bars."""
+"""Shared output helpers for the CLI: JSON, summaries, progress bars, notes on stderr."""
 
 from __future__ import annotations
 
@@ -9,38 +9,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from gamegraph.games.limits import TooLargeError
-from gamegraph.games.partitions import PartitionError
-
-stderr = Console(stderr=True)
+__all__ = ["note", "print_json", "progress_bar", "summary_lines"]
 
 
-def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print ``error: message`` on stderr; raise the returned Exit."""
-    typer.secho(f"error: {message}", err=True, fg=typer.colors.RED)
-    return typer.Exit(code=code)
-
-
-@contextlib.contextmanager
-def input_errors() -> Iterator[None]:
-    """Bad input (an invalid partition, a too-large n) becomes a message and exit code 2."""
-    try:
-        yield
-    except (PartitionError, TooLargeError) as e:
-        raise fail(str(e), code=2) from e
-    except ValueError as e:
-        raise fail(str(e), code=2) from e
+def note(message: str) -> None:
+    """A line for the user on stderr (progress of a long step, a server starting)."""
+    typer.echo(message, err=True)
 
 
 def print_json(data: Any) -> None:
@@ -50,7 +25,30 @@ def print_json(data: Any) -> None:
 def _json_default(value: Any) -> Any:
     if hasattr(value, "tolist"):
         return value.tolist()
+    if hasattr(value, "numerator") and hasattr(value, "denominator"):
+        return str(value)
     raise TypeError(f"not JSON serializable: {type(value).__name__}")
+
+
+def summary_lines(title: str, data: dict[str, Any], seconds: float) -> None:
+    """Aligned ``key  value`` lines under a title."""
+    typer.secho(title, bold=True)
+    width = max((len(key) for key in data), default=0)
+    for key, value in data.items():
+        typer.echo(f"  {key.replace('_', ' '):<{width}}  {_format(value)}")
+    typer.echo(f"computed in {seconds:.2f} s")
+
+
+def _format(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_format(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list):
+        return ", ".join(_format(v) for v in value) or "-"
+    return str(value)
 
 
 @contextlib.contextmanager
@@ -63,13 +61,24 @@ def progress_bar(description: str, enabled: bool = True) -> Iterator[Callable[..
     if not enabled or not sys.stderr.isatty():
         yield lambda done, total, stage=None: None
         return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskID,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=stderr,
+        console=Console(stderr=True),
         transient=False,
     ) as bar:
         tasks: dict[str, TaskID] = {}

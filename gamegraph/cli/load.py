@@ -1,14 +1,20 @@
-"""`gamegraph load | drop | graphs | export`: materialize game graphs into Neo4j and manage them."""
+"""`gamegraph load | graphs | drop | export | games`: materialize game graphs into Neo4j,
+manage them, and list the games.
+
+`load` and `export` take every registered game's parameters as options (``--rule``,
+``--restricted``, ...): the games declare them, this module only collects them.
+"""
 
 from __future__ import annotations
 
+import inspect
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gamegraph.cli._output import fail, input_errors, print_json, progress_bar
+from gamegraph.cli._output import note, print_json, progress_bar
 from gamegraph.cli.options import (
     DEFAULT_DATABASE,
     DEFAULT_PASSWORD,
@@ -17,99 +23,120 @@ from gamegraph.cli.options import (
     PasswordOption,
     UriOption,
     UserOption,
-    database_errors,
-    neo4j_settings,
+    command,
+    open_database,
+    param_option,
 )
-from gamegraph.db import open_runner
-from gamegraph.games.lifting_graph import RULES
-from gamegraph.loader.jobs import check_plan, parse_games, parse_range, plan, run_load
-from gamegraph.loader.tables import GraphSpec
-from gamegraph.loader.writer import IncompleteLoadError, LoadReport, drop_graph, list_graphs
+from gamegraph.errors import InputError
+from gamegraph.games.base import Param
+from gamegraph.games.registry import all_games
+
+if TYPE_CHECKING:
+    from gamegraph.loader.plan import LoadRequest
+    from gamegraph.loader.writer import LoadReport
+
+__all__ = ["drop", "export", "games", "graphs", "load"]
 
 NRangeOption = Annotated[
     str,
     typer.Option(
         "--n",
         "-n",
-        help="n, or an inclusive range such as 20..40: B_n and G_n/H_n for each n, and Q for "
-        "the 4-cycles of every G_n with n up to the top of the range.",
+        help="n, or an inclusive range such as 20..40: one graph per n for each game (Q: one "
+        "graph over every n up to the top of the range).",
     ),
 ]
-GamesOption = Annotated[
-    str,
-    typer.Option(
-        "--games",
-        "-g",
-        help="Comma-separated games: bulgarian (B_n), floridian (G_n and H_n), lifting (Q).",
-    ),
-]
-RestrictedOption = Annotated[
-    bool,
-    typer.Option(
-        "--restricted",
-        help="Build G_n only on the α-positions of Ω(T(n)) (cycles, core and 4-cycles exact; "
-        "no win/loss analysis): far smaller for large n.",
-    ),
-]
-RulesOption = Annotated[
-    str,
-    typer.Option("--rules", help="Lifting rules for Q, comma-separated: paper, band."),
-]
+
+
+def _games_help() -> str:
+    names = ", ".join(g.name for g in all_games())
+    default = ",".join(g.name for g in all_games() if g.loaded_by_default)
+    return f"Comma-separated games ({names}) or 'all'. Default: {default}."
+
+
+GamesOption = Annotated[str | None, typer.Option("--games", "-g", help=_games_help(), show_default=False)]
 ForceOption = Annotated[
     bool,
     typer.Option("--force", help="Go ahead even when a graph is estimated too large."),
 ]
 
 
-def _rules(text: str) -> tuple[str, ...]:
-    rules = tuple(r.strip() for r in text.split(",") if r.strip())
-    unknown = [r for r in rules if r not in RULES]
-    if unknown or not rules:
-        raise ValueError(f"unknown rule(s) {unknown or text!r}: choose from {', '.join(RULES)}")
-    return rules
+def _shared_params() -> dict[str, tuple[Param, str]]:
+    """Every loadable parameter but n, once, with the games that declare it."""
+    found: dict[str, tuple[Param, list[str]]] = {}
+    for game in all_games():
+        for param in game.params:
+            if param.name == "n" or not param.loadable:
+                continue
+            found.setdefault(param.name, (param, []))[1].append(game.name)
+    return {name: (param, ", ".join(owners)) for name, (param, owners) in found.items()}
 
 
-def load(
-    n: NRangeOption = "60",
-    games: GamesOption = "bulgarian,floridian,lifting",
-    restricted: RestrictedOption = False,
-    rules: RulesOption = "paper,band",
-    replace: Annotated[
-        bool,
-        typer.Option("--replace", help="Reload graphs that are already completely loaded."),
-    ] = False,
-    force: ForceOption = False,
-    uri: UriOption = None,
-    user: UserOption = DEFAULT_USER,
-    password: PasswordOption = DEFAULT_PASSWORD,
-    database: DatabaseOption = DEFAULT_DATABASE,
+def _game_options() -> list[inspect.Parameter]:
+    return [param_option(p, games=owners, load=True) for p, owners in _shared_params().values()]
+
+
+def _request(n: str, games: str | None, options: dict[str, Any]) -> LoadRequest:
+    from gamegraph.loader.plan import LoadRequest
+
+    return LoadRequest.parse(n, games, options)
+
+
+def _connection(**options: Any) -> tuple[dict[str, Any], tuple[Any, ...]]:
+    keys = ("uri", "user", "password", "database")
+    conn = tuple(options.pop(key) for key in keys)
+    return options, conn
+
+
+_CONNECTION = [
+    inspect.Parameter("uri", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=UriOption),
+    inspect.Parameter(
+        "user", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_USER, annotation=UserOption
+    ),
+    inspect.Parameter(
+        "password",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=DEFAULT_PASSWORD,
+        annotation=PasswordOption,
+    ),
+    inspect.Parameter(
+        "database",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=DEFAULT_DATABASE,
+        annotation=DatabaseOption,
+    ),
+]
+
+
+def _keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+
+# --------------------------------------------------------------------------- load
+
+
+def _load(
+    n: str,
+    games: str | None,
+    replace: bool,
+    force: bool,
+    **options: Any,
 ) -> None:
-    """Compute game graphs and load them into Neo4j (idempotent: a complete graph is kept).
+    from gamegraph.loader.plan import check_plan
+    from gamegraph.loader.writer import run_load
 
-    A graph whose earlier load was interrupted is deleted and loaded again. Each graph is
-    verified (counts read back from Neo4j) before it is marked complete.
-    """
-    with input_errors():
-        planned = plan(
-            parse_range(n), parse_games(games), restricted=restricted, rules=_rules(rules)
-        )
-        check_plan(planned, force=force)
-    settings = neo4j_settings(uri, user, password, database)
+    options, (uri, user, password, database) = _connection(**options)
+    planned = _request(n, games, options).plan()
+    check_plan(planned, force=force)
     started = time.perf_counter()
-    with (
-        database_errors(),
-        open_runner(settings, on_start=typer.echo) as runner,
-        progress_bar("loading") as update,
-    ):
-        try:
-            reports = run_load(
-                runner,
-                planned,
-                replace=replace,
-                progress=lambda stage, done, total: update(done, total, stage),
-            )
-        except IncompleteLoadError as e:
-            raise fail(f"{e}; the graph stays marked incomplete, load it again") from e
+    with open_database(uri, user, password, database) as db, progress_bar("loading") as update:
+        reports = run_load(
+            db.runner,
+            planned,
+            replace=replace,
+            progress=lambda stage, done, total: update(done, total, stage),
+            on_wait=note,
+        )
     _print_reports(reports, time.perf_counter() - started)
 
 
@@ -117,18 +144,111 @@ def _print_reports(reports: list[LoadReport], seconds: float) -> None:
     for report in reports:
         if report.skipped:
             state = "already loaded, kept"
+            if report.waited:
+                state = "loaded meanwhile by another process, kept"
         elif report.repaired:
-            state = "repaired (an incomplete copy was replaced)"
+            state = "repaired (an incomplete or outdated copy was replaced)"
         else:
             state = "loaded"
-        typer.secho(f"{report.spec.describe()} [{report.spec.id}]: {state}", bold=True)
+        typer.secho(f"{report.game.describe()} [{report.game.id}]: {state}", bold=True)
         typer.echo(f"  {report.nodes:,} nodes, {report.relationships:,} relationships")
         if not report.skipped:
             rows = report.nodes + report.relationships
-            write = sum(v for k, v in report.seconds.items() if k not in ("engine", "schema"))
+            write = sum(v for k, v in report.seconds.items() if k not in ("engine", "check"))
             stages = ", ".join(f"{k} {v:.1f}s" for k, v in report.seconds.items())
             typer.echo(f"  {stages}; {rows / max(write, 1e-9):,.0f} rows/s written")
     typer.echo(f"done in {seconds:.1f} s")
+
+
+load = command(
+    _load,
+    [
+        _keyword("n", NRangeOption, "60"),
+        _keyword("games", GamesOption, None),
+        *_game_options(),
+        _keyword(
+            "replace",
+            Annotated[
+                bool,
+                typer.Option("--replace", help="Reload graphs that are already completely loaded."),
+            ],
+            False,
+        ),
+        _keyword("force", ForceOption, False),
+        *_CONNECTION,
+    ],
+    name="load",
+    doc="""Compute game graphs and load them into Neo4j (idempotent: a complete graph is kept).
+
+    A graph whose earlier load was interrupted, or that an older engine built, is deleted and
+    loaded again. Each graph is verified (counts read back from Neo4j) before it is marked
+    complete. A second load of a graph that is being loaded waits for the first and keeps
+    its result.
+    """,
+)
+
+
+# --------------------------------------------------------------------------- export
+
+
+def _export(
+    out: Path,
+    n: str,
+    games: str | None,
+    fmt: str,
+    force: bool,
+    **options: Any,
+) -> None:
+    from gamegraph.loader.export import export_graphs
+    from gamegraph.loader.plan import check_plan
+
+    if fmt not in ("csv", "graphml", "both"):
+        raise InputError(f"unknown format {fmt!r}: use csv, graphml or both")
+    planned = _request(n, games, options).plan()
+    check_plan(planned, force=force, online=False)
+    started = time.perf_counter()
+    with progress_bar("exporting") as update:
+        written = export_graphs(
+            planned,
+            out,
+            csv=fmt in ("csv", "both"),
+            graphml=fmt in ("graphml", "both"),
+            progress=lambda stage, done, total: update(done, total, stage),
+        )
+    for path in written:
+        typer.echo(str(path))
+    typer.echo(f"done in {time.perf_counter() - started:.1f} s")
+
+
+export = command(
+    _export,
+    [
+        _keyword(
+            "out",
+            Annotated[Path, typer.Option("--out", "-o", help="Directory to write into.")],
+            inspect.Parameter.empty,
+        ),
+        _keyword("n", NRangeOption, "60"),
+        _keyword("games", GamesOption, None),
+        *_game_options(),
+        _keyword(
+            "fmt",
+            Annotated[
+                str,
+                typer.Option(
+                    "--format", help="csv (neo4j-admin database import files), graphml, or both."
+                ),
+            ],
+            "csv",
+        ),
+        _keyword("force", ForceOption, False),
+    ],
+    name="export",
+    doc="Write graphs as neo4j-admin import CSV files (the bulk route) and/or GraphML.",
+)
+
+
+# --------------------------------------------------------------------------- graphs, drop
 
 
 def graphs(
@@ -138,36 +258,35 @@ def graphs(
     password: PasswordOption = DEFAULT_PASSWORD,
     database: DatabaseOption = DEFAULT_DATABASE,
 ) -> None:
-    """List the loaded graphs with their status and counts."""
-    settings = neo4j_settings(uri, user, password, database)
-    with database_errors(), open_runner(settings, on_start=typer.echo) as runner:
-        records = list_graphs(runner)
+    """List the loaded graphs with their status and counts (stale: built by another engine
+    version or with other parameters; `gamegraph load` rebuilds them)."""
+    with open_database(uri, user, password, database) as db:
+        records = db.graphs()
+    rows = [
+        {
+            "id": r.id,
+            "game": r.game,
+            "n": r.n,
+            "params": list(r.params),
+            "status": r.status,
+            "state": r.state().name.lower(),
+            "nodes": r.nodes,
+            "relationships": r.relationships,
+            "engine": r.engine,
+        }
+        for r in records
+    ]
     if json:
-        print_json(
-            [
-                {
-                    "id": r.id,
-                    "game": r.game,
-                    "n": r.n,
-                    "rule": r.rule,
-                    "mode": r.mode,
-                    "status": r.status,
-                    "nodes": r.nodes,
-                    "relationships": r.relationships,
-                }
-                for r in records
-            ]
-        )
+        print_json(rows)
         return
-    if not records:
+    if not rows:
         typer.echo("no graphs loaded (try `gamegraph load --n 24`)")
         return
-    typer.echo(f"{'graph':<22} {'status':<22} {'nodes':>12} {'relationships':>14}")
-    for r in records:
-        status = r.status if r.complete else f"{r.status} (incomplete)"
-        nodes = f"{r.nodes:,}" if r.nodes is not None else "-"
-        rels = f"{r.relationships:,}" if r.relationships is not None else "-"
-        typer.echo(f"{r.id:<22} {status:<22} {nodes:>12} {rels:>14}")
+    typer.echo(f"{'graph':<26} {'state':<12} {'nodes':>12} {'relationships':>14}")
+    for row in rows:
+        nodes = f"{row['nodes']:,}" if row["nodes"] is not None else "-"
+        rels = f"{row['relationships']:,}" if row["relationships"] is not None else "-"
+        typer.echo(f"{row['id']:<26} {row['state']:<12} {nodes:>12} {rels:>14}")
 
 
 def drop(
@@ -186,67 +305,42 @@ def drop(
     database: DatabaseOption = DEFAULT_DATABASE,
 ) -> None:
     """Remove graphs (their nodes, relationships and record) from Neo4j."""
+    from gamegraph.games.registry import parse_graph_id
+
     if not graph_ids and not all_graphs:
-        raise fail("name the graphs to drop (see `gamegraph graphs`) or pass --all", code=2)
-    with input_errors():
-        specs = [_spec_of(graph_id) for graph_id in graph_ids or []]
-    settings = neo4j_settings(uri, user, password, database)
-    with database_errors(), open_runner(settings, on_start=typer.echo) as runner:
-        if all_graphs:
-            specs = [_spec_of(r.id) for r in list_graphs(runner)]
-        for spec in specs:
-            found = drop_graph(runner, spec)
-            typer.echo(f"{spec.id}: {'dropped' if found else 'was not loaded'}")
+        raise InputError("name the graphs to drop (see `gamegraph graphs`) or pass --all")
+    ids = [parse_graph_id(graph_id).id for graph_id in graph_ids or []]
+    with open_database(uri, user, password, database) as db:
+        dropped = db.drop_all() if all_graphs else db.drop(*ids)
+    for graph_id, found in dropped.items():
+        typer.echo(f"{graph_id}: {'dropped' if found else 'was not loaded'}")
+    if all_graphs and not dropped:
+        typer.echo("no graphs loaded")
 
 
-def _spec_of(graph_id: str) -> GraphSpec:
-    parts = graph_id.split(":")
-    try:
-        if parts[0] == "bulgarian" and len(parts) == 2:
-            return GraphSpec("bulgarian", int(parts[1]))
-        if parts[0] == "floridian" and len(parts) == 2:
-            return GraphSpec("floridian", int(parts[1]))
-        if parts[0] == "lifting" and len(parts) == 3 and parts[1] in RULES:
-            return GraphSpec("lifting", int(parts[2]), rule=parts[1])
-    except ValueError:
-        pass
-    raise ValueError(f"bad graph id {graph_id!r}: use bulgarian:N, floridian:N or lifting:RULE:N")
-
-
-def export(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Directory to write into.")],
-    n: NRangeOption = "60",
-    games: GamesOption = "bulgarian,floridian,lifting",
-    restricted: RestrictedOption = False,
-    rules: RulesOption = "paper,band",
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            help="csv (neo4j-admin database import files), graphml, or both.",
-        ),
-    ] = "csv",
-    force: ForceOption = False,
+def games(
+    json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
 ) -> None:
-    """Write graphs as neo4j-admin import CSV files (the bulk route) and/or GraphML."""
-    from gamegraph.loader.export import export_graphs
-
-    with input_errors():
-        if fmt not in ("csv", "graphml", "both"):
-            raise ValueError(f"unknown format {fmt!r}: use csv, graphml or both")
-        planned = plan(
-            parse_range(n), parse_games(games), restricted=restricted, rules=_rules(rules)
-        )
-        check_plan(planned, force=force, online=False)
-    started = time.perf_counter()
-    with progress_bar("exporting") as update:
-        written = export_graphs(
-            planned,
-            out,
-            csv="csv" in fmt or fmt == "both",
-            graphml=fmt in ("graphml", "both"),
-            progress=lambda stage, done, total: update(done, total, stage),
-        )
-    for path in written:
-        typer.echo(str(path))
-    typer.echo(f"done in {time.perf_counter() - started:.1f} s")
+    """List the games gamegraph knows, with their parameters and graph ids."""
+    rows = [
+        {
+            "name": g.name,
+            "title": g.title,
+            "description": g.description,
+            "graph_id": g.id_form(),
+            "params": [
+                {"name": p.name, "option": p.cli_option, "kind": p.kind, "help": p.help}
+                for p in g.params
+            ],
+            "loaded_by_default": g.loaded_by_default,
+        }
+        for g in all_games()
+    ]
+    if json:
+        print_json(rows)
+        return
+    for row in rows:
+        typer.secho(f"{row['name']}  ({row['graph_id']})", bold=True)
+        typer.echo(f"  {row['description']}")
+        for p in row["params"]:
+            typer.echo(f"  {p['option']:<14} {p['help']}")

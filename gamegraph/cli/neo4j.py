@@ -10,7 +10,6 @@ from typing import Annotated
 
 import typer
 
-from gamegraph.cli.options import database_errors
 from gamegraph.server import (
     APOC_VERSION,
     BROWSER_VERSION,
@@ -73,8 +72,7 @@ def _describe(status: ServerStatus) -> str:
 def install() -> None:
     """Download the Neo4j, APOC and Neo4j Browser jars (once; needs java 17+ and mvn)."""
     began = time.monotonic()
-    with database_errors():
-        installation = LocalNeo4j(log=typer.echo).ensure_installed()
+    installation = LocalNeo4j(log=typer.echo).ensure_installed()
     typer.echo(
         f"Neo4j {NEO4J_VERSION}, APOC {APOC_VERSION}, Neo4j Browser {BROWSER_VERSION}: "
         f"{len(installation.jars())} jars in {installation.lib} "
@@ -112,8 +110,7 @@ def start(
         default_database=default_database,
         log=typer.echo,
     )
-    with database_errors():
-        result = server.start(wait=wait, timeout=timeout)
+    result = server.start(wait=wait, timeout=timeout)
     if not result.already_running:
         typer.echo(f"started in {result.seconds:.1f}s")
     typer.echo(_describe(result.status))
@@ -130,8 +127,7 @@ def stop(
 ) -> None:
     """Stop the local Neo4j cleanly (SIGTERM; SIGKILL only if it does not stop in time)."""
     server = _server(home, bolt_port, http_port)
-    with database_errors():
-        result = server.stop(timeout=timeout)
+    result = server.stop(timeout=timeout)
     if not result.was_running:
         typer.echo(f"Neo4j is not running (home {server.home})")
     elif result.killed:

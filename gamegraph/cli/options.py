@@ -1,32 +1,33 @@
-"""Options shared by every command that talks to Neo4j.
+"""Options shared by the commands: the Neo4j connection, and the games' declared parameters.
 
-A command declares the four connection options with these annotated types and turns them into
-`Neo4jSettings` with `neo4j_settings`; `database_errors` turns gamegraph's database errors into
-a one-line message and exit code 1::
+A command that talks to Neo4j declares the four connection options with the annotated types
+below and opens the database with :func:`open_database`::
 
-    @app.command()
-    def count(
-        uri: UriOption = None,
-        user: UserOption = DEFAULT_USER,
-        password: PasswordOption = DEFAULT_PASSWORD,
-        database: DatabaseOption = DEFAULT_DATABASE,
-    ) -> None:
-        \"\"\"Count the positions.\"\"\"
-        settings = neo4j_settings(uri, user, password, database)
-        with database_errors(), open_runner(settings, on_start=typer.echo) as runner:
-            typer.echo(runner.run("MATCH (p:Position) RETURN count(p) AS n")[0]["n"])
+    def graphs(uri: UriOption = None, user: UserOption = DEFAULT_USER, ...) -> None:
+        with open_database(uri, user, password, database) as db:
+            ...
+
+Commands whose options come from the games (`stats GAME`, `load`, `export`) get them from
+:func:`param_options`: one option per declared :class:`~gamegraph.games.base.Param`, so a new
+game's parameters appear on the command line without a change here.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from typing import Annotated
+import inspect
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gamegraph.db import DEFAULT_DATABASE, GamegraphDatabaseError, Neo4jSettings
-from gamegraph.server import DEFAULT_PASSWORD, DEFAULT_USER, LocalNeo4jError
+from gamegraph.cli._output import note
+from gamegraph.db.settings import DEFAULT_DATABASE
+from gamegraph.games.base import Param
+from gamegraph.server import DEFAULT_PASSWORD, DEFAULT_USER
+
+if TYPE_CHECKING:
+    from gamegraph.api import Database
 
 __all__ = [
     "DEFAULT_DATABASE",
@@ -36,9 +37,11 @@ __all__ = [
     "PasswordOption",
     "UriOption",
     "UserOption",
-    "database_errors",
-    "neo4j_settings",
+    "command",
+    "open_database",
+    "param_option",
 ]
+
 
 _PANEL = "Neo4j connection"
 
@@ -75,21 +78,70 @@ DatabaseOption = Annotated[
 ]
 
 
-def neo4j_settings(
-    uri: str | None = None,
-    user: str = DEFAULT_USER,
-    password: str = DEFAULT_PASSWORD,
-    database: str = DEFAULT_DATABASE,
-) -> Neo4jSettings:
-    """Settings from the parsed connection options (typer already applied the env vars)."""
-    return Neo4jSettings.resolve(uri=uri, user=user, password=password, database=database)
-
-
 @contextlib.contextmanager
-def database_errors() -> Iterator[None]:
-    """Print a gamegraph database or local-server error as ``error: ...`` and exit with 1."""
+def open_database(
+    uri: str | None, user: str, password: str, database: str
+) -> Iterator[Database]:
+    """The Python API's Database for these options (the local Neo4j started if needed,
+    its progress on stderr); closed afterwards."""
+    from gamegraph.api import connect
+
+    db = connect(uri or None, auth=(user, password), database=database, on_start=note)
     try:
-        yield
-    except (GamegraphDatabaseError, LocalNeo4jError) as e:
-        typer.secho(f"error: {e}", err=True, fg=typer.colors.RED)
-        raise typer.Exit(code=1) from e
+        yield db
+    finally:
+        db.close()
+
+
+# --------------------------------------------------------------------------- game parameters
+
+
+def param_option(param: Param, *, games: str = "", load: bool = False) -> inspect.Parameter:
+    """A typer option for a declared game parameter; its value reaches the command as text
+    (parsed once by the game, :meth:`Param.parse`) or, for a flag, as a bool."""
+    help_text = param.help + (f" ({games})" if games else "")
+    names = [param.cli_option]
+    if load and param.many:
+        names.append(param.cli_option + "s")  # --rules paper,band
+        help_text += " Several values: comma-separated, one graph each."
+    if param.name == "n" and param.cli_option == "--n":
+        names.append("-n")
+    if param.kind == "flag":
+        option = typer.Option(names[0], *names[1:], help=help_text)
+        default: Any = False if load else param.default
+        return inspect.Parameter(
+            param.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=default,
+            annotation=Annotated[bool, option],
+        )
+    if not param.required and not load:
+        help_text += f" [default: {param.format(param.default)}]"
+    option = typer.Option(names[0], *names[1:], help=help_text, show_default=False)
+    required = param.required and not load
+    return inspect.Parameter(
+        param.name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=inspect.Parameter.empty if required else None,
+        annotation=Annotated[str if required else str | None, option],
+    )
+
+
+def command(
+    body: Callable[..., None],
+    params: Sequence[inspect.Parameter],
+    *,
+    name: str,
+    doc: str,
+) -> Callable[..., None]:
+    """A function typer can register, with ``params`` as its options and ``doc`` as its help,
+    calling ``body(**options)``."""
+
+    def run(**options: Any) -> None:
+        body(**options)
+
+    run.__signature__ = inspect.Signature(list(params))  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    run.__name__ = name.replace("-", "_")
+    run.__doc__ = doc
+    return run

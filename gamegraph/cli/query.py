@@ -1,13 +1,12 @@
-"""`gamegraph query`: run a named query from gamegraph/queries/*.cypher, or list them."""
+"""`gamegraph query`: run a named query from the games' .cypher files, or list them."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
-from neo4j.exceptions import Neo4jError
 
-from gamegraph.cli._output import fail, input_errors, print_json
+from gamegraph.cli._output import print_json
 from gamegraph.cli.options import (
     DEFAULT_DATABASE,
     DEFAULT_PASSWORD,
@@ -16,23 +15,11 @@ from gamegraph.cli.options import (
     PasswordOption,
     UriOption,
     UserOption,
-    database_errors,
-    neo4j_settings,
+    open_database,
 )
-from gamegraph.db import open_runner
-from gamegraph.queries.registry import NamedQuery
-from gamegraph.queries.runner import (
-    GraphNotLoadedError,
-    browser_text,
-    convert_params,
-    get_query,
-    named_queries,
-    parse_param_args,
-    run_named,
-    to_csv,
-    to_json,
-    to_table,
-)
+from gamegraph.errors import InputError
+
+__all__ = ["FORMATS", "query"]
 
 FORMATS = ("table", "json", "csv")
 
@@ -76,32 +63,29 @@ def query(
     """Answer a question about a loaded graph with one of gamegraph's named Cypher queries.
 
     The query must exist, get every parameter it declares with the right type, and its graph
-    (B_n, G_n or Q for $n and $rule) must be loaded completely; otherwise the command says
-    what is wrong and exits with 2 (bad request) or 1 (graph not loaded, Neo4j error).
-    Example: gamegraph query floridian_turns_to_core --param n=24 --param position=24
+    (B_n, G_n, Q, ... for the given parameters) must be loaded completely; otherwise the
+    command says what is wrong and exits with 2 (bad request) or 1 (graph not loaded, Neo4j
+    error). Example: gamegraph query floridian_turns_to_core --param n=24 --param position=24
     """
-    with input_errors():
-        if fmt not in FORMATS:
-            raise ValueError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
-        if list_queries:
-            _print_list(fmt)
-            return
-        if name is None:
-            raise ValueError("name a query (`gamegraph query --list` shows them)")
-        named = get_query(name)
-        raw = parse_param_args(param or [])
-        if cypher:
-            typer.echo(browser_text(named, convert_params(named, raw) if raw else None))
-            return
-        convert_params(named, raw)  # bad input fails here, before connecting
-    settings = neo4j_settings(uri, user, password, database)
-    with database_errors(), open_runner(settings, on_start=_note) as runner:
-        try:
-            result = run_named(runner, name, raw)
-        except GraphNotLoadedError as e:
-            raise fail(str(e), code=1) from e
-        except Neo4jError as e:
-            raise fail(f"Neo4j refused {name}: {e.message or e}", code=1) from e
+    from gamegraph.db.queries import browser_text, convert_params, get_query, parse_param_args
+
+    if fmt not in FORMATS:
+        raise InputError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
+    if list_queries:
+        _print_list(fmt)
+        return
+    if name is None:
+        raise InputError("name a query (`gamegraph query --list` shows them)")
+    named = get_query(name)
+    raw = parse_param_args(param or [])
+    if cypher:
+        typer.echo(browser_text(named, convert_params(named, raw) if raw else None))
+        return
+    convert_params(named, raw)  # bad input fails here, before connecting
+    with open_database(uri, user, password, database) as db:
+        result = db.run(name, **raw)
+    from gamegraph.cli.render import to_csv, to_json, to_table
+
     if fmt == "json":
         typer.echo(to_json(result))
     elif fmt == "csv":
@@ -110,19 +94,27 @@ def query(
         typer.echo(to_table(result))
 
 
-def _note(message: str) -> None:
-    typer.echo(message, err=True)
-
-
 def _print_list(fmt: str) -> None:
-    queries = sorted(named_queries().values(), key=lambda q: (q.source, q.name))
+    from gamegraph.db.queries import user_queries
+
+    queries = sorted(user_queries().values(), key=lambda q: (q.source, q.name))
+    described = [
+        {
+            "name": q.name,
+            "params": ", ".join(f"{p.name}:{p.type}" for p in q.params),
+            "requires": q.requires,
+            "scan": q.scan,
+            "summary": q.description,
+            "file": q.source,
+        }
+        for q in queries
+    ]
     if fmt == "json":
-        print_json([_describe(q) for q in queries])
+        print_json(described)
         return
     if fmt == "csv":
         typer.echo("name,params,requires,scan,description")
-        for q in queries:
-            d = _describe(q)
+        for d in described:
             fields = [d["name"], d["params"], d["requires"] or "", d["scan"] or "", d["summary"]]
             typer.echo(",".join('"' + str(f).replace('"', '""') + '"' for f in fields))
         return
@@ -137,14 +129,3 @@ def _print_list(fmt: str) -> None:
             flags.append("whole-graph scan")
         typer.echo(f"  {q.name}({params})" + (f"  [{'; '.join(flags)}]" if flags else ""))
         typer.echo(f"      {q.description}")
-
-
-def _describe(q: NamedQuery) -> dict[str, str | None]:
-    return {
-        "name": q.name,
-        "params": ", ".join(f"{p.name}:{p.type}" for p in q.params),
-        "requires": q.requires,
-        "scan": q.scan,
-        "summary": q.description,
-        "file": q.source,
-    }

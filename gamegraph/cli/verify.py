@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from neo4j.exceptions import Neo4jError
 
-from gamegraph.cli._output import fail, print_json
+from gamegraph.cli._output import note, print_json
 from gamegraph.cli.options import (
     DEFAULT_DATABASE,
     DEFAULT_PASSWORD,
@@ -17,52 +16,60 @@ from gamegraph.cli.options import (
     PasswordOption,
     UriOption,
     UserOption,
-    database_errors,
-    neo4j_settings,
+    open_database,
 )
-from gamegraph.db import open_runner
-from gamegraph.queries.runner import GraphNotLoadedError
-from gamegraph.queries.verify import VerifyReport, verify
+from gamegraph.errors import InputError, VerificationError
+
+if TYPE_CHECKING:
+    from gamegraph.verify import VerifyReport
+
+__all__ = ["verify_command"]
 
 
 def verify_command(
-    n: Annotated[int, typer.Option("--n", "-n", help="Verify B_n and G_n/H_n for this n.")],
+    graph_ids: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Graph ids to verify, e.g. floridian:24 lifting:band:60 (see `gamegraph "
+            "graphs`). Default: every loaded graph of --n, or every loaded graph.",
+            show_default=False,
+        ),
+    ] = None,
+    n: Annotated[
+        int | None,
+        typer.Option("--n", "-n", help="Verify every loaded graph of this n (any game).", show_default=False),
+    ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     uri: UriOption = None,
     user: UserOption = DEFAULT_USER,
     password: PasswordOption = DEFAULT_PASSWORD,
     database: DatabaseOption = DEFAULT_DATABASE,
 ) -> None:
-    """Recompute the stored analysis of B_n and G_n/H_n from their relationships in Cypher
+    """Recompute the stored analysis of loaded graphs from their relationships in Cypher
     and compare it with the stored labels and properties and with the engine.
 
-    Checks the moves, recurrence (a path back to the position), immediate losses, the
-    retrograde losing analysis, the core's strongly connected components, turns to the core
-    (breadth-first levels), 2- and 4-cycles, Bulgarian cycles and distances, and the stored
-    summary. Lists every mismatch and exits with 1 if there is one.
+    Each game checks its own: moves, recurrence, immediate losses, the retrograde losing
+    analysis, the core's strongly connected components, turns to the core, 2- and 4-cycles,
+    cycles and distances of B_n, Q's lifts and components, and every stored summary figure.
+    Lists every mismatch and ends with an error line (exit 1) if there is one.
     """
-    if n < 1:
-        raise fail(f"n must be at least 1, not {n}", code=2)
-    settings = neo4j_settings(uri, user, password, database)
+    from gamegraph.games.registry import parse_graph_id
+
+    if n is not None and n < 1:
+        raise InputError(f"n must be at least 1, not {n}")
+    ids = [parse_graph_id(graph_id).id for graph_id in graph_ids or []]
     started = time.perf_counter()
-    with database_errors(), open_runner(settings, on_start=_note) as runner:
-        try:
-            report = verify(runner, n, progress=_note)
-        except GraphNotLoadedError as e:
-            raise fail(str(e), code=1) from e
-        except Neo4jError as e:
-            raise fail(f"Neo4j refused a verification query: {e.message or e}") from e
+    with open_database(uri, user, password, database) as db:
+        report = db.verify(n, graphs=ids, progress=note)
     seconds = time.perf_counter() - started
     if json:
         print_json(_as_json(report, seconds))
     else:
         _print_report(report, seconds)
     if not report.ok:
-        raise typer.Exit(code=1)
-
-
-def _note(message: str) -> None:
-    typer.echo(message, err=True)
+        raise VerificationError(
+            f"{len(report.failures)} check(s) found mismatches between Neo4j and the engine"
+        )
 
 
 def _print_report(report: VerifyReport, seconds: float) -> None:
@@ -87,8 +94,7 @@ def _print_report(report: VerifyReport, seconds: float) -> None:
 
 def _as_json(report: VerifyReport, seconds: float) -> dict[str, object]:
     return {
-        "n": report.n,
-        "ok": report.ok,
+                "ok": report.ok,
         "graphs": report.graphs,
         "skipped": report.skipped,
         "seconds": round(seconds, 2),

@@ -1,4 +1,5 @@
-"""The one place gamegraph talks to Neo4j: settings, connecting, and the `QueryRunner`.
+"""The one place gamegraph talks to Neo4j: settings, connecting, the `QueryRunner`, the named
+queries (:mod:`.registry`, :mod:`.queries`) and the catalog of loaded graphs (:mod:`.catalog`).
 
 Typical use::
 
@@ -9,12 +10,6 @@ Typical use::
 """
 
 from gamegraph.db.connection import connect, local_uri, open_runner
-from gamegraph.db.errors import (
-    DatabaseAuthError,
-    DatabaseNotFound,
-    DatabaseUnavailable,
-    GamegraphDatabaseError,
-)
 from gamegraph.db.runner import (
     DEFAULT_BATCH_SIZE,
     CollectingQueryRunner,
@@ -30,10 +25,6 @@ __all__ = [
     "DEFAULT_BATCH_SIZE",
     "DEFAULT_DATABASE",
     "CollectingQueryRunner",
-    "DatabaseAuthError",
-    "DatabaseNotFound",
-    "DatabaseUnavailable",
-    "GamegraphDatabaseError",
     "Neo4jQueryRunner",
     "Neo4jSettings",
     "QueryRunner",

@@ -1,6 +1,6 @@
 """Open a Neo4j driver from `Neo4jSettings`, starting the local Neo4j when that is the target.
 
-Failures come back as `GamegraphDatabaseError` subclasses whose messages name the URI and say
+Failures come back as `DatabaseError` subclasses whose messages name the URI and say
 what to do, instead of the driver's raw exceptions.
 """
 
@@ -18,11 +18,11 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
-from gamegraph.db.errors import (
+from gamegraph.errors import (
     DatabaseAuthError,
     DatabaseNotFound,
     DatabaseUnavailable,
-    GamegraphDatabaseError,
+    DatabaseError,
 )
 from gamegraph.db.runner import Neo4jQueryRunner
 from gamegraph.db.settings import Neo4jSettings
@@ -70,7 +70,7 @@ def connect(
             uri, auth=(settings.user, settings.password), notifications_min_severity="OFF"
         )
     except (ConfigurationError, ValueError) as e:
-        raise GamegraphDatabaseError(f"invalid Neo4j URI {uri!r}: {e}") from e
+        raise DatabaseError(f"invalid Neo4j URI {uri!r}: {e}") from e
     try:
         driver.verify_connectivity()
         # verify_connectivity does not look at the database; one query does, without retries
@@ -107,7 +107,7 @@ def open_runner(
 
 def _translate(
     error: Exception, uri: str, settings: Neo4jSettings
-) -> GamegraphDatabaseError | None:
+) -> DatabaseError | None:
     if isinstance(error, AuthError):
         return DatabaseAuthError(
             f"wrong credentials for {uri} as {settings.user} "

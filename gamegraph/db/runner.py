@@ -18,6 +18,21 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal, Protocol
 
 from neo4j import Driver, ManagedTransaction, RoutingControl, SummaryCounters
+from neo4j.exceptions import (
+    AuthError,
+    ConstraintError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+)
+
+from gamegraph.errors import (
+    ConstraintViolation,
+    DatabaseAuthError,
+    DatabaseError,
+    DatabaseUnavailable,
+)
 
 Params = Mapping[str, Any]
 Row = dict[str, Any]
@@ -115,8 +130,28 @@ def write_in_batches(
     return total
 
 
+def translate(error: Exception) -> DatabaseError:
+    """A driver exception as gamegraph's one-line error (the one place this happens)."""
+    if isinstance(error, AuthError):
+        return DatabaseAuthError(f"Neo4j refused the credentials: {error.message or error}")
+    if isinstance(error, ServiceUnavailable | SessionExpired):
+        return DatabaseUnavailable(f"lost the connection to Neo4j: {error}")
+    if isinstance(error, ConstraintError):
+        return ConstraintViolation(
+            f"Neo4j refused a write that would break a uniqueness constraint ({error.message}); "
+            "another program may be writing the same graph"
+        )
+    if isinstance(error, Neo4jError):
+        message = " ".join((error.message or str(error)).split())
+        return DatabaseError(f"Neo4j refused a statement: {error.code}: {message}")
+    return DatabaseError(f"the Neo4j driver failed: {' '.join(str(error).split())}")
+
+
 class Neo4jQueryRunner:
-    """`QueryRunner` over a neo4j `Driver`; the caller owns (and closes) the driver."""
+    """`QueryRunner` over a neo4j `Driver`; the caller owns (and closes) the driver.
+
+    The driver's exceptions come out as :class:`gamegraph.errors.DatabaseError` subclasses.
+    """
 
     def __init__(self, driver: Driver, database: str) -> None:
         self._driver = driver
@@ -127,12 +162,15 @@ class Neo4jQueryRunner:
         return self._driver
 
     def run(self, query: str, params: Params | None = None) -> list[Row]:
-        records, _, _ = self._driver.execute_query(
-            query,
-            parameters_=dict(params or {}),
-            routing_=RoutingControl.READ,
-            database_=self.database,
-        )
+        try:
+            records, _, _ = self._driver.execute_query(
+                query,
+                parameters_=dict(params or {}),
+                routing_=RoutingControl.READ,
+                database_=self.database,
+            )
+        except (Neo4jError, DriverError) as e:
+            raise translate(e) from e
         return [record.data() for record in records]
 
     def write(self, query: str, params: Params | None = None) -> WriteCounters:
@@ -141,8 +179,11 @@ class Neo4jQueryRunner:
         def work(tx: ManagedTransaction) -> SummaryCounters:
             return tx.run(query, parameters).consume().counters
 
-        with self._driver.session(database=self.database) as session:
-            return WriteCounters.from_summary(session.execute_write(work))
+        try:
+            with self._driver.session(database=self.database) as session:
+                return WriteCounters.from_summary(session.execute_write(work))
+        except (Neo4jError, DriverError) as e:
+            raise translate(e) from e
 
     def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
         parameters = dict(params or {})
@@ -150,8 +191,11 @@ class Neo4jQueryRunner:
         def work(tx: ManagedTransaction) -> list[Row]:
             return [record.data() for record in tx.run(query, parameters)]
 
-        with self._driver.session(database=self.database) as session:
-            return session.execute_write(work)
+        try:
+            with self._driver.session(database=self.database) as session:
+                return session.execute_write(work)
+        except (Neo4jError, DriverError) as e:
+            raise translate(e) from e
 
     def write_batches(
         self,

@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from functools import cache
+import math
 from itertools import pairwise
+
+from gamegraph.errors import InputError
+from gamegraph.games.limits import saturating
 
 Partition = tuple[int, ...]
 
@@ -32,7 +35,7 @@ __all__ = [
 ]
 
 
-class PartitionError(ValueError):
+class PartitionError(InputError):
     """Raised for text that is not a partition (of the expected n)."""
 
 
@@ -135,39 +138,64 @@ def _partitions(n: int, max_part: int, *, separated: bool) -> Iterator[Partition
             yield (first, *rest)
 
 
-@cache
+EXACT_COUNT_LIMIT = 1000
+"""Above this n the counts are asymptotic estimates (only ever used to refuse a request)."""
+
+
 def count_partitions(n: int) -> int:
-    """p(n), by Euler's pentagonal recurrence."""
+    """p(n), exactly by Euler's pentagonal recurrence (iterative, cached) for n up to
+    :data:`EXACT_COUNT_LIMIT`, else the Hardy-Ramanujan estimate (see :func:`partitions_exact`)."""
     if n < 0:
         return 0
-    if n == 0:
-        return 1
-    total, k = 0, 1
-    while True:
-        g1 = k * (3 * k - 1) // 2
-        if g1 > n:
-            break
-        sign = 1 if k % 2 else -1
-        total += sign * count_partitions(n - g1)
-        g2 = k * (3 * k + 1) // 2
-        if g2 <= n:
-            total += sign * count_partitions(n - g2)
-        k += 1
-    return total
+    if n > EXACT_COUNT_LIMIT:
+        return saturating(math.exp(math.pi * math.sqrt(2 * n / 3)) / (4 * n * math.sqrt(3)))
+    return _partition_counts(n)[n]
+
+
+def partitions_exact(n: int) -> bool:
+    """Whether :func:`count_partitions` and :func:`count_separated` are exact for this n."""
+    return n <= EXACT_COUNT_LIMIT
+
+
+_P: list[int] = [1]
+
+
+def _partition_counts(n: int) -> list[int]:
+    """p(0..n), extending the cached table."""
+    while len(_P) <= n:
+        m = len(_P)
+        total, k = 0, 1
+        while True:
+            g1 = k * (3 * k - 1) // 2
+            if g1 > m:
+                break
+            sign = 1 if k % 2 else -1
+            total += sign * _P[m - g1]
+            g2 = k * (3 * k + 1) // 2
+            if g2 <= m:
+                total += sign * _P[m - g2]
+            k += 1
+        _P.append(total)
+    return _P
 
 
 def count_separated(n: int) -> int:
-    """|S(n)| (OEIS A116931) by dynamic programming over the largest size."""
-    # table[m][r]: separated partitions of r with every part <= m
-    table = [[0] * (n + 1) for _ in range(n + 1)]
-    for m in range(n + 1):
-        table[m][0] = 1
+    """|S(n)| (OEIS A116931), exactly by dynamic programming for n up to
+    :data:`EXACT_COUNT_LIMIT`, else an estimate: p(n)^0.818, the ratio of their logarithms
+    from n = 200 to 2000."""
+    if n < 0:
+        return 0
+    if n > EXACT_COUNT_LIMIT:
+        return saturating(float(count_partitions(n)) ** 0.818)
+    # f[m][r]: separated partitions of r with parts <= m; using size m (k >= 1 times) leaves
+    # parts <= m - 2, so f[m][r] = f[m-1][r] + h[m][r] with h[m][r] = f[m-2][r-m] + h[m][r-m]
+    before = [1] + [0] * n  # f[m - 2]
+    previous = [1] + [0] * n  # f[m - 1]
     for m in range(1, n + 1):
-        below = table[m - 2] if m >= 2 else table[0]
-        for r in range(1, n + 1):
-            total = table[m - 1][r]
-            for k in range(1, r // m + 1):
-                rest = r - k * m
-                total += below[rest] if m >= 2 else int(rest == 0)
-            table[m][r] = total
-    return table[n][n]
+        h = [0] * (n + 1)
+        current = previous[:]
+        for r in range(m, n + 1):
+            h[r] = before[r - m] + h[r - m]
+            current[r] += h[r]
+        before, previous = previous, current
+    return previous[n]

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from gamegraph.loader.jobs import PlannedGraph, TableBuilder
-from gamegraph.loader.tables import GraphTables, NodeTable, RelTable
+from gamegraph.errors import OutputError
+from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
+from gamegraph.loader.plan import PlannedGraph
 
 __all__ = ["export_graphs", "import_arguments", "write_csv", "write_graphml"]
 
@@ -36,21 +38,32 @@ def export_graphs(
     graphml: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> list[Path]:
-    """Build and write every planned graph; returns the files written."""
-    out.mkdir(parents=True, exist_ok=True)
-    builder = TableBuilder(progress)
+    """Build and write every planned graph; returns the files written.
+
+    The directory is created if needed; a path that cannot be written is an OutputError."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".gamegraph-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise OutputError(f"cannot write to {out}: {e.strerror or e}") from None
     written: list[Path] = []
     for graph in planned:
-        tables = builder.build(graph.spec)
-        if csv:
-            written.extend(write_csv(tables, out))
-        if graphml:
-            written.append(write_graphml(tables, out))
+        tables = graph.game.tables(graph.game.build(force=True, progress=progress))
+        try:
+            if csv:
+                written.extend(write_csv(tables, out))
+            if graphml:
+                written.append(write_graphml(tables, out))
+        except OSError as e:
+            raise OutputError(f"cannot write {graph.game.id} to {out}: {e.strerror or e}") from None
     return written
 
 
 def _stem(tables: GraphTables) -> str:
-    return tables.spec.id.replace(":", "-")
+    """A file-name stem from the graph id (``lifting-paper-60``; ``/`` of a fraction → ``over``)."""
+    return re.sub(r"[^A-Za-z0-9=._-]", "_", tables.game.id.replace(":", "-").replace("/", "over"))
 
 
 def _space(tables: GraphTables, label: str) -> str:
@@ -83,7 +96,7 @@ def _cell(value: Any) -> str:
 
 
 def _labels(table: NodeTable, row: int) -> str:
-    return ARRAY_DELIMITER.join(table.labels_of(row))
+    return ARRAY_DELIMITER.join([GRAPH_NODE, *table.labels_of(row)])
 
 
 def write_csv(tables: GraphTables, out: Path) -> list[Path]:
@@ -92,7 +105,7 @@ def write_csv(tables: GraphTables, out: Path) -> list[Path]:
     for table in tables.nodes:
         path = out / f"{_stem(tables)}.nodes.{table.label}.csv"
         names = list(table.columns)
-        header = [f":ID({_space(tables, table.label)})"]
+        header = [f":ID({_space(tables, table.label)})", "graph:string"]
         header += [f"{name}:{_kind(table.columns[name])}" for name in names]
         header.append(":LABEL")
         with path.open("w", newline="", encoding="utf-8") as handle:
@@ -100,7 +113,9 @@ def write_csv(tables: GraphTables, out: Path) -> list[Path]:
             writer.writerow(header)
             columns = [table.columns[name] for name in names]
             for i in range(len(table)):
-                writer.writerow([i, *(_cell(col[i]) for col in columns), _labels(table, i)])
+                writer.writerow(
+                    [i, tables.game.id, *(_cell(col[i]) for col in columns), _labels(table, i)]
+                )
         paths.append(path)
     for rel in tables.rels:
         paths.append(_write_rel_csv(tables, rel, out))
@@ -143,7 +158,7 @@ _GRAPHML_TYPES = {"boolean": "boolean", "long": "long", "double": "double", "str
 def write_graphml(tables: GraphTables, out: Path) -> Path:
     """One GraphML file holding the graph's nodes and relationships."""
     path = out / f"{_stem(tables)}.graphml"
-    node_keys: dict[str, str] = {"labels": "string"}
+    node_keys: dict[str, str] = {"labels": "string", "graph": "string"}
     for table in tables.nodes:
         for name, values in table.columns.items():
             kind = _kind(values)
@@ -159,12 +174,13 @@ def write_graphml(tables: GraphTables, out: Path) -> Path:
             f.write(f'<key id="n_{name}" for="node" attr.name="{name}" attr.type="{kind}"/>\n')
         for name, kind in edge_keys.items():
             f.write(f'<key id="e_{name}" for="edge" attr.name="{name}" attr.type="{kind}"/>\n')
-        f.write(f'<graph id={quoteattr(tables.spec.id)} edgedefault="directed">\n')
+        f.write(f'<graph id={quoteattr(tables.game.id)} edgedefault="directed">\n')
         for table in tables.nodes:
             names = list(table.columns)
             for i in range(len(table)):
                 f.write(f'<node id="{table.label}{i}">')
                 f.write(f'<data key="n_labels">:{_labels(table, i).replace(";", ":")}</data>')
+                f.write(f'<data key="n_graph">{escape(tables.game.id)}</data>')
                 for name in names:
                     value = table.columns[name][i]
                     if value is not None:

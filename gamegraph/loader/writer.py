@@ -1,17 +1,20 @@
-"""Materialize game graphs into Neo4j: idempotent, verified, in parameterized batches.
+"""Materialize game graphs into Neo4j: idempotent, verified, one load per graph at a time.
 
-A load of one graph (see :class:`GraphSpec`) runs these stages:
+:func:`run_load` writes the schema once, then for each planned graph:
 
-1. ``schema``: constraints and indexes (idempotent) before any data;
-2. ``check``: a graph already complete, loaded by this engine version in the same mode, is
-   kept (nothing is written); anything else under its id (an interrupted load, another
-   mode) is deleted first;
-3. ``nodes``: ``UNWIND $rows CREATE`` batches, each a managed write transaction creating
-   the nodes with their flag labels (:Recurrent, ...) and returning their element ids;
-4. ``relationships``: batches grouped by start node, matched by element id;
-5. ``verify``: counts read back from Neo4j must equal the tables', and only then is the
-   :Graph node marked ``complete``. A load that dies anywhere before leaves ``loading``,
-   which `gamegraph graphs` reports as incomplete and the next load repairs.
+1. ``check``: one read of its :Graph record (:func:`gamegraph.db.catalog.state_of`); a graph
+   already complete, built by this engine version with the same parameters, is kept;
+2. ``claim``: a lease on the record (:class:`gamegraph.db.catalog.Lease`); if another
+   process is loading the same graph, this one waits for it, then keeps what it loaded;
+3. ``engine``: the game builds the graph and its tables (:meth:`Game.tables`);
+4. anything already under its id, or under another graph of its slot, is deleted;
+5. ``nodes``: ``UNWIND $rows CREATE`` batches, each a managed write transaction creating the
+   nodes with their flag labels and returning their element ids;
+6. ``relationships``: batches grouped by start (or end) node, matched by element id;
+7. ``verify``: counts read back from Neo4j must equal the tables'; the game's after-load
+   links run; only then is the record marked ``complete``. A load that dies anywhere before
+   leaves ``loading``, which `gamegraph graphs` reports as incomplete and the next load
+   repairs.
 """
 
 from __future__ import annotations
@@ -19,28 +22,31 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import numpy as np
 
+from gamegraph.db.catalog import GraphState, Lease, forget, get_graph, list_graphs, state_of
+from gamegraph.db.registry import NamedQuery, load_queries, named_queries
 from gamegraph.db.runner import QueryRunner, Row
-from gamegraph.loader.tables import ENGINE_VERSION, GraphSpec, GraphTables, NodeTable, RelTable
-from gamegraph.queries.registry import NamedQuery, load_queries
+from gamegraph.errors import ConstraintViolation, IncompleteLoadError
+from gamegraph.games.base import Game
+from gamegraph.games.checks import storable
+from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
+from gamegraph.loader.plan import PlannedGraph
 
 __all__ = [
-    "GraphRecord",
-    "IncompleteLoadError",
     "LoadReport",
+    "Progress",
+    "create_nodes_statement",
     "drop_graph",
     "ensure_schema",
-    "get_graph",
-    "is_current",
-    "link_four_cycles",
-    "list_graphs",
     "load_tables",
+    "run_load",
 ]
 
 NODE_BATCH = int(os.environ.get("GAMEGRAPH_LOAD_BATCH", "5000"))
@@ -54,57 +60,14 @@ DELETE_BATCH = 5_000
 Progress = Callable[[str, int, int], None]  #: (stage, done, total)
 
 
-class IncompleteLoadError(RuntimeError):
-    """What Neo4j holds after a load does not match what was written."""
-
-
-@dataclass(frozen=True)
-class GraphRecord:
-    """The :Graph node of a loaded graph."""
-
-    id: str
-    game: str
-    n: int
-    status: str
-    rule: str | None = None
-    mode: str | None = None
-    nodes: int | None = None
-    relationships: int | None = None
-    engine: str | None = None
-    started_at: Any = None
-    completed_at: Any = None
-    summary: dict[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def from_node(cls, props: dict[str, Any]) -> GraphRecord:
-        summary = {k.removeprefix("stat_"): v for k, v in props.items() if k.startswith("stat_")}
-        return cls(
-            id=props["id"],
-            game=props.get("game", "?"),
-            n=int(props.get("n", 0)),
-            status=props.get("status", "unknown"),
-            rule=props.get("rule"),
-            mode=props.get("mode"),
-            nodes=props.get("nodes"),
-            relationships=props.get("relationships"),
-            engine=props.get("engine"),
-            started_at=props.get("started_at"),
-            completed_at=props.get("completed_at"),
-            summary=summary,
-        )
-
-    @property
-    def complete(self) -> bool:
-        return self.status == "complete"
-
-
 @dataclass
 class LoadReport:
     """What one load did, stage by stage."""
 
-    spec: GraphSpec
+    game: Game
     skipped: bool = False
     repaired: bool = False  #: an incomplete or outdated copy was removed first
+    waited: bool = False  #: another process was loading it; this one waited
     nodes: int = 0
     relationships: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
@@ -114,140 +77,189 @@ class LoadReport:
         return sum(self.seconds.values())
 
 
-def _queries() -> dict[str, NamedQuery]:
-    global _QUERIES
-    if _QUERIES is None:
-        _QUERIES = load_queries("gamegraph.loader")
-    return _QUERIES
-
-
-_QUERIES: dict[str, NamedQuery] | None = None
+@cache
+def _writes() -> dict[str, NamedQuery]:
+    return load_queries(__package__ or "gamegraph.loader", ["write.cypher"], internal=True)
 
 
 def _q(name: str) -> str:
-    return _queries()[name].cypher
+    queries = _writes()
+    return queries[name].cypher if name in queries else named_queries()[name].cypher
 
 
 def ensure_schema(runner: QueryRunner) -> None:
-    """Create every constraint and index of the model (no-op when they exist)."""
-    for name, query in _queries().items():
+    """Create every constraint and index of the catalog and of every game (no-op when they
+    exist): the ``schema_*`` queries."""
+    for name, query in named_queries().items():
         if name.startswith("schema_"):
             runner.write(query.cypher)
-    runner.write("CALL db.awaitIndexes(300)")
+    runner.write(_q("indexes_await"))
 
 
-def get_graph(runner: QueryRunner, graph_id: str) -> GraphRecord | None:
-    rows = runner.run(_q("graph_get"), {"id": graph_id})
-    return GraphRecord.from_node(rows[0]["graph"]) if rows else None
-
-
-def list_graphs(runner: QueryRunner) -> list[GraphRecord]:
-    """Every :Graph record, complete or not."""
-    return [GraphRecord.from_node(row["graph"]) for row in runner.run(_q("loaded_graphs"))]
-
-
-def is_current(record: GraphRecord | None, spec: GraphSpec) -> bool:
+def create_nodes_statement(table: NodeTable) -> str:
+    """``UNWIND $rows CREATE`` for one node table: a literal map of its columns (the only
+    Cypher the loader makes; its names are the model's, checked identifiers, and every value
+    still arrives as a parameter)."""
+    props = ", ".join(f"{name}: row[{i}]" for i, name in enumerate(table.columns))
     return (
-        record is not None
-        and record.complete
-        and record.engine == ENGINE_VERSION
-        and (spec.game != "floridian" or record.mode == spec.mode)
+        "UNWIND $rows AS row\n"
+        f"CREATE (p:{GRAPH_NODE}:{table.label} {{graph: $graph, {props}}})\n"
+        "SET p:$(row[-1])\n"
+        "RETURN collect(elementId(p)) AS ids"
     )
 
 
-def load_tables(
+def run_load(
     runner: QueryRunner,
-    tables: GraphTables,
+    planned: Sequence[PlannedGraph],
     *,
     replace: bool = False,
     progress: Progress | None = None,
-) -> LoadReport:
-    """Write one graph's tables into Neo4j (see the module docstring for the stages)."""
-    spec = tables.spec
-    report = LoadReport(spec)
-    tick = _Clock(report)
+    on_wait: Callable[[str], None] = lambda message: None,
+) -> list[LoadReport]:
+    """Build and write every planned graph (see the module docstring), the schema once."""
     ensure_schema(runner)
-    tick("schema")
-    existing = get_graph(runner, spec.id)
-    if existing is not None and is_current(existing, spec) and not replace:
-        report.skipped = True
-        report.nodes = existing.nodes or 0
-        report.relationships = existing.relationships or 0
-        tick("check")
-        return report
-    report.repaired = existing is not None and not existing.complete
-    # also without a record: nodes left by hand (or by another tool) would break the
-    # uniqueness constraints; when there are none this is one query that deletes nothing
-    _delete_data(runner, spec, progress)
-    if spec.game == "lifting":
-        # Q of one rule is one graph: a load for another n_max replaces it (its nodes, all
-        # of this rule, went just above; only its record is left)
-        for other in list_graphs(runner):
-            if other.game == "lifting" and other.rule == spec.rule and other.id != spec.id:
-                runner.write(_q("graph_forget"), {"id": other.id})
-    runner.write(_q("graph_begin"), {"id": spec.id, "props": _graph_props(spec)})
+    return [
+        _load_one(runner, graph.game, replace=replace, progress=progress, on_wait=on_wait)
+        for graph in planned
+    ]
+
+
+def _load_one(
+    runner: QueryRunner,
+    game: Game,
+    *,
+    replace: bool,
+    progress: Progress | None,
+    on_wait: Callable[[str], None],
+) -> LoadReport:
+    report = LoadReport(game)
+    tick = _Clock(report)
+    lease = Lease(runner, game)
+    while True:
+        state, record = state_of(runner, game)
+        if state is GraphState.CURRENT and not replace and record is not None:
+            report.skipped = True
+            report.nodes = record.nodes or 0
+            report.relationships = record.relationships or 0
+            tick("check")
+            return report
+        holder = lease.try_claim(_record_props(game))
+        if holder is None:
+            break
+        report.waited = True
+        lease.wait_while_busy(on_wait)
+        replace = False  # what the other load wrote is as good as what this one would
+    report.repaired = state in (GraphState.INCOMPLETE, GraphState.STALE)
     tick("check")
+    try:
+        tables = game.tables(game.build(force=True, progress=progress))
+        tick("engine")
+        _write_clearing_unowned(runner, tables, report, tick, progress)
+    except BaseException:
+        lease.release()
+        raise
+    lease.stop_renewing()
+    return report
+
+
+def load_tables(
+    runner: QueryRunner, tables: GraphTables, *, progress: Progress | None = None
+) -> LoadReport:
+    """Write tables built elsewhere (tests, benchmarks), claiming the graph like a load."""
+    ensure_schema(runner)
+    report = LoadReport(tables.game)
+    lease = Lease(runner, tables.game)
+    if lease.try_claim(_record_props(tables.game)) is not None:
+        raise IncompleteLoadError(f"{tables.game.id} is being loaded by another process")
+    try:
+        _write_clearing_unowned(runner, tables, report, _Clock(report), progress)
+    except BaseException:
+        lease.release()
+        raise
+    lease.stop_renewing()
+    return report
+
+
+def _write_clearing_unowned(
+    runner: QueryRunner,
+    tables: GraphTables,
+    report: LoadReport,
+    tick: Callable[[str], None],
+    progress: Progress | None,
+) -> None:
+    """:func:`_write`; if nodes that belong to no graph (an older gamegraph's, or written by
+    hand) collide with the new ones, delete them and write again, once."""
+    try:
+        _write(runner, tables, report, tick, progress)
+    except ConstraintViolation:
+        for table in tables.nodes:
+            _delete_unowned(runner, table.label, progress)
+        _write(runner, tables, report, tick, progress)
+
+
+def _delete_unowned(runner: QueryRunner, label: str, progress: Progress | None) -> int:
+    deleted = 0
+    while True:
+        counters = runner.write(_q("delete_unowned"), {"label": label, "limit": DELETE_BATCH})
+        deleted += counters.nodes_deleted
+        if progress and deleted:
+            progress(f"deleting {label} nodes of no graph", deleted, deleted)
+        if counters.nodes_deleted < DELETE_BATCH:
+            return deleted
+
+
+def _write(
+    runner: QueryRunner,
+    tables: GraphTables,
+    report: LoadReport,
+    tick: Callable[[str], None],
+    progress: Progress | None,
+) -> None:
+    game = tables.game
+    _delete_data(runner, game.id, game.describe(), progress)
+    for other in list_graphs(runner):
+        if other.slot == game.slot and other.id != game.id:
+            _delete_data(runner, other.id, other.id, progress)
+            forget(runner, other.id)
+    tick("delete")
     ids: dict[str, list[str]] = {}
     for table in tables.nodes:
-        ids[table.label] = _create_nodes(runner, table, progress)
+        ids[table.label] = _create_nodes(runner, game.id, table, progress)
     tick("nodes")
     for rel in tables.rels:
         _create_relationships(runner, rel, ids, progress)
     tick("relationships")
     del ids
     counts = _verify(runner, tables)
-    if spec.game in ("floridian", "lifting"):
-        link_four_cycles(runner, spec)
+    for name, params in game.after_load():
+        runner.write(_q(name), params)
     props = {
         "nodes": counts["nodes"],
         "relationships": sum(v for k, v in counts.items() if k != "nodes"),
         **{f"stat_{k}": storable(v) for k, v in tables.summary.items()},
     }
-    runner.write(_q("graph_complete"), {"id": spec.id, "props": props})
+    runner.write(_q("graph_complete"), {"id": game.id, "props": props})
     report.nodes, report.relationships = props["nodes"], props["relationships"]
     tick("verify")
-    return report
 
 
-def drop_graph(runner: QueryRunner, spec: GraphSpec, progress: Progress | None = None) -> bool:
+def drop_graph(
+    runner: QueryRunner, graph_id: str, progress: Progress | None = None
+) -> bool:
     """Remove a graph's nodes, relationships and :Graph record; False if nothing was there."""
-    existing = get_graph(runner, spec.id)
-    deleted = _delete_data(runner, spec, progress)
+    existing = get_graph(runner, graph_id)
+    deleted = _delete_data(runner, graph_id, graph_id, progress)
     if existing is not None:
-        runner.write(_q("graph_forget"), {"id": spec.id})
+        forget(runner, graph_id)
     return existing is not None or deleted > 0
-
-
-def link_four_cycles(runner: QueryRunner, spec: GraphSpec) -> int:
-    """VISITS from Q's 4-cycle nodes to their positions in G_n, for every n holding both."""
-    ns = range(1, spec.n + 1) if spec.game == "lifting" else [spec.n]
-    loaded = {
-        g.n for g in list_graphs(runner) if g.game == "floridian" and (g.complete or g.n == spec.n)
-    }
-    linked = 0
-    for n in ns:
-        if n in loaded:
-            linked += runner.write(_q("link_four_cycles"), {"n": n}).relationships_created
-    return linked
 
 
 # --------------------------------------------------------------------------- stages
 
 
-def _graph_props(spec: GraphSpec) -> dict[str, Any]:
-    props: dict[str, Any] = {"game": spec.game, "n": spec.n, "engine": ENGINE_VERSION}
-    if spec.game == "floridian":
-        props["mode"] = spec.mode
-    if spec.rule is not None:
-        props["rule"] = spec.rule
-    return props
-
-
-def storable(value: Any) -> Any:
-    """Neo4j properties hold scalars and homogeneous lists; maps become 'k: v' strings."""
-    if isinstance(value, dict):
-        return [f"{k}: {v}" for k, v in value.items()]
-    return value
+def _record_props(game: Game) -> dict[str, Any]:
+    return {**game.record(), "engine": game.engine_version()}
 
 
 def _batches(
@@ -294,18 +306,20 @@ def _batches(
     return results
 
 
-def _create_nodes(runner: QueryRunner, table: NodeTable, progress: Progress | None) -> list[str]:
+def _create_nodes(
+    runner: QueryRunner, graph_id: str, table: NodeTable, progress: Progress | None
+) -> list[str]:
     """Positional rows in batches; each batch returns its element ids as one list."""
     total = len(table)
 
     def batches() -> Iterator[tuple[dict[str, Any], int]]:
         for start in range(0, total, NODE_BATCH):
             rows = table.rows(start, start + NODE_BATCH)
-            yield {"rows": rows}, len(rows)
+            yield {"rows": rows, "graph": graph_id}, len(rows)
 
     results = _batches(
         runner,
-        _q(f"create_{table.label.lower()}"),
+        create_nodes_statement(table),
         batches(),
         returning=True,
         on_done=lambda done: progress(f"{table.label} nodes", done, total) if progress else None,
@@ -319,8 +333,10 @@ def _create_nodes(runner: QueryRunner, table: NodeTable, progress: Progress | No
 def _create_relationships(
     runner: QueryRunner, rel: RelTable, ids: dict[str, list[str]], progress: Progress | None
 ) -> None:
-    starts, ends = ids[rel.source], ids[rel.target]
     total = len(rel)
+    if total == 0:
+        return
+    starts, ends = ids[rel.source], ids[rel.target]
     stage = f"{rel.type} relationships"
 
     def report(done: int) -> None:
@@ -355,7 +371,6 @@ def _create_relationships(
     bounds = [0, *cut.tolist(), total]
     groups = len(bounds) - 1
     k_list, o_list = k_sorted.tolist(), o_sorted.tolist()
-
     bounds_array = np.asarray(bounds)
 
     def grouped_batches() -> Iterator[tuple[dict[str, Any], int]]:
@@ -384,39 +399,32 @@ def _clean(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _verify(runner: QueryRunner, tables: GraphTables) -> dict[str, int]:
-    spec = tables.spec
-    if spec.game == "bulgarian":
-        row = runner.run(_q("count_bulgarian"), {"n": spec.n})[0]
-    elif spec.game == "floridian":
-        row = runner.run(_q("count_floridian"), {"n": spec.n})[0]
-    else:
-        row = runner.run(_q("count_lifting"), {"rule": spec.rule})[0]
-    expected = {"nodes": tables.node_count} | {rel.type: len(rel) for rel in tables.rels}
-    found = {key: int(row.get(key) or 0) for key in expected}
-    if found != expected:
+    game = tables.game
+    row = runner.run(_q("graph_count"), {"graph": game.id})[0]
+    by_type = {str(kind): int(count) for kind, count in row["by_type"]}
+    expected = tables.expected_counts()
+    found = {"nodes": int(row["nodes"])} | {k: by_type.get(k, 0) for k in expected if k != "nodes"}
+    extra = sorted(set(by_type) - set(expected))
+    if found != expected or extra:
         raise IncompleteLoadError(
-            f"{spec.describe()}: Neo4j holds {found}, the engine produced {expected}"
+            f"{game.describe()}: Neo4j holds {found}"
+            + (f" and relationships {extra}" if extra else "")
+            + f", the engine produced {expected}"
         )
     return found
 
 
-def _delete_data(runner: QueryRunner, spec: GraphSpec, progress: Progress | None) -> int:
-    steps: list[tuple[str, dict[str, Any]]]
-    if spec.game == "bulgarian":
-        steps = [("delete_bulgarian", {"n": spec.n})]
-    elif spec.game == "floridian":
-        steps = [("delete_omega", {"n": spec.n}), ("delete_alpha", {"n": spec.n})]
-    else:
-        steps = [("delete_four_cycles", {"rule": spec.rule})]
+def _delete_data(
+    runner: QueryRunner, graph_id: str, name: str, progress: Progress | None
+) -> int:
     deleted = 0
-    for name, params in steps:
-        while True:
-            counters = runner.write(_q(name), {**params, "limit": DELETE_BATCH})
-            deleted += counters.nodes_deleted
-            if progress:
-                progress(f"deleting {spec.describe()}", deleted, deleted)
-            if counters.nodes_deleted < DELETE_BATCH:
-                break
+    while True:
+        counters = runner.write(_q("graph_delete_nodes"), {"graph": graph_id, "limit": DELETE_BATCH})
+        deleted += counters.nodes_deleted
+        if progress and deleted:
+            progress(f"deleting {name}", deleted, deleted)
+        if counters.nodes_deleted < DELETE_BATCH:
+            break
     return deleted
 
 

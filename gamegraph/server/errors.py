@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from gamegraph.errors import GamegraphError
 
-class LocalNeo4jError(RuntimeError):
+
+class LocalNeo4jError(GamegraphError, RuntimeError):
     """Base class: the local Neo4j could not be installed, started, stopped or imported into."""
 
 

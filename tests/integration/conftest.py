@@ -32,7 +32,7 @@ import pytest
 from neo4j import Driver
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings, connect
-from gamegraph.db.errors import GamegraphDatabaseError
+from gamegraph.errors import DatabaseError
 from gamegraph.server import DEFAULT_PASSWORD, LocalNeo4j, LocalNeo4jError
 from gamegraph.server.install import default_home
 
@@ -155,7 +155,7 @@ def neo4j_target() -> Iterator[Neo4jTarget]:
             )
         try:
             connect(target.settings, start_local=False).close()
-        except GamegraphDatabaseError as e:
+        except DatabaseError as e:
             _unreachable(f"{target.source}: {e}")
         yield target
 

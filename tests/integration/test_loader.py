@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.games.bulgarian import build_bulgarian
-from gamegraph.games.floridian import build_floridian
+from gamegraph.games.bulgarian.engine import build_bulgarian
+from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.loader.jobs import plan, run_load
 from gamegraph.loader.tables import GraphSpec
 from gamegraph.loader.writer import drop_graph, get_graph

@@ -22,9 +22,9 @@ import pytest
 from neo4j import Driver
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.games.bulgarian import BulgarianGraph, build_bulgarian
-from gamegraph.games.floridian import FloridianGraph, build_floridian
-from gamegraph.games.lifting_graph import (
+from gamegraph.games.bulgarian.engine import BulgarianGraph, build_bulgarian
+from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
+from gamegraph.games.lifting.graph import (
     RULES,
     LiftingGraph,
     build_lifting_graph,

@@ -7,7 +7,7 @@ from math import comb, gcd
 import numpy as np
 import pytest
 
-from gamegraph.games.bulgarian import build_bulgarian
+from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.partitions import count_partitions, omega, partitions
 
 

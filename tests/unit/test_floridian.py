@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamegraph.games.alpha import alpha_moves
-from gamegraph.games.floridian import FloridianGraph, build_floridian
-from gamegraph.games.fourcycles import is_four_cycle
+from gamegraph.games.floridian.alpha import alpha_moves
+from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
+from gamegraph.games.floridian.fourcycles import is_four_cycle
 from gamegraph.games.partitions import in_t, omega, parse_partition, separated_partitions
 
 CYCLE_N = {2, 6, 8, 11, 14, 16, 18, 21} | set(range(23, 101))

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamegraph.games.alpha import (
+from gamegraph.games.floridian.alpha import (
     AlphaChoice,
     alpha_arc_choice,
     alpha_choices,
@@ -25,8 +25,8 @@ from gamegraph.games.alpha import (
     apply_alpha,
     is_alpha_arc,
 )
-from gamegraph.games.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.lifting import (
+from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.lifting.patterns import (
     ALPHA_PATTERNS,
     PATTERNS,
     ArcKind,
@@ -51,7 +51,7 @@ from gamegraph.games.partitions import (
     parse_partition,
     separated_partitions,
 )
-from gamegraph.games.qfamily import q_cycle
+from gamegraph.games.floridian.qfamily import q_cycle
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lifting-families.json"
 FAMILIES: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["families"]

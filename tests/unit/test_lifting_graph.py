@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from gamegraph.games.floridian import build_floridian
-from gamegraph.games.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.lifting_graph import LiftingGraph, build_lifting_graph, four_cycles_in_range
-from gamegraph.games.qfamily import q_cycle, q_n
+from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.lifting.graph import LiftingGraph, build_lifting_graph, four_cycles_in_range
+from gamegraph.games.floridian.qfamily import q_cycle, q_n
 
 N_MAX = 60
 VECTORS = Path(__file__).parent.parent / "data" / "lifting-families.json"

@@ -1,14 +1,14 @@
-"""The family Q(x, y, z) of 4-cycles (gamegraph.games.qfamily) and its lifts."""
+"""The family Q(x, y, z) of 4-cycles (gamegraph.games.floridian.qfamily) and its lifts."""
 
 from __future__ import annotations
 
 import pytest
 
-from gamegraph.games.alpha import AlphaChoice, apply_alpha
-from gamegraph.games.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.lifting import band_lifts, paper_lifts
+from gamegraph.games.floridian.alpha import AlphaChoice, apply_alpha
+from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.lifting.patterns import band_lifts, paper_lifts
 from gamegraph.games.partitions import omega, paper_notation, parse_partition
-from gamegraph.games.qfamily import q_cycle, q_n
+from gamegraph.games.floridian.qfamily import q_cycle, q_n
 
 SMALL = [(x, y, z) for x in range(1, 5) for y in range(4) for z in range(1, 4)]
 

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from gamegraph.db.runner import CollectingQueryRunner
-from gamegraph.games.bulgarian import build_bulgarian
-from gamegraph.games.floridian import build_floridian
-from gamegraph.games.lifting_graph import build_lifting_graph
+from gamegraph.games.bulgarian.engine import build_bulgarian
+from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.lifting.graph import build_lifting_graph
 from gamegraph.games.limits import TooLargeError
 from gamegraph.games.partitions import canonical_key, paper_notation
 from gamegraph.loader.export import import_arguments, write_csv, write_graphml

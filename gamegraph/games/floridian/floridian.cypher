@@ -14,7 +14,7 @@
 // A shortest sequence of turns in G_n from α-position $position to α-position $target:
 // every position on the way with its kind (alpha, omega), alternating α-move, Ω-move.
 // One row; turns is null when $target cannot be reached.
-// params: n:int, position:partition, target:partition
+// params: n:int, position:position, target:position
 // requires: floridian
 // example: :param n => 24
 // example: :param position => '8,5,5,2,2,2'
@@ -34,7 +34,7 @@ RETURN
 // name: floridian_turn_path_h
 // A shortest sequence of turns in H_n (TURN arcs) from $position to $target: the
 // α-positions on the way. One row; turns is null when $target cannot be reached.
-// params: n:int, position:partition, target:partition
+// params: n:int, position:position, target:position
 // requires: floridian
 // example: :param n => 24
 // example: :param position => '8,5,5,2,2,2'
@@ -53,7 +53,7 @@ RETURN
 // name: floridian_moves
 // The turns available from an α-position: each legal α-move (the Ω-position it gives)
 // and the α-position the Ω-move then leads to, with whether that one is recurrent.
-// params: n:int, position:partition
+// params: n:int, position:position
 // requires: floridian
 // example: :param n => 24
 // example: :param position => '8,5,5,2,2,2'
@@ -64,7 +64,7 @@ ORDER BY x.idx
 // name: floridian_reachable
 // Everything reachable from an α-position in H_n (itself included), each with the least
 // number of turns to get there and whether it is recurrent (in the core). Nearest first.
-// params: n:int, position:partition
+// params: n:int, position:position
 // requires: floridian
 // example: :param n => 24
 // example: :param position => '8,5,5,2,2,2'
@@ -77,7 +77,7 @@ ORDER BY turns, b.idx
 // Whether an α-position reaches the core (some path of turns ends at a recurrent state):
 // how many α-positions it reaches, how many of them are recurrent, and the least number of
 // turns to the core (null if it never gets there).
-// params: n:int, position:partition
+// params: n:int, position:position
 // requires: floridian
 // example: :param n => 24
 // example: :param position => '8,5,5,2,2,2'
@@ -97,7 +97,7 @@ RETURN a.key AS position, recurrent_reached > 0 AS reaches_core, turns_to_core, 
 // The least number of turns from an α-position to the core of H_n, with one shortest way
 // there (the α-positions on it, ending at a recurrent state). One row; turns is null when
 // the position is losing.
-// params: n:int, position:partition
+// params: n:int, position:position
 // requires: floridian
 // example: :param n => 24
 // example: :param position => '8,5,5,2,2,2'

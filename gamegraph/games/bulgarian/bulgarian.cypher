@@ -8,7 +8,7 @@
 // The trajectory of a position under the move Ω until it enters its cycle: the positions
 // in order (start and cycle entry included), the number of moves, and the cycle it ends in
 // (from the entry, in move order).
-// params: n:int, position:partition
+// params: n:int, position:position
 // requires: bulgarian
 // example: :param n => 10
 // example: :param position => '4,3,3'
@@ -28,7 +28,7 @@ RETURN
 // name: bulgarian_reaches
 // Whether position $position reaches position $target by moves Ω, and in how many moves
 // (the least; 0 when they are equal). One row; moves is null when it does not.
-// params: n:int, position:partition, target:partition
+// params: n:int, position:position, target:position
 // requires: bulgarian
 // example: :param n => 10
 // example: :param position => '4,3,3'

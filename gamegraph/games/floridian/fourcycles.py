@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from gamegraph.games.alpha import is_alpha_arc
+from gamegraph.games.floridian.alpha import is_alpha_arc
 from gamegraph.games.partitions import Partition, canonical_key, omega
 
 __all__ = ["FourCycle", "is_four_cycle"]
@@ -43,7 +43,7 @@ def is_four_cycle(cycle: FourCycle) -> bool:
     """Whether the four positions form a 4-cycle of G_n, checked from the definitions.
 
     a != b, one n, two Ω-arcs, and two legal α-arcs, each decided by reconstructing its unique
-    α-choice (:func:`gamegraph.games.alpha.alpha_arc_choice`) instead of listing every α-move;
+    α-choice (:func:`gamegraph.games.floridian.alpha.alpha_arc_choice`) instead of listing every α-move;
     the tests hold this to the listing.
     """
     a, x, b, y = cycle

@@ -7,7 +7,7 @@
 // Q for one rule at a glance: 4-cycles and their range of n, lifts inside the range,
 // 4-cycles that lift under no m, weak components, and how many components have more than
 // one source (in-degree 0; the paper asks whether each has exactly one).
-// params: rule:rule
+// params: rule:param
 // requires: lifting
 // example: :param rule => 'paper'
 MATCH (c:FourCycle {rule: $rule})
@@ -26,7 +26,7 @@ RETURN
 // name: lifting_components
 // The weak components of Q (component 0 the largest): size, range of n, and the sources,
 // the 4-cycles no lift inside the range enters (in-degree 0).
-// params: rule:rule
+// params: rule:param
 // requires: lifting
 // example: :param rule => 'paper'
 MATCH (c:FourCycle {rule: $rule})
@@ -46,7 +46,7 @@ ORDER BY component
 // name: lifting_non_lifting
 // The 4-cycles of Q that lift under no m (label :NonLifting; whatever the range, since a
 // lift's target may lie beyond it).
-// params: rule:rule
+// params: rule:param
 // requires: lifting
 // example: :param rule => 'paper'
 MATCH (c:FourCycle {rule: $rule})
@@ -57,7 +57,7 @@ ORDER BY c.n, c.key
 // name: lifting_cycles
 // The 4-cycles of G_n as nodes of Q: their key, notation, number of lifts (those beyond
 // the range included), component, and whether they are a source.
-// params: rule:rule, n:int
+// params: rule:param, n:int
 // requires: lifting
 // example: :param rule => 'paper'
 // example: :param n => 24
@@ -75,7 +75,7 @@ ORDER BY c.key
 // The lifts of the 4-cycle(s) of G_n through $position: m, the target n and 4-cycle, and
 // (paper rule) the four pattern names in the order α-arc, Ω-arc, α-arc, Ω-arc of the key.
 // Lifts whose target lies beyond the range are counted in lifts_beyond.
-// params: rule:rule, n:int, position:partition
+// params: rule:param, n:int, position:position
 // requires: lifting
 // example: :param rule => 'paper'
 // example: :param n => 24
@@ -96,7 +96,7 @@ ORDER BY c.key, m, lifted
 // The chains of lifts from the 4-cycle(s) of G_n through $position: every maximal path of
 // LIFTS_TO inside the range, with the n and m along it and whether m rises by 2 at each
 // step (a family of Theorem 27).
-// params: rule:rule, n:int, position:partition
+// params: rule:param, n:int, position:position
 // requires: lifting
 // example: :param rule => 'band'
 // example: :param n => 16

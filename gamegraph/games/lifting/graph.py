@@ -21,10 +21,10 @@ from typing import Any, Literal
 
 import networkx as nx
 
-from gamegraph.games.floridian import build_floridian
-from gamegraph.games.fourcycles import FourCycle
-from gamegraph.games.lifting import band_lifts, paper_lifts
-from gamegraph.games.limits import check_floridian, estimate_floridian, memory_limit
+from gamegraph.games.floridian.fourcycles import FourCycle
+from gamegraph.games.lifting.patterns import band_lifts, paper_lifts
+from gamegraph.games.floridian.engine import build_floridian, check_floridian, estimate_floridian
+from gamegraph.games.limits import memory_limit
 
 __all__ = [
     "RULES",
@@ -33,6 +33,7 @@ __all__ = [
     "LiftingGraph",
     "Rule",
     "build_lifting_graph",
+    "cached_four_cycles",
     "four_cycles_in_range",
     "lifts_of",
 ]
@@ -128,6 +129,23 @@ def four_cycles_in_range(
             for future in as_completed(futures):
                 finished(future.result())
     return sorted(cycles, key=lambda c: (c.n, c.key))
+
+
+_CACHE: list[FourCycle] = []
+_CACHED_UP_TO = 0
+
+
+def cached_four_cycles(
+    n_min: int, n_max: int, progress: Callable[[int, int], None] | None = None
+) -> list[FourCycle]:
+    """:func:`four_cycles_in_range`, remembered in this process: Q for a second rule (or a
+    smaller range) reuses the enumeration instead of building every G_n again."""
+    global _CACHED_UP_TO
+    if n_max > _CACHED_UP_TO:
+        found = four_cycles_in_range(_CACHED_UP_TO + 1, n_max, progress)
+        _CACHE.extend(found)
+        _CACHED_UP_TO = n_max
+    return [c for c in _CACHE if n_min <= c.n <= n_max]
 
 
 def lifts_of(cycle: FourCycle, rule: Rule) -> list[Lift]:

@@ -11,14 +11,20 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
+from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.limits import check_bulgarian
-from gamegraph.games.partitions import Partition, count_partitions, parse_partition
+from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
+from gamegraph.games.partitions import Partition, count_partitions, parse_partition, partitions_exact
 
-__all__ = ["BulgarianGraph", "BulgarianStats", "build_bulgarian"]
+__all__ = ["BYTES_PER_POSITION", "BulgarianGraph", "build_bulgarian", "estimate_bulgarian"]
+
+BYTES_PER_POSITION = 32
+"""Held per B_n position: successor, in-degree, cycle id (int32 each), distance (int32), plus
+the kernel's peeling order (int64) and remaining degrees (int32) while analysing."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,7 +49,7 @@ class BulgarianGraph:
         """Index of a position given as a partition or in any notation of SPEC.md §1."""
         part = parse_partition(position, self.n) if isinstance(position, str) else position
         if sum(part) != self.n:
-            raise ValueError(f"{part} is not a partition of {self.n}")
+            raise InputError(f"{part} is not a partition of {self.n}")
         return int(k.rank_of(np.asarray(part, dtype=np.int64), len(part), self.n, self._table))
 
     def position(self, index: int) -> Partition:
@@ -115,39 +121,36 @@ class BulgarianGraph:
             path.append(int(self.successor[path[-1]]))
         return path
 
-    def stats(self) -> BulgarianStats:
+    def stats(self) -> dict[str, Any]:
+        """The summary `gamegraph stats bulgarian --json` prints."""
         lengths = Counter(len(cycle) for cycle in self.cycles)
-        return BulgarianStats(
-            n=self.n,
-            positions=self.size,
-            cycles=self.cycle_count,
-            cycle_lengths=dict(sorted(lengths.items())),
-            components=self.cycle_count,
-            garden_of_eden=int(self.garden_of_eden.sum()),
-            fixed_points=int(np.count_nonzero(self.successor == np.arange(self.size))),
-            max_transient=int(self.distance.max()),
-        )
+        return {
+            "n": self.n,
+            "positions": self.size,
+            "cycles": self.cycle_count,
+            "cycle_lengths": dict(sorted(lengths.items())),
+            "components": self.cycle_count,
+            "garden_of_eden": int(self.garden_of_eden.sum()),
+            "fixed_points": int(np.count_nonzero(self.successor == np.arange(self.size))),
+            "max_transient": int(self.distance.max()),
+        }
 
 
-@dataclass(frozen=True)
-class BulgarianStats:
-    """The summary `gamegraph stats bulgarian` prints."""
-
-    n: int
-    positions: int
-    cycles: int
-    cycle_lengths: dict[int, int]
-    components: int
-    garden_of_eden: int
-    fixed_points: int
-    max_transient: int
+def estimate_bulgarian(n: int) -> Estimate:
+    positions = count_partitions(n)
+    return Estimate(
+        positions,
+        positions,
+        positions * BYTES_PER_POSITION + BASE_BYTES,
+        approximate=not partitions_exact(n),
+    )
 
 
 def build_bulgarian(n: int, *, force: bool = False) -> BulgarianGraph:
     """Build and analyse B_n (refuses sizes that would not fit in memory unless ``force``)."""
     if n < 1:
-        raise ValueError(f"n must be at least 1, not {n}")
-    check_bulgarian(n, force=force)
+        raise InputError(f"n must be at least 1, not {n}")
+    check_estimate(f"B_{n}", estimate_bulgarian(n), force)
     table = k.rank_table(n)
     size = count_partitions(n)
     dtype = np.int32 if size < 2**31 else np.int64

@@ -1,7 +1,7 @@
 """Lifting 4-cycles of G_n to G_{n+2m+4} (SPEC.md §4; seed 000, Section 7).
 
 Two lifting rules, both constructive and both checked against the definitions of G_n
-(:func:`gamegraph.games.fourcycles.is_four_cycle`):
+(:func:`gamegraph.games.floridian.fourcycles.is_four_cycle`):
 
 * the **paper rule** (Theorems 25-27): every arc of the cycle matches one of the 14 patterns
   α1..α9, Ω1..Ω5 at the same m; each arc is lifted by inserting a band into its start and, for an
@@ -60,8 +60,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from gamegraph.games.alpha import AlphaChoice, alpha_arc_choice
-from gamegraph.games.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.floridian.alpha import AlphaChoice, alpha_arc_choice
+from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.partitions import Partition, in_t, omega
 
 __all__ = [

@@ -10,25 +10,44 @@ A file holds blocks; each starts with a header of ``//`` comment lines::
     MATCH ...
 
 ``name`` is mandatory and unique across all files; the other comment lines are the docstring.
-``params`` declares the parameters with a type (int, float, bool, str, partition, rule, and
-list/map for the loader's batches);
-``requires`` names the game whose graph for ``$n`` must be loaded (bulgarian, floridian,
-lifting); ``example`` lines are Neo4j Browser ``:param`` commands. The body is the Cypher
-text, which runs unchanged in Browser after the ``:param`` lines. Every ``$parameter`` in the
-body must be declared, and every declared parameter used.
+``params`` declares the parameters with a type: int, float, bool, str, list and map;
+``position``, a position of the required game's graph in any notation it accepts (checked
+and converted to the key the graph stores by the game, see
+:meth:`~gamegraph.games.base.Game.parse_position`); ``param``, a parameter of the required
+game (its rule, L, p, ...), checked as the game declares it. ``requires`` names the game
+whose graph the query reads (a registered game's name); the graph it needs is the one the
+query's parameters name (:meth:`~gamegraph.games.base.Game.for_query`). ``example`` lines are
+Neo4j Browser ``:param`` commands. The body is the Cypher text, which runs unchanged in
+Browser after the ``:param`` lines. Every ``$parameter`` in the body must be declared, and
+every declared parameter used.
+
+Where queries come from: :func:`named_queries` collects this package's ``graphs.cypher`` and
+``catalog.cypher`` and every registered game's files (its ``query_files`` for users, its
+``internal_query_files`` for the loader and `verify`, marked ``internal``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from importlib import resources
 
-__all__ = ["PARAM_TYPES", "NamedQuery", "Param", "QueryFileError", "load_queries", "parse_queries"]
+from gamegraph.errors import InputError
+from gamegraph.games.registry import all_games, get_game
 
-PARAM_TYPES = ("int", "float", "bool", "str", "partition", "rule", "list", "map")
-GAMES = ("bulgarian", "floridian", "lifting")
+__all__ = [
+    "PARAM_TYPES",
+    "NamedQuery",
+    "Param",
+    "QueryFileError",
+    "load_queries",
+    "named_queries",
+    "parse_queries",
+]
+
+PARAM_TYPES = ("int", "float", "bool", "str", "position", "param", "list", "map")
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _PARAM_USE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -57,6 +76,7 @@ class NamedQuery:
     examples: tuple[str, ...] = ()
     scan: str | None = None  #: set for whole-graph scans, saying why
     source: str = ""
+    internal: bool = False  #: run by the loader or `verify`, not listed for users
 
     @property
     def param_names(self) -> tuple[str, ...]:
@@ -113,8 +133,10 @@ def _build(block: _Block, source: str) -> NamedQuery:
         if key == "params":
             params.extend(_parse_params(value, where))
         elif key == "requires":
-            if value not in GAMES:
-                raise QueryFileError(f"{where}: requires {value!r}, expected one of {GAMES}")
+            try:
+                get_game(value)
+            except InputError:
+                raise QueryFileError(f"{where}: requires {value!r}, which is no game") from None
             requires = value
         elif key == "example":
             examples.append(value)
@@ -175,11 +197,33 @@ def _reject_duplicates(queries: Iterable[NamedQuery]) -> None:
         seen[query.name] = query.source
 
 
-def load_queries(package: str = "gamegraph.queries") -> dict[str, NamedQuery]:
-    """Every named query in the ``.cypher`` files of a package, by name (duplicates rejected)."""
+def load_queries(
+    package: str, files: Iterable[str] | None = None, *, internal: bool = False
+) -> dict[str, NamedQuery]:
+    """The named queries of some ``.cypher`` files of a package (all of them if ``files`` is
+    None), by name, duplicates rejected."""
     queries: list[NamedQuery] = []
-    for entry in sorted(resources.files(package).iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".cypher"):
-            queries.extend(parse_queries(entry.read_text(encoding="utf-8"), entry.name))
+    root = resources.files(package)
+    names = sorted(e.name for e in root.iterdir() if e.name.endswith(".cypher"))
+    for name in names if files is None else files:
+        entry = root.joinpath(name)
+        source = f"{package.rsplit('.', 1)[-1]}/{name}"
+        for query in parse_queries(entry.read_text(encoding="utf-8"), source):
+            queries.append(replace(query, internal=internal))
+    _reject_duplicates(queries)
+    return {query.name: query for query in queries}
+
+
+@cache
+def named_queries() -> dict[str, NamedQuery]:
+    """Every shipped named query, users' and internal, by name (unique across all files)."""
+    queries = list(load_queries(__package__ or "gamegraph.db", ["graphs.cypher"]).values())
+    queries += load_queries(
+        __package__ or "gamegraph.db", ["catalog.cypher"], internal=True
+    ).values()
+    for game in all_games():
+        package = game.__module__
+        queries += load_queries(package, game.query_files).values()
+        queries += load_queries(package, game.internal_query_files, internal=True).values()
     _reject_duplicates(queries)
     return {query.name: query for query in queries}

@@ -1,0 +1,272 @@
+"""The catalog of loaded graphs: one :Graph node per graph, read and written only here.
+
+A record holds the game and its parameters (:meth:`gamegraph.games.base.Game.record`), the
+engine version that built it, its status (``loading`` until the loader has verified the
+counts, then ``complete``), its counts and the engine's summary (``stat_*``). While a load
+writes, it holds a lease on the record (:class:`Lease`): a second load of the same graph
+waits for it instead of writing beside it, and a lease whose process died is taken over.
+
+:func:`state_of` is the one "is this graph current?" decision, from one read.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from gamegraph.db.registry import named_queries
+from gamegraph.db.runner import QueryRunner
+from gamegraph.errors import InputError, LoadConflictError
+from gamegraph.games.base import Game
+from gamegraph.games.registry import get_game
+
+__all__ = [
+    "GraphRecord",
+    "GraphState",
+    "Lease",
+    "forget",
+    "get_graph",
+    "graph_in_slot",
+    "list_graphs",
+    "state_of",
+]
+
+LEASE_SECONDS = 60
+"""How long a load's claim on a graph lasts without renewal (renewed every third of it)."""
+
+
+def _q(name: str) -> str:
+    return named_queries()[name].cypher
+
+
+class GraphState(Enum):
+    """Where a graph stands for a load that wants it."""
+
+    MISSING = "not loaded"
+    CURRENT = "complete"
+    STALE = "complete, but built by another engine version or with other parameters"
+    INCOMPLETE = "incomplete (an interrupted load)"
+    LOADING = "being loaded by another process"
+
+
+@dataclass(frozen=True)
+class GraphRecord:
+    """The :Graph node of a loaded (or loading) graph, as stored."""
+
+    id: str
+    game: str
+    n: int
+    status: str
+    slot: str = ""
+    params: tuple[str, ...] = ()
+    nodes: int | None = None
+    relationships: int | None = None
+    engine: str | None = None
+    lease_owner: str | None = None
+    lease_running: bool = False
+    started_at: Any = None
+    completed_at: Any = None
+    summary: dict[str, Any] = field(default_factory=dict)
+    properties: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_node(cls, props: Mapping[str, Any]) -> GraphRecord:
+        summary = {k.removeprefix("stat_"): v for k, v in props.items() if k.startswith("stat_")}
+        return cls(
+            id=props["id"],
+            game=props.get("game", "?"),
+            n=int(props.get("n") or 0),
+            status=props.get("status", "unknown"),
+            slot=props.get("slot") or props["id"],
+            params=tuple(props.get("params") or ()),
+            nodes=props.get("nodes"),
+            relationships=props.get("relationships"),
+            engine=props.get("engine"),
+            lease_owner=props.get("lease_owner"),
+            lease_running=bool(props.get("lease_running")),
+            started_at=props.get("started_at"),
+            completed_at=props.get("completed_at"),
+            summary=summary,
+            properties=dict(props),
+        )
+
+    @property
+    def complete(self) -> bool:
+        return self.status == "complete"
+
+    def loaded_game(self) -> Game | None:
+        """The game this record was loaded for, or None if its game or parameters are no
+        longer known (a record left by another version of gamegraph)."""
+        try:
+            return get_game(self.game).from_record(self.properties)
+        except InputError:
+            return None
+
+    def state(self, wanted: Game | None = None) -> GraphState:
+        """Where this record stands for a load of ``wanted`` (default: what it records)."""
+        if self.status == "loading":
+            return GraphState.INCOMPLETE
+        if not self.complete:
+            return GraphState.INCOMPLETE
+        game = self.loaded_game()
+        if game is None or self.engine != game.engine_version():
+            return GraphState.STALE
+        if wanted is not None and game.values() != wanted.values():
+            return GraphState.STALE
+        return GraphState.CURRENT
+
+
+def get_graph(runner: QueryRunner, graph_id: str) -> GraphRecord | None:
+    rows = runner.run(_q("graph_get"), {"id": graph_id})
+    return GraphRecord.from_node(rows[0]["graph"]) if rows else None
+
+
+def list_graphs(runner: QueryRunner) -> list[GraphRecord]:
+    """Every :Graph record, complete or not."""
+    return [GraphRecord.from_node(row["graph"]) for row in runner.run(_q("graphs_all"))]
+
+
+def graph_in_slot(runner: QueryRunner, slot: str) -> GraphRecord | None:
+    """The record occupying a slot (:attr:`gamegraph.games.base.Game.slot`), if any."""
+    for record in list_graphs(runner):
+        if record.slot == slot:
+            return record
+    return None
+
+
+def state_of(runner: QueryRunner, game: Game) -> tuple[GraphState, GraphRecord | None]:
+    """The one decision a load makes before writing: is this graph current? (one read)"""
+    record = get_graph(runner, game.id)
+    if record is None:
+        return GraphState.MISSING, None
+    return record.state(game), record
+
+
+def forget(runner: QueryRunner, graph_id: str) -> None:
+    runner.write(_q("graph_forget"), {"id": graph_id})
+
+
+# --------------------------------------------------------------------------- leases
+
+
+def _owner() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def _dead_owner(owner: str | None) -> bool:
+    """Whether a lease owner is a process of this machine that no longer runs."""
+    if not owner:
+        return False
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def describe_owner(owner: str | None) -> str:
+    host, _, rest = (owner or "?").partition(":")
+    return f"process {rest.partition(':')[0]} on {host}"
+
+
+@dataclass
+class Lease:
+    """A load's claim on one graph's record, renewed in the background while it writes.
+
+    :meth:`acquire` waits while another live load holds the graph (calling ``on_wait`` once
+    a few seconds), then claims it; the loader writes, then completes the record (which ends
+    the lease) or, on failure, :meth:`release` ends it at once so the next load repairs the
+    graph without waiting for the lease to run out.
+    """
+
+    runner: QueryRunner
+    game: Game
+    owner: str = field(default_factory=_owner)
+    seconds: int = LEASE_SECONDS
+    _stop: threading.Event = field(default_factory=threading.Event, repr=False)
+    _thread: threading.Thread | None = field(default=None, repr=False)
+
+    def try_claim(self, props: Mapping[str, Any]) -> str | None:
+        """Claim the graph; None on success, else the owner of the live lease that holds it."""
+        record = get_graph(self.runner, self.game.id)
+        dead = [record.lease_owner] if record and _dead_owner(record.lease_owner) else []
+        row = self.runner.write_returning(
+            _q("graph_claim"),
+            {
+                "id": self.game.id,
+                "props": dict(props),
+                "owner": self.owner,
+                "seconds": self.seconds,
+                "dead": dead,
+            },
+        )[0]
+        if row["busy"]:
+            return str(row["owner"])
+        self._start_renewing()
+        return None
+
+    def wait_while_busy(
+        self,
+        on_wait: Callable[[str], None],
+        timeout: float | None = None,
+        poll: float = 2.0,
+    ) -> None:
+        """Block while another live load holds the graph (its lease keeps being renewed)."""
+        started = time.monotonic()
+        said = False
+        while True:
+            record = get_graph(self.runner, self.game.id)
+            holder = record.lease_owner if record and record.status == "loading" else None
+            if holder is None or holder == self.owner or _dead_owner(holder):
+                return
+            if record is None or not record.lease_running:
+                return
+            if not said:
+                on_wait(
+                    f"{self.game.describe()} [{self.game.id}] is being loaded by "
+                    f"{describe_owner(holder)}: waiting for it to finish"
+                )
+                said = True
+            if timeout is not None and time.monotonic() - started > timeout:
+                raise LoadConflictError(
+                    f"{self.game.id} is still being loaded by {describe_owner(holder)} after "
+                    f"{timeout:.0f} s"
+                )
+            time.sleep(poll)
+
+    def _start_renewing(self) -> None:
+        def renew() -> None:
+            while not self._stop.wait(self.seconds / 3):
+                try:
+                    self.runner.write(
+                        _q("graph_renew"),
+                        {"id": self.game.id, "owner": self.owner, "seconds": self.seconds},
+                    )
+                except Exception:  # the load itself will meet the same database error
+                    return
+
+        self._thread = threading.Thread(target=renew, name="gamegraph-lease", daemon=True)
+        self._thread.start()
+
+    def stop_renewing(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def release(self) -> None:
+        """End the lease now (after a failure; the record stays 'loading')."""
+        self.stop_renewing()
+        self.runner.write(_q("graph_release"), {"id": self.game.id, "owner": self.owner})

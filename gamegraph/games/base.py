@@ -1,0 +1,441 @@
+"""The one type every game is: :class:`Game`, with its declared :class:`Param` values.
+
+A ``Game`` instance is a game with every parameter fixed, so it names exactly one graph:
+``Bulgarian(n=60)`` is B_60, ``Lifting(n=60, rule="band")`` is Q for the band rule over
+n <= 60. It owns everything specific to that game, and every layer above asks it instead of
+testing a game's name:
+
+- its parameters, parsed and validated once (:meth:`Game.create`, :meth:`Game.from_text`);
+- its graph id, formatted in :attr:`Game.id` and parsed back by
+  :func:`gamegraph.games.parse_graph_id`, the only two places that know the format;
+- the size estimate and the memory check (:meth:`Game.estimate`, :meth:`Game.check_size`);
+- the build and analysis (:meth:`Game.build`) and the ``stats`` summary (:meth:`Game.stats`);
+- its node and relationship tables for Neo4j (:meth:`Game.tables`);
+- its Cypher files (:attr:`Game.query_files`, :attr:`Game.internal_query_files`) and the
+  checks `gamegraph verify` runs on a loaded graph (:meth:`Game.verify`).
+
+A game lives in its own package under ``gamegraph/games/`` whose ``__init__`` defines the
+class and decorates it with :func:`gamegraph.games.registry.register`. That module must stay
+light (no numpy, numba or engine imports at module level): the command line builds its
+options from every registered game at start-up. Engines are imported inside ``build``.
+
+This module imports nothing heavy either; numpy appears only in type annotations.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
+
+from gamegraph.errors import InputError
+from gamegraph.games.limits import Estimate, check_estimate
+
+if TYPE_CHECKING:
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.model import GraphTables
+
+__all__ = ["REQUIRED", "Game", "Param", "ParamKind", "Progress"]
+
+Progress = Callable[[str, int, int], None]
+"""``progress(stage, done, total)``: what a long build reports, stage by stage."""
+
+ParamKind = Literal["int", "flag", "choice", "fraction"]
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+"""Default of a parameter that has none (n, usually)."""
+
+_INT = re.compile(r"^\s*[+-]?\d+\s*$")
+_FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$|^\s*(\d*\.?\d+)\s*$")
+_TRUE = ("true", "yes", "1", "on")
+_FALSE = ("false", "no", "0", "off")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One declared parameter of a game.
+
+    ``in_id`` parameters are part of the graph id (n always is, last); the others (a build
+    mode such as ``restricted``) are stored with the graph but two graphs that differ only
+    in them share one id, so loading one replaces the other. ``many`` lets `load` and
+    `export` take a comma-separated list of values, one graph each, and makes them load every
+    choice when the option is not given (the lifting rules).
+    """
+
+    name: str
+    help: str
+    kind: ParamKind = "int"
+    default: Any = REQUIRED
+    choices: tuple[str, ...] = ()
+    minimum: int | Fraction | None = None
+    maximum: int | Fraction | None = None
+    open_minimum: bool = False  #: the minimum itself is excluded (p > 0)
+    in_id: bool = True
+    many: bool = False
+    option: str = ""  #: command-line option, "--" + name unless given
+    loadable: bool = True  #: offered by `load` and `export` (not only by `stats`)
+
+    @property
+    def cli_option(self) -> str:
+        return self.option or f"--{self.name.replace('_', '-')}"
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    def parse(self, text: str) -> Any:
+        """The typed value of a command-line text (checked, see :meth:`check`)."""
+        if self.kind == "int":
+            if not _INT.match(text):
+                raise InputError(f"{self.cli_option} {text!r} is not an integer")
+            return self.check(int(text))
+        if self.kind == "flag":
+            lowered = text.strip().lower()
+            if lowered in _TRUE:
+                return True
+            if lowered in _FALSE:
+                return False
+            raise InputError(f"{self.cli_option} {text!r} is not true or false")
+        if self.kind == "fraction":
+            match = _FRACTION.match(text)
+            if match is None:
+                raise InputError(
+                    f"{self.cli_option} {text!r} is not a number: write a fraction such as "
+                    "1/2 or a decimal such as 0.25"
+                )
+            if match.group(1) is not None and int(match.group(2)) == 0:
+                raise InputError(f"{self.cli_option} {text!r} divides by zero")
+            return self.check(Fraction(text.replace(" ", "")))
+        return self.check(text.strip())
+
+    def check(self, value: Any) -> Any:
+        """A Python value, validated and converted to the parameter's type."""
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InputError(f"{self.name} must be an integer, not {value!r}")
+        elif self.kind == "flag":
+            if not isinstance(value, bool):
+                raise InputError(f"{self.name} must be true or false, not {value!r}")
+            return value
+        elif self.kind == "fraction":
+            if isinstance(value, str):
+                return self.parse(value)
+            if isinstance(value, bool) or not isinstance(value, int | Fraction | float):
+                raise InputError(f"{self.name} must be a number such as 1/2, not {value!r}")
+            value = Fraction(value).limit_denominator(10**12) if isinstance(value, float) else (
+                Fraction(value)
+            )
+        else:
+            if value not in self.choices:
+                raise InputError(
+                    f"unknown {self.name} {value!r}: choose from {', '.join(self.choices)}"
+                )
+            return value
+        low, high = self.minimum, self.maximum
+        if low is not None and (value < low or (self.open_minimum and value == low)):
+            bound = f"> {_show(low)}" if self.open_minimum else f">= {_show(low)}"
+            raise InputError(f"{self.name} must be {bound}, not {_show(value)}")
+        if high is not None and value > high:
+            raise InputError(f"{self.name} must be <= {_show(high)}, not {_show(value)}")
+        return value
+
+    def format(self, value: Any) -> str:
+        """The value as text: in graph ids, on the :Graph record, in messages."""
+        if self.kind == "flag":
+            return "true" if value else "false"
+        return _show(value)
+
+    def id_part(self, value: Any) -> str:
+        """This parameter's piece of a graph id: the bare value for a choice, ``name=value``
+        for a number (so ids read unambiguously: ``austrian:L=5:20``)."""
+        return self.format(value) if self.kind == "choice" else f"{self.name}={self.format(value)}"
+
+
+SHARED_ENGINE_MODULES = ("_kernels.py", "base.py", "functional.py", "model.py", "partitions.py")
+"""Modules of gamegraph.games every engine may use: part of every game's version."""
+
+
+@cache
+def _source_version(modules: tuple[str, ...]) -> str:
+    from importlib import import_module, metadata
+
+    try:
+        release = metadata.version("gamegraph")
+    except metadata.PackageNotFoundError:
+        release = "0"
+    digest = hashlib.sha256()
+    shared = Path(__file__).parent
+    files = [shared / name for name in SHARED_ENGINE_MODULES if (shared / name).exists()]
+    for module in modules:
+        folder = Path(import_module(module).__file__ or "").parent
+        files += sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return f"{release}+{digest.hexdigest()[:12]}"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else str(value)
+    return str(value)
+
+
+class Game(ABC):
+    """A game with its parameters fixed (see the module docstring).
+
+    Subclasses are frozen dataclasses with one field per declared :class:`Param`, in the
+    order of :attr:`params`.
+    """
+
+    name: ClassVar[str]
+    """Short name: on the command line, in graph ids, in ``requires:`` headers."""
+    title: ClassVar[str]
+    """What the game is, in a few words ("Bulgarian solitaire B_n")."""
+    description: ClassVar[str]
+    """One sentence for help texts."""
+    params: ClassVar[tuple[Param, ...]]
+    """Declared parameters; ``n`` is always one of them."""
+    stats_keys: ClassVar[tuple[str, ...]]
+    """The keys of :meth:`stats`, in order (the full build; a mode may omit some)."""
+    query_files: ClassVar[tuple[str, ...]] = ()
+    """``.cypher`` files of the game's package whose queries users run (`gamegraph query`)."""
+    internal_query_files: ClassVar[tuple[str, ...]] = ()
+    """``.cypher`` files the loader and `verify` run: schema, checks (hidden from users)."""
+    loaded_by_default: ClassVar[bool] = False
+    """Part of a plain `gamegraph load --n N` (the main job: B_n, G_n/H_n and Q)."""
+    n_label: ClassVar[str] = "n"
+    """What n counts, for help texts ("cards", "stones", ...)."""
+    depends_on: ClassVar[tuple[str, ...]] = ()
+    """Other games whose engines build this one's graph (their code is in its version)."""
+
+    n: int
+
+    # ------------------------------------------------------------------ parameters
+
+    def __post_init__(self) -> None:
+        for param in self.params:
+            value = getattr(self, param.name)
+            if value is REQUIRED:
+                raise InputError(f"{self.name} needs {param.name}")
+            object.__setattr__(self, param.name, param.check(value))
+        self.validate()
+
+    def validate(self) -> None:
+        """Checks across parameters (hook; the default has none)."""
+
+    @classmethod
+    def param(cls, name: str) -> Param:
+        for param in cls.params:
+            if param.name == name:
+                return param
+        raise InputError(
+            f"{cls.name} has no parameter {name!r}; it takes "
+            f"{', '.join(p.name for p in cls.params)}"
+        )
+
+    @classmethod
+    def create(cls, **values: Any) -> Self:
+        """The game for these parameter values (defaults for the rest), validated."""
+        for name in values:
+            cls.param(name)
+        missing = [p.name for p in cls.params if p.required and p.name not in values]
+        if missing:
+            raise InputError(f"{cls.name} needs {', '.join(missing)}")
+        full = {p.name: values.get(p.name, p.default) for p in cls.params}
+        return cls(**full)
+
+    @classmethod
+    def from_text(cls, texts: Mapping[str, str | bool]) -> Self:
+        """The game from command-line texts (``{"n": "24", "rule": "band"}``; flags as bools)."""
+        values = {
+            name: cls.param(name).check(text) if isinstance(text, bool) else cls.param(name).parse(text)
+            for name, text in texts.items()
+        }
+        return cls.create(**values)
+
+    def values(self) -> dict[str, Any]:
+        """Every parameter's value, by name, in declaration order."""
+        return {param.name: getattr(self, param.name) for param in self.params}
+
+    def replace(self, **values: Any) -> Self:
+        return self.create(**(self.values() | values))
+
+    # ------------------------------------------------------------------ identity
+
+    @property
+    def id(self) -> str:
+        """The graph id: ``name[:part...]:n`` (``bulgarian:60``, ``lifting:paper:60``)."""
+        parts = [p.id_part(getattr(self, p.name)) for p in self.params if p.in_id and p.name != "n"]
+        return ":".join([self.name, *parts, str(self.n)])
+
+    @property
+    def slot(self) -> str:
+        """Graphs sharing a slot replace each other when loaded (default: the id)."""
+        return self.id
+
+    def record(self) -> dict[str, Any]:
+        """What the :Graph record stores about the parameters (scalars Neo4j can hold)."""
+        stored: dict[str, Any] = {"game": self.name, "slot": self.slot}
+        for param in self.params:
+            value = getattr(self, param.name)
+            stored[param.name] = param.format(value) if param.kind == "fraction" else value
+        stored["params"] = [f"{p.name}={p.format(getattr(self, p.name))}" for p in self.params]
+        return stored
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Self:
+        """The game a :Graph record was loaded for (inverse of :meth:`record`)."""
+        values = {}
+        for param in cls.params:
+            if param.name in record and record[param.name] is not None:
+                raw = record[param.name]
+                values[param.name] = param.parse(raw) if isinstance(raw, str) else raw
+        return cls.create(**values)
+
+    @classmethod
+    def from_id_parts(cls, parts: Sequence[str]) -> Self:
+        """Inverse of :attr:`id` without the name: ``["paper", "60"]`` for Q."""
+        id_params = [p for p in cls.params if p.in_id and p.name != "n"]
+        if len(parts) != len(id_params) + 1:
+            raise InputError(f"a {cls.name} graph id has the form {cls.id_form()}")
+        values: dict[str, Any] = {"n": cls.param("n").parse(parts[-1])}
+        for param, text in zip(id_params, parts[:-1], strict=True):
+            if param.kind != "choice":
+                prefix = f"{param.name}="
+                if not text.startswith(prefix):
+                    raise InputError(f"a {cls.name} graph id has the form {cls.id_form()}")
+                text = text[len(prefix) :]
+            values[param.name] = param.parse(text)
+        return cls.create(**values)
+
+    @classmethod
+    def id_form(cls) -> str:
+        """How this game's ids look, for messages: ``lifting:RULE:N``."""
+        parts = [
+            p.name.upper() if p.kind == "choice" else f"{p.name}=VALUE"
+            for p in cls.params
+            if p.in_id and p.name != "n"
+        ]
+        return ":".join([cls.name, *parts, "N"])
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    @abstractmethod
+    def describe(self) -> str:
+        """The graph in the papers' words: ``B_60``, ``G_24, H_24``."""
+
+    def load_command(self) -> str:
+        """The `gamegraph load` command that loads this graph."""
+        words = ["gamegraph load", f"--games {self.name}", f"--n {self.n}"]
+        for param in self.params:
+            if param.name == "n" or not param.loadable:
+                continue
+            value = getattr(self, param.name)
+            if param.kind == "flag":
+                if value:
+                    words.append(param.cli_option)
+            elif value != param.default:
+                words.append(f"{param.cli_option} {param.format(value)}")
+        return " ".join(words)
+
+    @classmethod
+    def engine_version(cls) -> str:
+        """A fingerprint of the code that builds this game's graphs: the package version and
+        a hash of the game's package, the games it depends on and the shared engine modules.
+        A graph loaded by another version is stale: `gamegraph load` rebuilds it."""
+        from gamegraph.games.registry import get_game
+
+        packages = [cls, *(get_game(name) for name in cls.depends_on)]
+        return _source_version(tuple(sorted({g.__module__ for g in packages})))
+
+    # ------------------------------------------------------------------ size
+
+    @abstractmethod
+    def estimate(self) -> Estimate:
+        """Nodes, relationships and peak bytes of the build, without building anything.
+
+        Must be fast (well under a second) for any n, however large."""
+
+    def check_size(self, force: bool = False) -> Estimate:
+        """The estimate; raises TooLargeError over the memory limit unless ``force``."""
+        return check_estimate(self.describe(), self.estimate(), force)
+
+    # ------------------------------------------------------------------ computing
+
+    @abstractmethod
+    def build(self, *, force: bool = False, progress: Progress | None = None) -> Any:
+        """Compute the graph and its analysis in memory (checks the size first)."""
+
+    def stats(self, built: Any) -> dict[str, Any]:
+        """The JSON-ready summary `gamegraph stats` prints (keys: :attr:`stats_keys`)."""
+        result: dict[str, Any] = built.stats()
+        return result
+
+    def summary(self, built: Any) -> dict[str, Any]:
+        """The figures stored on the graph's :Graph record (``stat_*``): the stats, plus
+        whatever else the game wants `verify` to hold it to."""
+        return self.stats(built)
+
+    @abstractmethod
+    def tables(self, built: Any) -> GraphTables:
+        """The graph as Neo4j node and relationship tables (docs/schema.md)."""
+
+    @abstractmethod
+    def verify(
+        self,
+        built: Any,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+    ) -> list[Check]:
+        """Recompute the loaded graph's analysis from its relationships (through ``reader``,
+        which runs this game's verify queries) and compare it with what was stored (the
+        graph's nodes and its ``stored`` summary) and with ``built``."""
+
+    def parse_position(self, text: str) -> str:
+        """The key a position given as text (``position`` parameters of queries) has in this
+        game's graph; InputError when it is no position of it."""
+        raise InputError(f"{self.describe()} has no positions to name")
+
+    def after_load(self) -> list[tuple[str, dict[str, Any]]]:
+        """Named queries to run once the graph is complete (links to other graphs)."""
+        return []
+
+    # ------------------------------------------------------------------ ranges and queries
+
+    @classmethod
+    def plan(cls, ns: Iterable[int], **values: Any) -> list[Self]:
+        """The graphs a load of a range of n covers: one per n unless the game says so."""
+        return [cls.create(n=n, **values) for n in ns]
+
+    @classmethod
+    def for_query(cls, params: Mapping[str, Any]) -> Self:
+        """The graph a query with these parameters reads (its :attr:`slot` is looked up)."""
+        values = {p.name: params[p.name] for p in cls.params if p.name in params}
+        return cls.create(**values)
+
+    def serves(self, wanted: Self, cypher: str) -> str | None:
+        """Why this loaded graph cannot answer a query that wants ``wanted`` (None if it can)."""
+        if self.values() != wanted.values():
+            return f"the loaded {self.describe()} is not {wanted.describe()}"
+        return None
+
+    # ------------------------------------------------------------------ dataclass support
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls))  # type: ignore[arg-type]

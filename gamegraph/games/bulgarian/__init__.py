@@ -1,0 +1,86 @@
+"""Bulgarian solitaire B_n (SPEC.md §2; seeds 000 and 001).
+
+Every partition of n is a position; the move Ω takes one card from each of the p piles and
+forms a new pile of p. B_n is a functional graph: one arc per position. The engine is
+:mod:`.engine`, the Neo4j model :mod:`.tables`, the checks of `gamegraph verify` :mod:`.checks`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gamegraph.games.base import Game, Param, Progress
+from gamegraph.games.limits import Estimate
+from gamegraph.games.partitions import canonical_key, parse_partition
+from gamegraph.games.registry import register
+
+if TYPE_CHECKING:
+    from gamegraph.games.bulgarian.engine import BulgarianGraph
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.model import GraphTables
+
+__all__ = ["Bulgarian"]
+
+
+@register
+@dataclass(frozen=True)
+class Bulgarian(Game):
+    """B_n: every partition of n with its Ω-move."""
+
+    name = "bulgarian"
+    title = "Bulgarian solitaire B_n"
+    description = "Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."
+    params = (Param("n", "The number of cards n.", minimum=1),)
+    stats_keys = (
+        "n",
+        "positions",
+        "cycles",
+        "cycle_lengths",
+        "components",
+        "garden_of_eden",
+        "fixed_points",
+        "max_transient",
+    )
+    query_files = ("bulgarian.cypher",)
+    internal_query_files = ("schema.cypher", "verify.cypher")
+    loaded_by_default = True
+    n_label = "cards"
+
+    n: int
+
+    def describe(self) -> str:
+        return f"B_{self.n}"
+
+    def estimate(self) -> Estimate:
+        from gamegraph.games.bulgarian.engine import estimate_bulgarian
+
+        return estimate_bulgarian(self.n)
+
+    def build(self, *, force: bool = False, progress: Progress | None = None) -> BulgarianGraph:
+        from gamegraph.games.bulgarian.engine import build_bulgarian
+
+        return build_bulgarian(self.n, force=force)
+
+    def summary(self, built: BulgarianGraph) -> dict[str, Any]:
+        return self.stats(built) | {"recurrent": int(built.on_cycle.sum())}
+
+    def parse_position(self, text: str) -> str:
+        return canonical_key(parse_partition(text, self.n))
+
+    def tables(self, built: BulgarianGraph) -> GraphTables:
+        from gamegraph.games.bulgarian.tables import bulgarian_tables
+
+        return bulgarian_tables(self, built)
+
+    def verify(
+        self,
+        built: BulgarianGraph,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+    ) -> list[Check]:
+        from gamegraph.games.bulgarian.checks import bulgarian_checks
+
+        return bulgarian_checks(built, reader, stored, self.summary(built), say)

@@ -1,0 +1,86 @@
+"""What a game's `verify` checks produce, and the small tools they share.
+
+A game recomputes its stored analysis from the loaded relationships with its own Cypher
+queries (its ``verify.cypher``) and compares three answers: what Cypher finds from the
+structure alone, what the loader stored, and what the engine computes. The queries run
+through a :data:`Reader`, a plain function, so this layer needs no database driver: the
+verify package (:mod:`gamegraph.verify`) hands each game a reader bound to a runner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["MAX_PROBLEMS", "Check", "Comparison", "Reader", "storable", "stored_stats"]
+
+Reader = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]
+"""``reader(query_name, params) -> rows``: runs one named query and returns its rows."""
+
+MAX_PROBLEMS = 10
+"""Mismatches listed per check (all are counted)."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """One comparison: what was checked on which graph, and the mismatches found."""
+
+    graph: str  #: "B_30", "G_30"
+    name: str
+    detail: str  #: what agreed, e.g. "101 positions: Cypher = stored = engine"
+    problems: tuple[str, ...] = ()
+    problem_count: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.problem_count == 0
+
+
+class Comparison:
+    """Collects mismatches between the Cypher answer, the stored value and the engine."""
+
+    def __init__(self, graph: str, name: str) -> None:
+        self.graph = graph
+        self.name = name
+        self.problems: list[str] = []
+        self.count = 0
+
+    def problem(self, text: str) -> None:
+        self.count += 1
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(text)
+
+    def three(self, key: str, cypher: Any, stored: Any, engine: Any) -> None:
+        """The Cypher answer must equal the stored value and the engine's."""
+        if not cypher == stored == engine:
+            self.problem(f"{key}: Cypher {cypher!r}, stored {stored!r}, engine {engine!r}")
+
+    def sets(self, what: str, found: set[Any], engine: set[Any], where: str = "Neo4j") -> None:
+        """Two sets must be equal; each element on one side only is a problem, named by side."""
+        for item in sorted(found - engine, key=str):
+            self.problem(f"{item}: {what} only in {where}")
+        for item in sorted(engine - found, key=str):
+            self.problem(f"{item}: {what} only in the engine")
+
+    def check(self, detail: str) -> Check:
+        return Check(self.graph, self.name, detail, tuple(self.problems), self.count)
+
+
+def storable(value: Any) -> Any:
+    """Neo4j properties hold scalars and homogeneous lists; maps become 'k: v' strings."""
+    if isinstance(value, dict):
+        return [f"{k}: {v}" for k, v in value.items()]
+    return value
+
+
+def stored_stats(summary: Mapping[str, Any], engine: Mapping[str, Any], graph: str) -> Check:
+    """Every stat_* figure stored on the :Graph node equals the engine's."""
+    comparison = Comparison(graph, "summary on the :Graph node")
+    if not summary:
+        comparison.problem("no stat_* figures stored")
+    for key, stored in sorted(summary.items()):
+        expected = storable(engine.get(key))
+        if stored != expected:
+            comparison.problem(f"stat_{key}: stored {stored!r}, engine {expected!r}")
+    return comparison.check(f"{len(summary)} figures equal the engine's")

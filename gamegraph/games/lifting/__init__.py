@@ -1,0 +1,159 @@
+"""The lifting graph Q of the 4-cycles of G_n (seed 000, Section 7; SPEC.md §4).
+
+Nodes are the 4-cycles of G_n for every n of a range; an arc C → C' for each lift of C under
+one rule. :mod:`.patterns` holds band insertion, the 14 patterns and both rules' lifts;
+:mod:`.graph` builds Q (components, sources, families); :mod:`.tables` is the Neo4j model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Self
+
+from gamegraph.games.base import Game, Param, Progress
+from gamegraph.games.limits import Estimate
+from gamegraph.games.partitions import canonical_key, is_separated, parse_partition
+from gamegraph.errors import InputError
+from gamegraph.games.registry import register
+
+if TYPE_CHECKING:
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.lifting.graph import LiftingGraph
+    from gamegraph.games.model import GraphTables
+
+__all__ = ["RULE_NAMES", "Lifting"]
+
+RULE_NAMES = ("paper", "band")
+"""The lifting rules (the same names as :data:`gamegraph.games.lifting.graph.RULES`)."""
+
+
+@register
+@dataclass(frozen=True)
+class Lifting(Game):
+    """Q for one lifting rule over the 4-cycles of G_n, n_min <= n <= n_max (= ``n``)."""
+
+    name = "lifting"
+    title = "the lifting graph Q"
+    description = "The lifting graph Q: 4-cycles of G_n, their lifts, components, sources, families."
+    params = (
+        Param(
+            "n",
+            "Largest n whose 4-cycles are nodes of Q.",
+            minimum=1,
+            option="--n-max",
+        ),
+        Param(
+            "rule",
+            "Lifting rule: 'paper' (the 14 patterns of Theorems 25-26, Theorem 27) or 'band' "
+            "(any band insertion at level m + 2 that closes into a cycle).",
+            kind="choice",
+            choices=RULE_NAMES,
+            default="paper",
+            many=True,
+            option="--rule",
+        ),
+        Param(
+            "n_min",
+            "Smallest n whose 4-cycles are nodes of Q.",
+            minimum=1,
+            default=1,
+            in_id=False,
+            loadable=False,
+        ),
+    )
+    stats_keys = (
+        "n_max",
+        "rule",
+        "four_cycles",
+        "lifts",
+        "lifts_inside_range",
+        "non_lifting",
+        "components",
+        "components_with_multiple_sources",
+        "largest_component",
+        "families",
+    )
+    query_files = ("lifting.cypher",)
+    internal_query_files = ("schema.cypher", "links.cypher", "verify.cypher")
+    loaded_by_default = True
+    depends_on = ("floridian",)
+
+    n: int
+    rule: str = "paper"
+    n_min: int = 1
+
+    def validate(self) -> None:
+        if self.n_min > self.n:
+            raise InputError(f"empty range: n_min = {self.n_min} > n_max = {self.n}")
+
+    def describe(self) -> str:
+        return f"Q ({self.rule} rule, n <= {self.n})"
+
+    @property
+    def slot(self) -> str:
+        # Q of one rule is one graph: a load for another n_max replaces it
+        return f"{self.name}:{self.rule}"
+
+    def estimate(self) -> Estimate:
+        from gamegraph.games.floridian.engine import estimate_floridian
+
+        # the 4-cycles come from restricted builds of G_n, the largest n dominating; Q itself
+        # has a few 4-cycles per n and a few lifts each
+        largest = estimate_floridian(self.n, restricted=True)
+        return Estimate(10 * self.n, 20 * self.n, largest.bytes, largest.approximate)
+
+    def build(self, *, force: bool = False, progress: Progress | None = None) -> LiftingGraph:
+        from gamegraph.games.lifting.graph import build_lifting_graph, cached_four_cycles
+
+        self.check_size(force)
+        report = (lambda done, total: progress("4-cycles of G_n", done, total)) if progress else None
+        cycles = cached_four_cycles(self.n_min, self.n, report)
+        return build_lifting_graph(self.n, self.rule, n_min=self.n_min, cycles=cycles)  # type: ignore[arg-type]
+
+    def tables(self, built: LiftingGraph) -> GraphTables:
+        from gamegraph.games.lifting.tables import lifting_tables
+
+        return lifting_tables(self, built)
+
+    def verify(
+        self,
+        built: LiftingGraph,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+    ) -> list[Check]:
+        from gamegraph.games.lifting.checks import lifting_checks
+
+        return lifting_checks(self, built, reader, stored, say)
+
+    def after_load(self) -> list[tuple[str, dict[str, Any]]]:
+        # link each 4-cycle node to its positions in G_n, for every n whose G_n is loaded
+        return [("link_four_cycles", {"n": n}) for n in range(self.n_min, self.n + 1)]
+
+    @classmethod
+    def plan(cls, ns: Iterable[int], **values: Any) -> list[Self]:
+        """Q is one graph per rule over the whole range: n_max is the range's top."""
+        return [cls.create(n=max(ns), **values)]
+
+    @classmethod
+    def for_query(cls, params: Mapping[str, Any]) -> Self:
+        # a query's n is the n of a 4-cycle; any Q whose range reaches it serves
+        values = {"n": params.get("n", 60)}
+        if "rule" in params:
+            values["rule"] = params["rule"]
+        return cls.create(**values)
+
+    def serves(self, wanted: Lifting, cypher: str) -> str | None:
+        if wanted.n > self.n:
+            return f"Q for the {self.rule} rule is loaded for n <= {self.n}, not n = {wanted.n}"
+        return None
+
+    def parse_position(self, text: str) -> str:
+        part = parse_partition(text)
+        if not is_separated(part):
+            raise InputError(
+                f"{canonical_key(part)} is not separated (two parts differ by 1), so it is no "
+                f"position of G_{sum(part)}"
+            )
+        return canonical_key(part)

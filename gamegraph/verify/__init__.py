@@ -1,0 +1,101 @@
+"""`gamegraph verify`: recompute each loaded graph's analysis from its relationships, in
+Cypher, and compare it with what the loader stored and with the engine.
+
+What is checked belongs to each game (:meth:`gamegraph.games.base.Game.verify`, its
+``checks.py`` and ``verify.cypher``); this package picks the graphs, builds the engine's
+side, hands each game a reader of its queries and gathers the :class:`Check` results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamegraph.db.catalog import GraphRecord, GraphState, get_graph, list_graphs
+from gamegraph.db.registry import named_queries
+from gamegraph.db.runner import QueryRunner
+from gamegraph.errors import GraphNotLoadedError
+from gamegraph.games.base import Game
+from gamegraph.games.checks import Check
+
+__all__ = ["Check", "VerifyReport", "verify"]
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class VerifyReport:
+    """The checks of every graph verified, and what was skipped and why."""
+
+    checks: list[Check] = field(default_factory=list)
+    graphs: list[str] = field(default_factory=list)  #: ids of the graphs verified
+    skipped: list[str] = field(default_factory=list)  #: what was not verified, and why
+
+    @property
+    def ok(self) -> bool:
+        return all(check.ok for check in self.checks)
+
+    @property
+    def failures(self) -> list[Check]:
+        return [check for check in self.checks if not check.ok]
+
+
+def verify(
+    runner: QueryRunner,
+    *,
+    n: int | None = None,
+    graphs: Sequence[Game] = (),
+    progress: Progress | None = None,
+) -> VerifyReport:
+    """Verify the named graphs, or every loaded graph of one n (any game), or, with neither,
+    every loaded graph. Raises GraphNotLoadedError when nothing to verify is loaded."""
+    say = progress or (lambda message: None)
+    report = VerifyReport()
+    records = _choose(runner, n, graphs, report)
+    if not records:
+        what = ", ".join(g.id for g in graphs) if graphs else (f"n = {n}" if n else "any n")
+        command = graphs[0].load_command() if graphs else f"gamegraph load --n {n or 24}"
+        raise GraphNotLoadedError(f"no complete graph to verify for {what}", command)
+    for record, game in records:
+        say(f"{game.describe()}: building the engine's graph")
+        built = game.build(force=True)
+        report.checks += game.verify(built, _reader(runner), record.summary, say)
+        report.graphs.append(game.id)
+    return report
+
+
+def _choose(
+    runner: QueryRunner, n: int | None, graphs: Sequence[Game], report: VerifyReport
+) -> list[tuple[GraphRecord, Game]]:
+    if graphs:
+        candidates: list[GraphRecord | None] = [get_graph(runner, g.id) for g in graphs]
+        named = [(g.id, r) for g, r in zip(graphs, candidates, strict=True)]
+    else:
+        named = [(r.id, r) for r in list_graphs(runner) if n is None or r.n == n]
+    chosen = []
+    for graph_id, record in named:
+        if record is None:
+            report.skipped.append(f"{graph_id}: not loaded")
+            continue
+        state = record.state()
+        game = record.loaded_game()
+        if state is GraphState.INCOMPLETE or game is None:
+            report.skipped.append(f"{graph_id}: {state.value}")
+        elif state is GraphState.STALE:
+            report.skipped.append(
+                f"{graph_id}: built by another engine version ({record.engine}); reload it "
+                f"with `{game.load_command()}`"
+            )
+        else:
+            chosen.append((record, game))
+    return chosen
+
+
+def _reader(runner: QueryRunner) -> Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]:
+    queries = named_queries()
+
+    def read(name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return runner.run(queries[name].cypher, params)
+
+    return read
