@@ -16,15 +16,15 @@ import subprocess
 import sys
 import textwrap
 
-from gamegraph.games.limits import estimate_floridian
+from gamegraph.games.floridian.engine import estimate_floridian
 
 CASES: dict[str, tuple[str, float | None, float | None]] = {
     # name: (python body that builds and analyses; sets `result`), target s, target GiB
-    "b60": ("g = build_bulgarian(60); result = g.stats().__dict__", 2.0, None),
-    "b80": ("g = build_bulgarian(80); result = g.stats().__dict__", 60.0, 8.0),
-    "g70": ("g = build_floridian(70); result = g.stats().as_dict()", 10.0, None),
+    "b60": ("g = build_bulgarian(60); result = g.stats()", 2.0, None),
+    "b80": ("g = build_bulgarian(80); result = g.stats()", 60.0, 8.0),
+    "g70": ("g = build_floridian(70); result = g.stats()", 10.0, None),
     "r100": (
-        "g = build_floridian(100, restricted=True); result = g.stats().as_dict()",
+        "g = build_floridian(100, restricted=True); result = g.stats()",
         60.0,
         None,
     ),
@@ -34,7 +34,7 @@ CASES: dict[str, tuple[str, float | None, float | None]] = {
             result = {}
             for n in range(1, 101):
                 s = build_floridian(n, restricted=True).stats()
-                result[n] = [s.recurrent, s.core_arcs, s.four_cycles]
+                result[n] = [s["recurrent"], s["core_arcs"], s["four_cycles"]]
             """
         ),
         900.0,
@@ -76,7 +76,7 @@ def run(body: str) -> dict[str, float | str]:
 
 
 def full_g(n: int) -> dict[str, float | str]:
-    return run(f"g = build_floridian({n}, force=True); result = g.stats().as_dict()")
+    return run(f"g = build_floridian({n}, force=True); result = g.stats()")
 
 
 def main(argv: list[str]) -> None:

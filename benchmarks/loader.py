@@ -20,22 +20,25 @@ import time
 from pathlib import Path
 
 from gamegraph.db import Neo4jSettings, open_runner
-from gamegraph.games.bulgarian.engine import build_bulgarian
+from gamegraph.games import get_game
 from gamegraph.loader.export import export_graphs, import_arguments
-from gamegraph.loader.jobs import plan, run_load
-from gamegraph.loader.tables import bulgarian_tables
-from gamegraph.loader.writer import drop_graph
+from gamegraph.loader.plan import LoadRequest, PlannedGraph
+from gamegraph.loader.writer import drop_graph, run_load
 from gamegraph.server import LocalNeo4j
 from gamegraph.server.bulk_import import bulk_import
 
-GAMES = ("bulgarian", "floridian", "lifting")
+GAMES = None  # the default games: B_n, G_n/H_n, Q under both rules
+
+
+def plan(n: int) -> list[PlannedGraph]:
+    return LoadRequest.parse(str(n), GAMES).plan()
 
 
 def online(n: int) -> float:
-    planned = plan(range(n, n + 1), GAMES)
+    planned = plan(n)
     with open_runner(Neo4jSettings.resolve()) as runner:
         for graph in planned:
-            drop_graph(runner, graph.spec)
+            drop_graph(runner, graph.game.id)
         started = time.perf_counter()
         reports = run_load(runner, planned)
         total = time.perf_counter() - started
@@ -43,17 +46,17 @@ def online(n: int) -> float:
     print(f"online load, n = {n}: {total:.1f} s end to end")
     for report in reports:
         count = report.nodes + report.relationships
-        write = sum(v for k, v in report.seconds.items() if k not in ("engine", "schema"))
+        write = sum(v for k, v in report.seconds.items() if k not in ("engine", "check"))
         rows += count
         stages = "  ".join(f"{k} {v:.1f}s" for k, v in report.seconds.items())
-        print(f"  {report.spec.id:<20} {count:>10,} rows  {count / write:>9,.0f} rows/s  {stages}")
+        print(f"  {report.game.id:<20} {count:>10,} rows  {count / write:>9,.0f} rows/s  {stages}")
     rate = rows / total
     print(f"  all: {rows:,} rows in {total:.1f} s = {rate:,.0f} rows/s (engine included)")
     return rate
 
 
 def bulk(n: int) -> float:
-    planned = plan(range(n, n + 1), GAMES)
+    planned = plan(n)
     out = Path(tempfile.mkdtemp(prefix="gamegraph-bulk-"))
     try:
         started = time.perf_counter()
@@ -85,7 +88,8 @@ def bulk(n: int) -> float:
 
 
 def naive(sample: int = 20_000) -> float:
-    table = bulgarian_tables(build_bulgarian(60))
+    game = get_game("bulgarian").create(n=60)
+    table = game.tables(game.build())
     nodes, move = table.nodes[0], table.rels[0]
     names = list(nodes.columns)
     query = (

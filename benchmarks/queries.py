@@ -19,11 +19,13 @@ import time
 from typing import Any
 
 from gamegraph.db import Neo4jSettings, QueryRunner, open_runner
+from gamegraph.db.queries import convert_params
+from gamegraph.db.registry import named_queries
 from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.partitions import canonical_key
-from gamegraph.loader.jobs import GAMES, plan, run_load
-from gamegraph.queries.runner import convert_params, named_queries
+from gamegraph.loader.plan import LoadRequest
+from gamegraph.loader.writer import run_load
 
 BUDGET_MS = 1000.0
 
@@ -110,15 +112,22 @@ def main() -> None:
     n: int = args.n
     with open_runner(Neo4jSettings.resolve(), on_start=print) as runner:
         started = time.perf_counter()
-        reports = run_load(runner, plan(range(n, n + 1), GAMES))
-        loaded = [r.spec.id for r in reports if not r.skipped]
+        reports = run_load(runner, LoadRequest.parse(str(n)).plan())
+        loaded = [r.game.id for r in reports if not r.skipped]
         print(
             f"graphs for n = {n}: "
             + (f"loaded {', '.join(loaded)}" if loaded else "already loaded")
             + f" ({time.perf_counter() - started:.1f} s)"
         )
         params = representative_params(runner, n)
-        queries = named_queries()
+        games = {"bulgarian", "floridian", "lifting", None}
+        queries = {
+            name: q
+            for name, q in named_queries().items()
+            if q.requires in games
+            and not q.name.startswith(("schema_", "graph_", "indexes_"))
+            and (not q.internal or q.name.startswith("verify_"))
+        }
         missing = set(queries) - set(params)
         if missing:
             raise SystemExit(f"no representative parameters for {sorted(missing)}")

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     import pandas
 
     from gamegraph.db.catalog import GraphRecord
+    from gamegraph.db.queries import QueryResult
     from gamegraph.db.runner import Neo4jQueryRunner
     from gamegraph.db.settings import Neo4jSettings
     from gamegraph.loader.writer import LoadReport
@@ -193,7 +194,7 @@ class Database:
         """Run a named query (`gamegraph query --list`); its rows as dicts."""
         return self.run(name, **params).rows
 
-    def run(self, name: str, /, **params: Any) -> Any:
+    def run(self, name: str, /, **params: Any) -> QueryResult:
         """Like :meth:`query`, but the whole :class:`~gamegraph.db.queries.QueryResult`."""
         from gamegraph.db.queries import run_named
 

@@ -41,7 +41,10 @@ app.command("verify")(verify.verify_command)
 app.add_typer(stats.app, name="stats")
 app.add_typer(neo4j.app, name="neo4j")
 
-_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+# typer's vendored click: its exceptions, found without importing a private module
+_CLICK_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
 
 
 def _error(message: str, code: int) -> int:
@@ -63,10 +66,11 @@ def run(argv: Sequence[str] | None = None) -> int:
     except GamegraphError as e:
         return _error(str(e), e.exit_code)
     except _CLICK_ERROR as e:
+        message = e.format_message() if hasattr(e, "format_message") else str(e)
         if type(e).__name__ == "NoArgsIsHelpError":
-            typer.echo(e.format_message())  # type: ignore[attr-defined]
+            typer.echo(message)  # a bare `gamegraph stats`: its help
             return 0
-        return _error(e.format_message(), getattr(e, "exit_code", 2))  # type: ignore[attr-defined]
+        return _error(message, getattr(e, "exit_code", 2))
     except typer.Abort:
         return _error("interrupted", 1)
     except KeyboardInterrupt:

@@ -54,7 +54,9 @@ def _games_help() -> str:
     return f"Comma-separated games ({names}) or 'all'. Default: {default}."
 
 
-GamesOption = Annotated[str | None, typer.Option("--games", "-g", help=_games_help(), show_default=False)]
+GamesOption = Annotated[
+    str | None, typer.Option("--games", "-g", help=_games_help(), show_default=False)
+]
 ForceOption = Annotated[
     bool,
     typer.Option("--force", help="Go ahead even when a graph is estimated too large."),
@@ -109,7 +111,9 @@ _CONNECTION = [
 
 
 def _keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
-    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+    )
 
 
 # --------------------------------------------------------------------------- load
@@ -322,7 +326,7 @@ def games(
     json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
 ) -> None:
     """List the games gamegraph knows, with their parameters and graph ids."""
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": g.name,
             "title": g.title,

@@ -79,9 +79,7 @@ DatabaseOption = Annotated[
 
 
 @contextlib.contextmanager
-def open_database(
-    uri: str | None, user: str, password: str, database: str
-) -> Iterator[Database]:
+def open_database(uri: str | None, user: str, password: str, database: str) -> Iterator[Database]:
     """The Python API's Database for these options (the local Neo4j started if needed,
     its progress on stderr); closed afterwards."""
     from gamegraph.api import connect

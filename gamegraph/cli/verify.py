@@ -37,7 +37,9 @@ def verify_command(
     ] = None,
     n: Annotated[
         int | None,
-        typer.Option("--n", "-n", help="Verify every loaded graph of this n (any game).", show_default=False),
+        typer.Option(
+            "--n", "-n", help="Verify every loaded graph of this n (any game).", show_default=False
+        ),
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     uri: UriOption = None,
@@ -94,7 +96,7 @@ def _print_report(report: VerifyReport, seconds: float) -> None:
 
 def _as_json(report: VerifyReport, seconds: float) -> dict[str, object]:
     return {
-                "ok": report.ok,
+        "ok": report.ok,
         "graphs": report.graphs,
         "skipped": report.skipped,
         "seconds": round(seconds, 2),

@@ -18,14 +18,14 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
-from gamegraph.errors import (
-    DatabaseAuthError,
-    DatabaseNotFound,
-    DatabaseUnavailable,
-    DatabaseError,
-)
 from gamegraph.db.runner import Neo4jQueryRunner
 from gamegraph.db.settings import Neo4jSettings
+from gamegraph.errors import (
+    DatabaseAuthError,
+    DatabaseError,
+    DatabaseNotFound,
+    DatabaseUnavailable,
+)
 from gamegraph.server import LocalNeo4j, LocalNeo4jError
 
 HINT = "start it with `gamegraph neo4j start` or set NEO4J_URI"
@@ -105,9 +105,7 @@ def open_runner(
         driver.close()
 
 
-def _translate(
-    error: Exception, uri: str, settings: Neo4jSettings
-) -> DatabaseError | None:
+def _translate(error: Exception, uri: str, settings: Neo4jSettings) -> DatabaseError | None:
     if isinstance(error, AuthError):
         return DatabaseAuthError(
             f"wrong credentials for {uri} as {settings.user} "

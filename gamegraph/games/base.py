@@ -134,8 +134,10 @@ class Param:
                 return self.parse(value)
             if isinstance(value, bool) or not isinstance(value, int | Fraction | float):
                 raise InputError(f"{self.name} must be a number such as 1/2, not {value!r}")
-            value = Fraction(value).limit_denominator(10**12) if isinstance(value, float) else (
-                Fraction(value)
+            value = (
+                Fraction(value).limit_denominator(10**12)
+                if isinstance(value, float)
+                else (Fraction(value))
             )
         else:
             if value not in self.choices:
@@ -233,7 +235,7 @@ class Game(ABC):
             object.__setattr__(self, param.name, param.check(value))
         self.validate()
 
-    def validate(self) -> None:
+    def validate(self) -> None:  # noqa: B027 (a hook most games leave as it is)
         """Checks across parameters (hook; the default has none)."""
 
     @classmethod
@@ -261,7 +263,9 @@ class Game(ABC):
     def from_text(cls, texts: Mapping[str, str | bool]) -> Self:
         """The game from command-line texts (``{"n": "24", "rule": "band"}``; flags as bools)."""
         values = {
-            name: cls.param(name).check(text) if isinstance(text, bool) else cls.param(name).parse(text)
+            name: cls.param(name).check(text)
+            if isinstance(text, bool)
+            else cls.param(name).parse(text)
             for name, text in texts.items()
         }
         return cls.create(**values)

@@ -91,7 +91,9 @@ def _parse_bytes(text: str) -> int:
     try:
         return int(float(number) * scale)
     except ValueError:
-        raise InputError(f"GAMEGRAPH_MEMORY_LIMIT={text!r} is not a size such as 8G or 500M") from None
+        raise InputError(
+            f"GAMEGRAPH_MEMORY_LIMIT={text!r} is not a size such as 8G or 500M"
+        ) from None
 
 
 def saturating(value: float) -> int:

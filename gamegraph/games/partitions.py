@@ -7,10 +7,10 @@ form). Everything here is scalar pure Python: the bulk engines in :mod:`bulgaria
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterator
-import math
 from itertools import pairwise
 
 from gamegraph.errors import InputError

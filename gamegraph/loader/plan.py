@@ -133,7 +133,9 @@ class LoadRequest:
         if not ns:
             raise InputError("no n to load")
         span = range(min(ns), max(ns) + 1)
-        as_tuples = {k: tuple(v) if isinstance(v, list | tuple) else (v,) for k, v in values.items()}
+        as_tuples = {
+            k: tuple(v) if isinstance(v, list | tuple) else (v,) for k, v in values.items()
+        }
         return cls(span, tuple(games), as_tuples)
 
     def plan(self) -> list[PlannedGraph]:
@@ -163,7 +165,9 @@ def _param_of(name: str) -> Param:
     raise InputError(f"no game takes a parameter {name!r}")
 
 
-def check_plan(planned: Sequence[PlannedGraph], *, force: bool = False, online: bool = True) -> None:
+def check_plan(
+    planned: Sequence[PlannedGraph], *, force: bool = False, online: bool = True
+) -> None:
     """Refuse graphs that would not fit in memory, or take too long online, unless forced."""
     for graph in planned:
         check_estimate(graph.game.describe(), graph.estimate, force)

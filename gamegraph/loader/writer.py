@@ -244,9 +244,7 @@ def _write(
     tick("verify")
 
 
-def drop_graph(
-    runner: QueryRunner, graph_id: str, progress: Progress | None = None
-) -> bool:
+def drop_graph(runner: QueryRunner, graph_id: str, progress: Progress | None = None) -> bool:
     """Remove a graph's nodes, relationships and :Graph record; False if nothing was there."""
     existing = get_graph(runner, graph_id)
     deleted = _delete_data(runner, graph_id, graph_id, progress)
@@ -414,12 +412,12 @@ def _verify(runner: QueryRunner, tables: GraphTables) -> dict[str, int]:
     return found
 
 
-def _delete_data(
-    runner: QueryRunner, graph_id: str, name: str, progress: Progress | None
-) -> int:
+def _delete_data(runner: QueryRunner, graph_id: str, name: str, progress: Progress | None) -> int:
     deleted = 0
     while True:
-        counters = runner.write(_q("graph_delete_nodes"), {"graph": graph_id, "limit": DELETE_BATCH})
+        counters = runner.write(
+            _q("graph_delete_nodes"), {"graph": graph_id, "limit": DELETE_BATCH}
+        )
         deleted += counters.nodes_deleted
         if progress and deleted:
             progress(f"deleting {name}", deleted, deleted)

@@ -6,15 +6,8 @@ import dataclasses
 
 import pytest
 
-from gamegraph.db import (
-    DatabaseAuthError,
-    DatabaseNotFound,
-    DatabaseUnavailable,
-    Neo4jQueryRunner,
-    Neo4jSettings,
-    connect,
-    local_uri,
-)
+from gamegraph.db import Neo4jQueryRunner, Neo4jSettings, connect, local_uri
+from gamegraph.errors import DatabaseAuthError, DatabaseNotFound, DatabaseUnavailable
 
 
 def test_return_1_round_trips_and_server_is_neo4j_5(runner: Neo4jQueryRunner) -> None:

@@ -1,4 +1,5 @@
-"""The loader against a real Neo4j: counts, idempotence, interrupted loads, drop, bad input."""
+"""The loader against a real Neo4j: counts, idempotence, interrupted, concurrent and stale
+loads, drop, bad input."""
 
 from __future__ import annotations
 
@@ -8,16 +9,21 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.db.catalog import GraphState, get_graph
+from gamegraph.games import get_game
 from gamegraph.games.bulgarian.engine import build_bulgarian
+from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
-from gamegraph.loader.jobs import plan, run_load
-from gamegraph.loader.tables import GraphSpec
-from gamegraph.loader.writer import drop_graph, get_graph
+from gamegraph.games.partitions import count_partitions, in_t, omega, separated_partitions
+from gamegraph.loader.plan import LoadRequest, PlannedGraph
+from gamegraph.loader.writer import LoadReport, drop_graph, run_load
+from gamegraph.verify import verify
 
 N = 24
 
@@ -41,15 +47,22 @@ def _env(settings: Neo4jSettings, **extra: str) -> dict[str, str]:
     return env
 
 
+def plan(n: str, games: str, **options: Any) -> list[PlannedGraph]:
+    return LoadRequest.parse(n, games, options).plan()
+
+
+def load(runner: Neo4jQueryRunner, n: str, games: str, **options: Any) -> list[LoadReport]:
+    replace = bool(options.pop("replace", False))
+    return run_load(runner, plan(n, games, **options), replace=replace)
+
+
 def _count(runner: Neo4jQueryRunner, query: str, **params: object) -> int:
     return int(runner.run(query, params)[0]["c"])
 
 
 def _drop_all(runner: Neo4jQueryRunner, n: int) -> None:
-    for spec in (GraphSpec("bulgarian", n), GraphSpec("floridian", n)):
-        drop_graph(runner, spec)
-    for rule in ("paper", "band"):
-        drop_graph(runner, GraphSpec("lifting", n, rule=rule))
+    for graph_id in (f"bulgarian:{n}", f"floridian:{n}", f"lifting:paper:{n}", f"lifting:band:{n}"):
+        drop_graph(runner, graph_id)
 
 
 @pytest.fixture
@@ -57,34 +70,53 @@ def loaded(runner: Neo4jQueryRunner) -> Iterator[Neo4jQueryRunner]:
     """B_24, G_24/H_24 and Q (n <= 24, both rules) freshly loaded; dropped afterwards."""
     _drop_all(runner, N)
     try:
-        run_load(runner, plan(range(N, N + 1), ("bulgarian", "floridian", "lifting")))
+        load(runner, str(N), "bulgarian,floridian,lifting")
         yield runner
     finally:
         _drop_all(runner, N)
 
 
-def test_loaded_n24_counts_equal_the_engine(loaded: Neo4jQueryRunner) -> None:
-    g = build_floridian(N)
-    b = build_bulgarian(N)
+def test_loaded_n24_counts_equal_the_definitions(loaded: Neo4jQueryRunner) -> None:
     r = loaded
-    assert _count(r, "MATCH (p:Alpha {n: $n}) RETURN count(p) AS c", n=N) == g.positions.size
-    assert _count(r, "MATCH (p:Omega {n: $n}) RETURN count(p) AS c", n=N) == int(g.in_t.sum())
+    # from the definitions of SPEC.md §3, move by move in pure Python (no engine)
+    separated = list(separated_partitions(N))
+    t = [p for p in separated if in_t(p)]
+    arcs = {(a, x) for a in separated for x in alpha_moves(a)}
+    turns = {(a, omega(x)) for a, x in arcs}
+    assert _count(r, "MATCH (p:Alpha {n: $n}) RETURN count(p) AS c", n=N) == len(separated) == 424
+    assert _count(r, "MATCH (p:Omega {n: $n}) RETURN count(p) AS c", n=N) == len(t) == 326
     alpha_arcs = "MATCH (:Alpha {n: $n})-[a:ALPHA_MOVE]->() RETURN count(a) AS c"
-    assert _count(r, alpha_arcs, n=N) == g.alpha_dst.shape[0] == 2209
-    turns = "MATCH (:Alpha {n: $n})-[t:TURN]->() RETURN count(t) AS c"
-    assert _count(r, turns, n=N) == g.h_dst.shape[0] == 1750
+    assert _count(r, alpha_arcs, n=N) == len(arcs)
+    turn_arcs = "MATCH (:Alpha {n: $n})-[t:TURN]->() RETURN count(t) AS c"
+    assert _count(r, turn_arcs, n=N) == len(turns)
+    omega_moves = "MATCH (:Omega {n: $n})-[o:OMEGA_MOVE]->() RETURN count(o) AS c"
+    assert _count(r, omega_moves, n=N) == len(t)
+    # SPEC.md §3, n = 24: the core is strongly connected with 35 nodes and 60 arcs
     recurrent = "MATCH (p:Alpha:Recurrent {n: $n}) RETURN count(p) AS c"
-    assert _count(r, recurrent, n=N) == int(g.recurrent.sum()) == 35
-    losing = "MATCH (p:Alpha:Losing {n: $n}) RETURN count(p) AS c"
-    assert _count(r, losing, n=N) == int(g.losing.sum()) == 27
+    assert _count(r, recurrent, n=N) == 35
     core = "MATCH (:Alpha:Recurrent {n: $n})-[t:TURN]->(:Alpha:Recurrent) RETURN count(t) AS c"
     assert _count(r, core, n=N) == 60
-    assert _count(r, "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS c", n=N) == b.size == 1575
+    assert _count(r, "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS c", n=N) == count_partitions(N)
     ge = "MATCH (p:Bulgarian:GardenOfEden {n: $n}) RETURN count(p) AS c"
-    assert _count(r, ge, n=N) == int(b.garden_of_eden.sum())
+    b = build_bulgarian(N)
+    by_definition = sum(1 for i in range(b.size) if b.position(i)[0] < len(b.position(i)) - 1)
+    assert _count(r, ge, n=N) == by_definition
     record = get_graph(r, f"floridian:{N}")
-    assert record is not None and record.complete
+    assert record is not None and record.complete and record.state() is GraphState.CURRENT
     assert record.summary["recurrent"] == 35
+
+
+def test_every_loaded_node_carries_its_graph_id(loaded: Neo4jQueryRunner) -> None:
+    rows = loaded.run(
+        "MATCH (p:GraphNode) WHERE p.graph IN $ids RETURN p.graph AS graph, count(*) AS c",
+        {"ids": [f"bulgarian:{N}", f"floridian:{N}", f"lifting:band:{N}"]},
+    )
+    counts = {row["graph"]: row["c"] for row in rows}
+    g = build_floridian(N)
+    assert counts[f"bulgarian:{N}"] == count_partitions(N)
+    assert counts[f"floridian:{N}"] == g.positions.size + int(g.in_t.sum())
+    untagged = "MATCH (p) WHERE (p:Alpha OR p:Omega OR p:Bulgarian) AND p.graph IS NULL "
+    assert _count(loaded, untagged + "RETURN count(p) AS c") == 0
 
 
 def test_positions_carry_key_parts_notation_and_analysis(loaded: Neo4jQueryRunner) -> None:
@@ -112,8 +144,8 @@ def test_positions_carry_key_parts_notation_and_analysis(loaded: Neo4jQueryRunne
 def test_a_path_of_turns_alternates_alpha_and_omega_moves(loaded: Neo4jQueryRunner) -> None:
     rows = loaded.run(
         "MATCH (a:Alpha {n: $n})-[m]->(x)-[o]->(b) WHERE a:Recurrent "
-        "RETURN DISTINCT type(m) AS first, labels(x) AS mid, type(o) AS second, "
-        "labels(b)[0] AS end",
+        "RETURN DISTINCT type(m) AS first, type(o) AS second, "
+        "CASE WHEN b:Alpha THEN 'Alpha' ELSE 'Omega' END AS end",
         {"n": N},
     )
     assert {(r["first"], r["second"], r["end"]) for r in rows} <= {
@@ -127,21 +159,21 @@ def test_a_path_of_turns_alternates_alpha_and_omega_moves(loaded: Neo4jQueryRunn
 def test_four_cycles_of_q_are_linked_to_their_positions(loaded: Neo4jQueryRunner) -> None:
     rows = loaded.run(
         "MATCH (c:FourCycle {rule: 'paper', n: $n})-[v:VISITS]->(p) "
-        "RETURN c.positions AS keys, v.step AS step, p.key AS key, labels(p)[0] AS kind",
+        "RETURN c.positions AS keys, v.step AS step, p.key AS key, p:Alpha AS alpha",
         {"n": N},
     )
-    assert len(rows) == 4
+    assert len(rows) == 4  # the one 4-cycle of G_24 (SPEC.md §3: a 4-cycle for n = 24)
     for row in rows:
         assert row["keys"][row["step"]] == row["key"]
-        assert row["kind"] == ("Alpha" if row["step"] % 2 == 0 else "Omega")
+        assert row["alpha"] == (row["step"] % 2 == 0)
 
 
 def test_loading_twice_leaves_exactly_one_copy(loaded: Neo4jQueryRunner) -> None:
     before = _totals(loaded)
-    reports = run_load(loaded, plan(range(N, N + 1), ("bulgarian", "floridian", "lifting")))
+    reports = load(loaded, str(N), "bulgarian,floridian,lifting")
     assert all(report.skipped for report in reports)
     assert _totals(loaded) == before
-    reports = run_load(loaded, plan(range(N, N + 1), ("floridian",)), replace=True)
+    reports = load(loaded, str(N), "floridian", replace=True)
     assert not reports[0].skipped
     assert _totals(loaded) == before
 
@@ -157,25 +189,64 @@ def _totals(runner: Neo4jQueryRunner) -> tuple[int, int]:
 
 def test_positions_left_without_a_graph_record_are_replaced(runner: Neo4jQueryRunner) -> None:
     n = 12
-    run_load(runner, plan(range(n, n + 1), ("bulgarian",)))
+    load(runner, str(n), "bulgarian")
     try:
-        expected = _count(runner, "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS c", n=n)
         runner.write("MATCH (g:Graph {id: $id}) DELETE g", {"id": f"bulgarian:{n}"})
         runner.write("MATCH (p:Bulgarian {n: $n}) WHERE p.idx % 2 = 0 DETACH DELETE p", {"n": n})
-        (report,) = run_load(runner, plan(range(n, n + 1), ("bulgarian",)))
+        (report,) = load(runner, str(n), "bulgarian")
         record = get_graph(runner, f"bulgarian:{n}")
         assert not report.skipped and record is not None and record.complete
-        assert expected == build_bulgarian(n).size == 77
-        assert _count(runner, "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS c", n=n) == expected
+        nodes = _count(runner, "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS c", n=n)
+        assert nodes == count_partitions(n) == 77
         moves = "MATCH (:Bulgarian {n: $n})-[m:BULGARIAN_MOVE]->() RETURN count(m) AS c"
-        assert _count(runner, moves, n=n) == expected
+        assert _count(runner, moves, n=n) == nodes
     finally:
-        drop_graph(runner, GraphSpec("bulgarian", n))
+        drop_graph(runner, f"bulgarian:{n}")
+
+
+def test_nodes_of_no_graph_left_by_an_older_gamegraph_are_replaced(
+    runner: Neo4jQueryRunner,
+) -> None:
+    n = 9
+    drop_graph(runner, f"bulgarian:{n}")
+    # what gamegraph 0.1 wrote: positions without :GraphNode or a graph property
+    runner.write(
+        "UNWIND $keys AS key CREATE (:Bulgarian {n: $n, key: key})",
+        {"n": n, "keys": ["9", "8,1", "5,4"]},
+    )
+    try:
+        (report,) = load(runner, str(n), "bulgarian")
+        assert not report.skipped
+        assert _count(runner, "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS c", n=n) == 30
+        untagged = "MATCH (p:Bulgarian {n: $n}) WHERE p.graph IS NULL RETURN count(p) AS c"
+        assert _count(runner, untagged, n=n) == 0
+        assert count_partitions(n) == 30
+    finally:
+        drop_graph(runner, f"bulgarian:{n}")
+
+
+def test_a_graph_built_by_another_engine_version_is_stale_and_rebuilt(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    n, graph_id = 11, "bulgarian:11"
+    load(runner, str(n), "bulgarian")
+    try:
+        runner.write("MATCH (g:Graph {id: $id}) SET g.engine = '0.0.1+old'", {"id": graph_id})
+        record = get_graph(runner, graph_id)
+        assert record is not None and record.state() is GraphState.STALE
+        listing = _cli(neo4j_settings, "graphs")
+        assert any(line.split()[:2] == [graph_id, "stale"] for line in listing.stdout.splitlines())
+        (report,) = load(runner, str(n), "bulgarian")
+        assert report.repaired and not report.skipped
+        record = get_graph(runner, graph_id)
+        assert record is not None and record.engine == get_game("bulgarian").engine_version()
+    finally:
+        drop_graph(runner, graph_id)
 
 
 def test_drop_leaves_no_trace(runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings) -> None:
     n = 20
-    run_load(runner, plan(range(n, n + 1), ("bulgarian", "floridian")))
+    load(runner, str(n), "bulgarian,floridian")
     result = _cli(neo4j_settings, "drop", f"bulgarian:{n}", f"floridian:{n}")
     assert result.returncode == 0, result.stderr
     assert "bulgarian:20: dropped" in result.stdout
@@ -192,7 +263,7 @@ def test_a_killed_load_is_reported_incomplete_and_repaired_by_the_next(
     runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
 ) -> None:
     n, graph_id = 36, "bulgarian:36"  # 17,977 positions: many small batches to kill between
-    drop_graph(runner, GraphSpec("bulgarian", n))
+    drop_graph(runner, graph_id)
     env = _env(neo4j_settings, GAMEGRAPH_LOAD_BATCH="500")
     process = subprocess.Popen(
         [sys.executable, "-m", "gamegraph", "load", "--n", str(n), "--games", "bulgarian"],
@@ -214,23 +285,77 @@ def test_a_killed_load_is_reported_incomplete_and_repaired_by_the_next(
         record = get_graph(runner, graph_id)
         assert record is not None and record.status == "loading"
         listing = _cli(neo4j_settings, "graphs")
-        assert f"{graph_id}" in listing.stdout and "incomplete" in listing.stdout
+        assert any(
+            line.split()[:2] == [graph_id, "incomplete"] for line in listing.stdout.splitlines()
+        )
+        started = time.monotonic()
         result = _cli(neo4j_settings, "load", "--n", str(n), "--games", "bulgarian")
         assert result.returncode == 0, result.stderr
         assert "repaired" in result.stdout
+        # the dead load's lease is taken over at once, not after it runs out
+        assert "waiting" not in result.stderr and time.monotonic() - started < 60
         record = get_graph(runner, graph_id)
         assert record is not None and record.complete
-        b = build_bulgarian(n)
         stored = runner.run(
             "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS nodes, "
             "count(DISTINCT p.key) AS keys, sum(COUNT { (p)-[:BULGARIAN_MOVE]->() }) AS moves",
             {"n": n},
         )[0]
-        assert stored == {"nodes": b.size, "keys": b.size, "moves": b.size}
+        size = count_partitions(n)
+        assert stored == {"nodes": size, "keys": size, "moves": size}
     finally:
         if process.poll() is None:
             process.kill()
-        drop_graph(runner, GraphSpec("bulgarian", n))
+        drop_graph(runner, graph_id)
+
+
+def test_two_loads_of_one_graph_at_once_one_loads_the_other_waits_and_keeps_it(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    n, graph_id = 40, "floridian:40"
+    drop_graph(runner, graph_id)
+    command = [sys.executable, "-m", "gamegraph", "load", "--n", str(n), "--games", "floridian"]
+    env = _env(neo4j_settings, GAMEGRAPH_LOAD_BATCH="500")  # a load of several seconds
+    first, second = (
+        subprocess.Popen(
+            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    )
+    try:
+        outputs = [process.communicate(timeout=600) for process in (first, second)]
+        assert first.returncode == second.returncode == 0, outputs
+        states = sorted(out.splitlines()[0].split(": ", 1)[1] for out, _ in outputs)
+        assert states == ["loaded", "loaded meanwhile by another process, kept"]
+        waited = next(err for out, err in outputs if "kept" in out)
+        assert f"[{graph_id}] is being loaded by process" in waited
+        g = build_floridian(n)
+        nodes = _count(runner, "MATCH (p:GraphNode {graph: $g}) RETURN count(p) AS c", g=graph_id)
+        assert nodes == g.positions.size + int(g.in_t.sum())
+        report = verify(runner, graphs=[get_game("floridian").create(n=n)])
+        assert report.ok and report.graphs == [graph_id]
+    finally:
+        for process in (first, second):
+            if process.poll() is None:
+                process.kill()
+        drop_graph(runner, graph_id)
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_graphs_without_alpha_arcs_load_and_verify(runner: Neo4jQueryRunner, n: int) -> None:
+    _drop_all(runner, n)
+    try:
+        reports = load(runner, str(n), "bulgarian,floridian,lifting")
+        assert all(not r.skipped for r in reports)
+        g = build_floridian(n)
+        assert g.alpha_dst.shape[0] == 0  # G_1 and G_3 have no α-move at all
+        report = verify(runner, n=n)
+        assert report.ok, [c for c in report.checks if not c.ok]
+        assert {f"bulgarian:{n}", f"floridian:{n}"} <= set(report.graphs)
+        record = get_graph(runner, f"floridian:{n}")
+        assert record is not None and record.complete
+    finally:
+        _drop_all(runner, n)
 
 
 def test_bad_input_gives_a_clear_message_and_a_nonzero_exit(
@@ -242,6 +367,8 @@ def test_bad_input_gives_a_clear_message_and_a_nonzero_exit(
     assert too_big.returncode == 2 and "online limit" in too_big.stderr
     unknown = _cli(neo4j_settings, "load", "--n", "10", "--games", "chess")
     assert unknown.returncode == 2 and "unknown game" in unknown.stderr
+    for result in (reversed_range, too_big, unknown):
+        assert result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1
 
 
 def test_unreachable_neo4j_and_wrong_credentials_fail_cleanly(
@@ -251,16 +378,16 @@ def test_unreachable_neo4j_and_wrong_credentials_fail_cleanly(
         neo4j_settings, "load", "--n", "10", "--uri", "bolt://127.0.0.1:1", "--games", "bulgarian"
     )
     assert unreachable.returncode == 1
-    assert "cannot reach Neo4j at bolt://127.0.0.1:1" in unreachable.stderr
+    assert unreachable.stderr.startswith("error: cannot reach Neo4j at bolt://127.0.0.1:1")
     wrong = _cli(neo4j_settings, "graphs", "--password", "not-the-password")
-    assert wrong.returncode == 1 and "wrong credentials" in wrong.stderr
+    assert wrong.returncode == 1 and wrong.stderr.startswith("error: wrong credentials")
 
 
 def test_restricted_load_keeps_cycles_and_omits_win_loss(runner: Neo4jQueryRunner) -> None:
     n = 33
-    drop_graph(runner, GraphSpec("floridian", n))
+    drop_graph(runner, f"floridian:{n}")
     try:
-        run_load(runner, plan(range(n, n + 1), ("floridian",), restricted=True))
+        load(runner, str(n), "floridian", restricted=True)
         g = build_floridian(n, restricted=True)
         alpha = runner.run("MATCH (p:Alpha {n: $n}) RETURN count(p) AS c", {"n": n})[0]["c"]
         assert alpha == g.sources.shape[0] == int(np.unique(g.omega_of[g.in_t]).shape[0])
@@ -269,11 +396,15 @@ def test_restricted_load_keeps_cycles_and_omits_win_loss(runner: Neo4jQueryRunne
             "ORDER BY size DESC",
             {"n": n},
         )
+        # SPEC.md §3, n = 33: two strongly connected components of 53 and 4 nodes
         assert [row["size"] for row in sizes] == [53, 4]
         assert runner.run("MATCH (p:Alpha:Losing {n: $n}) RETURN count(p) AS c", {"n": n}) == [
             {"c": 0}
         ]
         record = get_graph(runner, f"floridian:{n}")
-        assert record is not None and record.mode == "restricted"
+        assert record is not None and record.properties["restricted"] is True
+        # a full load of the same n replaces the restricted one (same id, other parameters)
+        (report,) = load(runner, str(n), "floridian")
+        assert report.repaired
     finally:
-        drop_graph(runner, GraphSpec("floridian", n))
+        drop_graph(runner, f"floridian:{n}")

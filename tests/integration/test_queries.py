@@ -22,6 +22,8 @@ import pytest
 from neo4j import Driver
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.db.catalog import list_graphs
+from gamegraph.db.queries import QueryResult, run_named, user_queries
 from gamegraph.games.bulgarian.engine import BulgarianGraph, build_bulgarian
 from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
 from gamegraph.games.lifting.graph import (
@@ -31,10 +33,9 @@ from gamegraph.games.lifting.graph import (
     four_cycles_in_range,
 )
 from gamegraph.games.partitions import canonical_key, from_key
-from gamegraph.loader.jobs import plan, run_load
-from gamegraph.loader.tables import GraphSpec
-from gamegraph.loader.writer import drop_graph, list_graphs
-from gamegraph.queries.runner import QueryResult, named_queries, run_named
+from gamegraph.loader.plan import LoadRequest
+from gamegraph.loader.writer import drop_graph, run_load
+from gamegraph.verify import verify
 
 FLORIDIAN_NS = (8, 18, 24, 33)
 BULGARIAN_NS = (10, 12)
@@ -52,29 +53,25 @@ def loaded(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Load
     runner = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
     before = {g.id for g in list_graphs(runner) if g.complete}
     planned = [
-        *plan(range(FLORIDIAN_NS[0], FLORIDIAN_NS[-1] + 1), ("floridian",)),
-        *plan(range(BULGARIAN_NS[0], BULGARIAN_NS[-1] + 1), ("bulgarian",)),
-    ]
-    planned = [
-        g
-        for g in planned
-        if (g.spec.game, g.spec.n)
-        in {("floridian", n) for n in FLORIDIAN_NS} | {("bulgarian", n) for n in BULGARIAN_NS}
-    ]
+        graph for n in FLORIDIAN_NS for graph in LoadRequest.parse(str(n), "floridian").plan()
+    ] + [graph for n in BULGARIAN_NS for graph in LoadRequest.parse(str(n), "bulgarian").plan()]
     q_n_max = {
-        g.rule: g.n for g in list_graphs(runner) if g.game == "lifting" and g.complete and g.rule
+        str(g.properties["rule"]): g.n
+        for g in list_graphs(runner)
+        if g.game == "lifting" and g.complete and g.state().name == "CURRENT"
     }
     missing_rules = tuple(rule for rule in RULES if q_n_max.get(rule, 0) < Q_N_MAX)
     if missing_rules:
-        planned += plan(range(Q_N_MAX, Q_N_MAX + 1), ("lifting",), rules=missing_rules)
+        options = {"rule": ",".join(missing_rules)}
+        planned += LoadRequest.parse(str(Q_N_MAX), "lifting", options).plan()
     try:
         run_load(runner, planned)
         q_n_max |= dict.fromkeys(missing_rules, Q_N_MAX)
         yield Loaded(runner, q_n_max)
     finally:
         for graph in planned:
-            if graph.spec.id not in before:
-                drop_graph(runner, graph.spec)
+            if graph.game.id not in before:
+                drop_graph(runner, graph.game.id)
 
 
 @pytest.fixture
@@ -549,7 +546,7 @@ def test_graphs_loaded_lists_each_graph_complete_with_its_counts(loaded: Loaded)
             record.relationships,
         )
     for n in FLORIDIAN_NS:
-        assert rows[GraphSpec("floridian", n).id]["status"] == "complete"
+        assert rows[f"floridian:{n}"]["status"] == "complete"
     assert rows["bulgarian:10"]["n"] == 10 and rows["bulgarian:10"]["game"] == "bulgarian"
 
 
@@ -560,7 +557,21 @@ def test_graph_summary_of_g24_holds_the_engines_figures(runner: Neo4jQueryRunner
     assert summary["separated"] == 424 and summary["omega_t"] == 189
 
 
-def test_every_shipped_query_except_verifys_is_checked_here() -> None:
+def test_every_shipped_query_of_these_games_is_checked_here() -> None:
     asked = set(re.findall(r'ask\(\s*[\w.]+,\s*"(\w+)"', Path(__file__).read_text("utf-8")))
-    shipped = {name for name in named_queries() if not name.startswith("verify_")}
+    games = {"bulgarian", "floridian", "lifting", None}
+    shipped = {name for name, q in user_queries().items() if q.requires in games}
     assert shipped == asked
+
+
+def test_verify_passes_on_every_graph_this_module_loads(loaded: Loaded) -> None:
+    for n in FLORIDIAN_NS:
+        report = verify(
+            loaded.runner, graphs=[LoadRequest.parse(str(n), "floridian").plan()[0].game]
+        )
+        assert report.ok, [c for c in report.checks if not c.ok]
+    for n in BULGARIAN_NS:
+        report = verify(
+            loaded.runner, graphs=[LoadRequest.parse(str(n), "bulgarian").plan()[0].game]
+        )
+        assert report.ok, [c for c in report.checks if not c.ok]

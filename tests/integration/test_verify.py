@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import networkx as nx
 import pytest
 from neo4j import Driver
 from typer.testing import CliRunner
 
 from gamegraph.cli import app
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.loader.jobs import plan, run_load
-from gamegraph.loader.writer import drop_graph, get_graph, list_graphs
-from gamegraph.queries.runner import GraphNotLoadedError
-from gamegraph.queries.verify import VerifyReport, verify
+from gamegraph.db.catalog import list_graphs
+from gamegraph.errors import GraphNotLoadedError
+from gamegraph.games.floridian.alpha import alpha_moves
+from gamegraph.games.partitions import omega, separated_partitions
+from gamegraph.loader.plan import LoadRequest
+from gamegraph.loader.writer import drop_graph, run_load
+from gamegraph.verify import VerifyReport, verify
 
 N = 30
 
@@ -24,14 +28,30 @@ def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4
     """B_30 and G_30 loaded for the module (dropped afterwards unless they were there)."""
     runner = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
     before = {g.id for g in list_graphs(runner) if g.complete}
-    planned = plan(range(N, N + 1), ("bulgarian", "floridian"))
+    planned = LoadRequest.parse(str(N), "bulgarian,floridian").plan()
     try:
         run_load(runner, planned)
         yield runner
     finally:
         for graph in planned:
-            if graph.spec.id not in before:
-                drop_graph(runner, graph.spec)
+            if graph.game.id not in before:
+                drop_graph(runner, graph.game.id)
+
+
+def _core_by_definition(n: int) -> tuple[int, int]:
+    """Nodes and arcs of the core of H_n from the definitions (networkx, no engine)."""
+    h = nx.DiGraph()
+    for a in separated_partitions(n):
+        h.add_node(a)
+        h.add_edges_from((a, omega(x)) for x in alpha_moves(a))
+    recurrent = {
+        v
+        for comp in nx.strongly_connected_components(h)
+        for v in comp
+        if len(comp) > 1 or h.has_edge(v, v)
+    }
+    core = h.subgraph(recurrent)
+    return core.number_of_nodes(), core.number_of_edges()
 
 
 def _failed(report: VerifyReport) -> dict[str, list[str]]:
@@ -39,7 +59,7 @@ def _failed(report: VerifyReport) -> dict[str, list[str]]:
 
 
 def test_verify_passes_on_freshly_loaded_b30_and_g30(runner: Neo4jQueryRunner) -> None:
-    report = verify(runner, N)
+    report = verify(runner, n=N)
     assert report.ok, _failed(report)
     assert {"floridian:30", "bulgarian:30"} <= set(report.graphs)
     names = {(c.graph, c.name) for c in report.checks}
@@ -55,7 +75,8 @@ def test_verify_passes_on_freshly_loaded_b30_and_g30(runner: Neo4jQueryRunner) -
         ("B_30", "cycles and basins"),
     } <= names
     core = next(c for c in report.checks if c.name == "strongly connected components of the core")
-    assert core.detail.startswith("101 nodes/273 arcs")
+    nodes, arcs = _core_by_definition(N)
+    assert core.detail.startswith(f"{nodes} nodes/{arcs} arcs")
 
 
 def test_verify_catches_a_removed_losing_label(runner: Neo4jQueryRunner) -> None:
@@ -66,7 +87,7 @@ def test_verify_catches_a_removed_losing_label(runner: Neo4jQueryRunner) -> None
     )
     try:
         runner.write("MATCH (a) WHERE elementId(a) = $id REMOVE a:Losing", {"id": row["id"]})
-        report = verify(runner, N)
+        report = verify(runner, n=N)
         failed = _failed(report)
         assert list(failed) == ["G_30 losing positions"]
         assert failed["G_30 losing positions"] == [
@@ -74,7 +95,7 @@ def test_verify_catches_a_removed_losing_label(runner: Neo4jQueryRunner) -> None
         ]
     finally:
         runner.write("MATCH (a) WHERE elementId(a) = $id SET a:Losing", {"id": row["id"]})
-    assert verify(runner, N).ok
+    assert verify(runner, n=N).ok
 
 
 def test_verify_catches_a_wrong_distance_and_a_missing_turn(runner: Neo4jQueryRunner) -> None:
@@ -96,7 +117,7 @@ def test_verify_catches_a_wrong_distance_and_a_missing_turn(runner: Neo4jQueryRu
             "MATCH (a)-[t:TURN]->(b) WHERE elementId(a) = $a AND elementId(b) = $b DELETE t",
             turn,
         )
-        failed = _failed(verify(runner, N))
+        failed = _failed(verify(runner, n=N))
         assert failed["B_30 moves to the cycle"] == [
             f"{position['key']}: Cypher 3, stored 4, engine 3"
         ]
@@ -110,16 +131,16 @@ def test_verify_catches_a_wrong_distance_and_a_missing_turn(runner: Neo4jQueryRu
             "MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b CREATE (a)-[:TURN]->(b)",
             turn,
         )
-    assert verify(runner, N).ok
+    assert verify(runner, n=N).ok
 
 
-def test_verify_without_either_graph_names_the_load_command(runner: Neo4jQueryRunner) -> None:
-    if get_graph(runner, "floridian:3") or get_graph(runner, "bulgarian:3"):
-        pytest.skip("B_3 or G_3 is loaded here")
-    with pytest.raises(
-        GraphNotLoadedError, match="gamegraph load --n 3 --games bulgarian,floridian"
-    ):
-        verify(runner, 3)
+def test_verify_of_an_n_with_nothing_loaded_names_the_load_command(
+    runner: Neo4jQueryRunner,
+) -> None:
+    for graph_id in ("bulgarian:2", "floridian:2", "lifting:paper:2", "lifting:band:2"):
+        drop_graph(runner, graph_id)
+    with pytest.raises(GraphNotLoadedError, match=r"run `gamegraph load --n 2`"):
+        verify(runner, n=2)
 
 
 def test_verify_command_prints_a_summary_and_exits_0(
@@ -131,5 +152,6 @@ def test_verify_command_prints_a_summary_and_exits_0(
         args += ["--password", neo4j_settings.password, "--database", neo4j_settings.database]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "ok   G_30     recurrent states: 101 on a cycle" in result.output
+    nodes, _ = _core_by_definition(N)
+    assert f"ok   G_30     recurrent states: {nodes} on a cycle" in result.output
     assert "checks, all agree" in result.output

@@ -1,18 +1,24 @@
-"""The command line: every command documents itself, and in-memory commands answer."""
+"""The command line: every command documents itself, in-memory commands answer with the
+facts of the specs, and bad input is one `error:` line with exit code 2."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 import typer
+from conftest import CliResult
 from typer.testing import CliRunner
 
 from gamegraph.cli import app
+from gamegraph.games import all_games
+from gamegraph.games.partitions import count_partitions, partitions
 
 runner = CliRunner()
 ROOT: Any = typer.main.get_command(app)  # typer's (vendored) click group
+Cli = Callable[..., CliResult]
 
 
 def _commands(group: Any, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -28,10 +34,12 @@ def _commands(group: Any, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]
 COMMANDS = _commands(ROOT)
 
 
-def test_the_cli_has_the_commands_of_the_mission() -> None:
+def test_the_cli_has_the_commands_of_the_mission_and_a_stats_command_per_game() -> None:
     names = {" ".join(path) for path in COMMANDS}
-    expected = {"load", "graphs", "drop", "export", "stats bulgarian", "stats floridian"}
-    assert expected | {"stats lifting", "neo4j start", "neo4j stop", "neo4j status"} <= names
+    expected = {"load", "graphs", "drop", "export", "query", "verify", "games"}
+    expected |= {"neo4j start", "neo4j stop", "neo4j status"}
+    expected |= {f"stats {game.name}" for game in all_games()}
+    assert expected <= names
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=" ".join)
@@ -45,53 +53,112 @@ def test_every_command_and_option_has_help(path: tuple[str, ...]) -> None:
             assert param.help, f"{' '.join(path)} {param.opts} has no help"
     result = runner.invoke(app, [*path, "--help"])
     assert result.exit_code == 0
+    assert "Usage" in result.output
 
 
-def test_stats_floridian_json_has_the_required_keys() -> None:
-    result = runner.invoke(app, ["stats", "floridian", "--n", "24", "--json"])
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_every_game_parameter_is_an_option_of_its_stats_command(game: Any) -> None:
+    command = ROOT.commands["stats"].commands[game.name]
+    options = {opt for param in command.params for opt in param.opts}
+    for param in game.params:
+        assert param.cli_option in options
+
+
+def test_stats_floridian_24_prints_the_spec_figures(gamegraph: Cli) -> None:
+    result = gamegraph("stats", "floridian", "--n", "24", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert data["core_scc_sizes"] == [35] and data["core_arcs"] == 60
-    for key in ("separated", "t_positions", "omega_t", "alpha_arcs", "h_arcs", "recurrent"):
-        assert key in data
-    for key in ("immediate_losses", "losing", "four_cycles", "max_turns_to_core"):
-        assert key in data
+    data = json.loads(result.stdout)
+    floridian = next(g for g in all_games() if g.name == "floridian")
+    assert tuple(data) == floridian.stats_keys
+    # SPEC.md §3, n = 24: |S| = 424, |T| = 326, |Ω(T)| = 189, core strongly connected, 35/60
+    assert (data["separated"], data["t_positions"], data["omega_t"]) == (424, 326, 189)
+    assert (data["recurrent"], data["core_arcs"], data["core_scc_sizes"]) == (35, 60, [35])
 
 
-def test_stats_bulgarian_json_has_the_required_keys() -> None:
-    result = runner.invoke(app, ["stats", "bulgarian", "--n", "10", "--json"])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert data == {
-        "n": 10,
-        "positions": 42,
-        "cycles": 1,
-        "cycle_lengths": {"1": 1},
-        "components": 1,
-        "garden_of_eden": data["garden_of_eden"],
-        "fixed_points": 1,
-        "max_transient": 12,
+def test_stats_restricted_omits_exactly_the_win_loss_keys(gamegraph: Cli) -> None:
+    full = json.loads(gamegraph("stats", "floridian", "--n", "24", "--json").stdout)
+    restricted = gamegraph("stats", "floridian", "--n", "24", "--restricted", "--json")
+    data = json.loads(restricted.stdout)
+    omitted = {"alpha_arcs", "h_arcs", "immediate_losses", "losing", "max_turns_to_core"}
+    assert set(full) - set(data) == omitted
+    assert data["restricted"] is True
+    assert {k: v for k, v in full.items() if k not in omitted | {"restricted"}} == {
+        k: v for k, v in data.items() if k != "restricted"
     }
 
 
-def test_stats_lifting_json_has_the_required_keys() -> None:
-    result = runner.invoke(app, ["stats", "lifting", "--n-max", "34", "--rule", "band", "--json"])
+def test_stats_bulgarian_10_is_the_triangular_case_of_the_spec(gamegraph: Cli) -> None:
+    result = gamegraph("stats", "bulgarian", "--n", "10", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    for key in ("n_max", "rule", "four_cycles", "lifts", "non_lifting", "components"):
-        assert key in data
+    data = json.loads(result.stdout)
+    # n = 10 = T_4: one fixed point (4,3,2,1) reached in at most k(k-1) = 12 moves (SPEC §2);
+    # Garden of Eden: λ with s parts and λ_1 < s - 1, counted from the definition
+    ge = sum(1 for p in partitions(10) if p[0] < len(p) - 1)
+    assert data == {
+        "n": 10,
+        "positions": count_partitions(10),
+        "cycles": 1,
+        "cycle_lengths": {"1": 1},
+        "components": 1,
+        "garden_of_eden": ge,
+        "fixed_points": 1,
+        "max_transient": 12,
+    }
+    assert count_partitions(10) == 42
+
+
+def test_stats_lifting_band_34_finds_the_n28_cycle_that_never_lifts(gamegraph: Cli) -> None:
+    result = gamegraph("stats", "lifting", "--n-max", "34", "--rule", "band", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    lifting = next(g for g in all_games() if g.name == "lifting")
+    assert tuple(data) == lifting.stats_keys
+    assert data["rule"] == "band" and data["n_max"] == 34
+    assert data["non_lifting"] == [28]  # README: n = 28 is the first 4-cycle with no lift
     assert data["components_with_multiple_sources"] == 0
 
 
 def test_too_large_requests_are_refused_with_an_estimate(
-    monkeypatch: pytest.MonkeyPatch,
+    gamegraph: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "100M")
-    result = runner.invoke(app, ["stats", "bulgarian", "--n", "70"])
+    result = gamegraph("stats", "bulgarian", "--n", "70")
     assert result.exit_code == 2
-    assert "would need" in result.output and "4,087,968 nodes" in result.output
+    assert result.stderr.startswith("error: B_70 would need")
+    assert f"{count_partitions(70):,} nodes" in result.stderr
 
 
-def test_a_bad_rule_is_refused() -> None:
-    result = runner.invoke(app, ["stats", "lifting", "--n-max", "20", "--rule", "magic"])
-    assert result.exit_code == 2 and "unknown rule" in result.output
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["stats", "lifting", "--n-max", "20", "--rule", "magic"], "error: unknown rule 'magic'"),
+        (["stats", "bulgarian", "--n", "0"], "error: n must be >= 1, not 0"),
+        (["stats", "bulgarian", "--n", "ten"], "error: --n 'ten' is not an integer"),
+        (["stats", "bulgarian"], "error: Missing option '--n'"),
+        (["stats", "chess", "--n", "3"], "error: No such command 'chess'"),
+        (["load", "--n", "40..20"], "error: the range '40..20' is reversed: write 20..40"),
+        (["load", "--n", "24", "--games", "chess"], "error: unknown game 'chess'"),
+        (["export", "--n", "24", "--out", "x", "--format", "pdf"], "error: unknown format"),
+        (["drop"], "error: name the graphs to drop"),
+        (["drop", "floridian"], "error: bad graph id 'floridian'"),
+        (["query", "no_such_query"], "error: unknown query 'no_such_query'"),
+        (["load", "--n", "24", "--games", "bulgarian", "--rule", "band"], "applies to lifting"),
+    ],
+)
+def test_bad_input_is_one_error_line_and_exit_code_2(
+    gamegraph: Cli, args: list[str], message: str
+) -> None:
+    result = gamegraph(*args, env={"NEO4J_URI": "bolt://127.0.0.1:1"})
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert message in lines[0]
+
+
+def test_n_500_and_10000_are_refused_with_an_estimate_without_recursing(gamegraph: Cli) -> None:
+    for n in ("500", "10000"):
+        for game in ("bulgarian", "floridian"):
+            result = gamegraph("stats", game, "--n", n)
+            assert result.exit_code == 2
+            assert "would need" in result.stderr and "Traceback" not in result.output

@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import typer
+from conftest import CliResult
 from typer.testing import CliRunner
 
 from gamegraph.cli import neo4j
-from gamegraph.cli.options import (
-    DatabaseOption,
-    PasswordOption,
-    UriOption,
-    UserOption,
-    database_errors,
-    neo4j_settings,
-)
-from gamegraph.db import DatabaseUnavailable, Neo4jSettings
+from gamegraph.cli.options import DatabaseOption, PasswordOption, UriOption, UserOption
+from gamegraph.db import Neo4jSettings
 
 cli = CliRunner()
 
@@ -83,14 +78,8 @@ def _settings_app() -> typer.Typer:
         database: DatabaseOption = "neo4j",
     ) -> None:
         """Print the resolved settings."""
-        s = neo4j_settings(uri, user, password, database)
+        s = Neo4jSettings.resolve(uri, user, password, database)
         typer.echo(f"{s.uri}|{s.user}|{s.password}|{s.database}")
-
-    @app.command()
-    def fail() -> None:
-        """Raise a database error."""
-        with database_errors():
-            raise DatabaseUnavailable("cannot reach Neo4j at bolt://x:1")
 
     return app
 
@@ -102,7 +91,7 @@ def test_connection_options_read_the_neo4j_environment_variables() -> None:
         "NEO4J_PASSWORD": "pw",
         "NEO4J_DATABASE": "db",
     }
-    result = cli.invoke(_settings_app(), ["show"], env=env)
+    result = cli.invoke(_settings_app(), [], env=env)
     assert result.output.strip() == "bolt://env:7687|u|pw|db"
 
 
@@ -111,14 +100,18 @@ def test_connection_options_beat_the_environment_and_default_to_local(
 ) -> None:
     for name in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
         monkeypatch.delenv(name, raising=False)
-    result = cli.invoke(
-        _settings_app(), ["show", "--database", "games"], env={"NEO4J_DATABASE": "env-db"}
-    )
+    result = cli.invoke(_settings_app(), ["--database", "games"], env={"NEO4J_DATABASE": "env-db"})
     assert result.output.strip() == "None|neo4j|gamegraph|games"
     assert Neo4jSettings.resolve().is_local
 
 
-def test_database_errors_become_a_message_and_exit_code_1() -> None:
-    result = cli.invoke(_settings_app(), ["fail"])
+def test_an_unreachable_database_is_one_error_line_and_exit_code_1(
+    gamegraph: Callable[..., CliResult],
+) -> None:
+    result = gamegraph("graphs", "--uri", "bolt://127.0.0.1:1")
     assert result.exit_code == 1
-    assert "error: cannot reach Neo4j at bolt://x:1" in result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        "error: cannot reach Neo4j at bolt://127.0.0.1:1"
+    )

@@ -26,6 +26,7 @@ from gamegraph.games.floridian.alpha import (
     is_alpha_arc,
 )
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.floridian.qfamily import q_cycle
 from gamegraph.games.lifting.patterns import (
     ALPHA_PATTERNS,
     PATTERNS,
@@ -51,7 +52,6 @@ from gamegraph.games.partitions import (
     parse_partition,
     separated_partitions,
 )
-from gamegraph.games.floridian.qfamily import q_cycle
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lifting-families.json"
 FAMILIES: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["families"]

@@ -9,8 +9,8 @@ import pytest
 
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.lifting.graph import LiftingGraph, build_lifting_graph, four_cycles_in_range
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
+from gamegraph.games.lifting.graph import LiftingGraph, build_lifting_graph, four_cycles_in_range
 
 N_MAX = 60
 VECTORS = Path(__file__).parent.parent / "data" / "lifting-families.json"
@@ -133,8 +133,9 @@ def test_empty_range_and_unknown_rule_are_refused() -> None:
 def test_a_range_whose_largest_build_does_not_fit_is_refused_before_any_build(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from gamegraph.games import lifting_graph
-    from gamegraph.games.limits import TooLargeError, estimate_floridian
+    from gamegraph.games.floridian.engine import estimate_floridian
+    from gamegraph.games.lifting import graph as lifting_graph
+    from gamegraph.games.limits import TooLargeError
 
     built: list[int] = []
     monkeypatch.setattr(lifting_graph, "four_cycles_of", lambda n, *a, **k: built.append(n) or [])

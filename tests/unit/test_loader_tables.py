@@ -10,46 +10,45 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from gamegraph.db.registry import named_queries
 from gamegraph.db.runner import CollectingQueryRunner
+from gamegraph.errors import IncompleteLoadError, InputError, TooLargeError
+from gamegraph.games import get_game
 from gamegraph.games.bulgarian.engine import build_bulgarian
-from gamegraph.games.floridian.engine import build_floridian
-from gamegraph.games.lifting.graph import build_lifting_graph
-from gamegraph.games.limits import TooLargeError
-from gamegraph.games.partitions import canonical_key, paper_notation
+from gamegraph.games.model import GRAPH_NODE, GraphTables
+from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation
 from gamegraph.loader.export import import_arguments, write_csv, write_graphml
-from gamegraph.loader.jobs import check_plan, parse_games, parse_range, plan
-from gamegraph.loader.tables import (
-    GraphTables,
-    bulgarian_tables,
-    floridian_tables,
-    lifting_tables,
-)
-from gamegraph.loader.writer import ensure_schema, load_tables
-from gamegraph.queries.registry import load_queries
+from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_range
+from gamegraph.loader.writer import _writes, create_nodes_statement, ensure_schema, load_tables
 
-QUERIES = load_queries("gamegraph.loader")
+QUERIES = named_queries() | _writes()
+Bulgarian, Floridian, Lifting = (get_game(name) for name in ("bulgarian", "floridian", "lifting"))
+
+
+def _tables_of(game: object) -> GraphTables:
+    return game.tables(game.build())  # type: ignore[attr-defined,no-any-return]
 
 
 def _tables() -> list[GraphTables]:
     return [
-        bulgarian_tables(build_bulgarian(12)),
-        floridian_tables(build_floridian(16)),
-        floridian_tables(build_floridian(24, restricted=True)),
-        lifting_tables(build_lifting_graph(34, "band")),
+        _tables_of(Bulgarian.create(n=12)),
+        _tables_of(Floridian.create(n=16)),
+        _tables_of(Floridian.create(n=24, restricted=True)),
+        _tables_of(Lifting.create(n=34, rule="band")),
     ]
 
 
-@pytest.mark.parametrize("tables", _tables(), ids=lambda t: t.spec.id)
+@pytest.mark.parametrize("tables", _tables(), ids=lambda t: t.game.id)
 def test_create_statements_read_the_columns_in_the_tables_order(tables: GraphTables) -> None:
     for table in tables.nodes:
-        cypher = QUERIES[f"create_{table.label.lower()}"].cypher
+        cypher = create_nodes_statement(table)
         assert re.findall(r"(\w+): row\[(\d+)\]", cypher) == [
             (name, str(i)) for i, name in enumerate(table.columns)
         ]
-        assert f":{table.label} " in cypher or f":{table.label}{{" in cypher.replace(" {", "{")
+        assert f"(p:{GRAPH_NODE}:{table.label} {{graph: $graph, " in cypher
 
 
-@pytest.mark.parametrize("tables", _tables(), ids=lambda t: t.spec.id)
+@pytest.mark.parametrize("tables", _tables(), ids=lambda t: t.game.id)
 def test_relationships_join_rows_that_exist(tables: GraphTables) -> None:
     sizes = {table.label: len(table) for table in tables.nodes}
     for rel in tables.rels:
@@ -60,7 +59,7 @@ def test_relationships_join_rows_that_exist(tables: GraphTables) -> None:
 
 def test_bulgarian_rows_hold_key_parts_notation_and_analysis() -> None:
     graph = build_bulgarian(10)
-    table = bulgarian_tables(graph).nodes[0]
+    table = Bulgarian.create(n=10).tables(graph).nodes[0]
     for i, row in enumerate(table.rows()):
         part = graph.position(i)
         *columns, labels = row
@@ -73,38 +72,49 @@ def test_bulgarian_rows_hold_key_parts_notation_and_analysis() -> None:
 
 
 def test_every_omega_position_has_its_omega_move_in_full_mode() -> None:
-    tables = floridian_tables(build_floridian(18))
+    tables = _tables_of(Floridian.create(n=18))
     omega = next(r for r in tables.rels if r.type == "OMEGA_MOVE")
     assert len(omega) == len(tables.node_table("Omega"))
     assert np.array_equal(np.sort(omega.start), np.arange(len(omega)))
 
 
-def test_the_writer_creates_schema_first_and_marks_complete_last() -> None:
+def _fake_runner(nodes: int, moves: int) -> CollectingQueryRunner:
     runner = CollectingQueryRunner()
-    tables = bulgarian_tables(build_bulgarian(6))
-    runner.set_result(QUERIES["create_bulgarian"].cypher, [{"ids": [f"e{i}" for i in range(11)]}])
-    runner.set_result(QUERIES["count_bulgarian"].cypher, [{"nodes": 11, "BULGARIAN_MOVE": 11}])
+    create = create_nodes_statement(_tables_of(Bulgarian.create(n=6)).nodes[0])
+    runner.set_result(create, [{"ids": [f"e{i}" for i in range(11)]}])
+    runner.set_result(QUERIES["graph_claim"].cypher, [{"busy": False, "owner": "me"}])
+    runner.set_result(
+        QUERIES["graph_count"].cypher,
+        [{"nodes": nodes, "by_type": [["BULGARIAN_MOVE", moves]]}],
+    )
+    return runner
+
+
+def test_the_writer_creates_schema_first_claims_and_marks_complete_last() -> None:
+    runner = _fake_runner(11, 11)
+    tables = _tables_of(Bulgarian.create(n=6))
     load_tables(runner, tables)
     texts = [q.query for q in runner.queries]
     schema = [i for i, t in enumerate(texts) if "CREATE CONSTRAINT" in t or "CREATE INDEX" in t]
-    create = texts.index(QUERIES["create_bulgarian"].cypher)
+    create = texts.index(create_nodes_statement(tables.nodes[0]))
     complete = texts.index(QUERIES["graph_complete"].cypher)
-    assert schema and max(schema) < create < complete == len(texts) - 1
-    assert texts.index(QUERIES["graph_begin"].cypher) < create
+    assert schema and max(schema) < texts.index(QUERIES["graph_claim"].cypher) < create
+    assert create < complete == len(texts) - 1
+    claim = next(q for q in runner.queries if q.query == QUERIES["graph_claim"].cypher)
+    assert claim.params["id"] == "bulgarian:6" and claim.params["props"]["game"] == "bulgarian"
+    assert claim.params["props"]["engine"] == Bulgarian.engine_version()
     rels = [q for q in runner.queries if q.query == QUERIES["create_relationships_by_end"].cypher]
     rels += [q for q in runner.queries if q.query == QUERIES["create_relationships"].cypher]
     assert sum(len(other) for q in rels for _, other in q.params["rows"]) == 11
 
 
 def test_a_mismatch_read_back_keeps_the_graph_incomplete() -> None:
-    from gamegraph.loader.writer import IncompleteLoadError
-
-    runner = CollectingQueryRunner()
-    runner.set_result(QUERIES["create_bulgarian"].cypher, [{"ids": [f"e{i}" for i in range(11)]}])
-    runner.set_result(QUERIES["count_bulgarian"].cypher, [{"nodes": 10, "BULGARIAN_MOVE": 11}])
+    runner = _fake_runner(10, 11)
     with pytest.raises(IncompleteLoadError, match="Neo4j holds"):
-        load_tables(runner, bulgarian_tables(build_bulgarian(6)))
-    assert QUERIES["graph_complete"].cypher not in [q.query for q in runner.queries]
+        load_tables(runner, _tables_of(Bulgarian.create(n=6)))
+    texts = [q.query for q in runner.queries]
+    assert QUERIES["graph_complete"].cypher not in texts
+    assert QUERIES["graph_release"].cypher in texts  # the next load repairs it at once
 
 
 def test_schema_statements_are_all_idempotent() -> None:
@@ -126,32 +136,53 @@ def test_ranges_parse(text: str, expected: range) -> None:
     [("40..20", "reversed"), ("x", "bad n"), ("0", "at least 1"), ("", "bad n")],
 )
 def test_bad_ranges_are_refused(text: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InputError, match=message):
         parse_range(text)
 
 
-def test_games_parse_and_unknown_games_are_refused() -> None:
-    assert parse_games("floridian, bulgarian") == ("bulgarian", "floridian")
-    assert parse_games("all") == ("bulgarian", "floridian", "lifting")
-    with pytest.raises(ValueError, match="unknown game"):
+def test_games_parse_in_registry_order_and_unknown_games_are_refused() -> None:
+    assert parse_games("floridian, bulgarian") == (Bulgarian, Floridian)
+    assert set(parse_games("all")) >= {Bulgarian, Floridian, Lifting}
+    assert parse_games(None) == (Bulgarian, Floridian, Lifting)
+    with pytest.raises(InputError, match="unknown game"):
         parse_games("chess")
 
 
+def test_a_request_plans_one_graph_per_n_and_q_once_per_rule_over_the_range() -> None:
+    planned = LoadRequest.parse("20..22", None, {"rule": None, "restricted": False}).plan()
+    ids = [p.game.id for p in planned]
+    assert ids == [
+        "bulgarian:20",
+        "bulgarian:21",
+        "bulgarian:22",
+        "floridian:20",
+        "floridian:21",
+        "floridian:22",
+        "lifting:paper:22",
+        "lifting:band:22",
+    ]
+    assert planned[0].estimate.nodes == count_partitions(20)
+    only_band = LoadRequest.parse("30", "lifting", {"rule": "band"}).plan()
+    assert [p.game.id for p in only_band] == ["lifting:band:30"]
+
+
 def test_plans_too_large_for_an_online_load_are_refused_with_an_estimate() -> None:
-    planned = plan(range(90, 91), ("bulgarian",))
-    with pytest.raises(TooLargeError, match=r"56,634,173 nodes.*online limit"):
+    planned = LoadRequest.parse("90", "bulgarian").plan()
+    with pytest.raises(TooLargeError, match=f"{count_partitions(90):,} nodes.*online limit"):
         check_plan(planned)
     check_plan(planned, force=True)
     check_plan(planned, online=False)
+    assert count_partitions(90) == 56_634_173
 
 
 def test_csv_export_is_neo4j_admin_input(tmp_path: Path) -> None:
-    tables = floridian_tables(build_floridian(16))
+    tables = _tables_of(Floridian.create(n=16))
     files = write_csv(tables, tmp_path)
     alpha = next(f for f in files if f.name.endswith("nodes.Alpha.csv"))
     with alpha.open() as handle:
         header, *rows = list(csv.reader(handle))
-    assert header[0] == ":ID(floridian-16-Alpha)" and header[-1] == ":LABEL"
+    assert header[:2] == [":ID(floridian-16-Alpha)", "graph:string"] and header[-1] == ":LABEL"
+    assert all(row[1] == "floridian:16" and row[-1].startswith("GraphNode;Alpha") for row in rows)
     assert "parts:long[]" in header and "key:string" in header
     assert len(rows) == len(tables.node_table("Alpha"))
     turn = next(f for f in files if f.name.endswith("rels.TURN.csv"))
@@ -165,7 +196,7 @@ def test_csv_export_is_neo4j_admin_input(tmp_path: Path) -> None:
 
 
 def test_graphml_export_holds_every_node_and_edge(tmp_path: Path) -> None:
-    tables = lifting_tables(build_lifting_graph(40, "paper"))
+    tables = _tables_of(Lifting.create(n=40, rule="paper"))
     path = write_graphml(tables, tmp_path)
     ns = {"g": "http://graphml.graphdrawing.org/xmlns"}
     root = ET.parse(path).getroot()

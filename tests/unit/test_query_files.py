@@ -1,12 +1,12 @@
-"""The named queries shipped in gamegraph/queries/*.cypher, the registry that parses them, and
-`gamegraph query`'s parameter handling and output, all without a database."""
+"""The named queries shipped with the games and the catalog, the registry that parses them,
+and `gamegraph query`'s parameter handling and output, all without a database."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -14,68 +14,73 @@ from typing import Any
 
 import pytest
 import typer
+from conftest import CliResult
 from typer.testing import CliRunner
 
+from gamegraph.api import Database
 from gamegraph.cli import app
 from gamegraph.cli import query as query_cli
-from gamegraph.db.runner import CollectingQueryRunner
-from gamegraph.queries.registry import (
-    PARAM_TYPES,
-    NamedQuery,
-    QueryFileError,
-    load_queries,
-    parse_queries,
-)
-from gamegraph.queries.runner import (
-    GraphNotLoadedError,
-    QueryInputError,
+from gamegraph.cli.render import to_csv, to_json, to_table
+from gamegraph.db.queries import (
     QueryResult,
     browser_text,
     convert_params,
     get_query,
-    named_queries,
     parse_param_args,
     run_named,
-    to_csv,
-    to_json,
-    to_table,
+    user_queries,
 )
+from gamegraph.db.registry import (
+    PARAM_TYPES,
+    NamedQuery,
+    QueryFileError,
+    load_queries,
+    named_queries,
+    parse_queries,
+)
+from gamegraph.db.runner import CollectingQueryRunner
+from gamegraph.db.settings import Neo4jSettings
+from gamegraph.errors import GraphNotLoadedError, InputError
+from gamegraph.games import Game, all_games, get_game
 
 cli = CliRunner()
+Cli = Callable[..., CliResult]
 QUERY_FILES = sorted(
-    entry.name
-    for entry in resources.files("gamegraph.queries").iterdir()
-    if entry.name.endswith(".cypher")
+    (game.__module__, name)
+    for game in all_games()
+    for name in (*game.query_files, *game.internal_query_files)
 )
-QUERIES = named_queries()
+QUERIES = user_queries()
+ALL_QUERIES = named_queries()
 _EXAMPLE = re.compile(r"^:param\s+([A-Za-z_][A-Za-z0-9_]*)\s*=>\s*(.+)$")
 
 
 # --------------------------------------------------------------------------- shipped files
 
 
-def test_the_query_files_are_the_four_topics_and_verify() -> None:
-    assert QUERY_FILES == [
-        "bulgarian.cypher",
-        "floridian.cypher",
-        "graphs.cypher",
-        "lifting.cypher",
-        "verify.cypher",
-    ]
+def test_every_game_ships_its_queries_schema_and_verify_files() -> None:
+    for game in all_games():
+        assert game.query_files, f"{game.name} has no queries for users"
+        assert "schema.cypher" in game.internal_query_files
+        assert "verify.cypher" in game.internal_query_files
 
 
-@pytest.mark.parametrize("filename", QUERY_FILES)
-def test_every_shipped_file_parses(filename: str) -> None:
-    text = resources.files("gamegraph.queries").joinpath(filename).read_text(encoding="utf-8")
+@pytest.mark.parametrize(("package", "filename"), QUERY_FILES)
+def test_every_shipped_file_parses(package: str, filename: str) -> None:
+    text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
     assert parse_queries(text, filename)
 
 
-def test_query_names_are_unique_across_files() -> None:
+def test_query_names_are_unique_across_files_and_internal_ones_are_hidden() -> None:
     names: list[str] = []
-    for filename in QUERY_FILES:
-        text = resources.files("gamegraph.queries").joinpath(filename).read_text("utf-8")
+    for package, filename in QUERY_FILES:
+        text = resources.files(package).joinpath(filename).read_text("utf-8")
         names += [q.name for q in parse_queries(text, filename)]
-    assert len(names) == len(set(names)) == len(QUERIES)
+    assert len(names) == len(set(names))
+    assert set(names) <= set(ALL_QUERIES)
+    hidden = {name for name, q in ALL_QUERIES.items() if q.internal}
+    assert {"verify_floridian_counts", "graph_claim", "schema_alpha_key"} <= hidden
+    assert not hidden & set(QUERIES)
 
 
 def test_the_questions_of_issue_6_each_have_a_query() -> None:
@@ -129,7 +134,7 @@ def test_every_graph_query_addresses_its_graph_by_parameter(name: str) -> None:
         assert ("n", "int") in [(p.name, p.type) for p in query.params]
         assert "{n: $n" in query.cypher, "look positions up through the (n, key) index"
     elif query.requires == "lifting":
-        assert ("rule", "rule") in [(p.name, p.type) for p in query.params]
+        assert ("rule", "param") in [(p.name, p.type) for p in query.params]
         assert "{rule: $rule" in query.cypher
 
 
@@ -137,7 +142,7 @@ def test_every_graph_query_addresses_its_graph_by_parameter(name: str) -> None:
 def test_position_parameters_are_looked_up_by_key(name: str) -> None:
     query = QUERIES[name]
     for param in query.params:
-        if param.type == "partition" and query.requires != "lifting":
+        if param.type == "position" and query.requires != "lifting":
             assert f"key: ${param.name}" in query.cypher
 
 
@@ -166,7 +171,7 @@ def test_whole_graph_scans_say_so() -> None:
 GOOD = """\
 // name: a_query
 // What it answers.
-// params: n:int, position:partition
+// params: n:int, position:position
 // requires: floridian
 // example: :param n => 24
 MATCH (a:Alpha {n: $n, key: $position}) RETURN a
@@ -189,10 +194,13 @@ def test_registry_reads_name_description_params_requires_and_examples() -> None:
         (GOOD + "\n" + GOOD, "duplicate query name 'a_query'"),
         (GOOD.replace("a_query", "A-Query"), "bad query name"),
         (GOOD.replace("// What it answers.\n", ""), "no description"),
-        (GOOD.replace(", position:partition", ""), "undeclared parameters ['position']"),
+        (GOOD.replace(", position:position", ""), "undeclared parameters ['position']"),
         (GOOD.replace("n:int", "n:int, m:int"), "declares unused parameters ['m']"),
         (GOOD.replace("n:int", "n:integer"), "unknown type 'integer'"),
-        (GOOD.replace("requires: floridian", "requires: chess"), "requires 'chess'"),
+        (
+            GOOD.replace("requires: floridian", "requires: chess"),
+            "requires 'chess', which is no game",
+        ),
         ("MATCH (n) RETURN n\n" + GOOD, "Cypher before the first '// name:'"),
         ("// name: empty\n// Nothing here.\n", "has no Cypher"),
     ],
@@ -211,8 +219,9 @@ def test_registry_rejects_a_name_repeated_in_another_file(
     (package / "one.cypher").write_text(GOOD)
     (package / "two.cypher").write_text(GOOD)
     monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(QueryFileError, match=r"duplicate query name .a_query. in two\.cypher"):
+    with pytest.raises(QueryFileError, match=r"duplicate query name .a_query. in \S*two\.cypher"):
         load_queries("dup_queries_pkg")
+    assert set(load_queries("dup_queries_pkg", ["one.cypher"])) == {"a_query"}
 
 
 def test_parameters_in_comments_need_no_declaration() -> None:
@@ -236,7 +245,7 @@ def test_param_args_split_at_the_first_equals_sign() -> None:
     [(["n"], "write it as key=value"), (["=3"], "key=value"), (["n=1", "n=2"], "given twice")],
 )
 def test_bad_param_args_are_refused(items: list[str], message: str) -> None:
-    with pytest.raises(QueryInputError, match=message):
+    with pytest.raises(InputError, match=message):
         parse_param_args(items)
 
 
@@ -266,8 +275,9 @@ def test_python_values_are_accepted_as_they_are() -> None:
         ("floridian_moves", {"n": "24", "position": "5,x"}, "bad part 'x'"),
         ("floridian_moves", {"n": "24", "position": ""}, "empty partition"),
         ("floridian_moves", {"n": "24", "position": "21,2,1"}, "is not separated"),
-        ("floridian_moves", {"n": "24", "position": 24}, "a partition such as"),
-        ("lifting_summary", {"rule": "fancy"}, "a lifting rule (paper, band)"),
+        ("floridian_moves", {"n": "24", "position": 24}, "a position such as"),
+        ("floridian_moves", {"n": "0", "position": "24"}, "n must be >= 1, not 0"),
+        ("lifting_summary", {"rule": "fancy"}, "unknown rule 'fancy': choose from paper, band"),
         ("verify_trim_round", {"n": "3", "keep": "[1,"}, "a JSON list"),
         ("verify_trim_round", {"n": "3", "keep": "{}"}, "a JSON list"),
     ],
@@ -275,8 +285,8 @@ def test_python_values_are_accepted_as_they_are() -> None:
 def test_ill_typed_or_missing_params_are_refused_with_the_reason(
     name: str, raw: dict[str, Any], message: str
 ) -> None:
-    with pytest.raises(QueryInputError, match=re.escape(message)):
-        convert_params(get_query(name), raw)
+    with pytest.raises(InputError, match=re.escape(message)):
+        convert_params(ALL_QUERIES[name], raw)
 
 
 def test_bulgarian_positions_need_not_be_separated() -> None:
@@ -285,47 +295,44 @@ def test_bulgarian_positions_need_not_be_separated() -> None:
 
 
 def test_an_unknown_query_name_suggests_close_ones() -> None:
-    with pytest.raises(QueryInputError, match="did you mean floridian_turns_to_core"):
+    with pytest.raises(InputError, match="did you mean floridian_turns_to_core"):
         get_query("floridian_turns_to_cor")
 
 
 # --------------------------------------------------------------------------- the graph check
 
 
-_LOADER = load_queries("gamegraph.loader")
-
-
 @dataclass
 class GraphsFake(CollectingQueryRunner):
-    """The recording fake, answering the loader's :Graph look-ups from `graphs` (by id)."""
+    """The recording fake, answering the catalog's :Graph look-ups from `graphs` (by id)."""
 
     graphs: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         rows = super().run(query, params)
-        if query.strip() == _LOADER["graph_get"].cypher:
+        if query.strip() == ALL_QUERIES["graph_get"].cypher:
             found = self.graphs.get((params or {})["id"])
             return [{"graph": found}] if found else []
-        if query.strip() == _LOADER["loaded_graphs"].cypher:
+        if query.strip() == ALL_QUERIES["graphs_all"].cypher:
             return [{"graph": graph} for graph in self.graphs.values()]
         return rows
 
 
-def _fake(graphs: dict[str, dict[str, Any]]) -> GraphsFake:
-    return GraphsFake(graphs=graphs)
+def _record(game: Game, status: str = "complete") -> dict[str, Any]:
+    """A :Graph record as the loader writes it."""
+    return game.record() | {"id": game.id, "status": status, "engine": game.engine_version()}
 
 
-FLORIDIAN_24 = {
-    "id": "floridian:24",
-    "game": "floridian",
-    "n": 24,
-    "status": "complete",
-    "mode": "full",
-}
+def _fake(*records: dict[str, Any]) -> GraphsFake:
+    return GraphsFake(graphs={record["id"]: record for record in records})
+
+
+Floridian, Bulgarian, Lifting = (get_game(n) for n in ("floridian", "bulgarian", "lifting"))
+FLORIDIAN_24 = _record(Floridian.create(n=24))
 
 
 def test_a_query_runs_with_the_converted_params_once_its_graph_is_complete() -> None:
-    fake = _fake({"floridian:24": FLORIDIAN_24})
+    fake = _fake(FLORIDIAN_24)
     query = get_query("floridian_moves")
     fake.set_result(query.cypher, [{"omega_position": "8,4,4,2,2,2,2", "next_position": "x"}])
     result = run_named(fake, "floridian_moves", {"n": "24", "position": "2^3 5^2 8"})
@@ -336,50 +343,44 @@ def test_a_query_runs_with_the_converted_params_once_its_graph_is_complete() -> 
 
 
 def test_a_query_on_a_graph_not_loaded_names_the_load_command() -> None:
-    fake = _fake({})
+    fake = _fake()
     with pytest.raises(GraphNotLoadedError) as caught:
         run_named(fake, "floridian_outcomes", {"n": "25"})
-    assert caught.value.command == "gamegraph load --n 25 --games floridian"
-    assert "G_25 is not loaded" in str(caught.value)
+    assert caught.value.command == "gamegraph load --games floridian --n 25"
+    assert "G_25, H_25 is not loaded" in str(caught.value)
     assert all(q.query.strip() != get_query("floridian_outcomes").cypher for q in fake.reads)
 
 
 def test_a_partly_loaded_graph_is_refused() -> None:
-    fake = _fake(
-        {"bulgarian:10": {"id": "bulgarian:10", "game": "bulgarian", "n": 10, "status": "loading"}}
-    )
+    fake = _fake(_record(Bulgarian.create(n=10), status="loading"))
     with pytest.raises(GraphNotLoadedError, match=r"only partly loaded.*--games bulgarian"):
         run_named(fake, "bulgarian_cycles", {"n": "10"})
 
 
 def test_win_loss_queries_refuse_a_restricted_load_but_core_queries_run() -> None:
-    fake = _fake({"floridian:24": FLORIDIAN_24 | {"mode": "restricted"}})
+    fake = _fake(_record(Floridian.create(n=24, restricted=True)))
     with pytest.raises(GraphNotLoadedError, match="restricted"):
         run_named(fake, "floridian_losing", {"n": "24"})
     run_named(fake, "floridian_core_components", {"n": "24"})
 
 
 def test_lifting_queries_need_q_of_the_rule_covering_n() -> None:
-    fake = _fake(
-        {
-            "lifting:paper:40": {
-                "id": "lifting:paper:40",
-                "game": "lifting",
-                "n": 40,
-                "rule": "paper",
-                "status": "complete",
-            }
-        }
-    )
+    fake = _fake(_record(Lifting.create(n=40, rule="paper")))
     run_named(fake, "lifting_cycles", {"rule": "paper", "n": "24"})
-    with pytest.raises(GraphNotLoadedError, match=r"--n 44 --games lifting --rules paper"):
+    with pytest.raises(GraphNotLoadedError, match=r"--games lifting --n 44$|--n 44`"):
         run_named(fake, "lifting_cycles", {"rule": "paper", "n": "44"})
-    with pytest.raises(GraphNotLoadedError, match=r"--games lifting --rules band"):
+    with pytest.raises(GraphNotLoadedError, match=r"--games lifting --n 60 --rule band"):
         run_named(fake, "lifting_summary", {"rule": "band"})
 
 
+def test_a_graph_built_by_another_engine_version_is_stale_but_still_answers() -> None:
+    old = FLORIDIAN_24 | {"engine": "0.0.1+old"}
+    fake = _fake(old)
+    run_named(fake, "floridian_core_components", {"n": "24"})
+
+
 def test_what_is_loaded_needs_no_graph() -> None:
-    fake = _fake({})
+    fake = _fake()
     run_named(fake, "graphs_loaded")
     assert fake.reads[-1].query == get_query("graphs_loaded").cypher
 
@@ -443,14 +444,15 @@ def test_query_list_shows_every_query_with_its_params() -> None:
     assert result.exit_code == 0
     for query in QUERIES.values():
         assert query.name in result.output
-    assert "floridian_turn_path_g(n:int, position:partition, target:partition)" in result.output
+    assert "floridian_turn_path_g(n:int, position:position, target:position)" in result.output
+    assert "verify_" not in result.output
 
 
 def test_query_list_as_json_has_names_descriptions_and_params() -> None:
     result = cli.invoke(app, ["query", "--list", "--format", "json"])
     listed = {entry["name"]: entry for entry in json.loads(result.output)}
     assert set(listed) == set(QUERIES)
-    assert listed["bulgarian_reaches"]["params"] == "n:int, position:partition, target:partition"
+    assert listed["bulgarian_reaches"]["params"] == "n:int, position:position, target:position"
     assert listed["bulgarian_cycles"]["scan"]
 
 
@@ -468,27 +470,27 @@ def test_query_list_as_json_has_names_descriptions_and_params() -> None:
     ],
 )
 def test_bad_query_requests_exit_2_before_connecting(
-    args: list[str], message: str, monkeypatch: pytest.MonkeyPatch
+    args: list[str], message: str, monkeypatch: pytest.MonkeyPatch, gamegraph: Cli
 ) -> None:
     def no_database(*_: Any, **__: Any) -> None:
         raise AssertionError("connected to Neo4j for a bad request")
 
-    monkeypatch.setattr(query_cli, "open_runner", no_database)
-    result = cli.invoke(app, ["query", *args])
+    monkeypatch.setattr(query_cli, "open_database", no_database)
+    result = gamegraph("query", *args)
     assert result.exit_code == 2
-    assert message in result.output
+    assert result.stderr.startswith("error: ") and message in result.stderr
 
 
 def _patch_runner(monkeypatch: pytest.MonkeyPatch, fake: GraphsFake) -> None:
     @contextlib.contextmanager
-    def open_fake(*_: Any, **__: Any) -> Iterator[GraphsFake]:
-        yield fake
+    def open_fake(*_: Any, **__: Any) -> Iterator[Database]:
+        yield Database(fake, Neo4jSettings(None))  # type: ignore[arg-type]
 
-    monkeypatch.setattr(query_cli, "open_runner", open_fake)
+    monkeypatch.setattr(query_cli, "open_database", open_fake)
 
 
 def test_query_prints_the_rows_as_table_json_or_csv(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = _fake({"floridian:24": FLORIDIAN_24})
+    fake = _fake(FLORIDIAN_24)
     rows = [{"position": "24", "turns": 7, "path": ["24", "22,2"]}]
     fake.set_result(get_query("floridian_turns_to_core").cypher, rows)
     _patch_runner(monkeypatch, fake)
@@ -503,12 +505,15 @@ def test_query_prints_the_rows_as_table_json_or_csv(monkeypatch: pytest.MonkeyPa
 
 
 def test_query_on_a_missing_graph_exits_1_naming_the_load_command(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, gamegraph: Cli
 ) -> None:
-    _patch_runner(monkeypatch, _fake({}))
-    result = cli.invoke(app, ["query", "bulgarian_cycles", "--param", "n=12"])
+    _patch_runner(monkeypatch, _fake())
+    result = gamegraph("query", "bulgarian_cycles", "--param", "n=12")
     assert result.exit_code == 1
-    assert "run `gamegraph load --n 12 --games bulgarian`" in result.output
+    assert (
+        result.stderr
+        == "error: B_12 is not loaded: run `gamegraph load --games bulgarian --n 12`\n"
+    )
 
 
 def test_named_query_objects_are_the_registry_type() -> None:
@@ -538,7 +543,7 @@ def test_query_cypher_prints_browser_text_without_connecting(
     def no_database(*_: Any, **__: Any) -> None:
         raise AssertionError("connected to Neo4j to print a query")
 
-    monkeypatch.setattr(query_cli, "open_runner", no_database)
+    monkeypatch.setattr(query_cli, "open_database", no_database)
     args = ["query", "bulgarian_reaches", "-p", "n=10", "-p", "position=3^2 4"]
     result = cli.invoke(app, [*args, "-p", "target=[4,4,2]", "--cypher"])
     assert result.exit_code == 0

@@ -31,7 +31,9 @@ class Bulgarian(Game):
 
     name = "bulgarian"
     title = "Bulgarian solitaire B_n"
-    description = "Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."
+    description = (
+        "Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."
+    )
     params = (Param("n", "The number of cards n.", minimum=1),)
     stats_keys = (
         "n",

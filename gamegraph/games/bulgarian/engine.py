@@ -18,7 +18,12 @@ import numpy as np
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
-from gamegraph.games.partitions import Partition, count_partitions, parse_partition, partitions_exact
+from gamegraph.games.partitions import (
+    Partition,
+    count_partitions,
+    parse_partition,
+    partitions_exact,
+)
 
 __all__ = ["BYTES_PER_POSITION", "BulgarianGraph", "build_bulgarian", "estimate_bulgarian"]
 

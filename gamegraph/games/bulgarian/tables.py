@@ -10,7 +10,7 @@ from gamegraph.games.bulgarian.engine import BulgarianGraph
 from gamegraph.games.model import GraphTables, NodeTable, RelTable, position_columns
 
 if TYPE_CHECKING:
-    from gamegraph.games.bulgarian.engine import Bulgarian
+    from gamegraph.games.bulgarian import Bulgarian
 
 __all__ = ["bulgarian_tables", "cycle_lengths"]
 

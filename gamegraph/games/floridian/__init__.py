@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gamegraph.games.base import Game, Param, Progress
 from gamegraph.errors import InputError
+from gamegraph.games.base import Game, Param, Progress
 from gamegraph.games.limits import Estimate
 from gamegraph.games.partitions import canonical_key, is_separated, parse_partition
 from gamegraph.games.registry import register

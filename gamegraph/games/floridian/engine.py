@@ -1,7 +1,7 @@
 """Floridian solitaire: the bipartite graph G_n, the turn graph H_n and their analysis.
 
-Definitions are SPEC.md §3; the α-move itself is spelled out in :mod:`gamegraph.games.floridian.alpha`
-and computed in bulk by :func:`gamegraph.games._kernels.alpha_arcs_chunk`.
+Definitions are SPEC.md §3; the α-move itself is spelled out in :mod:`.alpha` and computed in
+bulk by :func:`gamegraph.games._kernels.alpha_arcs_chunk`.
 
 Nodes are numbered by their position in S(n) (descending lexicographic order): α-position
 [λ, α] and Ω-position [λ, Ω] of the same λ share the number, and the Ω-positions are the
@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.floridian.fourcycles import FourCycle
-from gamegraph.errors import InputError
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import (
     Partition,

@@ -43,8 +43,8 @@ def is_four_cycle(cycle: FourCycle) -> bool:
     """Whether the four positions form a 4-cycle of G_n, checked from the definitions.
 
     a != b, one n, two Ω-arcs, and two legal α-arcs, each decided by reconstructing its unique
-    α-choice (:func:`gamegraph.games.floridian.alpha.alpha_arc_choice`) instead of listing every α-move;
-    the tests hold this to the listing.
+    α-choice (:func:`.alpha.alpha_arc_choice`) instead of listing every α-move; the tests hold
+    this to the listing.
     """
     a, x, b, y = cycle
     n = sum(a)

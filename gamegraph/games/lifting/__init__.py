@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
+from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param, Progress
 from gamegraph.games.limits import Estimate
 from gamegraph.games.partitions import canonical_key, is_separated, parse_partition
-from gamegraph.errors import InputError
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
@@ -35,7 +35,9 @@ class Lifting(Game):
 
     name = "lifting"
     title = "the lifting graph Q"
-    description = "The lifting graph Q: 4-cycles of G_n, their lifts, components, sources, families."
+    description = (
+        "The lifting graph Q: 4-cycles of G_n, their lifts, components, sources, families."
+    )
     params = (
         Param(
             "n",
@@ -107,7 +109,9 @@ class Lifting(Game):
         from gamegraph.games.lifting.graph import build_lifting_graph, cached_four_cycles
 
         self.check_size(force)
-        report = (lambda done, total: progress("4-cycles of G_n", done, total)) if progress else None
+        report = (
+            (lambda done, total: progress("4-cycles of G_n", done, total)) if progress else None
+        )
         cycles = cached_four_cycles(self.n_min, self.n, report)
         return build_lifting_graph(self.n, self.rule, n_min=self.n_min, cycles=cycles)  # type: ignore[arg-type]
 
@@ -139,10 +143,14 @@ class Lifting(Game):
     @classmethod
     def for_query(cls, params: Mapping[str, Any]) -> Self:
         # a query's n is the n of a 4-cycle; any Q whose range reaches it serves
-        values = {"n": params.get("n", 60)}
+        values = {"n": params.get("n", 1)}
         if "rule" in params:
             values["rule"] = params["rule"]
         return cls.create(**values)
+
+    def load_command(self) -> str:
+        # Q is loaded over a range: suggest at least the main job's n = 60
+        return Game.load_command(self.replace(n=max(self.n, 60)))
 
     def serves(self, wanted: Lifting, cypher: str) -> str | None:
         if wanted.n > self.n:

@@ -38,7 +38,9 @@ def lifting_checks(
         for lift in row["lifts"]:
             found_inside.add((key, lift["target"], lift["m"]))
             if lift["n_to"] != lift["n_target"] or lift["n_target"] != row["n"] + 2 * lift["m"] + 4:
-                lifts.problem(f"{key} → {lift['target']}: n does not grow by 2m + 4 (m = {lift['m']})")
+                lifts.problem(
+                    f"{key} → {lift['target']}: n does not grow by 2m + 4 (m = {lift['m']})"
+                )
         if key in q.lift_counts or key in rows:
             lifts.three(
                 f"{key} lifts",
@@ -52,7 +54,9 @@ def lifting_checks(
     engine_sources = {key for comp in q.components for key in q.sources(comp)}
     non_lifting = {c.key for c in q.non_lifting}
     for key, row in rows.items():
-        sources.three(f"{key} source", row["in_degree"] == 0, row["stored_source"], key in engine_sources)
+        sources.three(
+            f"{key} source", row["in_degree"] == 0, row["stored_source"], key in engine_sources
+        )
         sources.three(
             f"{key} non-lifting",
             row["stored_lifts"] == 0,
@@ -66,7 +70,9 @@ def lifting_checks(
     found: list[frozenset[str]] = []
     while remaining:
         seed = min(remaining)
-        keys = frozenset(reader("verify_lifting_component", {"rule": q.rule, "seed": seed})[0]["keys"])
+        keys = frozenset(
+            reader("verify_lifting_component", {"rule": q.rule, "seed": seed})[0]["keys"]
+        )
         found.append(keys)
         remaining -= keys | {seed}
     engine = {frozenset(comp) for comp in q.components}

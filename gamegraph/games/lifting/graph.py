@@ -21,9 +21,9 @@ from typing import Any, Literal
 
 import networkx as nx
 
+from gamegraph.games.floridian.engine import build_floridian, check_floridian, estimate_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.lifting.patterns import band_lifts, paper_lifts
-from gamegraph.games.floridian.engine import build_floridian, check_floridian, estimate_floridian
 from gamegraph.games.limits import memory_limit
 
 __all__ = [
