@@ -367,7 +367,9 @@ def test_win_loss_queries_refuse_a_restricted_load_but_core_queries_run() -> Non
 def test_lifting_queries_need_q_of_the_rule_covering_n() -> None:
     fake = _fake(_record(Lifting.create(n=40, rule="paper")))
     run_named(fake, "lifting_cycles", {"rule": "paper", "n": "24"})
-    with pytest.raises(GraphNotLoadedError, match=r"--games lifting --n 44$|--n 44`"):
+    with pytest.raises(
+        GraphNotLoadedError, match=r"not n = 44: run `gamegraph load --games lifting --n 60`"
+    ):
         run_named(fake, "lifting_cycles", {"rule": "paper", "n": "44"})
     with pytest.raises(GraphNotLoadedError, match=r"--games lifting --n 60 --rule band"):
         run_named(fake, "lifting_summary", {"rule": "band"})
