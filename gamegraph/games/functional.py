@@ -12,7 +12,8 @@ numbered by their first member in index order; ``distance`` is 0 on a cycle; a c
 in move order starting from its smallest index. A game's graph class subclasses
 :class:`FunctionalGraph` and adds its positions (``n``, ``position``, ``index``, ``keys``).
 
-The module also holds the small input checks the four engines share (:func:`check_int`).
+The module also holds the helpers the four engines share: input checks (:func:`check_int`,
+:func:`parse_sequence`) and the memory check before a build (:func:`check_estimate`).
 """
 
 from __future__ import annotations
