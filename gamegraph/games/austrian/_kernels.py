@@ -1,0 +1,185 @@
+"""Compiled loops of Austrian solitaire on states (μ, b) ranked exactly.
+
+States are numbered bank by bank (b = 0, 1, …) and, within a bank, by the descending
+lexicographic order of μ among the partitions of n − b with parts ≤ L (as partitions are
+numbered in :mod:`gamegraph.games._kernels`): the index of (μ, b) is
+
+    offsets[b] + P[m, L] − 1 − Σ_i P[r_i, μ_i − 1],   m = n − b,
+
+where r_i is what is left of m before part i and P[r, k] counts the partitions of r into
+parts ≤ k (:func:`restricted_table`). ``Lc = min(L, n)`` bounds the parts (no pile exceeds n).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def restricted_table(n: int, cap: int) -> np.ndarray:
+    """P[r, k] = partitions of r into parts ≤ k, for 0 ≤ r ≤ n and 0 ≤ k ≤ cap (int64)."""
+    table = np.zeros((n + 1, cap + 1), dtype=np.int64)
+    for k in range(cap + 1):
+        table[0, k] = 1
+    for r in range(1, n + 1):
+        for k in range(1, cap + 1):
+            table[r, k] = table[r, k - 1] + (table[r - k, k] if r >= k else 0)
+    return table
+
+
+@njit(cache=True)
+def _first(a: np.ndarray, m: int, cap: int) -> int:
+    """Write the first partition of m with parts ≤ cap (cap^q, rest) into a; its length."""
+    k = 0
+    rest = m
+    while rest > 0:
+        take = cap if cap < rest else rest
+        a[k] = take
+        k += 1
+        rest -= take
+    return k
+
+
+@njit(cache=True)
+def _next(a: np.ndarray, k: int) -> int:
+    """Advance a[:k] to the next partition in descending lexicographic order; new length.
+
+    Returns -1 after the last one (all parts 1). Refilled parts never exceed the part they
+    follow, so a bound on the parts is kept.
+    """
+    j = k - 1
+    while j >= 0 and a[j] == 1:
+        j -= 1
+    if j < 0:
+        return -1
+    rest = k - j
+    v = a[j] - 1
+    a[j] = v
+    k = j + 1
+    while rest > 0:
+        take = v if v < rest else rest
+        a[k] = take
+        k += 1
+        rest -= take
+    return k
+
+
+@njit(cache=True)
+def austrian_successors(
+    n: int,
+    big: int,
+    cap: int,
+    banks: int,
+    table: np.ndarray,
+    offsets: np.ndarray,
+    successor: np.ndarray,
+) -> None:
+    """successor[i] = index of A(μ, b) for every state (parameter L = ``big``, Lc = ``cap``).
+
+    A(μ, b) = (L^q ∪ (μ_i − 1 : μ_i > 1), r) with b + ℓ(μ) = qL + r, 0 ≤ r < L. The new piles
+    of L cards are the largest parts (every old pile drops to ≤ L − 1), so the image is
+    ranked as written, without sorting.
+    """
+    a = np.zeros(n + 2, dtype=np.int64)
+    idx = 0
+    for b in range(banks):
+        m = n - b
+        k = _first(a, m, cap)
+        while True:
+            q, r = divmod(b + k, big)
+            remaining = n - r
+            below = 0
+            for _ in range(q):
+                below += table[remaining, big - 1]
+                remaining -= big
+            for i in range(k):
+                v = a[i] - 1
+                if v <= 0:
+                    break
+                below += table[remaining, v - 1]
+                remaining -= v
+            successor[idx] = offsets[r] + table[n - r, cap] - 1 - below
+            idx += 1
+            if k == 0:
+                break
+            k = _next(a, k)
+            if k < 0:
+                break
+
+
+@njit(cache=True)
+def austrian_total_parts(n: int, cap: int, banks: int) -> int:
+    """Σ over all states of ℓ(μ) (the size of the flat parts array)."""
+    a = np.zeros(n + 2, dtype=np.int64)
+    total = 0
+    for b in range(banks):
+        k = _first(a, n - b, cap)
+        while k > 0:
+            total += k
+            k = _next(a, k)
+    return total
+
+
+@njit(cache=True)
+def austrian_parts(
+    n: int, cap: int, banks: int, parts: np.ndarray, offsets: np.ndarray, bank: np.ndarray
+) -> None:
+    """Every state in index order: μ as flat parts with offsets, and its bank."""
+    a = np.zeros(n + 2, dtype=np.int64)
+    idx = 0
+    pos = 0
+    for b in range(banks):
+        k = _first(a, n - b, cap)
+        while True:
+            offsets[idx] = pos
+            bank[idx] = b
+            for i in range(k):
+                parts[pos + i] = a[i]
+            pos += k
+            idx += 1
+            if k == 0:
+                break
+            k = _next(a, k)
+            if k < 0:
+                break
+    offsets[idx] = pos
+
+
+@njit(cache=True)
+def _write_int(buf: np.ndarray, pos: int, value: int) -> int:
+    digits = np.empty(20, dtype=np.uint8)
+    count = 0
+    while True:
+        digits[count] = 48 + value % 10
+        count += 1
+        value //= 10
+        if value == 0:
+            break
+    for i in range(count - 1, -1, -1):
+        buf[pos] = digits[i]
+        pos += 1
+    return pos
+
+
+@njit(cache=True)
+def format_states(parts: np.ndarray, offsets: np.ndarray, bank: np.ndarray) -> np.ndarray:
+    """ASCII keys ``3,3,1|2`` (μ's key, a bar, the bank) of every state, newline-terminated."""
+    rows = bank.shape[0]
+    size = 0
+    for t in range(rows):
+        size += (offsets[t + 1] - offsets[t]) * 21 + 23
+    buf = np.empty(size, dtype=np.uint8)
+    pos = 0
+    for t in range(rows):
+        for s in range(offsets[t], offsets[t + 1]):
+            if s > offsets[t]:
+                buf[pos] = 44  # ','
+                pos += 1
+            pos = _write_int(buf, pos, parts[s])
+        buf[pos] = 124  # '|'
+        pos += 1
+        pos = _write_int(buf, pos, bank[t])
+        buf[pos] = 10
+        pos += 1
+    return buf[:pos]

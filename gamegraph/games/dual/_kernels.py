@@ -1,0 +1,50 @@
+"""Compiled loop of Dual Bulgarian solitaire on partitions ranked as in gamegraph.games._kernels."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from gamegraph.games._kernels import rank_of
+
+
+@njit(cache=True)
+def dual_successors(n: int, table: np.ndarray, successor: np.ndarray) -> None:
+    """successor[i] = index of D(λ_i) for every partition λ_i of n.
+
+    Walks the partitions in descending lexicographic order (the walk counter is the index).
+    D(λ) = (λ_2 + 1, …, λ_{m+1} + 1, λ_{m+2}, …, λ_ℓ, 1^(λ_1 − ℓ + 1)), m = min(λ_1, ℓ − 1),
+    is already nonincreasing (a prefix of a nonincreasing sequence gains one card each, then
+    new piles of one card), so it is ranked as written.
+    """
+    a = np.zeros(n + 2, dtype=np.int64)
+    out = np.zeros(n + 1, dtype=np.int64)
+    a[0] = n
+    k = 1
+    idx = 0
+    while True:
+        first = a[0]
+        length = 0
+        for i in range(1, k):
+            out[length] = a[i] + 1 if i <= first else a[i]
+            length += 1
+        for _ in range(first - (k - 1)):
+            out[length] = 1
+            length += 1
+        successor[idx] = rank_of(out, length, n, table)
+        idx += 1
+        # next partition in descending lexicographic order
+        j = k - 1
+        while j >= 0 and a[j] == 1:
+            j -= 1
+        if j < 0:
+            return
+        rest = k - j
+        v = a[j] - 1
+        a[j] = v
+        k = j + 1
+        while rest > 0:
+            take = v if v < rest else rest
+            a[k] = take
+            k += 1
+            rest -= take

@@ -1,0 +1,300 @@
+"""Generic analysis of a functional graph: a deterministic map i -> successor[i] on 0..N-1.
+
+Every position of Bulgarian-type solitaires (Carolina, Austrian, Montreal, Dual) has exactly
+one move, so their game graphs are functional graphs and share one analysis (SPEC-games.md
+§0): in-degrees, the cycles (one per weakly connected component), the cycle every position
+ends in and its distance to it, the Garden of Eden (no predecessor), basins, the longest
+transients. It is linear in N and runs in the compiled kernel
+:func:`gamegraph.games._kernels.functional_graph_analysis`.
+
+Semantics (the same as :class:`gamegraph.games.bulgarian.BulgarianGraph`): cycle ids are
+numbered by their first member in index order; ``distance`` is 0 on a cycle; a cycle is listed
+in move order starting from its smallest index. A game's graph class subclasses
+:class:`FunctionalGraph` and adds its positions (``n``, ``position``, ``index``, ``keys``).
+
+The module also holds the helpers the four engines share: input checks (:func:`check_int`,
+:func:`parse_sequence`) and the memory check before a build (:func:`check_estimate`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Self
+
+import numpy as np
+from numba import njit
+
+from gamegraph.games import _kernels as k
+from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
+
+__all__ = [
+    "SUMMARY_KEYS",
+    "FunctionalGraph",
+    "ParameterError",
+    "PositionIndexError",
+    "SuccessorArrayError",
+    "analysis_bytes_per_position",
+    "check_estimate",
+    "check_int",
+    "index_dtype",
+    "parse_sequence",
+]
+
+#: keys of :meth:`FunctionalGraph.summary`, in order
+SUMMARY_KEYS = (
+    "positions",
+    "cycles",
+    "cycle_lengths",
+    "components",
+    "garden_of_eden",
+    "fixed_points",
+    "max_transient",
+)
+
+
+class ParameterError(ValueError):
+    """A game parameter (n, L, ...) is not an integer in its accepted range."""
+
+
+class PositionIndexError(ValueError):
+    """A position index outside 0..size-1."""
+
+
+class SuccessorArrayError(ValueError):
+    """The array given as a map is not a map of 0..N-1 into itself."""
+
+
+def check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+    """``value`` as an int in low..high (high None: no upper bound), else ParameterError."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise ParameterError(f"{name} must be an integer, not {value!r}")
+    number = int(value)
+    if number < low or (high is not None and number > high):
+        accepted = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise ParameterError(f"{name} = {number} is out of range: {name} must be {accepted}")
+    return number
+
+
+_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
+
+
+def parse_sequence(text: object, what: str, error: type[ValueError]) -> tuple[int, ...]:
+    """Nonnegative integers in the order given: ``3,1,2``, ``3 1 2``, ``[3,1,2]``, ``(3, 1, 2)``.
+
+    ``a^k`` stands for k copies of a in place (``2^3,1`` is ``2,2,2,1``), as in the papers'
+    exponent notation. Raises ``error`` (a ValueError subclass) with a one-line message naming
+    ``what`` was expected.
+    """
+    if not isinstance(text, str):
+        raise error(f"a {what} is given as text such as '3,1,2', not {text!r}")
+    body = text.strip()
+    if body[:1] in "[(" and body[-1:] in "])":
+        body = body[1:-1]
+    tokens = [t for t in re.split(r"[\s,]+", body.strip()) if t]
+    if not tokens:
+        raise error(f"empty {what} {text!r}: give its entries, e.g. '3,1,2'")
+    values: list[int] = []
+    for token in tokens:
+        match = _TOKEN.match(token)
+        if match is None:
+            raise error(
+                f"bad entry {token!r} in {text!r}: a {what} is written as nonnegative integers, "
+                "optionally with an exponent as in '2^3'"
+            )
+        value, times = int(match.group(1)), int(match.group(2) or 1)
+        if times == 0:
+            raise error(f"exponent 0 in {token!r} of {text!r}: exponents must be >= 1")
+        values.extend([value] * times)
+    return tuple(values)
+
+
+def check_estimate(name: str, estimate: Estimate, force: bool) -> Estimate:
+    """Raise TooLargeError when ``estimate`` exceeds the memory limit (unless ``force``)."""
+    limit = memory_limit()
+    if estimate.bytes > limit and not force:
+        raise TooLargeError(
+            f"{name} would need {estimate.describe()}, over the limit of "
+            f"{limit / 2**30:.1f} GiB (80% of available memory, or GAMEGRAPH_MEMORY_LIMIT). "
+            "Use --force to try anyway."
+        )
+    return estimate
+
+
+def index_dtype(size: int) -> type[np.signedinteger[Any]]:
+    """int32 for indices below 2**31 (half the memory), else int64."""
+    return np.int32 if size < 2**31 else np.int64
+
+
+def analysis_bytes_per_position(size: int) -> int:
+    """Peak bytes per position of :meth:`FunctionalGraph.from_successor`.
+
+    Successor, in-degree, cycle id and distance (4 bytes each when indices fit int32), plus
+    the kernel's scratch while it runs: remaining in-degrees (a copy) and the peeling order
+    (int64).
+    """
+    width = np.dtype(index_dtype(size)).itemsize
+    return 3 * width + 4 + width + 8
+
+
+@dataclass(frozen=True, eq=False)
+class FunctionalGraph:
+    """A functional graph with its analysis; every array is indexed by position index."""
+
+    successor: np.ndarray  #: the one move from each position (an index)
+    in_degree: np.ndarray  #: number of predecessors
+    cycle_of: np.ndarray  #: id of the cycle the trajectory ends in (ids by first member)
+    distance: np.ndarray  #: moves to reach that cycle (0 on it)
+    cycle_count: int
+
+    @classmethod
+    def from_successor(cls, successor: np.ndarray, **fields: Any) -> Self:
+        """Analyse the map ``successor`` (checked to map 0..N-1 into itself).
+
+        ``fields`` are the extra dataclass fields of a subclass (n, parameters, tables).
+        """
+        successor = _checked_successor(successor)
+        size = int(successor.shape[0])
+        dtype = index_dtype(size)
+        successor = successor.astype(dtype, copy=False)
+        in_degree = np.zeros(size, dtype=dtype)
+        cycle_of = np.empty(size, dtype=dtype)
+        distance = np.empty(size, dtype=np.int32)
+        cycles = int(k.functional_graph_analysis(successor, in_degree, cycle_of, distance))
+        return cls(
+            successor=successor,
+            in_degree=in_degree,
+            cycle_of=cycle_of,
+            distance=distance,
+            cycle_count=cycles,
+            **fields,
+        )
+
+    @property
+    def size(self) -> int:
+        """Number of positions."""
+        return int(self.successor.shape[0])
+
+    def check_index(self, index: int) -> int:
+        """``index`` as an int, or PositionIndexError when it is not a position index."""
+        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+            raise PositionIndexError(f"a position index is an integer, not {index!r}")
+        if not 0 <= index < self.size:
+            raise PositionIndexError(
+                f"position index {index} is out of range: indices are 0..{self.size - 1}"
+            )
+        return int(index)
+
+    # ----------------------------------------------------------------- analysis
+
+    @cached_property
+    def on_cycle(self) -> np.ndarray:
+        """Positions on a cycle (recurrent)."""
+        return np.asarray(self.distance == 0)
+
+    @cached_property
+    def garden_of_eden(self) -> np.ndarray:
+        """Positions with no predecessor."""
+        return np.asarray(self.in_degree == 0)
+
+    @cached_property
+    def cycle_lengths(self) -> np.ndarray:
+        """Length of each cycle, by cycle id."""
+        return np.bincount(self.cycle_of[self.on_cycle], minlength=self.cycle_count)
+
+    @cached_property
+    def cycles(self) -> list[np.ndarray]:
+        """Members of each cycle (by id) in move order, starting from its smallest index."""
+        if self.cycle_count == 0:
+            return []
+        members = _cycle_members(self.successor, self.cycle_of, self.distance, self.cycle_count)
+        bounds = np.cumsum(self.cycle_lengths)[:-1]
+        return list(np.split(members, bounds))
+
+    @cached_property
+    def basin_sizes(self) -> np.ndarray:
+        """Positions whose trajectory ends in each cycle (members included), by cycle id."""
+        return np.bincount(self.cycle_of, minlength=self.cycle_count)
+
+    @property
+    def max_transient(self) -> int:
+        """The longest distance to a cycle (the longest transient)."""
+        return int(self.distance.max()) if self.size else 0
+
+    @property
+    def fixed_points(self) -> int:
+        """Number of positions mapped to themselves."""
+        return int(np.count_nonzero(self.successor == np.arange(self.size)))
+
+    def farthest(self) -> np.ndarray:
+        """Positions of maximum distance to their cycle."""
+        return np.flatnonzero(self.distance == self.max_transient)
+
+    def trajectory(self, index: int) -> list[int]:
+        """Indices from a position to its cycle entry (the first cyclic position), inclusive."""
+        path = [self.check_index(index)]
+        for _ in range(int(self.distance[path[0]])):
+            path.append(int(self.successor[path[-1]]))
+        return path
+
+    def summary(self) -> dict[str, Any]:
+        """The analysis in numbers (JSON-ready), keys :data:`SUMMARY_KEYS` in that order."""
+        lengths, counts = np.unique(self.cycle_lengths, return_counts=True)
+        return {
+            "positions": self.size,
+            "cycles": self.cycle_count,
+            "cycle_lengths": {int(a): int(b) for a, b in zip(lengths, counts, strict=True)},
+            # each weak component of a functional graph holds exactly one cycle
+            "components": self.cycle_count,
+            "garden_of_eden": int(np.count_nonzero(self.garden_of_eden)),
+            "fixed_points": self.fixed_points,
+            "max_transient": self.max_transient,
+        }
+
+
+def _checked_successor(successor: np.ndarray) -> np.ndarray:
+    array = np.asarray(successor)
+    if array.ndim != 1 or not np.issubdtype(array.dtype, np.integer):
+        raise SuccessorArrayError(
+            f"a successor array is one-dimensional and of integers, not {array.dtype} "
+            f"of shape {array.shape}"
+        )
+    if array.shape[0] and (int(array.min()) < 0 or int(array.max()) >= array.shape[0]):
+        raise SuccessorArrayError(
+            f"successor values must lie in 0..{array.shape[0] - 1}, "
+            f"found {int(array.min())}..{int(array.max())}"
+        )
+    return array
+
+
+@njit(cache=True)
+def _cycle_members(
+    successor: np.ndarray, cycle_of: np.ndarray, distance: np.ndarray, cycle_count: int
+) -> np.ndarray:
+    """Cyclic positions grouped by cycle id, each group in move order from its smallest index.
+
+    Cycle ids are numbered by first member in index order, so scanning the indices upward
+    meets each cycle first at its smallest member and in increasing id order.
+    """
+    lengths = np.zeros(cycle_count + 1, dtype=np.int64)
+    for i in range(successor.shape[0]):
+        if distance[i] == 0:
+            lengths[cycle_of[i] + 1] += 1
+    for c in range(cycle_count):
+        lengths[c + 1] += lengths[c]
+    members = np.empty(lengths[cycle_count], dtype=np.int64)
+    done = np.zeros(cycle_count, dtype=np.bool_)
+    for i in range(successor.shape[0]):
+        if distance[i] == 0 and not done[cycle_of[i]]:
+            c = cycle_of[i]
+            done[c] = True
+            pos = lengths[c]
+            v = i
+            while True:
+                members[pos] = v
+                pos += 1
+                v = successor[v]
+                if v == i:
+                    break
+    return members

@@ -1,0 +1,340 @@
+"""Montreal solitaire: M on the irreducible positions I(n), a permutation (SPEC-games.md §3).
+
+Positions of size n form an infinite set ((1, 0^r, 1) is fixed for every r), so the graph is
+built on the finite M-invariant set I(n) of irreducible positions, or on its subset X(n),
+the union of the orbits of the 2^(n−1) zero-free compositions (``space="X"``).
+
+Reducible: α = (…, 0^r, γ) has an inner zero gap of length r followed by the suffix γ with
+r + len(γ) > max_t len(M^t γ). Such a gap is never crossed: γ's left end never comes within
+one step of the part before it. A suffix of an irreducible position is irreducible, so
+
+    I(n) = {zero-free compositions of n} ∪ {(β, 0^r, γ) : β zero-free, γ ∈ I(s), s < n,
+                                            1 ≤ r ≤ slack(γ)},
+    slack(γ) = max_t len(M^t γ) − len(γ),
+
+each position arising once (β is its first block, r its first gap). The engine builds I(1),
+I(2), … in turn: M on I(s) (a compiled kernel) gives the orbits, hence the slack of every
+member, which the larger sets are made from.
+
+Positions are integers in stars and bars (:mod:`._kernels`); I(n) is the sorted array of its
+codes and a position's index is its code's place in it (binary search). Index order is by
+length, then lexicographic: index 0 is (n).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from gamegraph.games import _kernels as k
+from gamegraph.games.functional import (
+    FunctionalGraph,
+    check_estimate,
+    check_int,
+    parse_sequence,
+)
+from gamegraph.games.limits import Estimate
+from gamegraph.games.montreal import _kernels as mk
+
+__all__ = [
+    "A007075",
+    "MAX_N",
+    "MontrealClosureError",
+    "MontrealGraph",
+    "MontrealPositionError",
+    "Sequence",
+    "build_montreal",
+    "decode",
+    "encode",
+    "estimate_montreal",
+    "irreducible_positions",
+    "montreal_move",
+    "parse_montreal",
+]
+
+Sequence = tuple[int, ...]
+Space = Literal["I", "X"]
+
+#: a code has n + ℓ − 1 ≤ 2n − 1 bits and the image one more: int64 holds them up to n = 31
+MAX_N = 31
+#: |I(n)| for n = 1..10, OEIS A007075 (irreducible positions of size n in Montreal solitaire)
+A007075 = (1, 2, 5, 13, 35, 95, 260, 714, 1965, 5415)
+#: growth of |I(n)| beyond n = 10 (|I(n)| / |I(n−1)| measured 2.761 at n = 18, rising slowly)
+_GROWTH = 2.77
+#: per position of I(n): codes, lengths, the image's code and length and its place (int64
+#: each), the analysis, and the smaller sets I(s), s < n, with their slack
+_BYTES_PER_POSITION = 120
+_BASE_BYTES = 64 * 2**20
+
+
+class MontrealPositionError(ValueError):
+    """Text or a tuple that is not a position of the Montreal graph asked for."""
+
+
+class MontrealClosureError(RuntimeError):
+    """M mapped a position of I(n) outside I(n) (the set would not be M-invariant)."""
+
+
+def montreal_move(position: Sequence) -> Sequence:
+    """M(α) by the block rule (β, 0^r, γ) ↦ (M(β), 0^(r−1), M(γ)), leading zeros trimmed."""
+    return _trim(_block_move(_trim(tuple(position))))
+
+
+def encode(position: Sequence) -> int:
+    """Stars and bars: 1^(a_1) 0 1^(a_2) 0 … 0 1^(a_ℓ) as an integer."""
+    code = 0
+    for i, entry in enumerate(position):
+        if i:
+            code <<= 1
+        code = (code << entry) | ((1 << entry) - 1)
+    return code
+
+
+def decode(code: int) -> Sequence:
+    """Inverse of :func:`encode` (the code's first and last bits are 1)."""
+    entries = [len(run) for run in bin(code)[2:].split("0")]
+    return tuple(entries)
+
+
+def estimate_montreal(n: int) -> Estimate:
+    """Positions (|I(n)|: exact for n ≤ 10, extrapolated beyond), arcs and peak bytes."""
+    n = check_int("n", n, 1)
+    if n <= len(A007075):
+        positions = A007075[n - 1]
+    else:
+        log_count = math.log(A007075[-1]) + (n - len(A007075)) * math.log(_GROWTH)
+        positions = int(math.exp(min(log_count, 200.0)))
+    return Estimate(positions, positions, positions * _BYTES_PER_POSITION + _BASE_BYTES)
+
+
+def parse_montreal(text: str, n: int) -> Sequence:
+    """A position from text: ``1,0,2``, ``1 0 2``, ``[1,0,2]``, ``(1, 0, 2)``; ``2^2`` is 2,2.
+
+    Leading and trailing zeros are dropped (SPEC-games.md §3 identifies them away); the
+    entries must sum to n.
+    """
+    return check_position(parse_sequence(text, "Montreal position", MontrealPositionError), n)
+
+
+def check_position(position: object, n: int) -> Sequence:
+    """``position`` trimmed of outer zeros, if its entries are ≥ 0 and sum to n."""
+    if not isinstance(position, tuple | list) or not all(
+        isinstance(e, int | np.integer) and not isinstance(e, bool) for e in position
+    ):
+        raise MontrealPositionError(
+            f"a Montreal position is a tuple of nonnegative integers, not {position!r}"
+        )
+    entries = tuple(int(e) for e in position)
+    if any(e < 0 for e in entries):
+        raise MontrealPositionError(f"{entries} has a negative entry: entries are >= 0")
+    if sum(entries) != n:
+        raise MontrealPositionError(f"{entries} has size {sum(entries)}, not n = {n}")
+    return _trim(entries)
+
+
+def irreducible_positions(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted codes and lengths of I(n) (see the module docstring)."""
+    n = check_int("n", n, 1, MAX_N)
+    codes, lengths, _ = _irreducible(n)
+    return codes, lengths
+
+
+@dataclass(frozen=True, eq=False)
+class MontrealGraph(FunctionalGraph):
+    """M on I(n) (or X(n)) with its analysis; arrays are indexed by position index."""
+
+    n: int
+    space: Space
+    codes: np.ndarray = field(repr=False)  #: sorted codes of the positions
+    lengths: np.ndarray = field(repr=False)  #: number of entries of each position
+
+    def position(self, index: int) -> Sequence:
+        """The position with the given index."""
+        return decode(int(self.codes[self.check_index(index)]))
+
+    def index(self, position: Sequence | str) -> int:
+        """Index of a position given as a tuple or as text (see :func:`parse_montreal`)."""
+        if isinstance(position, str):
+            entries = parse_montreal(position, self.n)
+        else:
+            entries = check_position(position, self.n)
+        code = encode(entries)
+        place = int(np.searchsorted(self.codes, code))
+        if place < self.size and int(self.codes[place]) == code:
+            return place
+        if self.space == "X" and _is_irreducible(entries):
+            raise MontrealPositionError(
+                f"{entries} is not in X({self.n}): no zero-free composition reaches it"
+            )
+        raise MontrealPositionError(
+            f"{entries} is not in I({self.n}): it is reducible (a zero gap that M never closes)"
+        )
+
+    def flat_entries(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every position's entries as flat uint8 values with int64 offsets, in index order."""
+        entries = np.empty(int(self.lengths.sum()), dtype=np.uint8)
+        offsets = np.empty(self.size + 1, dtype=np.int64)
+        mk.decode_all(self.n, self.codes, self.lengths, entries, offsets)
+        return entries, offsets
+
+    def keys(self) -> list[str]:
+        """The key ``1,0,2`` of every position (entries in order), in index order."""
+        entries, offsets = self.flat_entries()
+        rows = np.arange(self.size, dtype=np.int64)
+        text = k.format_partitions(entries, offsets, rows, False).tobytes().decode()
+        return text.split("\n")[:-1]
+
+    def notation(self, index: int) -> str:
+        """The seed's notation: ``(1,0,2)``."""
+        return "(" + ",".join(map(str, self.position(index))) + ")"
+
+    def stats(self) -> dict[str, Any]:
+        """n, then the :meth:`FunctionalGraph.summary` keys (GE 0 and transients 0: MON-bij)."""
+        return {"n": self.n, **self.summary()}
+
+
+def build_montreal(n: int, *, space: Space = "I", force: bool = False) -> MontrealGraph:
+    """Build and analyse M on I(n) (``space="I"``) or on X(n) (``space="X"``).
+
+    Refuses sizes over the memory limit unless ``force``.
+    """
+    n = check_int("n", n, 1, MAX_N)
+    if space not in ("I", "X"):
+        raise MontrealPositionError(
+            f"space {space!r} is not one of 'I' (irreducible positions) or 'X' "
+            "(orbits of the zero-free compositions)"
+        )
+    check_estimate(f"the Montreal graph of n = {n}", estimate_montreal(n), force)
+    codes, lengths, successor = _irreducible(n)
+    if space == "X":
+        composition_codes = np.sort(mk.composition_codes(n)[0])
+        place = np.minimum(np.searchsorted(composition_codes, codes), composition_codes.size - 1)
+        seeds = composition_codes[place] == codes
+        keep = mk.forward_closure(successor, seeds)
+        renumber = np.cumsum(keep) - 1
+        codes, lengths = codes[keep], lengths[keep]
+        successor = renumber[successor[keep]]
+    return MontrealGraph.from_successor(successor, n=n, space=space, codes=codes, lengths=lengths)
+
+
+# --------------------------------------------------------------------------- I(n)
+
+
+def _irreducible(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Codes, lengths and M-successor indices of I(n), built through I(1), …, I(n − 1)."""
+    # members of I(s) with slack ≥ 1 (the only ones a larger position can end with)
+    suffixes: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+    for s in range(1, n + 1):
+        codes, lengths = _generate(s, suffixes)
+        successor = _successor_indices(s, codes, lengths)
+        if s == n:
+            return codes, lengths, successor
+        in_degree = np.zeros(successor.size, dtype=np.int64)
+        cycle_of = np.empty(successor.size, dtype=np.int64)
+        distance = np.empty(successor.size, dtype=np.int32)
+        cycles = k.functional_graph_analysis(successor, in_degree, cycle_of, distance)
+        longest = mk.orbit_maximum(successor, cycle_of, distance, lengths, cycles)
+        slack = longest - lengths
+        keep = slack >= 1
+        suffixes[s] = (codes[keep], lengths[keep], slack[keep])
+    raise AssertionError("unreachable")
+
+
+def _generate(
+    size: int, suffixes: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted codes and lengths of I(size) from the slack of the smaller sets."""
+    code_parts = []
+    length_parts = []
+    first_codes, first_lengths = mk.composition_codes(size)
+    code_parts.append(first_codes)
+    length_parts.append(first_lengths)
+    for s, (gamma, gamma_len, gamma_slack) in suffixes.items():
+        if gamma.size == 0:
+            continue
+        beta, beta_len = mk.composition_codes(size - s)
+        gamma_width = s + gamma_len - 1
+        for r in range(1, int(gamma_slack.max()) + 1):
+            fits = gamma_slack >= r
+            shift = r + 1 + gamma_width[fits]
+            code_parts.append(((beta[:, None] << shift[None, :]) | gamma[fits][None, :]).ravel())
+            length_parts.append((beta_len[:, None] + r + gamma_len[fits][None, :]).ravel())
+    codes = np.concatenate(code_parts)
+    lengths = np.concatenate(length_parts)
+    order = np.argsort(codes, kind="stable")
+    return codes[order], lengths[order]
+
+
+def _successor_indices(size: int, codes: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Index of M(α) for every α of I(size) (MontrealClosureError if one falls outside)."""
+    out_codes = np.empty_like(codes)
+    out_lengths = np.empty_like(lengths)
+    mk.montreal_successors(size, codes, lengths, out_codes, out_lengths)
+    place = np.minimum(np.searchsorted(codes, out_codes), codes.size - 1)
+    missing = np.flatnonzero(codes[place] != out_codes)
+    if missing.size:
+        first = int(missing[0])
+        raise MontrealClosureError(
+            f"M{decode(int(codes[first]))} = {decode(int(out_codes[first]))} is not in "
+            f"I({size}): I({size}) is not M-invariant"
+        )
+    return place.astype(np.int32 if codes.size < 2**31 else np.int64)
+
+
+# --------------------------------------------------------------------------- scalar rules
+
+
+def _trim(entries: Sequence) -> Sequence:
+    start = 0
+    while start < len(entries) and entries[start] == 0:
+        start += 1
+    end = len(entries)
+    while end > start and entries[end - 1] == 0:
+        end -= 1
+    return entries[start:end]
+
+
+def _block_move(entries: Sequence) -> Sequence:
+    """M without trimming: the image of a sequence starting with a positive block."""
+    c = 0
+    while c < len(entries) and entries[c] > 0:
+        c += 1
+    beta = (*(a - 1 for a in entries[:c]), c)
+    if c == len(entries):
+        return beta
+    r = 0
+    while entries[c + r] == 0:
+        r += 1
+    return (*beta, *([0] * (r - 1)), *_block_move(entries[c + r :]))
+
+
+def _is_irreducible(entries: Sequence) -> bool:
+    """The definition, on one position: no zero gap that the suffix's orbit never closes."""
+    i = 0
+    while i < len(entries):
+        if entries[i] == 0:
+            r = 0
+            while entries[i + r] == 0:
+                r += 1
+            gamma = entries[i + r :]
+            if r + len(gamma) > _orbit_longest(gamma):
+                return False
+            i += r
+        else:
+            i += 1
+    return True
+
+
+def _orbit_longest(position: Sequence) -> int:
+    """max_t len(M^t(position)) over the (periodic) orbit."""
+    seen = {position}
+    longest = len(position)
+    current = montreal_move(position)
+    while current not in seen:
+        seen.add(current)
+        longest = max(longest, len(current))
+        current = montreal_move(current)
+    return longest
