@@ -1,0 +1,425 @@
+"""CRIM game graph: every partition of size <= n, its options, P/N status and Grundy value.
+
+The game (SPEC-games.md §7): delete one whole row or one whole column of a Young diagram;
+normal play, [] is the only terminal position. Every option is smaller than its position,
+so the Sprague-Grundy values come from one compiled sweep in increasing size
+(:func:`gamegraph.games.crim._kernels.crim_sweep`). Positions are numbered exactly: by size,
+then in descending lexicographic order within a size ([] is 0, (1) is 1, (2) is 2, ...).
+
+:func:`build_crim` keeps the move arcs (CSR, each distinct option once) for loading;
+:func:`sweep_crim` keeps only the Grundy values and per-size counts, to test the paper's
+even-rank conjecture further than the arcs would fit in memory.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from gamegraph.games import _kernels as gk
+from gamegraph.games.crim import _kernels as ck
+from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
+from gamegraph.games.partitions import Partition, canonical_key, paper_notation, parse_partition
+
+__all__ = [
+    "MAX_N",
+    "CrimGraph",
+    "CrimInputError",
+    "CrimSweep",
+    "build_crim",
+    "column_lengths",
+    "estimate_crim",
+    "parse_position",
+    "sweep_crim",
+]
+
+MAX_N = gk.MAX_N  #: parts are stored as uint8 and the rank table must fit int64
+# bytes per position held by build_crim: grundy (1), P flag (1), rank (2), indptr (8)
+GRAPH_BYTES_PER_POSITION = 12
+# bytes per arc slot: the int32 buffer sized for the bound of 2 options per distinct part
+GRAPH_BYTES_PER_ARC_SLOT = 4
+SWEEP_BYTES_PER_POSITION = 1  # grundy only
+OVERHEAD_BYTES = 2**20 * 192  # interpreter, numpy, numba (measured ~170 MiB) and the rank table
+EMPTY_NOTATION = "∅"  #: paper notation of the empty diagram (its canonical key is "")
+_EMPTY = re.compile(r"^\s*(\[\s*\]|\(\s*\)|∅)?\s*$")
+
+
+class CrimInputError(ValueError):
+    """A CRIM request or position that is not accepted (one-line message says why)."""
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def _check_n(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int | np.integer):
+        raise CrimInputError(f"n must be an integer in 0..{MAX_N}, not {n!r}")
+    if not 0 <= int(n) <= MAX_N:
+        raise CrimInputError(
+            f"n = {n} is out of range: CRIM graphs are built for 0 <= n <= {MAX_N}"
+        )
+    return int(n)
+
+
+def parse_position(text: str, n: int | None = None) -> Partition:
+    """A CRIM position from text: a partition in any notation of SPEC.md §1, or [].
+
+    Accepts ``5,3,3,1``, ``5 3 3 1``, ``[5,3,3,1]``, paper notation ``1 3^2 5`` and, for
+    the empty diagram, ``[]``, ``()``, ``∅`` or an empty string. With ``n`` the size must be
+    at most n (the graph holds every partition of size 0..n).
+    """
+    if _EMPTY.match(text):
+        return ()
+    try:
+        position = parse_partition(text)
+    except ValueError as error:
+        raise CrimInputError(str(error)) from None
+    if n is not None:
+        _check_size(position, n)
+    return position
+
+
+def _check_size(position: Partition, n: int) -> None:
+    if sum(position) > n:
+        raise CrimInputError(
+            f"{canonical_key(position)} has size {sum(position)}: "
+            f"this CRIM graph holds the partitions of size 0..{n}"
+        )
+
+
+def _as_position(position: Partition | str, n: int) -> Partition:
+    """Validate a position given as text or as a tuple of parts (one pass over the parts)."""
+    if isinstance(position, str):
+        return parse_position(position, n)
+    parts = tuple(position)
+    previous = parts[0] if parts else 0
+    total = 0
+    for part in parts:
+        if type(part) is not int and (
+            isinstance(part, bool) or not isinstance(part, int | np.integer)
+        ):
+            raise CrimInputError(f"{parts!r} is not a partition: parts must be integers")
+        if part <= 0:
+            raise CrimInputError(f"{parts!r} is not a partition: parts must be positive")
+        if part > previous:
+            raise CrimInputError(
+                f"{parts!r} is not a partition: parts must be nonincreasing, as in (5, 3, 3, 1)"
+            )
+        previous = part
+        total += part
+    result = tuple(int(part) for part in parts)
+    if total > n:
+        _check_size(result, n)
+    return result
+
+
+def column_lengths(position: Partition) -> Partition:
+    """The conjugate partition λ' (column j has λ'_j cells)."""
+    if not position:
+        return ()
+    return tuple(sum(1 for part in position if part >= j) for j in range(1, position[0] + 1))
+
+
+# --------------------------------------------------------------------------- sizes
+
+
+def _partition_counts(n: int) -> list[int]:
+    """p(0), ..., p(n) by Euler's pentagonal recurrence, iteratively."""
+    counts = [1] + [0] * n
+    for m in range(1, n + 1):
+        total, j = 0, 1
+        while True:
+            g1 = j * (3 * j - 1) // 2
+            if g1 > m:
+                break
+            sign = 1 if j % 2 else -1
+            total += sign * counts[m - g1]
+            g2 = j * (3 * j + 1) // 2
+            if g2 <= m:
+                total += sign * counts[m - g2]
+            j += 1
+        counts[m] = total
+    return counts
+
+
+def _arc_slots(counts: list[int]) -> int:
+    """Σ over positions of 2·(distinct parts): the bound on arcs the build allocates.
+
+    A partition of m has as many distinct column lengths as distinct part sizes, and the
+    partitions of m holding a part v number p(m - v); so the bound is 2 Σ_m Σ_{s<m} p(s).
+    """
+    total, below = 0, 0
+    for m in range(1, len(counts)):
+        below += counts[m - 1]
+        total += below
+    return 2 * total
+
+
+def estimate_crim(n: int, *, arcs: bool = True) -> Estimate:
+    """Positions, arcs (the allocated bound) and peak bytes of :func:`build_crim` (or of
+    :func:`sweep_crim` when ``arcs`` is false). Instant for every n it accepts (0..255)."""
+    n = _check_n(n)
+    counts = _partition_counts(n)
+    positions = sum(counts)
+    if not arcs:
+        return Estimate(positions, 0, positions * SWEEP_BYTES_PER_POSITION + OVERHEAD_BYTES)
+    slots = _arc_slots(counts)
+    return Estimate(
+        positions,
+        slots,
+        positions * GRAPH_BYTES_PER_POSITION + slots * GRAPH_BYTES_PER_ARC_SLOT + OVERHEAD_BYTES,
+    )
+
+
+def _check_memory(name: str, estimate: Estimate, force: bool) -> None:
+    limit = memory_limit()
+    if estimate.bytes > limit and not force:
+        raise TooLargeError(
+            f"{name} would need {estimate.describe()}, over the limit of "
+            f"{limit / 2**30:.1f} GiB (80% of available memory, or GAMEGRAPH_MEMORY_LIMIT). "
+            "Use --force to try anyway."
+        )
+
+
+def _offsets(table: np.ndarray, n: int) -> np.ndarray:
+    """offsets[s] = index of the first partition of size s; offsets[n + 1] = all positions."""
+    offsets = np.zeros(n + 2, dtype=np.int64)
+    offsets[1:] = np.cumsum(np.diagonal(table)[: n + 1])
+    return offsets
+
+
+# --------------------------------------------------------------------------- the graph
+
+
+@dataclass(frozen=True, eq=False)
+class CrimGraph:
+    """The CRIM game graph on all partitions of size <= n; arrays indexed by position index.
+
+    The options of position i are ``indices[indptr[i]:indptr[i + 1]]`` (each distinct
+    option once, sorted by index).
+    """
+
+    n: int
+    offsets: np.ndarray  #: offsets[s] = index of the first partition of size s (length n + 2)
+    grundy: np.ndarray  #: Sprague-Grundy value (uint8)
+    p_position: np.ndarray  #: True where grundy == 0 (the previous player wins)
+    rank: np.ndarray  #: λ_1 - ℓ(λ) (int16; 0 for [])
+    indptr: np.ndarray  #: CSR row pointers (int64, length size + 1)
+    indices: np.ndarray  #: CSR option indices (int32, or int64 beyond 2**31 positions)
+    _table: np.ndarray = field(repr=False)
+
+    @property
+    def size(self) -> int:
+        """Number of positions: partitions of size 0..n."""
+        return int(self.grundy.shape[0])
+
+    # ----------------------------------------------------------------- positions
+
+    def index(self, position: Partition | str) -> int:
+        """Index of a position given as a partition or as text (see :func:`parse_position`)."""
+        part = _as_position(position, self.n)
+        return _rank(part, self._table, self.offsets)
+
+    def position(self, index: int) -> Partition:
+        """The partition with the given index (unranking)."""
+        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+            raise CrimInputError(f"a position index is an integer, not {index!r}")
+        if not 0 <= index < self.size:
+            raise CrimInputError(
+                f"position index {index} is out of range: this graph has 0..{self.size - 1}"
+            )
+        return _unrank(int(index), self._table, self.offsets)
+
+    def notation(self, position: Partition | str | int) -> str:
+        """Paper notation (ascending sizes with exponents, ``1 3^2 5``); ``∅`` for []."""
+        part = self.position(self._locate(position))
+        return paper_notation(part) if part else EMPTY_NOTATION
+
+    def _locate(self, position: Partition | str | int) -> int:
+        """The index of a position given as an index, as parts or as text."""
+        if isinstance(position, int | np.integer):
+            if isinstance(position, bool) or not 0 <= position < self.size:
+                raise CrimInputError(
+                    f"position index {position!r} is out of range: "
+                    f"this graph has 0..{self.size - 1}"
+                )
+            return int(position)
+        return self.index(position)
+
+    def flat_parts(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every position as flat uint8 parts with int64 start offsets (size + 1), in index
+        order."""
+        starts = np.empty(self.size + 1, dtype=np.int64)
+        parts = np.empty(_total_parts(self.n), dtype=np.uint8)
+        ck.enumerate_all_partitions(self.n, parts, starts)
+        return parts, starts
+
+    def keys(self) -> list[str]:
+        """Canonical key (``"5,3,3,1"``; ``""`` for []) of every position, in index order."""
+        return self._text(paper=False)
+
+    def notations(self) -> list[str]:
+        """Paper notation of every position in index order (``∅`` for [])."""
+        text = self._text(paper=True)
+        text[0] = EMPTY_NOTATION
+        return text
+
+    def _text(self, *, paper: bool) -> list[str]:
+        parts, starts = self.flat_parts()
+        buffer = ck.format_positions(parts, starts, paper)
+        del parts, starts
+        return buffer.tobytes().decode("ascii").split("\n")[:-1]
+
+    # ----------------------------------------------------------------- moves
+
+    def option_indices(self, position: Partition | str | int) -> np.ndarray:
+        """Indices of the distinct options of a position (given as index, parts or text)."""
+        i = self._locate(position)
+        return self.indices[self.indptr[i] : self.indptr[i + 1]]
+
+    def options(self, position: Partition | str | int) -> list[Partition]:
+        """The distinct options of a position, in index order."""
+        return [self.position(int(j)) for j in self.option_indices(position)]
+
+    def winning_moves(self, position: Partition | str | int) -> list[Partition]:
+        """The options that are P-positions (empty exactly when the position is P)."""
+        return [self.position(int(j)) for j in self.option_indices(position) if self.p_position[j]]
+
+    @cached_property
+    def sizes(self) -> np.ndarray:
+        """|λ| of every position."""
+        counts = np.diff(self.offsets)
+        return np.repeat(np.arange(self.n + 1, dtype=np.int16), counts)
+
+    @cached_property
+    def out_degree(self) -> np.ndarray:
+        return np.diff(self.indptr)
+
+    @cached_property
+    def in_degree(self) -> np.ndarray:
+        """Number of positions having this one as an option."""
+        return np.bincount(self.indices, minlength=self.size)
+
+    # ----------------------------------------------------------------- analysis
+
+    def odd_rank_p_positions(self) -> np.ndarray:
+        """P-positions of odd rank (the paper conjectures there are none)."""
+        return np.flatnonzero(self.p_position & (self.rank % 2 != 0))
+
+    def stats(self) -> dict[str, Any]:
+        """n, positions (all sizes), and over the partitions of n: P-positions, the Grundy
+        value distribution and its maximum."""
+        top = self.grundy[self.offsets[self.n] : self.offsets[self.n + 1]]
+        histogram = np.bincount(top)
+        grundy = {int(v): int(histogram[v]) for v in np.flatnonzero(histogram)}
+        return {
+            "n": self.n,
+            "positions": self.size,
+            "p_positions": int(np.count_nonzero(top == 0)),
+            "grundy": grundy,
+            "max_grundy": int(top.max()),
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class CrimSweep:
+    """Grundy values of all partitions of size <= n without the arcs, with per-size counts."""
+
+    n: int
+    offsets: np.ndarray  #: offsets[s] = index of the first partition of size s
+    grundy: np.ndarray  #: Sprague-Grundy value (uint8), same numbering as :class:`CrimGraph`
+    p_count: np.ndarray  #: p_count[s] = P-positions among the partitions of s
+    odd_rank_p: np.ndarray  #: odd_rank_p[s] = those of odd rank
+    first_odd_p: np.ndarray  #: index of the first P-position of odd rank of size s, or -1
+    _table: np.ndarray = field(repr=False)
+
+    def position(self, index: int) -> Partition:
+        if not 0 <= index < int(self.offsets[-1]):
+            raise CrimInputError(f"position index {index} is out of range")
+        return _unrank(index, self._table, self.offsets)
+
+    def first_odd_rank_p_position(self) -> Partition | None:
+        """The smallest-size P-position of odd rank (first in index order), or None."""
+        hits = np.flatnonzero(self.first_odd_p >= 0)
+        return self.position(int(self.first_odd_p[hits[0]])) if hits.size else None
+
+
+def build_crim(n: int, *, force: bool = False) -> CrimGraph:
+    """Build the CRIM graph on every partition of size <= n with its Grundy values.
+
+    Refuses (:class:`TooLargeError`) a build estimated not to fit in memory unless ``force``.
+    """
+    n = _check_n(n)
+    _check_memory(f"CRIM up to size {n}", estimate_crim(n), force)
+    table = gk.rank_table(n)
+    offsets = _offsets(table, n)
+    size = int(offsets[-1])
+    slots = _arc_slots([int(table[s, s]) for s in range(n + 1)])
+    index_type = np.int32 if size < 2**31 else np.int64
+    grundy = np.empty(size, dtype=np.uint8)
+    rank = np.empty(size, dtype=np.int16)
+    indptr = np.empty(size + 1, dtype=np.int64)
+    buffer = np.empty(max(slots, 1), dtype=index_type)
+    counters = [np.empty(n + 1, dtype=np.int64) for _ in range(3)]
+    arcs = ck.crim_sweep(n, table, offsets, grundy, rank, indptr, buffer, *counters)
+    # the bound is tight (a row and a column deletion coincide only on the staircases, once
+    # each), so the distinct arcs stay in the buffer they were written to, not in a copy
+    indices = buffer[:arcs]
+    return CrimGraph(n, offsets, grundy, grundy == 0, rank, indptr, indices, table)
+
+
+def sweep_crim(n: int, *, force: bool = False) -> CrimSweep:
+    """Grundy values only (1 byte per position), for the even-rank conjecture at large n."""
+    n = _check_n(n)
+    _check_memory(f"CRIM Grundy sweep up to size {n}", estimate_crim(n, arcs=False), force)
+    table = gk.rank_table(n)
+    offsets = _offsets(table, n)
+    grundy = np.empty(int(offsets[-1]), dtype=np.uint8)
+    p_count, odd_rank_p, first_odd_p = (np.empty(n + 1, dtype=np.int64) for _ in range(3))
+    none_i16 = np.empty(0, dtype=np.int16)
+    none_i64 = np.empty(0, dtype=np.int64)
+    ck.crim_sweep(
+        n, table, offsets, grundy, none_i16, none_i64, none_i64, p_count, odd_rank_p, first_odd_p
+    )
+    return CrimSweep(n, offsets, grundy, p_count, odd_rank_p, first_odd_p, table)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _rank(part: Partition, table: np.ndarray, offsets: np.ndarray) -> int:
+    s = sum(part)
+    if not part:
+        return 0
+    return int(offsets[s]) + int(gk.rank_of(np.asarray(part, dtype=np.int64), len(part), s, table))
+
+
+def _unrank(index: int, table: np.ndarray, offsets: np.ndarray) -> Partition:
+    s = int(np.searchsorted(offsets, index, side="right")) - 1
+    below = int(table[s, s]) - 1 - (index - int(offsets[s]))
+    parts: list[int] = []
+    remaining, cap = s, s
+    while remaining:
+        v = 1
+        while v < cap and table[remaining, v] <= below:
+            v += 1
+        below -= int(table[remaining, v - 1])
+        parts.append(v)
+        remaining -= v
+        cap = v
+    return tuple(parts)
+
+
+def _total_parts(n: int) -> int:
+    """Number of parts over all partitions of size <= n (Σ_m Σ_{j, i} p(m - i j))."""
+    counts = _partition_counts(n)
+    return sum(
+        counts[m - i * j]
+        for m in range(1, n + 1)
+        for j in range(1, m + 1)
+        for i in range(1, m // j + 1)
+    )
