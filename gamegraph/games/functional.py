@@ -26,8 +26,9 @@ from typing import Any, Self
 import numpy as np
 from numba import njit
 
+from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
+from gamegraph.games.limits import check_estimate
 
 __all__ = [
     "SUMMARY_KEYS",
@@ -54,15 +55,15 @@ SUMMARY_KEYS = (
 )
 
 
-class ParameterError(ValueError):
+class ParameterError(InputError):
     """A game parameter (n, L, ...) is not an integer in its accepted range."""
 
 
-class PositionIndexError(ValueError):
+class PositionIndexError(InputError):
     """A position index outside 0..size-1."""
 
 
-class SuccessorArrayError(ValueError):
+class SuccessorArrayError(InputError):
     """The array given as a map is not a map of 0..N-1 into itself."""
 
 
@@ -108,18 +109,6 @@ def parse_sequence(text: object, what: str, error: type[ValueError]) -> tuple[in
             raise error(f"exponent 0 in {token!r} of {text!r}: exponents must be >= 1")
         values.extend([value] * times)
     return tuple(values)
-
-
-def check_estimate(name: str, estimate: Estimate, force: bool) -> Estimate:
-    """Raise TooLargeError when ``estimate`` exceeds the memory limit (unless ``force``)."""
-    limit = memory_limit()
-    if estimate.bytes > limit and not force:
-        raise TooLargeError(
-            f"{name} would need {estimate.describe()}, over the limit of "
-            f"{limit / 2**30:.1f} GiB (80% of available memory, or GAMEGRAPH_MEMORY_LIMIT). "
-            "Use --force to try anyway."
-        )
-    return estimate
 
 
 def index_dtype(size: int) -> type[np.signedinteger[Any]]:

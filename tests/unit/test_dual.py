@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from functional_reference import assert_matches_networkx
 
-from gamegraph.games.bulgarian import build_bulgarian
+from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.dual.engine import build_dual, dual_move, estimate_dual
 from gamegraph.games.functional import ParameterError
 from gamegraph.games.limits import TooLargeError
