@@ -1,0 +1,475 @@
+"""Random Bulgarian solitaire (Popov) and the card-wise chain: build and analysis.
+
+The chain (SPEC-games.md §5) lives on the partitions of n, numbered as everywhere in
+gamegraph (descending lexicographic order: index 0 is (n), the last is 1^n).
+
+* Popov, p ∈ (0, 1]: each pile independently loses one card with probability p.
+* Card-wise (Eriksson–Jonsson–Sjöstrand): each card is picked independently with probability
+  p, so a pile of size a loses j ~ Bin(a, p) cards.
+
+In both the K removed cards form one new pile (none if K = 0) and emptied piles vanish. The
+transitions are computed combinatorially (:func:`._kernels.chain_terms`) and turned into
+probabilities for the given p: exact ``Fraction``s when ``exact`` (the default for n ≤ 12),
+float64 otherwise. p = 1 gives the deterministic B (Popov) or λ ↦ (n) (card-wise).
+
+Analysis: irreducibility (the support is strongly connected), the period (gcd of the cycle
+lengths of each closed class; the chain is aperiodic when every closed class has period 1),
+the stationary distribution π (GTH in exact arithmetic, power iteration / GMRES in floats,
+see :mod:`.stationary`), its mode (the smallest index among the most likely states) and, per
+state, the *staircase distance*:
+
+    n = k(k−1)/2 + r with 0 < r ≤ k; the cradle shapes are μ = (k−1+ε_1, k−2+ε_2, …, 0+ε_k),
+    ε ∈ {0,1}^k with Σε = r (the C(k, r) partitions on the cycles of B_n, SPEC.md §2; for
+    triangular n the staircase (k, …, 1) alone). staircase_distance(λ) = min over μ of the
+    number of cells of λ's Young diagram outside μ's = min_μ Σ_i max(λ_i − μ_i, 0)
+    = ½ min_μ Σ_i |λ_i − μ_i| (parts padded with zeros).
+
+It is 0 exactly on the cradle shapes and counts the cards that must move to reach one, so a
+query can compare the most likely states with the staircase-like ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from gamegraph.games import _kernels as k
+from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
+from gamegraph.games.partitions import (
+    Partition,
+    canonical_key,
+    count_partitions,
+    paper_notation,
+    parse_partition,
+)
+from gamegraph.games.random_bulgarian import _kernels as rk
+from gamegraph.games.random_bulgarian.stationary import (
+    cesaro_functional,
+    exact_stationary,
+    float_stationary,
+)
+
+__all__ = [
+    "EXACT_DEFAULT_MAX_N",
+    "EXACT_MAX_N",
+    "MAX_N",
+    "STATS_KEYS",
+    "ChainTerms",
+    "PositionError",
+    "ProbabilityError",
+    "RandomBulgarianError",
+    "RandomBulgarianGraph",
+    "build_random_bulgarian",
+    "estimate_random_bulgarian",
+    "parse_probability",
+    "probability_text",
+]
+
+#: probabilities are exact Fractions up to this n unless asked otherwise
+EXACT_DEFAULT_MAX_N = 12
+#: exact arithmetic refused above this n (GTH in Fractions is O(p(n)^3))
+EXACT_MAX_N = 16
+#: choice counts are int64: at most C(n, K) <= 2^62
+MAX_N = 62
+STATS_KEYS = (
+    "n",
+    "p",
+    "positions",
+    "transitions",
+    "irreducible",
+    "aperiodic",
+    "stationary_mode",
+    "stationary_mode_probability",
+)
+# peak bytes per transition term: the kernel's int64 triples with their doubling slack, the
+# per-term probabilities and row ids, and scipy's CSR and its transpose (measured: n = 40
+# Popov, 9.0·10^6 terms, 0.86 GiB peak)
+_BYTES_PER_TERM = 100
+_BASE_BYTES = 128 * 2**20
+# card-wise terms per pair of positions, measured 0.40 at n = 20, 0.25 at n = 30, 0.21 at
+# n = 34: fitted from above by 0.4·(n/20)^(−1.1), at most 0.5
+_CARDWISE_DENSITY = 0.4
+_CARDWISE_DECAY = -1.1
+
+
+class RandomBulgarianError(ValueError):
+    """Bad input to the random Bulgarian engine."""
+
+
+class ProbabilityError(RandomBulgarianError):
+    """p is not a number in (0, 1]."""
+
+
+class PositionError(RandomBulgarianError):
+    """A position index or partition that is not one of this chain's states."""
+
+
+def parse_probability(value: str | Fraction | int | float) -> Fraction:
+    """p as an exact fraction: ``"1/2"``, ``"0.25"``, ``"1"``, ``Fraction(1, 3)``, 0.5.
+
+    A float is read through its shortest decimal text (0.1 is 1/10, not the binary double).
+    Refused: non-numbers, p ≤ 0, p > 1.
+    """
+    if isinstance(value, bool):
+        raise ProbabilityError(f"p = {value!r} is not a number: give p in (0, 1], e.g. '1/2'")
+    try:
+        if isinstance(value, Fraction | int):
+            p = Fraction(value)
+        elif isinstance(value, float):
+            p = Fraction(repr(value))
+        elif isinstance(value, str):
+            p = Fraction(value.strip())
+        else:
+            raise TypeError
+    except (ValueError, ZeroDivisionError, TypeError):
+        raise ProbabilityError(
+            f"p = {value!r} is not a number: give p in (0, 1] as '1/2', '0.25' or '1'"
+        ) from None
+    if not 0 < p <= 1:
+        raise ProbabilityError(f"p = {p} is outside (0, 1]: give 0 < p <= 1")
+    return p
+
+
+def probability_text(p: Fraction) -> str:
+    """The canonical text of p: ``"1/2"``, ``"1"``."""
+    return str(p)
+
+
+@dataclass(frozen=True, eq=False)
+class ChainTerms:
+    """The chain's transitions before p is chosen (see :func:`._kernels.chain_terms`).
+
+    Source i has terms ``row_ptr[i]:row_ptr[i+1]``: ``count[e]`` choices that pick
+    ``picked[e]`` = K cards and lead to ``target[e]``, each of probability
+    p^K (1 − p)^(exponent[i] − K); exponent = ℓ(λ) for Popov, n card-wise.
+    """
+
+    row_ptr: np.ndarray
+    target: np.ndarray
+    picked: np.ndarray
+    count: np.ndarray
+    exponent: np.ndarray
+
+    def source(self) -> np.ndarray:
+        """The source index of every term."""
+        return np.repeat(np.arange(self.row_ptr.shape[0] - 1), np.diff(self.row_ptr))
+
+
+@dataclass(frozen=True, eq=False)
+class RandomBulgarianGraph:
+    """The chain on the partitions of n with its analysis; arrays are indexed by position.
+
+    Arcs are CSR (``indptr``, ``indices``) with one arc per (source, target) of positive
+    probability, ``probability`` as float64 and, when ``exact``, ``probability_exact`` as
+    Fractions in the same order.
+    """
+
+    n: int
+    p: Fraction
+    cardwise: bool
+    exact: bool
+    indptr: np.ndarray
+    indices: np.ndarray
+    probability: np.ndarray
+    probability_exact: tuple[Fraction, ...] | None
+    irreducible: bool
+    period: int  #: lcm of the periods of the closed classes (1 ⇔ aperiodic)
+    stationary: np.ndarray  #: π (float64); the Cesàro limit of the uniform start if reducible
+    stationary_exact: tuple[Fraction, ...] | None
+    stationary_residual: float  #: ‖πP − π‖₁ (0 in exact arithmetic)
+    mode: int  #: index of the most likely state (smallest index among ties)
+    staircase_distance: np.ndarray
+    terms: ChainTerms = field(repr=False)
+    _table: np.ndarray = field(repr=False)
+
+    @property
+    def size(self) -> int:
+        return int(self.indptr.shape[0] - 1)
+
+    @property
+    def transitions(self) -> int:
+        return int(self.indices.shape[0])
+
+    @property
+    def aperiodic(self) -> bool:
+        return self.period == 1
+
+    @property
+    def stationary_mode_probability(self) -> float:
+        return float(self.stationary[self.mode])
+
+    @property
+    def stationary_mode_probability_exact(self) -> Fraction | None:
+        return None if self.stationary_exact is None else self.stationary_exact[self.mode]
+
+    # ----------------------------------------------------------------- positions
+
+    def index(self, position: Partition | str) -> int:
+        """Index of a partition of n, given as a tuple or in any notation of SPEC.md §1."""
+        if isinstance(position, str):
+            part = parse_partition(position, self.n)
+        else:
+            part = tuple(int(v) if isinstance(v, np.integer) else v for v in position)
+            if any(not isinstance(v, int | np.integer) or v < 1 for v in part):
+                raise PositionError(f"{part} is not a partition: parts are positive integers")
+            if any(a < b for a, b in pairwise(part)):
+                raise PositionError(
+                    f"{part} is not a partition: parts must be nonincreasing (a composition "
+                    "was given; sort it or pass text)"
+                )
+            if sum(part) != self.n:
+                raise PositionError(f"{part} is a partition of {sum(part)}, not of n = {self.n}")
+        parts = np.asarray(part, dtype=np.int64)
+        return int(k.rank_of(parts, len(part), self.n, self._table))
+
+    def position(self, index: int) -> Partition:
+        """The partition with the given index (unranking)."""
+        if not 0 <= index < self.size:
+            raise PositionError(f"positions are 0..{self.size - 1}, not {index}")
+        below = self.size - 1 - index
+        parts: list[int] = []
+        remaining, cap = self.n, self.n
+        while remaining:
+            v = 1
+            while v < cap and self._table[remaining, v] <= below:
+                v += 1
+            below -= int(self._table[remaining, v - 1])
+            parts.append(v)
+            remaining -= v
+            cap = v
+        return tuple(parts)
+
+    def keys(self) -> list[str]:
+        """Canonical keys ``"3,2,1"`` of all positions in index order (compiled, bulk)."""
+        return self._format(paper=False)
+
+    def notation(self, index: int | None = None) -> str | list[str]:
+        """Paper notation ``"1 2 3"`` of one position, or of all in index order."""
+        if index is not None:
+            return paper_notation(self.position(index))
+        return self._format(paper=True)
+
+    def _format(self, *, paper: bool) -> list[str]:
+        parts = np.empty(_total_parts(self.n), dtype=np.uint8)
+        offsets = np.empty(self.size + 1, dtype=np.int64)
+        k.enumerate_partitions(self.n, parts, offsets)
+        rows = np.arange(self.size, dtype=np.int64)
+        text = k.format_partitions(parts, offsets, rows, paper).tobytes().decode()
+        return text.split("\n")[:-1]
+
+    # ----------------------------------------------------------------- analysis
+
+    def transition(self, source: int, target: int) -> Fraction | float:
+        """P(source → target): a Fraction when exact, else a float (0 when no arc)."""
+        lo, hi = int(self.indptr[source]), int(self.indptr[source + 1])
+        at = lo + int(np.searchsorted(self.indices[lo:hi], target))
+        if at < hi and int(self.indices[at]) == target:
+            if self.probability_exact is not None:
+                return self.probability_exact[at]
+            return float(self.probability[at])
+        return Fraction(0) if self.exact else 0.0
+
+    def stats(self) -> dict[str, Any]:
+        """JSON-ready summary with exactly the keys of :data:`STATS_KEYS`."""
+        return {
+            "n": self.n,
+            "p": probability_text(self.p),
+            "positions": self.size,
+            "transitions": self.transitions,
+            "irreducible": self.irreducible,
+            "aperiodic": self.aperiodic,
+            "stationary_mode": canonical_key(self.position(self.mode)),
+            "stationary_mode_probability": self.stationary_mode_probability,
+        }
+
+
+def estimate_random_bulgarian(n: int, *, cardwise: bool = False) -> Estimate:
+    """Positions, transitions (an upper estimate) and peak bytes, without recursion.
+
+    Popov: the terms are exactly the pairs of partitions of total n,
+    [xⁿ] Π_a (1 − x^a)^(−2), an upper bound of the arcs. Card-wise: a measured density of
+    terms per pair of positions. Beyond n = 400 the counts of n = 400 are used (a lower
+    bound; every such request is far too large anyway).
+    """
+    m = min(max(n, 0), 400)
+    positions = _power_series_coefficient(m, 1)
+    if cardwise:
+        density = min(0.5, _CARDWISE_DENSITY * (max(m, 1) / 20) ** _CARDWISE_DECAY)
+        terms = int(density * positions * positions) + positions
+    else:
+        terms = _power_series_coefficient(m, 2)
+    return Estimate(positions, terms, terms * _BYTES_PER_TERM + positions * 64 + _BASE_BYTES)
+
+
+def build_random_bulgarian(
+    n: int,
+    p: str | Fraction | int | float,
+    *,
+    cardwise: bool = False,
+    exact: bool | None = None,
+    force: bool = False,
+) -> RandomBulgarianGraph:
+    """Build and analyse the chain on the partitions of n.
+
+    ``exact`` None means exact Fractions for n ≤ :data:`EXACT_DEFAULT_MAX_N`, floats above;
+    exact arithmetic is refused above :data:`EXACT_MAX_N` (except p = 1, where π needs no
+    elimination). Refuses sizes that would not fit in memory unless ``force``.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise RandomBulgarianError(f"n = {n!r} is not a positive integer: give n >= 1")
+    prob = parse_probability(p)
+    estimate = estimate_random_bulgarian(n, cardwise=cardwise)
+    limit = memory_limit()
+    if estimate.bytes > limit and not force:
+        kind = "card-wise" if cardwise else "Popov"
+        raise TooLargeError(
+            f"the {kind} chain on P({n}) would need {estimate.describe()}, over the limit "
+            f"of {limit / 2**30:.1f} GiB (80% of available memory, or GAMEGRAPH_MEMORY_LIMIT)."
+            " Use --force to try anyway."
+        )
+    if n > MAX_N:
+        raise RandomBulgarianError(f"n = {n} is too large: the chain engine accepts 1..{MAX_N}")
+    if exact is None:
+        exact = n <= EXACT_DEFAULT_MAX_N
+    if exact and n > EXACT_MAX_N and prob != 1:
+        raise RandomBulgarianError(
+            f"exact probabilities are offered for n <= {EXACT_MAX_N}, not n = {n}: pass exact=False"
+        )
+    table = k.rank_table(n)
+    row_ptr, target, picked, count, piles = rk.chain_terms(n, table, cardwise)
+    terms = ChainTerms(
+        row_ptr, target, picked, count, np.full_like(piles, n) if cardwise else piles
+    )
+    indptr, indices, probability, probability_exact = _transitions(terms, prob, exact)
+    size = indptr.shape[0] - 1
+
+    comp = k.strongly_connected_components(indptr, indices)
+    comps = int(comp.max()) + 1
+    closed, periods = rk.class_periods(indptr, indices, comp, comps)
+    irreducible = comps == 1
+    period = int(np.lcm.reduce(periods[closed])) if closed.any() else 0
+
+    stationary_exact: tuple[Fraction, ...] | None = None
+    residual = 0.0
+    if irreducible and probability_exact is not None:
+        pi = exact_stationary(indptr, indices, list(probability_exact))
+        stationary_exact = tuple(pi)
+        stationary = np.array([float(v) for v in pi])
+    elif irreducible:
+        matrix = sp.csr_matrix((probability, indices, indptr), shape=(size, size))
+        stationary, residual = float_stationary(matrix)
+    elif np.all(np.diff(indptr) == 1):  # p = 1: a deterministic map
+        exact_pi, stationary = cesaro_functional(indices)
+        stationary_exact = tuple(exact_pi) if exact else None
+    else:  # 0 < p < 1 is irreducible (Popov's theorem; checked on every chain built)
+        raise RandomBulgarianError(
+            f"the chain for n = {n}, p = {prob} is reducible and not deterministic: "
+            "no stationary distribution is defined for it here"
+        )
+    if stationary_exact is not None:
+        mode = stationary_exact.index(max(stationary_exact))
+    else:
+        mode = int(np.argmax(stationary))
+
+    distance = np.empty(size, dtype=np.int64)
+    rk.staircase_distances(n, distance)
+    return RandomBulgarianGraph(
+        n=n,
+        p=prob,
+        cardwise=cardwise,
+        exact=exact,
+        indptr=indptr,
+        indices=indices,
+        probability=probability,
+        probability_exact=probability_exact,
+        irreducible=irreducible,
+        period=period,
+        stationary=stationary,
+        stationary_exact=stationary_exact,
+        stationary_residual=residual,
+        mode=mode,
+        staircase_distance=distance,
+        terms=terms,
+        _table=table,
+    )
+
+
+def _transitions(
+    terms: ChainTerms, p: Fraction, exact: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[Fraction, ...] | None]:
+    """CSR arcs of positive probability: (indptr, indices, float64, Fractions or None).
+
+    A term is alive iff its probability p^K (1 − p)^(E − K) is positive: always when
+    p < 1, only for K = E when p = 1 (decided on the exponents, never on rounded floats).
+    """
+    source = terms.source()
+    picked, count = terms.picked, terms.count
+    exponent = terms.exponent[source]
+    alive = np.ones(picked.shape[0], dtype=np.bool_) if p < 1 else picked == exponent
+    indptr, indices, arc_of = _arcs(terms.row_ptr.shape[0] - 1, source[alive], terms.target[alive])
+    if exact:
+        probability_exact = _exact_probabilities(
+            p, count[alive], picked[alive], exponent[alive], arc_of, indices.shape[0]
+        )
+        return indptr, indices, np.array([float(v) for v in probability_exact]), probability_exact
+    pf = float(p)
+    term_float = (
+        count[alive] * pf ** picked[alive] * (1.0 - pf) ** (exponent[alive] - picked[alive])
+    )
+    probability = np.bincount(arc_of, weights=term_float, minlength=indices.shape[0])
+    return indptr, indices, probability, None
+
+
+def _arcs(
+    size: int, source: np.ndarray, target: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """CSR of the distinct (source, target) pairs of terms sorted by source then target.
+
+    Returns (indptr, indices, arc_of) where arc_of[e] is the arc of term e.
+    """
+    new_arc = np.ones(source.shape[0], dtype=np.bool_)
+    if source.shape[0] > 1:
+        new_arc[1:] = (source[1:] != source[:-1]) | (target[1:] != target[:-1])
+    arc_of = np.cumsum(new_arc) - 1
+    indices = target[new_arc].astype(np.int64)
+    per_row = np.bincount(source[new_arc], minlength=size)
+    indptr = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(per_row, out=indptr[1:])
+    return indptr, indices, arc_of
+
+
+def _exact_probabilities(
+    p: Fraction,
+    count: np.ndarray,
+    picked: np.ndarray,
+    exponent: np.ndarray,
+    arc_of: np.ndarray,
+    arcs: int,
+) -> tuple[Fraction, ...]:
+    """Σ over an arc's terms of count · p^K (1 − p)^(E − K), in exact arithmetic."""
+    a, b = p.numerator, p.denominator
+    num = [Fraction(0)] * arcs
+    for e in range(count.shape[0]):
+        kk, ee = int(picked[e]), int(exponent[e])
+        num[int(arc_of[e])] += Fraction(int(count[e]) * a**kk * (b - a) ** (ee - kk), b**ee)
+    return tuple(num)
+
+
+def _power_series_coefficient(n: int, power: int) -> int:
+    """[xⁿ] Π_{a≥1} (1 − x^a)^(−power), by repeated multiplication (no recursion)."""
+    coeff = [1] + [0] * n
+    for a in range(1, n + 1):
+        for _ in range(power):
+            for s in range(a, n + 1):
+                coeff[s] += coeff[s - a]
+    return coeff[n]
+
+
+def _total_parts(n: int) -> int:
+    """Number of parts summed over all partitions of n: Σ_j Σ_{i≥1} p(n − i·j)."""
+    return sum(count_partitions(n - i * j) for j in range(1, n + 1) for i in range(1, n // j + 1))

@@ -1,0 +1,177 @@
+"""Strange roots, Fagan pairs and basins (SPEC-games.md §6, seed 002 l.3–41).
+
+* Alist_n starts ⟨1, n⟩; from ⟨i, y⟩ with y > i it goes to ⟨i + 1, y′⟩, y′ the least
+  integer > i(y + 1)/(i + 1); it stops when y ≤ i, at ⟨s, s⟩ (Lemma 2.3), and sr(n) = s.
+* CF(m) starts (2, 2m); from (i, a) with a > i it goes to (i + 1, a′), a′ the least integer
+  with (i + 1)a′ > i·a and i + 1 + a′ even; it stops at (cf(m), cf(m)).
+* f(k), the least n whose winnable board uses hole k (the sieve of :func:`first_stones_with_hole`),
+  gives sr(n) = k ⇔ f(k − 1) < n ≤ f(k), so the basin of n (the m with cf(m) = sr(2m) = n)
+  has ⌊f(n)/2⌋ − ⌊f(n − 1)/2⌋ members.
+
+Single values are plain Python (exact for any n); the range functions call the compiled loops
+of :mod:`._kernels`. The tests check the sieve-based ranges against the direct iterations.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gamegraph.games.tchoukaillon import _kernels as tk
+from gamegraph.games.tchoukaillon.boards import TchoukaillonError, check_stones
+
+__all__ = [
+    "MAX_RANGE",
+    "alist",
+    "alist_preimages",
+    "boards_per_rightmost_hole",
+    "cf",
+    "fagan_basin_size",
+    "fagan_basin_sizes",
+    "fagan_pairs",
+    "fagan_roots",
+    "first_stones_with_hole",
+    "rightmost_holes",
+    "roots_per_value",
+    "strange_root",
+    "strange_roots",
+]
+
+Pair = tuple[int, int]
+
+#: the range functions allocate int64 arrays of this many entries at most (~0.8 GB)
+MAX_RANGE = 10**8
+
+
+def alist(n: int) -> list[Pair]:
+    """Alist_n: the pairs ⟨i, y⟩ from ⟨1, n⟩ to its last pair."""
+    check_positive(n)
+    pairs = [(1, n)]
+    i, y = 1, n
+    while y > i:
+        y = i * (y + 1) // (i + 1) + 1
+        i += 1
+        pairs.append((i, y))
+    return pairs
+
+
+def strange_root(n: int) -> int:
+    """sr(n), the first entry of the last pair of Alist_n."""
+    check_positive(n)
+    i, y = 1, n
+    while y > i:
+        y = i * (y + 1) // (i + 1) + 1
+        i += 1
+    return i
+
+
+def fagan_pairs(m: int) -> list[Pair]:
+    """CF(m): the Fagan pairs from (2, 2m) to the sea."""
+    check_positive(m, "m")
+    pairs = [(2, 2 * m)]
+    i, a = 2, 2 * m
+    while a > i:
+        nxt = i * a // (i + 1) + 1
+        if (i + 1 + nxt) % 2:
+            nxt += 1
+        i, a = i + 1, nxt
+        pairs.append((i, a))
+    return pairs
+
+
+def cf(m: int) -> int:
+    """cf(m), the root of Fagan's construction for m."""
+    return fagan_pairs(m)[-1][0]
+
+
+def alist_preimages(i: int, y: int) -> list[Pair]:
+    """The pairs ⟨i − 1, x⟩ (x > i − 1) that an Alist step sends to ⟨i, y⟩ (i ≥ 2).
+
+    ⌊(i − 1)(x + 1)/i⌋ = y − 1 ⇔ (y − 1)·i ≤ (i − 1)(x + 1) < y·i, an interval of length
+    i/(i − 1) ≤ 2, so there are at most two (Prop. 4.1).
+    """
+    check_positive(i, "i")
+    check_positive(y, "y")
+    if i < 2:
+        return []
+    j = i - 1
+    low = -(-(y - 1) * i // j) - 1  # least x with j(x + 1) >= (y − 1)i
+    high = -(-y * i // j) - 2  # largest x with j(x + 1) < y·i
+    return [(j, x) for x in range(max(low, j + 1), high + 1)]
+
+
+def first_stones_with_hole(k: int) -> int:
+    """f(k), the least n whose winnable board uses hole k (f(0) = 0), by the sieve."""
+    check_stones(k, "k")
+    x = k
+    for j in range(k - 1, 0, -1):
+        x = -(-x // j) * j
+    return x
+
+
+def fagan_basin_size(n: int) -> int:
+    """#{m ≥ 1 : cf(m) = n} = ⌊f(n)/2⌋ − ⌊f(n − 1)/2⌋ (0 for n ≤ 1)."""
+    check_stones(n)
+    if n <= 1:
+        return 0
+    return first_stones_with_hole(n) // 2 - first_stones_with_hole(n - 1) // 2
+
+
+# --------------------------------------------------------------------------- ranges
+
+
+def rightmost_holes(top: int) -> np.ndarray:
+    """out[n] = rightmost non-empty hole of Tchouk_n, 0 ≤ n ≤ top (the recursion, compiled)."""
+    return tk.rightmost_holes(_check_range(top))
+
+
+def strange_roots(top: int) -> np.ndarray:
+    """out[n] = sr(n), 1 ≤ n ≤ top (out[0] = 0), from the sieve f (compiled)."""
+    return tk.strange_roots_sieve(_check_range(top))
+
+
+def fagan_roots(top: int) -> np.ndarray:
+    """out[m] = cf(m) = sr(2m), 1 ≤ m ≤ top (out[0] = 0)."""
+    _check_range(2 * top)
+    roots = tk.strange_roots_sieve(2 * top)
+    out = np.zeros(top + 1, dtype=np.int64)
+    out[1:] = roots[2::2]
+    return out
+
+
+def fagan_basin_sizes(top: int) -> np.ndarray:
+    """out[n] = #{m ≤ top : cf(m) = n}; complete for every n < cf(top) (the basin of cf(top)
+    may continue beyond m = top)."""
+    roots = fagan_roots(top)
+    return np.bincount(roots[1:], minlength=int(roots[-1]) + 1)
+
+
+def boards_per_rightmost_hole(top: int) -> np.ndarray:
+    """out[k] = #{n ≤ top : the rightmost hole of Tchouk_n is k}."""
+    holes = rightmost_holes(top)
+    return np.bincount(holes, minlength=int(holes[-1]) + 1)
+
+
+def roots_per_value(top: int) -> np.ndarray:
+    """out[k] = #{1 ≤ n ≤ top : sr(n) = k} (out[0] = 0)."""
+    roots = strange_roots(top)
+    counts = np.bincount(roots[1:], minlength=int(roots[-1]) + 1)
+    return counts
+
+
+def check_positive(value: object, name: str = "n") -> int:
+    """value as a positive int, or a one-line error."""
+    check_stones(value, name)
+    assert isinstance(value, int)
+    if value < 1:
+        raise TchoukaillonError(f"{name} = {value} is not positive: give a whole number >= 1")
+    return value
+
+
+def _check_range(top: object) -> int:
+    check_stones(top, "top")
+    assert isinstance(top, int)
+    if top > MAX_RANGE:
+        raise TchoukaillonError(
+            f"top = {top} is too large: range functions accept up to {MAX_RANGE}"
+        )
+    return top
