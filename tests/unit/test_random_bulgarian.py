@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamegraph.games.bulgarian import build_bulgarian
+from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.limits import TooLargeError
 from gamegraph.games.partitions import Partition, canonical_key, omega, partitions
 from gamegraph.games.random_bulgarian.engine import (

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.errors import InputError
 from gamegraph.games.austrian import _kernels as ak
 from gamegraph.games.functional import (
     FunctionalGraph,
@@ -54,7 +55,7 @@ _EXACT_COUNT_WORK = 10**7
 _BASE_BYTES = 64 * 2**20
 
 
-class AustrianStateError(ValueError):
+class AustrianStateError(InputError):
     """Text or a tuple that is not a state (μ, b) of the Austrian graph asked for."""
 
 

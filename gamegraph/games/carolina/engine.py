@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.carolina import _kernels as ck
 from gamegraph.games.functional import (
@@ -52,7 +53,7 @@ MAX_N = 63
 _BASE_BYTES = 64 * 2**20
 
 
-class CompositionError(ValueError):
+class CompositionError(InputError):
     """A position that is not a composition of n (positive parts in order, sum n)."""
 
 

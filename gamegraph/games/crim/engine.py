@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.errors import InputError
 from gamegraph.games import _kernels as gk
 from gamegraph.games.crim import _kernels as ck
 from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
@@ -48,7 +49,7 @@ EMPTY_NOTATION = "∅"  #: paper notation of the empty diagram (its canonical ke
 _EMPTY = re.compile(r"^\s*(\[\s*\]|\(\s*\)|∅)?\s*$")
 
 
-class CrimInputError(ValueError):
+class CrimInputError(InputError):
     """A CRIM request or position that is not accepted (one-line message says why)."""
 
 

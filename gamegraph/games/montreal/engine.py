@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.functional import (
     FunctionalGraph,
@@ -70,7 +71,7 @@ _BYTES_PER_POSITION = 120
 _BASE_BYTES = 64 * 2**20
 
 
-class MontrealPositionError(ValueError):
+class MontrealPositionError(InputError):
     """Text or a tuple that is not a position of the Montreal graph asked for."""
 
 

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
+from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
 from gamegraph.games.partitions import (
@@ -97,7 +98,7 @@ _CARDWISE_DENSITY = 0.4
 _CARDWISE_DECAY = -1.1
 
 
-class RandomBulgarianError(ValueError):
+class RandomBulgarianError(InputError):
     """Bad input to the random Bulgarian engine."""
 
 

@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterator, Sequence
 from numbers import Integral
 
+from gamegraph.errors import InputError
+
 __all__ = [
     "Board",
     "BoardError",
@@ -49,7 +51,7 @@ __all__ = [
 Board = tuple[int, ...]
 
 
-class TchoukaillonError(ValueError):
+class TchoukaillonError(InputError):
     """Bad input to the Tchoukaillon engine."""
 
 
