@@ -220,6 +220,9 @@ class Game(ABC):
     """Part of a plain `gamegraph load --n N` (the main job: B_n, G_n/H_n and Q)."""
     n_label: ClassVar[str] = "n"
     """What n counts, for help texts ("cards", "stones", ...)."""
+    example: ClassVar[dict[str, Any]] = {}
+    """Parameters of a small instance (a second or less to build and load): the docs' and
+    the contract tests' example of this game."""
     depends_on: ClassVar[tuple[str, ...]] = ()
     """Other games whose engines build this one's graph (their code is in its version)."""
 

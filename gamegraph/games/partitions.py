@@ -148,7 +148,8 @@ def count_partitions(n: int) -> int:
     if n < 0:
         return 0
     if n > EXACT_COUNT_LIMIT:
-        return saturating(math.exp(math.pi * math.sqrt(2 * n / 3)) / (4 * n * math.sqrt(3)))
+        log_p = math.pi * math.sqrt(2 * n / 3) - math.log(4 * n * math.sqrt(3))
+        return saturating(math.exp(log_p) if log_p < 690 else math.inf)
     return _partition_counts(n)[n]
 
 

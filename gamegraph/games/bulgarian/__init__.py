@@ -48,6 +48,7 @@ class Bulgarian(Game):
     query_files = ("bulgarian.cypher",)
     internal_query_files = ("schema.cypher", "verify.cypher")
     loaded_by_default = True
+    example = {"n": 10}
     n_label = "cards"
 
     n: int

@@ -72,6 +72,7 @@ class Floridian(Game):
     query_files = ("floridian.cypher",)
     internal_query_files = ("schema.cypher", "verify.cypher")
     loaded_by_default = True
+    example = {"n": 8}
     n_label = "cards"
 
     n: int

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.errors import DatabaseError
 from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
 from gamegraph.games.floridian.engine import FloridianGraph
 from gamegraph.games.partitions import canonical_key
@@ -76,11 +77,18 @@ class FloridianChecks:
     def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self.reader(name, {"n": self.n, **params})
 
+    def _one(self, name: str, **params: Any) -> dict[str, Any]:
+        """The one row of an aggregating query (Neo4j always answers one)."""
+        rows = self._run(name, **params)
+        if len(rows) != 1:
+            raise DatabaseError(f"{name} on G_{self.n} returned {len(rows)} rows, not one")
+        return rows[0]
+
     # structure ------------------------------------------------------------------
 
     def counts(self) -> Check:
         g = self.g
-        row = self._run("verify_floridian_counts")[0]
+        row = self._one("verify_floridian_counts")
         built = set(g.sources.tolist())
         omega_rows = np.flatnonzero(g.in_t)
         expected = {
@@ -164,15 +172,15 @@ class FloridianChecks:
     # recurrence and the core ----------------------------------------------------
 
     def recurrent(self) -> Check:
-        keep: list[str] = self._run("verify_all_alpha")[0]["ids"]
+        keep: list[str] = self._one("verify_all_alpha")["ids"]
         rounds = 0
         while True:
             rounds += 1
-            trimmed: list[str] = self._run("verify_trim_round", keep=keep)[0]["ids"]
+            trimmed: list[str] = self._one("verify_trim_round", keep=keep)["ids"]
             if len(trimmed) == len(keep):
                 break
             keep = trimmed
-        row = self._run("verify_on_cycle", keep=keep)[0]
+        row = self._one("verify_on_cycle", keep=keep)
         self.core_ids: list[str] = row["ids"]
         self.core_idx: set[int] = {int(i) for i in row["idxs"]}
         comparison = self._flag_comparison(
@@ -197,8 +205,8 @@ class FloridianChecks:
         found: list[tuple[frozenset[int], int]] = []
         while remaining:
             seed = next(iter(remaining))
-            row = self._run("verify_core_scc", seed=seed)[0]
-            arcs = self._run("verify_arcs_within", ids=row["ids"])[0]["arcs"]
+            row = self._one("verify_core_scc", seed=seed)
+            arcs = self._one("verify_arcs_within", ids=row["ids"])["arcs"]
             found.append((frozenset(int(i) for i in row["idxs"]), int(arcs)))
             for element_id in row["ids"]:
                 remaining.pop(element_id, None)
@@ -225,7 +233,7 @@ class FloridianChecks:
         for i, ((nodes, arcs), (e_nodes, e_arcs)) in enumerate(zip(found, engine, strict=False)):
             if nodes == e_nodes and arcs != e_arcs:
                 comparison.problem(f"component {i}: {arcs} arcs in Cypher, engine {e_arcs}")
-        total = self._run("verify_arcs_within", ids=self.core_ids)[0]["arcs"]
+        total = self._one("verify_arcs_within", ids=self.core_ids)["arcs"]
         if int(total) != int(self.g.core_arc_mask.sum()):
             comparison.problem(f"core arcs: {total} in Cypher, engine {self.g.core_arc_mask.sum()}")
         sizes = ", ".join(f"{len(c)} nodes/{a} arcs" for c, a in found) or "empty core"
@@ -234,7 +242,7 @@ class FloridianChecks:
     # win and loss -----------------------------------------------------------------
 
     def immediate_losses(self) -> Check:
-        row = self._run("verify_immediate_losses")[0]
+        row = self._one("verify_immediate_losses")
         self.immediate_ids: list[str] = row["ids"]
         found = {int(i) for i in row["idxs"]}
         comparison = self._flag_comparison(
@@ -252,7 +260,7 @@ class FloridianChecks:
         rounds = 0
         while added:
             rounds += 1
-            row = self._run("verify_losing_round", added=added, losing=losing_ids)[0]
+            row = self._one("verify_losing_round", added=added, losing=losing_ids)
             added = row["ids"]
             losing_ids += added
             found |= {int(i) for i in row["idxs"]}
@@ -272,7 +280,7 @@ class FloridianChecks:
         level = 0
         while frontier:
             level += 1
-            row = self._run("verify_turns_round", frontier=frontier, seen=seen)[0]
+            row = self._one("verify_turns_round", frontier=frontier, seen=seen)
             frontier = row["ids"]
             seen += frontier
             for idx in row["idxs"]:

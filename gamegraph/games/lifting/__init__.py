@@ -79,6 +79,7 @@ class Lifting(Game):
     query_files = ("lifting.cypher",)
     internal_query_files = ("schema.cypher", "links.cypher", "verify.cypher")
     loaded_by_default = True
+    example = {"n": 34, "rule": "band"}
     depends_on = ("floridian",)
 
     n: int
