@@ -96,7 +96,10 @@ def test_parameters_are_validated_once_at_the_edge(game: type[Game]) -> None:
         if param.kind == "choice":
             with pytest.raises(InputError, match="unknown"):
                 game.create(**(game.example | {param.name: "no-such-choice"}))
-    texts = {p.name: p.format(v) for p, v in zip(game.params, _example(game).values().values())}
+    texts = {
+        p.name: p.format(v)
+        for p, v in zip(game.params, _example(game).values().values(), strict=True)
+    }
     assert game.from_text(texts) == _example(game)
 
 
@@ -143,8 +146,8 @@ def test_the_example_becomes_tables_whose_labels_the_schema_constrains(game: typ
     for rel in tables.rels:
         assert rel.source in sizes and rel.target in sizes
         if len(rel):
-            assert 0 <= int(rel.start.min()) and int(rel.start.max()) < sizes[rel.source]
-            assert 0 <= int(rel.end.min()) and int(rel.end.max()) < sizes[rel.target]
+            assert int(rel.start.min()) >= 0 and int(rel.start.max()) < sizes[rel.source]
+            assert int(rel.end.min()) >= 0 and int(rel.end.max()) < sizes[rel.target]
         for values in rel.properties.values():
             assert len(values) == len(rel)
 
@@ -190,7 +193,7 @@ def test_the_python_api_builds_the_example(game: type[Game]) -> None:
 def test_stats_command_prints_the_example_as_json(game: type[Game], gamegraph: Cli) -> None:
     example = _example(game)
     args = ["stats", game.name]
-    for param, value in zip(game.params, example.values().values()):
+    for param, value in zip(game.params, example.values().values(), strict=True):
         if param.kind == "flag":
             if value:
                 args.append(param.cli_option)

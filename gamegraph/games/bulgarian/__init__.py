@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Game, Param, Progress
 from gamegraph.games.limits import Estimate
@@ -48,7 +48,7 @@ class Bulgarian(Game):
     query_files = ("bulgarian.cypher",)
     internal_query_files = ("schema.cypher", "verify.cypher")
     loaded_by_default = True
-    example = {"n": 10}
+    example: ClassVar[dict[str, Any]] = {"n": 10}
     n_label = "cards"
 
     n: int

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param, Progress
@@ -72,7 +72,7 @@ class Floridian(Game):
     query_files = ("floridian.cypher",)
     internal_query_files = ("schema.cypher", "verify.cypher")
     loaded_by_default = True
-    example = {"n": 8}
+    example: ClassVar[dict[str, Any]] = {"n": 8}
     n_label = "cards"
 
     n: int

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param, Progress
@@ -79,7 +79,7 @@ class Lifting(Game):
     query_files = ("lifting.cypher",)
     internal_query_files = ("schema.cypher", "links.cypher", "verify.cypher")
     loaded_by_default = True
-    example = {"n": 34, "rule": "band"}
+    example: ClassVar[dict[str, Any]] = {"n": 34, "rule": "band"}
     depends_on = ("floridian",)
 
     n: int
