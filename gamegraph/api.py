@@ -96,7 +96,10 @@ def game_of(game: str | type[Game] | GameFactory | Game) -> type[Game]:
         return type(game)
     if isinstance(game, type) and issubclass(game, Game):
         return game
-    raise InputError(f"{game!r} is not a game: pass a name such as 'floridian' or gg.floridian")
+    raise InputError(
+        f"{game!r} is not a game: pass a game's name (see `gamegraph games`) or its factory, "
+        "gg.<name>"
+    )
 
 
 def _ns(n: int | str | Iterable[int]) -> range:
@@ -162,7 +165,7 @@ class Database:
             planned = [PlannedGraph(game, game.estimate())]
         else:
             if n is None:
-                raise InputError("load needs n, e.g. db.load('floridian', n=24)")
+                raise InputError(f"load needs n, e.g. db.load({game_of(game).name!r}, n=24)")
             cls = game_of(game)
             planned = LoadRequest.of([cls], _ns(n), **_normalize(cls, params)).plan()
         check_plan(planned, force=force)

@@ -120,6 +120,8 @@ def convert_params(query: NamedQuery, raw: Mapping[str, Any]) -> dict[str, Any]:
             converted[param.name] = _game_param(query, param, value, game)
         else:
             converted[param.name] = _scalar(param, value)
+    if game is not None:
+        game.for_query(converted)  # the graph the parameters name exists (n in range, ...)
     return {p.name: converted[p.name] for p in query.params}
 
 

@@ -156,6 +156,8 @@ def build_bulgarian(n: int, *, force: bool = False) -> BulgarianGraph:
     if n < 1:
         raise InputError(f"n must be at least 1, not {n}")
     check_estimate(f"B_{n}", estimate_bulgarian(n), force)
+    if n > k.MAX_N:
+        raise InputError(f"n must be in 1..{k.MAX_N} (parts are stored in one byte), not {n}")
     table = k.rank_table(n)
     size = count_partitions(n)
     dtype = np.int32 if size < 2**31 else np.int64
