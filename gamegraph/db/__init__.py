@@ -7,19 +7,43 @@ Typical use::
 
     with open_runner(Neo4jSettings.resolve()) as runner:
         rows = runner.run("MATCH (p:Position) RETURN count(p) AS n")
+
+The names below load on first use: importing :mod:`gamegraph.db.settings` does not import the
+Neo4j driver (the command line starts faster for it).
 """
 
-from gamegraph.db.connection import connect, local_uri, open_runner
-from gamegraph.db.runner import (
-    DEFAULT_BATCH_SIZE,
-    CollectingQueryRunner,
-    Neo4jQueryRunner,
-    QueryRunner,
-    RecordedQuery,
-    WriteCounters,
-    batched,
-)
-from gamegraph.db.settings import DEFAULT_DATABASE, Neo4jSettings
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gamegraph.db.connection import connect, local_uri, open_runner
+    from gamegraph.db.runner import (
+        DEFAULT_BATCH_SIZE,
+        CollectingQueryRunner,
+        Neo4jQueryRunner,
+        QueryRunner,
+        RecordedQuery,
+        WriteCounters,
+        batched,
+    )
+    from gamegraph.db.settings import DEFAULT_DATABASE, Neo4jSettings
+
+_WHERE = {
+    "connect": "connection",
+    "local_uri": "connection",
+    "open_runner": "connection",
+    "DEFAULT_BATCH_SIZE": "runner",
+    "CollectingQueryRunner": "runner",
+    "Neo4jQueryRunner": "runner",
+    "QueryRunner": "runner",
+    "RecordedQuery": "runner",
+    "WriteCounters": "runner",
+    "batched": "runner",
+    "DEFAULT_DATABASE": "settings",
+    "Neo4jSettings": "settings",
+}
 
 __all__ = [
     "DEFAULT_BATCH_SIZE",
@@ -35,3 +59,9 @@ __all__ = [
     "local_uri",
     "open_runner",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'gamegraph.db' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"gamegraph.db.{_WHERE[name]}"), name)

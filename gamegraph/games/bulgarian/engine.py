@@ -126,6 +126,25 @@ class BulgarianGraph:
             path.append(int(self.successor[path[-1]]))
         return path
 
+    def to_networkx(self) -> Any:
+        """B_n as a networkx DiGraph (positions as tuples; distance, cycle, Garden of Eden
+        as node attributes), for small n."""
+        import networkx as nx
+
+        if self.size > 200_000:
+            raise InputError(f"B_{self.n} has {self.size:,} positions: too many for networkx")
+        graph = nx.DiGraph()
+        parts = [self.position(i) for i in range(self.size)]
+        for i, part in enumerate(parts):
+            graph.add_node(
+                part,
+                distance=int(self.distance[i]),
+                cycle=int(self.cycle_of[i]),
+                garden_of_eden=bool(self.garden_of_eden[i]),
+            )
+        graph.add_edges_from((parts[i], parts[int(j)]) for i, j in enumerate(self.successor))
+        return graph
+
     def stats(self) -> dict[str, Any]:
         """The summary `gamegraph stats bulgarian --json` prints."""
         lengths = Counter(len(cycle) for cycle in self.cycles)

@@ -39,7 +39,9 @@ from gamegraph.games.partitions import (
 __all__ = [
     "BYTES_PER_ARC",
     "BYTES_PER_POSITION",
+    "Core",
     "CoreComponent",
+    "CorePart",
     "FloridianGraph",
     "SeparatedPartitions",
     "arcs_per_position",
@@ -56,6 +58,9 @@ BYTES_PER_ARC = 48
 reverse CSR for the turns-to-core BFS), and chunk copies while the kernel runs."""
 
 Progress = Callable[[int, int], None]
+
+NETWORKX_LIMIT = 200_000
+"""Positions above which to_networkx refuses (networkx holds ~1 KiB per node and arc)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,6 +113,30 @@ class SeparatedPartitions:
     def largest(self) -> np.ndarray:
         largest: np.ndarray = self.parts[self.offsets[:-1]].astype(np.int64)
         return largest
+
+
+@dataclass(frozen=True)
+class CorePart:
+    """One strongly connected component of the core, as positions (FloridianGraph.core)."""
+
+    positions: tuple[Partition, ...]  #: in index order (descending lexicographic)
+    arcs: int  #: arcs of H_n inside it (loops included)
+
+
+@dataclass(frozen=True)
+class Core:
+    """The core of H_n: its strongly connected components (largest first) and its arcs."""
+
+    components: tuple[CorePart, ...]
+    arcs: tuple[tuple[Partition, Partition], ...]
+
+    @property
+    def positions(self) -> tuple[Partition, ...]:
+        return tuple(p for part in self.components for p in part.positions)
+
+    @property
+    def arc_count(self) -> int:
+        return len(self.arcs)
 
 
 @dataclass(frozen=True)
@@ -270,6 +299,61 @@ class FloridianGraph:
     def four_cycles(self) -> list[FourCycle]:
         pos = self.positions.position
         return [FourCycle(*(pos(int(v)) for v in row)) for row in self.four_cycle_array]
+
+    def core(self) -> Core:
+        """The core of H_n with positions as tuples: its components and its arcs."""
+        pos = self.positions.position
+        parts = tuple(
+            CorePart(tuple(pos(int(i)) for i in comp.nodes.tolist()), comp.arcs)
+            for comp in self.core_components
+        )
+        src, dst = self.h_arcs()
+        mask = self.core_arc_mask
+        arcs = tuple(
+            (pos(int(a)), pos(int(b)))
+            for a, b in zip(src[mask].tolist(), dst[mask].tolist(), strict=True)
+        )
+        return Core(parts, arcs)
+
+    def losing_positions(self) -> list[Partition]:
+        """The losing α-positions (full mode), in index order."""
+        return [self.positions.position(int(i)) for i in np.flatnonzero(self.losing)]
+
+    def to_networkx(self, kind: str = "H") -> Any:
+        """H_n (``"H"``: positions, turns) or G_n (``"G"``: (``"alpha"``|``"omega"``,
+        position) nodes, α- and Ω-moves) as a networkx DiGraph, for small n."""
+        import networkx as nx
+
+        if self.positions.size > NETWORKX_LIMIT:
+            raise InputError(
+                f"G_{self.n} has {self.positions.size:,} positions: too many for networkx "
+                f"(at most {NETWORKX_LIMIT:,}); use the arrays or Neo4j"
+            )
+        pos = self.positions.position
+        graph = nx.DiGraph()
+        if kind == "H":
+            for i in self.sources.tolist():
+                graph.add_node(pos(i), recurrent=bool(self.recurrent[i]))
+            src, dst = self.h_arcs()
+            graph.add_edges_from(
+                (pos(a), pos(b)) for a, b in zip(src.tolist(), dst.tolist(), strict=True)
+            )
+            return graph
+        if kind != "G":
+            raise InputError(f"kind must be 'G' or 'H', not {kind!r}")
+        src, dst = self.alpha_arcs()
+        graph.add_nodes_from(("alpha", pos(i)) for i in self.sources.tolist())
+        graph.add_nodes_from(("omega", pos(int(i))) for i in np.flatnonzero(self.in_t))
+        graph.add_edges_from(
+            (("alpha", pos(a)), ("omega", pos(b)))
+            for a, b in zip(src.tolist(), dst.tolist(), strict=True)
+        )
+        built = set(self.sources.tolist())
+        for x in np.flatnonzero(self.in_t).tolist():
+            target = int(self.omega_of[x])
+            if target in built:
+                graph.add_edge(("omega", pos(x)), ("alpha", pos(target)))
+        return graph
 
     def two_cycles(self) -> list[tuple[Partition, Partition]]:
         """2-cycles [a,α] ↔ [x,Ω] of G_n (loops of H_n), as (a, x)."""
