@@ -24,8 +24,10 @@ from gamegraph.cli.options import (
     UriOption,
     UserOption,
     command,
+    dask_parameters,
     open_database,
     param_option,
+    use_dask,
 )
 from gamegraph.errors import InputError
 from gamegraph.games.base import Param
@@ -124,11 +126,14 @@ def _load(
     games: str | None,
     replace: bool,
     force: bool,
+    scheduler: str | None,
+    workers: int | None,
     **options: Any,
 ) -> None:
     from gamegraph.loader.plan import check_plan
     from gamegraph.loader.writer import run_load
 
+    use_dask(scheduler, workers)
     options, (uri, user, password, database) = _connection(**options)
     planned = _request(n, games, options).plan()
     check_plan(planned, force=force)
@@ -179,6 +184,7 @@ load = command(
             False,
         ),
         _keyword("force", ForceOption, False),
+        *dask_parameters(),
         *_CONNECTION,
     ],
     name="load",
@@ -201,11 +207,14 @@ def _export(
     games: str | None,
     fmt: str,
     force: bool,
+    scheduler: str | None,
+    workers: int | None,
     **options: Any,
 ) -> None:
     from gamegraph.loader.export import export_graphs
     from gamegraph.loader.plan import check_plan
 
+    use_dask(scheduler, workers)
     if fmt not in ("csv", "graphml", "both"):
         raise InputError(f"unknown format {fmt!r}: use csv, graphml or both")
     planned = _request(n, games, options).plan()
@@ -246,6 +255,7 @@ export = command(
             "csv",
         ),
         _keyword("force", ForceOption, False),
+        *dask_parameters(),
     ],
     name="export",
     doc="Write graphs as neo4j-admin import CSV files (the bulk route) and/or GraphML.",

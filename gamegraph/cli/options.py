@@ -35,11 +35,15 @@ __all__ = [
     "DEFAULT_USER",
     "DatabaseOption",
     "PasswordOption",
+    "SchedulerOption",
     "UriOption",
     "UserOption",
+    "WorkersOption",
     "command",
+    "dask_parameters",
     "open_database",
     "param_option",
+    "use_dask",
 ]
 
 
@@ -89,6 +93,54 @@ def open_database(uri: str | None, user: str, password: str, database: str) -> I
         yield db
     finally:
         db.close()
+
+
+# --------------------------------------------------------------------------- Dask
+
+_DASK = "Where per-n work runs"
+
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        envvar="GAMEGRAPH_DASK_SCHEDULER",
+        help="Address of a running Dask scheduler (tcp://host:8786) for per-n and per-shard "
+        "work. Unset: a local Dask cluster, one worker per core (or this process for small "
+        "work).",
+        show_default=False,
+        rich_help_panel=_DASK,
+    ),
+]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        envvar="GAMEGRAPH_DASK_WORKERS",
+        help="Workers of the local Dask cluster (default: one per core, fewer if the largest "
+        "task needs more than a worker's share of the memory limit).",
+        show_default=False,
+        rich_help_panel=_DASK,
+    ),
+]
+
+
+def dask_parameters() -> list[inspect.Parameter]:
+    """The --scheduler and --workers options, for commands whose work runs per n."""
+    return [
+        inspect.Parameter(
+            "scheduler", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=SchedulerOption
+        ),
+        inspect.Parameter(
+            "workers", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=WorkersOption
+        ),
+    ]
+
+
+def use_dask(scheduler: str | None, workers: int | None) -> None:
+    """Point per-n work at the options' cluster (gamegraph.cluster)."""
+    from gamegraph.cluster import configure
+
+    configure(scheduler=scheduler, workers=workers)
 
 
 # --------------------------------------------------------------------------- game parameters

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from gamegraph.cli._output import print_json, progress_bar, summary_lines
-from gamegraph.cli.options import command, param_option
+from gamegraph.cli.options import command, dask_parameters, param_option, use_dask
 from gamegraph.games.base import Game
 from gamegraph.games.registry import all_games
 
@@ -49,7 +49,14 @@ _COMMON = [
 
 
 def _stats_of(game_type: type[Game]) -> Any:
-    def body(json: bool, force: bool, **texts: str | bool | None) -> None:
+    def body(
+        json: bool,
+        force: bool,
+        scheduler: str | None,
+        workers: int | None,
+        **texts: str | bool | None,
+    ) -> None:
+        use_dask(scheduler, workers)
         started = time.perf_counter()
         game = game_type.from_text({k: v for k, v in texts.items() if v is not None})
         with progress_bar(game.describe(), enabled=not json) as update:
@@ -63,7 +70,12 @@ def _stats_of(game_type: type[Game]) -> Any:
         summary_lines(f"{game.title}: {game.describe()}", data, time.perf_counter() - started)
 
     params = [param_option(p) for p in game_type.params]
-    return command(body, [*params, *_COMMON], name=game_type.name, doc=game_type.description)
+    return command(
+        body,
+        [*params, *_COMMON, *dask_parameters()],
+        name=game_type.name,
+        doc=game_type.description,
+    )
 
 
 for _game in all_games():

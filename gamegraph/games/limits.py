@@ -9,10 +9,10 @@ suffix) if set, else 80% of the memory currently available.
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
 
-from gamegraph.errors import InputError, TooLargeError
+from gamegraph.errors import TooLargeError
+from gamegraph.memory import human_bytes, memory_limit
 
 __all__ = [
     "Estimate",
@@ -48,21 +48,6 @@ def _count(value: int) -> str:
     return f"{value:,}" if value < 10**15 else f"{value:.2e}".replace("e+", "e")
 
 
-def memory_limit() -> int:
-    """Bytes the engines may use (env override, else 80% of MemAvailable)."""
-    configured = os.environ.get("GAMEGRAPH_MEMORY_LIMIT")
-    if configured:
-        return _parse_bytes(configured)
-    try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024 * 8 // 10
-    except OSError:
-        pass
-    return 8 * 2**30
-
-
 def check_estimate(name: str, estimate: Estimate, force: bool = False) -> Estimate:
     """The estimate, if it fits the memory limit (or ``force``); else TooLargeError."""
     limit = memory_limit()
@@ -72,28 +57,6 @@ def check_estimate(name: str, estimate: Estimate, force: bool = False) -> Estima
             "(80% of available memory, or GAMEGRAPH_MEMORY_LIMIT). Use --force to try anyway."
         )
     return estimate
-
-
-def human_bytes(size: float) -> str:
-    if size >= 2**50:
-        return f"{size / 2**40:.3g} TiB"
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
-        if size < 1024 or unit == "TiB":
-            return f"{size:.1f} {unit}"
-        size /= 1024
-    raise AssertionError("unreachable")
-
-
-def _parse_bytes(text: str) -> int:
-    text = text.strip().upper().removesuffix("B").removesuffix("I")
-    scale = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}.get(text[-1:], 1)
-    number = text[:-1] if text[-1:] in "KMGT" else text
-    try:
-        return int(float(number) * scale)
-    except ValueError:
-        raise InputError(
-            f"GAMEGRAPH_MEMORY_LIMIT={text!r} is not a size such as 8G or 500M"
-        ) from None
 
 
 def saturating(value: float) -> int:

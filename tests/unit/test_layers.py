@@ -16,6 +16,8 @@ ROOT = Path(gamegraph.__file__).parent
 
 LAYERS: list[tuple[str, ...]] = [
     ("gamegraph.errors",),
+    ("gamegraph.memory",),
+    ("gamegraph.cluster",),
     ("gamegraph.games", "gamegraph.server"),
     ("gamegraph.db",),
     ("gamegraph.loader", "gamegraph.verify"),

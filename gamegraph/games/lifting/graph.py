@@ -10,21 +10,18 @@ no node to point at. Components, sources and families are taken inside the range
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
 import networkx as nx
 
+from gamegraph.cluster import Task, run_tasks
 from gamegraph.games.floridian.engine import build_floridian, check_floridian, estimate_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.lifting.patterns import band_lifts, paper_lifts
-from gamegraph.games.limits import memory_limit
 
 __all__ = [
     "RULES",
@@ -77,7 +74,7 @@ class Family:
 
 
 POOL_MIN_N = 40
-"""Below this n a build takes milliseconds: starting worker processes would cost more."""
+"""Below this n a build takes milliseconds: a cluster would cost more than it saves."""
 
 
 def four_cycles_of(n: int, threads: int | None = None, force: bool = False) -> list[FourCycle]:
@@ -90,45 +87,26 @@ def four_cycles_in_range(
 ) -> list[FourCycle]:
     """Every 4-cycle of G_n for n_min <= n <= n_max, canonical, sorted by (n, key).
 
-    The memory of the largest build is checked first, so a range that cannot finish is
-    refused at once rather than after the smaller n. The n whose builds fit side by side,
-    one per core, run in a process pool, each engine single-threaded: that overlaps the
-    serial parts of the builds, which threads inside one build cannot. The largest n, which
-    do not fit twice, run one at a time in this process, each on every core.
+    One task per n (:mod:`gamegraph.cluster`: Dask, locally or on a cluster), each carrying
+    its build's memory estimate. The largest build is checked first, so a range that cannot
+    finish is refused at once rather than after the smaller n.
     """
     ns = list(range(max(n_min, 1), n_max + 1))
     if not ns:
         return []
     check_floridian(ns[-1], restricted=True)  # every smaller n needs less (raises if too big)
-    limit, cores = memory_limit(), os.cpu_count() or 1
-    pooled = [
-        n
-        for n in ns
-        if cores > 1
-        and n >= POOL_MIN_N
-        and cores * estimate_floridian(n, restricted=True).bytes <= limit
+    tasks = [
+        Task(
+            four_cycles_of,
+            (n, None, True),
+            estimate_floridian(n, restricted=True).bytes,
+            name=f"4-cycles-G{n}",
+            small=n < POOL_MIN_N,
+        )
+        for n in reversed(ns)  # largest first, while the cluster is empty
     ]
-    alone = sorted(set(ns) - set(pooled), reverse=True)  # largest first, while memory is free
-    cycles: list[FourCycle] = []
-    done = 0
-
-    def finished(found: list[FourCycle]) -> None:
-        nonlocal done
-        cycles.extend(found)
-        done += 1
-        if progress is not None:
-            progress(done, len(ns))
-
-    for n in alone:
-        finished(four_cycles_of(n, force=True))
-    if pooled:
-        context = multiprocessing.get_context("spawn")
-        workers = min(cores, len(pooled))
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(four_cycles_of, n, 1, True) for n in reversed(pooled)]
-            for future in as_completed(futures):
-                finished(future.result())
-    return sorted(cycles, key=lambda c: (c.n, c.key))
+    found = run_tasks(tasks, progress)
+    return sorted((c for cycles in found for c in cycles), key=lambda c: (c.n, c.key))
 
 
 _CACHE: list[FourCycle] = []

@@ -1,0 +1,204 @@
+"""Per-n and per-shard work on Dask: a LocalCluster on this machine by default, or any
+running Dask cluster (``--scheduler tcp://host:8786`` or ``GAMEGRAPH_DASK_SCHEDULER``).
+
+Work is a list of :class:`Task`: a picklable function, its arguments and the bytes it is
+estimated to hold at its peak (the games' own estimates). Each task asks the scheduler for
+that much of a worker resource named ``memory``, and every worker declares how much it has,
+so Dask never places two large tasks on one worker that cannot hold both. On this machine the
+LocalCluster has one worker per core, each with an equal share of the memory limit
+(:func:`gamegraph.memory.memory_limit`), fewer workers when the largest task needs more
+than a share. Workers of an external cluster declare theirs when they start::
+
+    dask scheduler                                  # on one machine: tcp://host:8786
+    dask worker tcp://host:8786 --nworkers 1 --nthreads 1 --resources "memory=4e9"
+
+(on SLURM or PBS, dask-jobqueue's ``SLURMCluster(..., worker_extra_args=["--resources",
+"memory=4e9"])`` starts the same workers as jobs; see the README). Results come back in
+task order and equal what one process computes.
+
+Small work runs in this process: starting a cluster costs seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from gamegraph.errors import InputError, TooLargeError
+from gamegraph.memory import human_bytes, memory_limit
+
+__all__ = [
+    "ClusterSettings",
+    "Task",
+    "configure",
+    "run_tasks",
+    "settings",
+]
+
+Progress = Callable[[int, int], None]
+
+LOCAL_WORK_THRESHOLD = 4
+"""Up to this many tasks, or when every task is marked small, the work runs in this process."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work: ``fn(*args)``, holding about ``memory`` bytes at its peak.
+
+    ``small`` marks work that takes milliseconds (a cluster would cost more than it saves).
+    """
+
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    memory: int
+    name: str = ""
+    small: bool = False
+
+
+@dataclass(frozen=True)
+class ClusterSettings:
+    """Where tasks run: a scheduler address, else a LocalCluster of ``workers`` processes
+    (None: one per core) — or this process when ``local`` is set."""
+
+    scheduler: str | None = None
+    workers: int | None = None
+    local: bool = False
+
+
+_SETTINGS = ClusterSettings()
+
+
+def settings() -> ClusterSettings:
+    """The settings in force: :func:`configure`'s, else the environment
+    (``GAMEGRAPH_DASK_SCHEDULER``, ``GAMEGRAPH_DASK_WORKERS``)."""
+    scheduler = _SETTINGS.scheduler or os.environ.get("GAMEGRAPH_DASK_SCHEDULER") or None
+    workers = _SETTINGS.workers
+    if workers is None and os.environ.get("GAMEGRAPH_DASK_WORKERS"):
+        text = os.environ["GAMEGRAPH_DASK_WORKERS"]
+        if not text.isdigit() or int(text) < 1:
+            raise InputError(f"GAMEGRAPH_DASK_WORKERS={text!r} is not a positive integer")
+        workers = int(text)
+    return ClusterSettings(scheduler, workers, _SETTINGS.local)
+
+
+def configure(
+    scheduler: str | None = None, workers: int | None = None, local: bool = False
+) -> None:
+    """Set where tasks run for the rest of this process (the command line's options)."""
+    global _SETTINGS
+    if workers is not None and workers < 1:
+        raise InputError(f"--workers must be at least 1, not {workers}")
+    if scheduler is not None and not scheduler.strip():
+        scheduler = None
+    _SETTINGS = ClusterSettings(scheduler, workers, local)
+
+
+def run_tasks(
+    tasks: Sequence[Task], progress: Progress | None = None, *, where: ClusterSettings | None = None
+) -> list[Any]:
+    """Run every task; the results in task order (each task runs once)."""
+    chosen = where or settings()
+    if not tasks:
+        return []
+    if chosen.scheduler is None and (
+        chosen.local or len(tasks) <= LOCAL_WORK_THRESHOLD or all(t.small for t in tasks)
+    ):
+        return _run_here(tasks, progress)
+    with _client(chosen, tasks) as (client, resources):
+        return _run_on(client, tasks, resources, progress)
+
+
+def _run_here(tasks: Sequence[Task], progress: Progress | None) -> list[Any]:
+    results = []
+    for done, task in enumerate(tasks, start=1):
+        results.append(task.fn(*task.args))
+        if progress is not None:
+            progress(done, len(tasks))
+    return results
+
+
+@contextmanager
+def _client(chosen: ClusterSettings, tasks: Sequence[Task]) -> Iterator[tuple[Any, bool]]:
+    """A Dask client, and whether its workers declare the ``memory`` resource."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    if chosen.scheduler is not None:
+        try:
+            client = Client(chosen.scheduler, timeout="10s")
+        except (OSError, TimeoutError) as e:
+            raise InputError(
+                f"no Dask scheduler answers at {chosen.scheduler}: {e} (start one with "
+                "`dask scheduler`, or leave --scheduler unset for a local cluster)"
+            ) from None
+        with client:
+            workers = client.scheduler_info().get("workers", {})
+            declared = [w.get("resources", {}).get("memory") for w in workers.values()]
+            resources = bool(declared) and all(m is not None for m in declared)
+            if resources:
+                largest = max(t.memory for t in tasks)
+                if largest > max(float(m) for m in declared):
+                    raise TooLargeError(
+                        f"a task needs ~{human_bytes(largest)}, more than any worker of "
+                        f"{chosen.scheduler} declares (start workers with --resources "
+                        f'"memory=..." large enough)'
+                    )
+            yield client, resources
+        return
+    limit = memory_limit()
+    cores = os.cpu_count() or 1
+    largest = max(t.memory for t in tasks)
+    count = chosen.workers or max(1, min(cores, len(tasks), limit // max(largest, 1)))
+    share = limit // count
+    if largest > share:
+        raise TooLargeError(
+            f"a task needs ~{human_bytes(largest)}, more than a worker's share "
+            f"{human_bytes(share)} of the memory limit {human_bytes(limit)} with {count} "
+            "workers (use fewer --workers, or GAMEGRAPH_MEMORY_LIMIT)"
+        )
+    quiet = {
+        "distributed.worker.memory.target": False,
+        "distributed.worker.memory.spill": False,
+        "distributed.worker.memory.pause": False,
+        "distributed.worker.memory.terminate": False,
+        "distributed.logging.distributed": "error",
+    }
+    with (
+        dask.config.set(quiet),
+        LocalCluster(
+            n_workers=count,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=0,
+            resources={"memory": share},
+            dashboard_address=None,
+            silence_logs=40,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        yield client, True
+
+
+def _run_on(
+    client: Any, tasks: Sequence[Task], resources: bool, progress: Progress | None
+) -> list[Any]:
+    from distributed import as_completed
+
+    run = uuid.uuid4().hex[:8]
+    futures = []
+    for i, task in enumerate(tasks):
+        options: dict[str, Any] = {"pure": False, "key": f"{task.name or 'task'}-{i}-{run}"}
+        if resources:
+            options["resources"] = {"memory": max(task.memory, 1)}
+        futures.append(client.submit(task.fn, *task.args, **options))
+    index = {future.key: i for i, future in enumerate(futures)}
+    results: list[Any] = [None] * len(futures)
+    for done, future in enumerate(as_completed(futures), start=1):
+        results[index[future.key]] = future.result()
+        if progress is not None:
+            progress(done, len(futures))
+    return results

@@ -1,0 +1,125 @@
+"""Per-n work on Dask gives the single-process answer: `gamegraph stats lifting` (one task
+per n of the range) with the default local cluster, with one worker, and against a Dask
+scheduler and two workers started here as separate processes, as a user would on a cluster."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gamegraph.cluster import ClusterSettings, Task, configure, run_tasks
+from gamegraph.games.lifting.graph import build_lifting_graph, four_cycles_of
+
+DASK = str(Path(sys.executable).with_name("dask"))
+GAMEGRAPH = str(Path(sys.executable).with_name("gamegraph"))
+N_MAX = 50  # one task per n; n >= 40 are big enough to go to the cluster
+RESOURCES = ["--resources", "memory=4e9", "--no-dashboard"]
+# the client side of distributed leaves sockets to the garbage collector
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::ResourceWarning", "ignore::pytest.PytestUnraisableExceptionWarning"
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """`dask scheduler` and two `dask worker`s declaring 4 GB of the memory resource."""
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = dict(os.environ, DASK_DISTRIBUTED__LOGGING__DISTRIBUTED="error")
+    processes = [
+        subprocess.Popen(
+            [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    ]
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.2)
+        for _ in range(2):
+            processes.append(
+                subprocess.Popen(
+                    [DASK, "worker", address, "--nworkers", "1", "--nthreads", "1", *RESOURCES],
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+        from distributed import Client
+
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(2, timeout=120)
+        yield address
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def _stats(*extra: str, env: dict[str, str] | None = None) -> dict[str, object]:
+    result = subprocess.run(
+        [GAMEGRAPH, "stats", "lifting", "--n-max", str(N_MAX), "--rule", "band", "--json", *extra],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=dict(os.environ, **(env or {})),
+    )
+    assert result.returncode == 0, result.stderr
+    data: dict[str, object] = json.loads(result.stdout)
+    return data
+
+
+def test_stats_lifting_is_the_same_in_process_locally_with_one_worker_and_on_a_cluster(
+    scheduler: str,
+) -> None:
+    configure(local=True)
+    try:
+        in_process = build_lifting_graph(N_MAX, "band", cycles=None).stats()
+    finally:
+        configure()
+    assert _stats() == in_process  # the default: a local cluster
+    assert _stats("--workers", "1") == in_process
+    assert _stats("--scheduler", scheduler) == in_process
+    assert _stats(env={"GAMEGRAPH_DASK_SCHEDULER": scheduler}) == in_process
+
+
+def test_tasks_run_on_the_cluster_return_in_order_and_equal_local_runs(scheduler: str) -> None:
+    ns = list(range(40, 47))
+    tasks = [Task(four_cycles_of, (n, 1, True), 2**28, name=f"G{n}") for n in ns]
+    here = run_tasks(tasks, where=ClusterSettings(local=True))
+    there = run_tasks(tasks, where=ClusterSettings(scheduler=scheduler))
+    assert there == here
+    assert [sum(c.n for c in cycles) // max(len(cycles), 1) for cycles in there if cycles] == [
+        n for n, cycles in zip(ns, here, strict=True) if cycles
+    ]
+
+
+def test_a_task_larger_than_any_worker_is_refused_before_it_runs(scheduler: str) -> None:
+    from gamegraph.errors import TooLargeError
+
+    tasks = [Task(four_cycles_of, (n, 1, True), 10**10, name=f"G{n}") for n in range(40, 46)]
+    with pytest.raises(TooLargeError, match="more than any worker"):
+        run_tasks(tasks, where=ClusterSettings(scheduler=scheduler))
