@@ -13,9 +13,9 @@ game's graph with the same few statements.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
@@ -26,9 +26,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GRAPH_NODE",
+    "Column",
     "GraphTables",
+    "LazyColumn",
     "NodeTable",
     "RelTable",
+    "absent_below_zero",
     "iter_batches",
     "partition_texts",
     "position_columns",
@@ -46,14 +49,40 @@ def _identifier(name: str) -> str:
     return name
 
 
+@dataclass(frozen=True)
+class LazyColumn:
+    """A column computed slice by slice: the texts and lists of millions of positions are
+    made a batch at a time, never all at once (a CSV export of B_80 holds one batch)."""
+
+    length: int
+    fetch: Callable[[int, int], list[Any]]  #: values of rows start..stop-1
+
+    def __len__(self) -> int:
+        return self.length
+
+
+Column: TypeAlias = "list[Any] | np.ndarray | LazyColumn"
+"""A column of a table: a list, a numpy array, or a :class:`LazyColumn`."""
+
+
+def column_slice(column: Column, start: int, stop: int) -> list[Any]:
+    """Rows start..stop-1 of a column as Python values."""
+    if isinstance(column, LazyColumn):
+        return column.fetch(start, min(stop, column.length))
+    if isinstance(column, np.ndarray):
+        values: list[Any] = column[start:stop].tolist()
+        return values
+    return column[start:stop]
+
+
 @dataclass
 class NodeTable:
     """Nodes of one label: property columns of equal length and flag labels (label -> one
     bool per node), set in the statement that creates the node."""
 
     label: str
-    columns: dict[str, list[Any]]
-    flags: dict[str, list[bool]] = field(default_factory=dict)
+    columns: Mapping[str, Column]
+    flags: Mapping[str, Column] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         _identifier(self.label)
@@ -66,13 +95,21 @@ class NodeTable:
     def __len__(self) -> int:
         return len(next(iter(self.columns.values()))) if self.columns else 0
 
+    def column(self, name: str, start: int = 0, stop: int | None = None) -> list[Any]:
+        """One column (or a slice of it) as Python values."""
+        return column_slice(self.columns[name], start, len(self) if stop is None else stop)
+
+    def flag(self, name: str, start: int = 0, stop: int | None = None) -> list[bool]:
+        return [bool(v) for v in column_slice(self.flags[name], start, stop or len(self))]
+
     def rows(self, start: int = 0, stop: int | None = None) -> list[list[Any]]:
         """Positional rows ``[column 0, column 1, ..., [flag labels]]`` for a slice of nodes.
 
         The last element lists the node's flag labels (possibly none)."""
-        cols = [values[start:stop] for values in self.columns.values()]
+        stop = len(self) if stop is None else min(stop, len(self))
+        cols = [column_slice(values, start, stop) for values in self.columns.values()]
         names = list(self.flags)
-        flag_cols = [flags[start:stop] for flags in self.flags.values()]
+        flag_cols = [column_slice(flags, start, stop) for flags in self.flags.values()]
         if not names:
             return [[*values, []] for values in zip(*cols, strict=True)]
         return [
@@ -82,8 +119,17 @@ class NodeTable:
             )
         ]
 
+    def sample(self, name: str) -> Any:
+        """The first value of a column that is not None (None if there is none)."""
+        for start in range(0, len(self), 4096):
+            for value in self.column(name, start, start + 4096):
+                if value is not None:
+                    return value
+        return None
+
     def labels_of(self, row: int) -> list[str]:
-        return [self.label, *(label for label, flags in self.flags.items() if flags[row])]
+        flags = [label for label in self.flags if self.flag(label, row, row + 1)[0]]
+        return [self.label, *flags]
 
 
 @dataclass
@@ -95,7 +141,7 @@ class RelTable:
     target: str  #: label of the end table
     start: np.ndarray
     end: np.ndarray
-    properties: dict[str, list[Any]] = field(default_factory=dict)
+    properties: Mapping[str, Column] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in [self.type, self.source, self.target, *self.properties]:
@@ -107,6 +153,10 @@ class RelTable:
 
     def __len__(self) -> int:
         return int(self.start.shape[0])
+
+    def property(self, name: str, start: int = 0, stop: int | None = None) -> list[Any]:
+        """One property column (or a slice of it) as Python values."""
+        return column_slice(self.properties[name], start, len(self) if stop is None else stop)
 
 
 @dataclass
@@ -149,21 +199,48 @@ def partition_texts(
     return text.split("\n")[:-1]
 
 
+def absent_below_zero(values: np.ndarray) -> LazyColumn:
+    """A column of integers where a negative value means "none" (Neo4j stores no null)."""
+
+    def fetch(a: int, b: int) -> list[Any]:
+        return [None if v < 0 else v for v in values[a:b].tolist()]
+
+    return LazyColumn(int(values.shape[0]), fetch)
+
+
 def position_columns(
     n: int, parts: np.ndarray, offsets: np.ndarray, rows: np.ndarray
-) -> dict[str, list[Any]]:
-    """n, idx, key, parts, notation, num_parts, largest for partitions given as flat parts."""
-    flat = parts.tolist()
-    bounds = offsets.tolist()
-    lists = [flat[bounds[i] : bounds[i + 1]] for i in rows.tolist()]
+) -> dict[str, Column]:
+    """n, idx, key, parts, notation, num_parts, largest for partitions given as flat parts
+    (``rows`` picks which, in order); the texts and part lists are made a batch at a time."""
+    rows = np.asarray(rows, dtype=np.int64)
+    lengths = np.diff(offsets)
+    firsts = np.where(lengths > 0, parts[np.minimum(offsets[:-1], max(len(parts) - 1, 0))], 0)
+
+    def texts(paper: bool) -> LazyColumn:
+        return LazyColumn(
+            len(rows), lambda a, b: partition_texts(parts, offsets, rows[a:b], paper=paper)
+        )
+
+    def part_lists(a: int, b: int) -> list[list[int]]:
+        chosen = rows[a:b]
+        if chosen.shape[0] == 0:
+            return []
+        lo, hi = int(offsets[chosen[0]]), int(offsets[chosen[-1] + 1])
+        if np.all(np.diff(chosen) == 1):  # contiguous: one slice, split by the offsets
+            flat = parts[lo:hi].tolist()
+            cuts = (offsets[chosen[0] : chosen[-1] + 2] - lo).tolist()
+            return [flat[cuts[i] : cuts[i + 1]] for i in range(len(cuts) - 1)]
+        return [parts[offsets[i] : offsets[i + 1]].tolist() for i in chosen.tolist()]
+
     return {
-        "n": [n] * len(lists),
-        "idx": rows.tolist(),
-        "key": partition_texts(parts, offsets, rows, paper=False),
-        "parts": lists,
-        "notation": partition_texts(parts, offsets, rows, paper=True),
-        "num_parts": [len(part) for part in lists],
-        "largest": [part[0] if part else 0 for part in lists],
+        "n": np.full(rows.shape[0], n, dtype=np.int64),
+        "idx": rows,
+        "key": texts(paper=False),
+        "parts": LazyColumn(len(rows), part_lists),
+        "notation": texts(paper=True),
+        "num_parts": lengths[rows].astype(np.int64),
+        "largest": firsts[rows].astype(np.int64),
     }
 
 

@@ -1,13 +1,16 @@
-"""Write the loader's tables as neo4j-admin import CSV files and as GraphML.
+"""Write the games' tables as neo4j-admin import CSV files and as GraphML.
 
 CSV (``neo4j-admin database import full``): one node file per (graph, label) with a header
-row ``:ID(space),prop:type,...,:LABEL`` and one relationship file per (graph, type) with
-``:START_ID(space),:END_ID(space),...,:TYPE``. ID spaces are per graph and label, so several
-graphs import together. The same graphs loaded online and imported hold the same nodes,
-labels, properties and relationships (the :Graph records excepted). ``import_command`` gives
-the arguments that import a directory written here.
+row ``:ID(space),graph:string,prop:type,...,:LABEL`` and one relationship file per (graph,
+type) with ``:START_ID(space),:END_ID(space),...,:TYPE``. ID spaces are per graph and label,
+so several graphs import together. Nodes carry :GraphNode and their graph id as the online
+loader writes them, so a graph imported and a graph loaded online hold the same nodes,
+labels, properties and relationships (the :Graph records excepted). Rows are written a batch
+at a time (:data:`CHUNK`), from the tables' columns as they are made: an export of B_80
+never holds its 15.8 million keys at once. :func:`import_arguments` gives the arguments that
+import a directory written here.
 
-GraphML: one file per graph, nodes carry their label in ``labels`` (as Neo4j's APOC export
+GraphML: one file per graph, nodes carry their labels in ``labels`` (as Neo4j's APOC export
 does) and every property as a typed key.
 """
 
@@ -16,7 +19,7 @@ from __future__ import annotations
 import csv
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -25,9 +28,33 @@ from gamegraph.errors import OutputError
 from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
 from gamegraph.loader.plan import PlannedGraph
 
-__all__ = ["export_graphs", "import_arguments", "write_csv", "write_graphml"]
+__all__ = [
+    "ARRAY_DELIMITER",
+    "CHUNK",
+    "export_graphs",
+    "import_arguments",
+    "writable_directory",
+    "write_csv",
+    "write_graphml",
+]
 
 ARRAY_DELIMITER = ";"
+CHUNK = 100_000
+"""Rows formatted and written at a time."""
+
+Progress = Callable[[str, int, int], None]
+
+
+def writable_directory(out: Path) -> Path:
+    """``out``, created if needed; OutputError (one line) if it cannot be written to."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".gamegraph-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise OutputError(f"cannot write to {out}: {e.strerror or e}") from None
+    return out
 
 
 def export_graphs(
@@ -36,24 +63,16 @@ def export_graphs(
     *,
     csv: bool = True,
     graphml: bool = False,
-    progress: Callable[[str, int, int], None] | None = None,
+    progress: Progress | None = None,
 ) -> list[Path]:
-    """Build and write every planned graph; returns the files written.
-
-    The directory is created if needed; a path that cannot be written is an OutputError."""
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        probe = out / ".gamegraph-write-test"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as e:
-        raise OutputError(f"cannot write to {out}: {e.strerror or e}") from None
+    """Build and write every planned graph, one at a time; returns the files written."""
+    writable_directory(out)
     written: list[Path] = []
     for graph in planned:
         tables = graph.game.tables(graph.game.build(force=True, progress=progress))
         try:
             if csv:
-                written.extend(write_csv(tables, out))
+                written.extend(write_csv(tables, out, progress))
             if graphml:
                 written.append(write_graphml(tables, out))
         except OSError as e:
@@ -61,18 +80,17 @@ def export_graphs(
     return written
 
 
-def _stem(tables: GraphTables) -> str:
+def stem(tables: GraphTables) -> str:
     """A file-name stem from the graph id (``lifting-paper-60``; ``/`` of a fraction → ``over``)."""
     return re.sub(r"[^A-Za-z0-9=._-]", "_", tables.game.id.replace(":", "-").replace("/", "over"))
 
 
 def _space(tables: GraphTables, label: str) -> str:
-    return f"{_stem(tables)}-{label}"
+    return f"{stem(tables)}-{label}"
 
 
-def _kind(values: list[Any]) -> str:
-    """neo4j-admin type of a column (from its first non-null value)."""
-    sample = next((v for v in values if v is not None), "")
+def _kind(sample: Any) -> str:
+    """neo4j-admin type of a column, from its first non-null value."""
     if isinstance(sample, bool):
         return "boolean"
     if isinstance(sample, int):
@@ -81,7 +99,11 @@ def _kind(values: list[Any]) -> str:
         return "double"
     if isinstance(sample, list):
         inner = next((x for x in sample), "")
-        return "long[]" if isinstance(inner, int) else "string[]"
+        if isinstance(inner, bool):
+            return "boolean[]"
+        if isinstance(inner, int):
+            return "long[]"
+        return "double[]" if isinstance(inner, float) else "string[]"
     return "string"
 
 
@@ -91,53 +113,71 @@ def _cell(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        return ARRAY_DELIMITER.join(str(v) for v in value)
+        return ARRAY_DELIMITER.join(_cell(v) for v in value)
     return str(value)
 
 
-def _labels(table: NodeTable, row: int) -> str:
-    return ARRAY_DELIMITER.join([GRAPH_NODE, *table.labels_of(row)])
+def _chunks(length: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, length, CHUNK):
+        yield start, min(length, start + CHUNK)
 
 
-def write_csv(tables: GraphTables, out: Path) -> list[Path]:
+def write_csv(tables: GraphTables, out: Path, progress: Progress | None = None) -> list[Path]:
     """Node and relationship CSV files for neo4j-admin; returns their paths."""
     paths: list[Path] = []
     for table in tables.nodes:
-        path = out / f"{_stem(tables)}.nodes.{table.label}.csv"
-        names = list(table.columns)
-        header = [f":ID({_space(tables, table.label)})", "graph:string"]
-        header += [f"{name}:{_kind(table.columns[name])}" for name in names]
-        header.append(":LABEL")
-        with path.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(header)
-            columns = [table.columns[name] for name in names]
-            for i in range(len(table)):
-                writer.writerow(
-                    [i, tables.game.id, *(_cell(col[i]) for col in columns), _labels(table, i)]
-                )
-        paths.append(path)
+        paths.append(_write_node_csv(tables, table, out, progress))
     for rel in tables.rels:
-        paths.append(_write_rel_csv(tables, rel, out))
+        paths.append(_write_rel_csv(tables, rel, out, progress))
     return paths
 
 
-def _write_rel_csv(tables: GraphTables, rel: RelTable, out: Path) -> Path:
-    path = out / f"{_stem(tables)}.rels.{rel.type}.csv"
-    names = list(rel.properties)
-    header = [
-        f":START_ID({_space(tables, rel.source)})",
-        f":END_ID({_space(tables, rel.target)})",
-        *(f"{name}:{_kind(rel.properties[name])}" for name in names),
-        ":TYPE",
-    ]
+def _write_node_csv(
+    tables: GraphTables, table: NodeTable, out: Path, progress: Progress | None
+) -> Path:
+    path = out / f"{stem(tables)}.nodes.{table.label}.csv"
+    names = list(table.columns)
+    header = [f":ID({_space(tables, table.label)})", "graph:string"]
+    header += [f"{name}:{_kind(table.sample(name))}" for name in names]
+    header.append(":LABEL")
+    graph_id = tables.game.id
+    stage = f"{tables.game.describe()}: {table.label} CSV"
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(header)
-        starts, ends = rel.start.tolist(), rel.end.tolist()
-        props = [rel.properties[name] for name in names]
-        for i in range(len(rel)):
-            writer.writerow([starts[i], ends[i], *(_cell(p[i]) for p in props), rel.type])
+        for start, stop in _chunks(len(table)):
+            for i, row in enumerate(table.rows(start, stop), start=start):
+                *values, flags = row
+                labels = ARRAY_DELIMITER.join([GRAPH_NODE, table.label, *flags])
+                writer.writerow([i, graph_id, *(_cell(v) for v in values), labels])
+            if progress:
+                progress(stage, stop, len(table))
+    return path
+
+
+def _write_rel_csv(
+    tables: GraphTables, rel: RelTable, out: Path, progress: Progress | None
+) -> Path:
+    path = out / f"{stem(tables)}.rels.{rel.type}.csv"
+    names = list(rel.properties)
+    samples = {name: next((v for v in rel.property(name) if v is not None), "") for name in names}
+    header = [
+        f":START_ID({_space(tables, rel.source)})",
+        f":END_ID({_space(tables, rel.target)})",
+        *(f"{name}:{_kind(samples[name])}" for name in names),
+        ":TYPE",
+    ]
+    stage = f"{tables.game.describe()}: {rel.type} CSV"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        for start, stop in _chunks(len(rel)):
+            starts, ends = rel.start[start:stop].tolist(), rel.end[start:stop].tolist()
+            props = [rel.property(name, start, stop) for name in names]
+            for j in range(stop - start):
+                writer.writerow([starts[j], ends[j], *(_cell(p[j]) for p in props), rel.type])
+            if progress:
+                progress(stage, stop, len(rel))
     return path
 
 
@@ -157,16 +197,16 @@ _GRAPHML_TYPES = {"boolean": "boolean", "long": "long", "double": "double", "str
 
 def write_graphml(tables: GraphTables, out: Path) -> Path:
     """One GraphML file holding the graph's nodes and relationships."""
-    path = out / f"{_stem(tables)}.graphml"
+    path = out / f"{stem(tables)}.graphml"
     node_keys: dict[str, str] = {"labels": "string", "graph": "string"}
     for table in tables.nodes:
-        for name, values in table.columns.items():
-            kind = _kind(values)
-            node_keys.setdefault(name, _GRAPHML_TYPES.get(kind, "string"))
+        for name in table.columns:
+            node_keys.setdefault(name, _GRAPHML_TYPES.get(_kind(table.sample(name)), "string"))
     edge_keys: dict[str, str] = {"label": "string"}
     for rel in tables.rels:
-        for name, values in rel.properties.items():
-            edge_keys.setdefault(name, _GRAPHML_TYPES.get(_kind(values), "string"))
+        for name in rel.properties:
+            sample = next((v for v in rel.property(name) if v is not None), "")
+            edge_keys.setdefault(name, _GRAPHML_TYPES.get(_kind(sample), "string"))
     with path.open("w", encoding="utf-8") as f:
         f.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         f.write('<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n')
@@ -175,28 +215,35 @@ def write_graphml(tables: GraphTables, out: Path) -> Path:
         for name, kind in edge_keys.items():
             f.write(f'<key id="e_{name}" for="edge" attr.name="{name}" attr.type="{kind}"/>\n')
         f.write(f'<graph id={quoteattr(tables.game.id)} edgedefault="directed">\n')
+        graph_id = escape(tables.game.id)
         for table in tables.nodes:
             names = list(table.columns)
-            for i in range(len(table)):
-                f.write(f'<node id="{table.label}{i}">')
-                f.write(f'<data key="n_labels">:{_labels(table, i).replace(";", ":")}</data>')
-                f.write(f'<data key="n_graph">{escape(tables.game.id)}</data>')
-                for name in names:
-                    value = table.columns[name][i]
-                    if value is not None:
-                        f.write(f'<data key="n_{name}">{escape(_graphml_value(value))}</data>')
-                f.write("</node>\n")
+            for start, stop in _chunks(len(table)):
+                for i, row in enumerate(table.rows(start, stop), start=start):
+                    *values, flags = row
+                    labels = ":".join([GRAPH_NODE, table.label, *flags])
+                    f.write(f'<node id="{table.label}{i}"><data key="n_labels">:{labels}</data>')
+                    f.write(f'<data key="n_graph">{graph_id}</data>')
+                    for name, value in zip(names, values, strict=True):
+                        if value is not None:
+                            f.write(f'<data key="n_{name}">{escape(_graphml_value(value))}</data>')
+                    f.write("</node>\n")
         for rel in tables.rels:
-            starts, ends = rel.start.tolist(), rel.end.tolist()
-            for i in range(len(rel)):
-                f.write(
-                    f'<edge source="{rel.source}{starts[i]}" target="{rel.target}{ends[i]}">'
-                    f'<data key="e_label">{rel.type}</data>'
-                )
-                for name, values in rel.properties.items():
-                    if values[i] is not None:
-                        f.write(f'<data key="e_{name}">{escape(_graphml_value(values[i]))}</data>')
-                f.write("</edge>\n")
+            names = list(rel.properties)
+            for start, stop in _chunks(len(rel)):
+                starts, ends = rel.start[start:stop].tolist(), rel.end[start:stop].tolist()
+                props = [rel.property(name, start, stop) for name in names]
+                for j in range(stop - start):
+                    f.write(
+                        f'<edge source="{rel.source}{starts[j]}" target="{rel.target}{ends[j]}">'
+                        f'<data key="e_label">{rel.type}</data>'
+                    )
+                    for name, values in zip(names, props, strict=True):
+                        if values[j] is not None:
+                            f.write(
+                                f'<data key="e_{name}">{escape(_graphml_value(values[j]))}</data>'
+                            )
+                    f.write("</edge>\n")
         f.write("</graph>\n</graphml>\n")
     return path
 

@@ -347,13 +347,14 @@ def _create_relationships(
         def prop_batches() -> Iterator[tuple[dict[str, Any], int]]:
             for start in range(0, total, NODE_BATCH):
                 stop = min(total, start + NODE_BATCH)
+                values = [rel.property(name, start, stop) for name in names]
                 rows = [
                     {
                         "start": starts[int(rel.start[i])],
                         "end": ends[int(rel.end[i])],
-                        "props": _clean({name: rel.properties[name][i] for name in names}),
+                        "props": _clean(dict(zip(names, row, strict=True))),
                     }
-                    for i in range(start, stop)
+                    for i, row in zip(range(start, stop), zip(*values, strict=True), strict=True)
                 ]
                 yield {"type": rel.type, "rows": rows}, stop - start
 

@@ -141,7 +141,7 @@ def test_the_example_becomes_tables_whose_labels_the_schema_constrains(game: typ
     for table in tables.nodes:
         assert {"n", "key"} <= set(table.columns), f"{table.label} needs n and key columns"
         assert re.search(rf"FOR \(\w+:{table.label}\) REQUIRE \([^)]*key[^)]*\) IS UNIQUE", schema)
-        keys = table.columns["key"]
+        keys = table.column("key")
         assert len(set(keys)) == len(keys), f"{table.label} keys repeat"
     for rel in tables.rels:
         assert rel.source in sizes and rel.target in sizes

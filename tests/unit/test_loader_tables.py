@@ -68,7 +68,7 @@ def test_bulgarian_rows_hold_key_parts_notation_and_analysis() -> None:
         assert values["key"] == canonical_key(part) and values["parts"] == list(part)
         assert values["notation"] == paper_notation(part)
         assert values["distance"] == graph.distance[i]
-    assert sum(table.flags["GardenOfEden"]) == int(graph.garden_of_eden.sum())
+    assert sum(table.flag("GardenOfEden")) == int(graph.garden_of_eden.sum())
 
 
 def test_every_omega_position_has_its_omega_move_in_full_mode() -> None:

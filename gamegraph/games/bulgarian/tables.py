@@ -28,15 +28,15 @@ def bulgarian_tables(game: Bulgarian, graph: BulgarianGraph) -> GraphTables:
     everything = np.arange(graph.size)
     columns = position_columns(graph.n, parts, offsets, everything)
     columns |= {
-        "cycle": graph.cycle_of.tolist(),
-        "cycle_length": cycle_lengths(graph).tolist(),
-        "distance": graph.distance.tolist(),
-        "in_degree": graph.in_degree.tolist(),
+        "cycle": graph.cycle_of,
+        "cycle_length": cycle_lengths(graph),
+        "distance": graph.distance,
+        "in_degree": graph.in_degree,
     }
     nodes = NodeTable(
         "Bulgarian",
         columns,
-        {"Recurrent": graph.on_cycle.tolist(), "GardenOfEden": graph.garden_of_eden.tolist()},
+        {"Recurrent": graph.on_cycle, "GardenOfEden": graph.garden_of_eden},
     )
     move = RelTable("BULGARIAN_MOVE", "Bulgarian", "Bulgarian", everything, graph.successor)
     return GraphTables(game, [nodes], [move], game.summary(graph))

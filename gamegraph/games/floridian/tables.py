@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gamegraph.games.floridian.engine import FloridianGraph
-from gamegraph.games.model import GraphTables, NodeTable, RelTable, position_columns
+from gamegraph.games.model import (
+    Column,
+    GraphTables,
+    NodeTable,
+    RelTable,
+    absent_below_zero,
+    position_columns,
+)
 
 if TYPE_CHECKING:
     from gamegraph.games.floridian import Floridian
@@ -29,24 +36,24 @@ def floridian_tables(game: Floridian, graph: FloridianGraph) -> GraphTables:
     alpha = position_columns(graph.n, pos.parts, pos.offsets, alpha_rows)
     in_omega_t = np.zeros(pos.size, dtype=bool)
     in_omega_t[graph.omega_t] = True
-    core = graph.core_component_of
-    turns = graph.turns_to_core[alpha_rows].tolist() if full else [-1] * len(alpha_rows)
+    core = graph.core_component_of[alpha_rows]
+    turns = graph.turns_to_core[alpha_rows] if full else np.full(len(alpha_rows), -1)
     alpha |= {
-        "in_omega_t": in_omega_t[alpha_rows].tolist(),
-        "out_degree": np.diff(graph.alpha_ptr).tolist(),
-        "core_scc": [None if c < 0 else c for c in core[alpha_rows].tolist()],
-        "turns_to_core": [None if t < 0 else t for t in turns],
+        "in_omega_t": in_omega_t[alpha_rows],
+        "out_degree": np.diff(graph.alpha_ptr),
+        "core_scc": absent_below_zero(core),
+        "turns_to_core": absent_below_zero(turns),
     }
-    flags = {"Recurrent": graph.recurrent[alpha_rows].tolist()}
+    flags: dict[str, Column] = {"Recurrent": graph.recurrent[alpha_rows]}
     if full:
         flags |= {
-            "Losing": graph.losing[alpha_rows].tolist(),
-            "ImmediateLoss": graph.immediate_loss[alpha_rows].tolist(),
+            "Losing": graph.losing[alpha_rows],
+            "ImmediateLoss": graph.immediate_loss[alpha_rows],
         }
     omega = position_columns(graph.n, pos.parts, pos.offsets, omega_rows)
     reached = np.zeros(pos.size, dtype=bool)
     reached[graph.alpha_dst] = True
-    omega["reachable"] = reached[omega_rows].tolist()
+    omega["reachable"] = reached[omega_rows]
 
     # row numbers inside each table, from S positions
     alpha_row = np.full(pos.size, -1, dtype=np.int64)
