@@ -18,12 +18,13 @@ The command line is a thin layer over these calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
 
-from gamegraph.errors import InputError
+from gamegraph.errors import BulkRouteError, InputError
 from gamegraph.games.base import Game, Progress
 from gamegraph.games.registry import all_games, get_game
 
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from gamegraph.db.queries import QueryResult
     from gamegraph.db.runner import Neo4jQueryRunner
     from gamegraph.db.settings import Neo4jSettings
+    from gamegraph.loader.bulk import BulkSummary
+    from gamegraph.loader.plan import PlannedGraph
     from gamegraph.loader.writer import LoadReport
     from gamegraph.verify import VerifyReport
 
@@ -170,6 +173,69 @@ class Database:
             planned = LoadRequest.of([cls], _ns(n), **_normalize(cls, params)).plan()
         check_plan(planned, force=force)
         return run_load(self.runner, planned, replace=replace, progress=progress, on_wait=on_wait)
+
+    def load_planned(
+        self,
+        planned: Sequence[PlannedGraph],
+        *,
+        replace: bool = False,
+        progress: Callable[[str, int, int], None] | None = None,
+        on_wait: Callable[[str], None] = lambda message: None,
+    ) -> list[LoadReport]:
+        """Load a plan made with :class:`~gamegraph.loader.plan.LoadRequest` (checked)."""
+        from gamegraph.loader.writer import run_load
+
+        return run_load(self.runner, planned, replace=replace, progress=progress, on_wait=on_wait)
+
+    def load_bulk(
+        self,
+        planned: Sequence[PlannedGraph],
+        *,
+        progress: Callable[[str, int, int], None] | None = None,
+        note: Callable[[str], None] = lambda message: None,
+    ) -> BulkSummary:
+        """Rebuild the local Neo4j's database with neo4j-admin's importer: every graph of
+        the catalog plus ``planned`` (gamegraph.loader.bulk). Only for the local Neo4j."""
+        from gamegraph.loader.bulk import bulk_load, remote_instructions
+        from gamegraph.server import LocalNeo4j
+
+        if self.settings.uri is not None:
+            raise BulkRouteError(
+                f"the bulk route writes the server's store, so it needs the filesystem of "
+                f"the Neo4j at {self.settings.uri}; give its administrator the commands "
+                "printed above",
+                remote_instructions(planned),
+            )
+
+        @contextmanager
+        def reconnect() -> Iterator[Neo4jQueryRunner]:
+            from gamegraph.db.connection import connect as connect_driver
+            from gamegraph.db.runner import Neo4jQueryRunner
+
+            driver = connect_driver(self.settings, on_start=note)
+            self.runner.driver.close()
+            self.runner = Neo4jQueryRunner(driver, self.settings.database)
+            yield self.runner
+
+        return bulk_load(
+            self.runner,
+            LocalNeo4j(log=note),
+            planned,
+            reconnect=reconnect,
+            progress=progress,
+            note=note,
+        )
+
+    def record_imported(
+        self,
+        planned: Sequence[PlannedGraph],
+        progress: Callable[[str, int, int], None] | None = None,
+    ) -> None:
+        """Check and record graphs that neo4j-admin imported from `gamegraph export` files
+        (their counts must be exactly the engine's)."""
+        from gamegraph.loader.bulk import expected_of, record_imported
+
+        record_imported(self.runner, [expected_of(p.game, progress)[0] for p in planned])
 
     def graphs(self) -> list[GraphRecord]:
         """Every loaded graph's record (complete or not)."""

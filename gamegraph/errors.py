@@ -14,6 +14,7 @@ into these classes once, where gamegraph meets them (:mod:`gamegraph.db.runner`,
 from __future__ import annotations
 
 __all__ = [
+    "BulkRouteError",
     "ConstraintViolation",
     "DatabaseAuthError",
     "DatabaseError",
@@ -46,6 +47,15 @@ class InputError(GamegraphError, ValueError):
 class TooLargeError(InputError, MemoryError):
     """The requested graph is estimated not to fit in the memory limit (or to take too long
     online); the message gives the estimate and how to go ahead anyway."""
+
+
+class BulkRouteError(InputError):
+    """A bulk load was asked of a Neo4j elsewhere; ``instructions`` say what its
+    administrator runs instead (the command line prints them before the error line)."""
+
+    def __init__(self, message: str, instructions: str) -> None:
+        super().__init__(message)
+        self.instructions = instructions
 
 
 class OutputError(GamegraphError):

@@ -125,27 +125,52 @@ def _load(
     n: str,
     games: str | None,
     replace: bool,
+    bulk: bool,
+    imported: bool,
     force: bool,
     scheduler: str | None,
     workers: int | None,
     **options: Any,
 ) -> None:
+    from gamegraph.errors import BulkRouteError
     from gamegraph.loader.plan import check_plan
-    from gamegraph.loader.writer import run_load
 
     use_dask(scheduler, workers)
     options, (uri, user, password, database) = _connection(**options)
+    if bulk and imported:
+        raise InputError("--bulk imports the graphs; --imported records graphs imported by hand")
     planned = _request(n, games, options).plan()
-    check_plan(planned, force=force)
+    check_plan(planned, force=force, online=not (bulk or imported))
     started = time.perf_counter()
-    with open_database(uri, user, password, database) as db, progress_bar("loading") as update:
-        reports = run_load(
-            db.runner,
-            planned,
-            replace=replace,
-            progress=lambda stage, done, total: update(done, total, stage),
-            on_wait=note,
+    if bulk and uri:
+        from gamegraph.loader.bulk import remote_instructions
+
+        typer.echo(remote_instructions(planned))
+        raise BulkRouteError(
+            f"the bulk route writes the server's store, so it needs the filesystem of the "
+            f"Neo4j at {uri}: give its administrator the commands above",
+            "",
         )
+    with open_database(uri, user, password, database) as db, progress_bar("loading") as update:
+        progress = lambda stage, done, total: update(done, total, stage)  # noqa: E731
+        if bulk:
+            summary = db.load_bulk(planned, progress=progress, note=note)
+            _print_reports(summary.reports, time.perf_counter() - started)
+            stages = ", ".join(f"{k} {v:.1f}s" for k, v in summary.seconds.items())
+            typer.echo(f"bulk: {summary.rows:,} rows; {stages}")
+            if summary.kept:
+                typer.echo(f"rebuilt as they were loaded: {', '.join(summary.kept)}")
+            if summary.dropped:
+                typer.echo(f"dropped (games no longer known): {', '.join(summary.dropped)}")
+            return
+        if imported:
+            db.record_imported(planned, progress)
+            for graph in planned:
+                typer.echo(
+                    f"{graph.game.describe()} [{graph.game.id}]: imported, checked, recorded"
+                )
+            return
+        reports = db.load_planned(planned, replace=replace, progress=progress, on_wait=note)
     _print_reports(reports, time.perf_counter() - started)
 
 
@@ -180,6 +205,32 @@ load = command(
             Annotated[
                 bool,
                 typer.Option("--replace", help="Reload graphs that are already completely loaded."),
+            ],
+            False,
+        ),
+        _keyword(
+            "bulk",
+            Annotated[
+                bool,
+                typer.Option(
+                    "--bulk",
+                    help="Load through neo4j-admin's importer (the local Neo4j only): rebuilds "
+                    "the whole database, every graph already loaded plus these, into a new "
+                    "store swapped in only once it verifies. For graphs too large to load "
+                    "online.",
+                ),
+            ],
+            False,
+        ),
+        _keyword(
+            "imported",
+            Annotated[
+                bool,
+                typer.Option(
+                    "--imported",
+                    help="The graphs were imported by neo4j-admin from `gamegraph export` "
+                    "files (on a server elsewhere): check their counts and record them.",
+                ),
             ],
             False,
         ),

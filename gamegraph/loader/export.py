@@ -32,6 +32,7 @@ __all__ = [
     "ARRAY_DELIMITER",
     "CHUNK",
     "export_graphs",
+    "file_stem",
     "import_arguments",
     "writable_directory",
     "write_csv",
@@ -80,9 +81,13 @@ def export_graphs(
     return written
 
 
+def file_stem(graph_id: str) -> str:
+    """A file-name stem from a graph id (``lifting-paper-60``; ``/`` of a fraction → ``over``)."""
+    return re.sub(r"[^A-Za-z0-9=._-]", "_", graph_id.replace(":", "-").replace("/", "over"))
+
+
 def stem(tables: GraphTables) -> str:
-    """A file-name stem from the graph id (``lifting-paper-60``; ``/`` of a fraction → ``over``)."""
-    return re.sub(r"[^A-Za-z0-9=._-]", "_", tables.game.id.replace(":", "-").replace("/", "over"))
+    return file_stem(tables.game.id)
 
 
 def _space(tables: GraphTables, label: str) -> str:

@@ -46,6 +46,8 @@ __all__ = [
     "drop_graph",
     "ensure_schema",
     "load_tables",
+    "read_counts",
+    "record_props",
     "run_load",
 ]
 
@@ -144,7 +146,7 @@ def _load_one(
             report.relationships = record.relationships or 0
             tick("check")
             return report
-        holder = lease.try_claim(_record_props(game))
+        holder = lease.try_claim(record_props(game))
         if holder is None:
             break
         report.waited = True
@@ -170,7 +172,7 @@ def load_tables(
     ensure_schema(runner)
     report = LoadReport(tables.game)
     lease = Lease(runner, tables.game)
-    if lease.try_claim(_record_props(tables.game)) is not None:
+    if lease.try_claim(record_props(tables.game)) is not None:
         raise IncompleteLoadError(f"{tables.game.id} is being loaded by another process")
     try:
         _write_clearing_unowned(runner, tables, report, _Clock(report), progress)
@@ -256,7 +258,8 @@ def drop_graph(runner: QueryRunner, graph_id: str, progress: Progress | None = N
 # --------------------------------------------------------------------------- stages
 
 
-def _record_props(game: Game) -> dict[str, Any]:
+def record_props(game: Game) -> dict[str, Any]:
+    """What a load writes on the :Graph record when it claims the graph."""
     return {**game.record(), "engine": game.engine_version()}
 
 
@@ -398,10 +401,14 @@ def _clean(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _verify(runner: QueryRunner, tables: GraphTables) -> dict[str, int]:
-    game = tables.game
+    return read_counts(runner, tables.game, tables.expected_counts())
+
+
+def read_counts(runner: QueryRunner, game: Game, expected: dict[str, int]) -> dict[str, int]:
+    """The graph's nodes and relationships by type read back from Neo4j; IncompleteLoadError
+    unless they are exactly ``expected``."""
     row = runner.run(_q("graph_count"), {"graph": game.id})[0]
     by_type = {str(kind): int(count) for kind, count in row["by_type"]}
-    expected = tables.expected_counts()
     found = {"nodes": int(row["nodes"])} | {k: by_type.get(k, 0) for k in expected if k != "nodes"}
     extra = sorted(set(by_type) - set(expected))
     if found != expected or extra:

@@ -1,0 +1,283 @@
+"""`gamegraph load --bulk`: load through `neo4j-admin database import`, for the local Neo4j.
+
+Every graph is a deterministic function of its game and parameters, so a bulk load rebuilds
+the whole database: every graph already in the catalog plus the requested ones. It
+
+1. reads the catalog from the running server (started if needed);
+2. builds each graph and writes its import files (CSV, :mod:`.export`), one graph at a time,
+   never all in memory at once, while the server keeps serving;
+3. imports them with `neo4j-admin database import full` into a new store in a staging home
+   (the server's own store is not touched);
+4. stops the server, puts the new store in place of the old one (kept aside), starts it;
+5. creates the schema, reads every graph's counts back and compares them with the tables
+   exactly as an online load does, runs the games' after-load links, and records each graph
+   as complete. Only then is the old store deleted.
+
+If anything fails before step 4, the server never stopped; if step 5 fails, the old store is
+put back and the server started on it: the previous database is there and intact either way.
+
+For a server elsewhere (``NEO4J_URI``) the bulk route needs that server's filesystem:
+:func:`remote_instructions` gives the `export` and `neo4j-admin` commands for its
+administrator, and :func:`record_imported` (`gamegraph load --imported`) then checks and
+records the graphs they imported.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gamegraph.db.catalog import Lease, list_graphs
+from gamegraph.db.runner import QueryRunner
+from gamegraph.errors import IncompleteLoadError
+from gamegraph.games.base import Game
+from gamegraph.games.checks import storable
+from gamegraph.loader.export import ARRAY_DELIMITER, file_stem, writable_directory, write_csv
+from gamegraph.loader.plan import PlannedGraph
+from gamegraph.loader.writer import LoadReport, Progress, ensure_schema, read_counts, record_props
+
+__all__ = [
+    "BulkSummary",
+    "Expected",
+    "bulk_load",
+    "expected_of",
+    "record_imported",
+    "remote_instructions",
+]
+
+Note = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What Neo4j must hold for one graph after an import (from its tables)."""
+
+    game: Game
+    counts: dict[str, int]
+    summary: dict[str, Any]
+
+
+@dataclass
+class BulkSummary:
+    """The stages of one bulk load, in seconds, and what it loaded."""
+
+    reports: list[LoadReport]
+    seconds: dict[str, float] = field(default_factory=dict)
+    kept: list[str] = field(default_factory=list)  #: ids rebuilt because they were loaded
+    dropped: list[str] = field(default_factory=list)  #: records of games no longer known
+    rows: int = 0
+
+    @property
+    def total_seconds(self) -> float:
+        return sum(self.seconds.values())
+
+
+def expected_of(game: Game, progress: Progress | None = None) -> tuple[Expected, Any]:
+    """Build one graph; its expected counts and summary, and its tables."""
+    tables = game.tables(game.build(force=True, progress=progress))
+    return Expected(game, tables.expected_counts(), tables.summary), tables
+
+
+def bulk_load(
+    runner: QueryRunner,
+    local: Any,
+    planned: Sequence[PlannedGraph],
+    *,
+    reconnect: Callable[[], Any],
+    progress: Progress | None = None,
+    note: Note = lambda message: None,
+) -> BulkSummary:
+    """Rebuild the local Neo4j's database from the catalog's graphs and ``planned`` (see the
+    module docstring). ``local`` is the running :class:`~gamegraph.server.LocalNeo4j`;
+    ``reconnect()`` opens a runner again once it has restarted (a context manager)."""
+    from gamegraph.server import LocalNeo4j
+    from gamegraph.server.bulk_import import bulk_import
+
+    assert isinstance(local, LocalNeo4j)
+    clock = _Clock()
+    games, summary = _graphs_to_build(runner, planned)
+    staging = local.home / "bulk"
+    shutil.rmtree(staging, ignore_errors=True)
+    csv_dir = writable_directory(staging / "csv")
+    expected: list[Expected] = []
+    files: list[Path] = []
+    for game in games:
+        started = time.perf_counter()
+        item, tables = expected_of(game, progress)
+        engine = time.perf_counter() - started
+        files += write_csv(tables, csv_dir, progress)
+        del tables
+        expected.append(item)
+        report = LoadReport(game)
+        report.seconds = {"engine": engine, "csv": time.perf_counter() - started - engine}
+        summary.reports.append(report)
+    clock("engine and files")
+    summary.rows = sum(sum(e.counts.values()) for e in expected)
+    note(f"importing {summary.rows:,} rows with neo4j-admin (the server keeps running) ...")
+    nodes = [str(p) for p in files if ".nodes." in p.name]
+    rels = [str(p) for p in files if ".rels." in p.name]
+    stage = LocalNeo4j(staging / "home", install_root=local.install_root)
+    bulk_import(
+        nodes,
+        rels,
+        local.default_database,
+        server=stage,
+        extra_args=[f"--array-delimiter={ARRAY_DELIMITER}", "--threads=2"],
+    )
+    clock("import")
+    swap = _StoreSwap(local.home, stage.home, local.default_database)
+    note("restarting Neo4j on the new store ...")
+    local.stop()
+    swap.put_new_in_place()
+    try:
+        local.start()
+        clock("restart")
+        with reconnect() as fresh:
+            ensure_schema(fresh)
+            clock("schema")
+            record_imported(fresh, expected, summary.reports)
+        clock("verify")
+    except BaseException:
+        note("the new store did not verify: putting the previous database back")
+        local.stop()
+        swap.put_old_back()
+        local.start()
+        raise
+    swap.forget_old()
+    shutil.rmtree(staging, ignore_errors=True)
+    clock("clean up")
+    summary.seconds = clock.seconds
+    return summary
+
+
+def record_imported(
+    runner: QueryRunner, expected: Sequence[Expected], reports: Sequence[LoadReport] = ()
+) -> None:
+    """Check that Neo4j holds exactly each graph's counts (as an online load does), then run
+    the games' after-load links and record each graph as complete; IncompleteLoadError names
+    the first graph that differs. Counts are read for every graph before any link is made
+    (a link from one graph's nodes to another's is no part of either's counts)."""
+    leases = []
+    try:
+        counted = []
+        for item in expected:
+            lease = Lease(runner, item.game)
+            if lease.try_claim(record_props(item.game)) is not None:
+                raise IncompleteLoadError(f"{item.game.id} is being loaded by another process")
+            leases.append(lease)
+            counted.append(read_counts(runner, item.game, item.counts))
+        for item in expected:
+            for name, params in item.game.after_load():
+                runner.write(_q(name), params)
+        for i, (item, counts) in enumerate(zip(expected, counted, strict=True)):
+            props = {
+                "nodes": counts["nodes"],
+                "relationships": sum(v for k, v in counts.items() if k != "nodes"),
+                **{f"stat_{k}": storable(v) for k, v in item.summary.items()},
+            }
+            runner.write(_q("graph_complete"), {"id": item.game.id, "props": props})
+            if i < len(reports):
+                reports[i].nodes = props["nodes"]
+                reports[i].relationships = props["relationships"]
+    except BaseException:
+        for lease in leases:
+            lease.release()
+        raise
+    for lease in leases:
+        lease.stop_renewing()
+
+
+def remote_instructions(planned: Sequence[PlannedGraph], out: str = "gamegraph-import") -> str:
+    """What the administrator of a server elsewhere runs for a bulk load of ``planned``."""
+    games = sorted({p.game.name for p in planned})
+    ns = sorted({p.game.n for p in planned})
+    span = str(ns[0]) if len(ns) == 1 else f"{ns[0]}..{ns[-1]}"
+    files = [f"{out}/{file_stem(graph.game.id)}.*.csv" for graph in planned]
+    return "\n".join(
+        [
+            "The bulk route writes the server's store directly, so it needs that server's "
+            "filesystem. On the machine of the Neo4j server:",
+            f"  1. gamegraph export --n {span} --games {','.join(games)} --out {out}",
+            "  2. stop Neo4j, then import every file written (this replaces the database):",
+            f"     neo4j-admin database import full --nodes={out}/<each *.nodes.*.csv> "
+            f"--relationships={out}/<each *.rels.*.csv> --array-delimiter='{ARRAY_DELIMITER}' "
+            "--overwrite-destination=true neo4j",
+            "  3. start Neo4j, then check and record the imported graphs:",
+            f"     gamegraph load --n {span} --games {','.join(games)} --imported",
+            "Files: " + "; ".join(files),
+        ]
+    )
+
+
+# --------------------------------------------------------------------------- internals
+
+
+def _q(name: str) -> str:
+    from gamegraph.db.registry import named_queries
+
+    return named_queries()[name].cypher
+
+
+def _graphs_to_build(
+    runner: QueryRunner, planned: Sequence[PlannedGraph]
+) -> tuple[list[Game], BulkSummary]:
+    """The requested graphs, then every graph of the catalog they do not replace."""
+    summary = BulkSummary([])
+    wanted = [p.game for p in planned]
+    slots = {g.slot for g in wanted}
+    games = list(wanted)
+    for record in list_graphs(runner):
+        game = record.loaded_game()
+        if game is None:
+            summary.dropped.append(record.id)
+        elif game.slot not in slots:
+            slots.add(game.slot)
+            games.append(game)
+            summary.kept.append(game.id)
+    return games, summary
+
+
+class _StoreSwap:
+    """Moves one database's store (databases/<db> and transactions/<db>) of a staging home
+    into a live home, keeping the old one aside until it is forgotten or put back."""
+
+    def __init__(self, home: Path, staging: Path, database: str) -> None:
+        self.parts = [
+            (home / "data" / kind / database, staging / "data" / kind / database)
+            for kind in ("databases", "transactions")
+        ]
+
+    def put_new_in_place(self) -> None:
+        for live, new in self.parts:
+            old = live.with_name(live.name + ".previous")
+            shutil.rmtree(old, ignore_errors=True)
+            if live.exists():
+                live.rename(old)
+            live.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(new), str(live))
+
+    def put_old_back(self) -> None:
+        for live, _ in self.parts:
+            old = live.with_name(live.name + ".previous")
+            if old.exists():
+                shutil.rmtree(live, ignore_errors=True)
+                old.rename(live)
+
+    def forget_old(self) -> None:
+        for live, _ in self.parts:
+            shutil.rmtree(live.with_name(live.name + ".previous"), ignore_errors=True)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self.last = time.perf_counter()
+
+    def __call__(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.seconds[stage] = self.seconds.get(stage, 0.0) + now - self.last
+        self.last = now
