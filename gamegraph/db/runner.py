@@ -168,6 +168,9 @@ class Neo4jQueryRunner:
                 parameters_=dict(params or {}),
                 routing_=RoutingControl.READ,
                 database_=self.database,
+                # no causal chaining: one server, and a bulk load restarts it on a new store
+                # whose transaction ids start again (a bookmark would wait for ever)
+                bookmark_manager_=None,
             )
         except (Neo4jError, DriverError) as e:
             raise translate(e) from e

@@ -1,0 +1,124 @@
+"""`gamegraph load --bulk` on the local Neo4j: the whole database is rebuilt through
+neo4j-admin (the graphs already loaded and the requested ones), verified like an online
+load, and when anything fails the previous database is there and intact."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+import gamegraph as gg
+from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.db.catalog import GraphState, get_graph, list_graphs
+from gamegraph.errors import IncompleteLoadError
+from gamegraph.games import get_game
+from gamegraph.games.partitions import count_partitions
+from gamegraph.loader import bulk as bulk_module
+from gamegraph.loader.plan import LoadRequest
+from gamegraph.loader.writer import drop_graph, run_load
+from gamegraph.server import LocalNeo4j
+from gamegraph.verify import verify
+
+
+def _database(settings: Neo4jSettings) -> gg.Database:
+    """A connection of the test's own (a bulk load restarts the server and reconnects)."""
+    return gg.connect(auth=(settings.user, settings.password), database=settings.database)
+
+
+@pytest.fixture
+def local_only(neo4j_settings: Neo4jSettings) -> Neo4jSettings:
+    if neo4j_settings.uri is not None:
+        pytest.fail("the bulk route needs the local Neo4j; this session tests another server")
+    return neo4j_settings
+
+
+def _count(runner: Neo4jQueryRunner, graph_id: str) -> int:
+    rows = runner.run("MATCH (p:GraphNode {graph: $g}) RETURN count(p) AS c", {"g": graph_id})
+    return int(rows[0]["c"])
+
+
+@pytest.fixture
+def two_graphs(runner: Neo4jQueryRunner) -> Iterator[list[str]]:
+    """B_12 loaded online before the bulk load; G_14 is what the bulk load asks for."""
+    ids = ["bulgarian:12", "floridian:14"]
+    for graph_id in ids:
+        drop_graph(runner, graph_id)
+    run_load(runner, LoadRequest.parse("12", "bulgarian").plan())
+    yield ids
+    for graph_id in ids:
+        drop_graph(runner, graph_id)
+
+
+def test_a_bulk_load_rebuilds_the_loaded_graphs_and_adds_the_requested_ones(
+    local_only: Neo4jSettings, runner: Neo4jQueryRunner, two_graphs: list[str]
+) -> None:
+    before = {r.id for r in list_graphs(runner) if r.complete}
+    env = dict(os.environ, NEO4J_USER=local_only.user, NEO4J_PASSWORD=local_only.password)
+    result = subprocess.run(
+        [sys.executable, "-m", "gamegraph", "load", "--n", "14", "--games", "floridian", "--bulk"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "G_14, H_14 [floridian:14]: loaded" in result.stdout
+    assert "bulgarian:12" in result.stdout  # rebuilt as it was loaded
+    records = {r.id: r for r in list_graphs(runner)}
+    assert before | {"floridian:14"} <= {i for i, r in records.items() if r.complete}
+    for graph_id in two_graphs:
+        assert records[graph_id].state() is GraphState.CURRENT
+    assert _count(runner, "bulgarian:12") == count_partitions(12)
+    graphs = [get_game("bulgarian").create(n=12), get_game("floridian").create(n=14)]
+    report = verify(runner, graphs=graphs)
+    assert report.ok, [(c.name, c.problems) for c in report.failures]
+    home = LocalNeo4j().home  # the old store and the staging files are gone
+    assert not list((home / "data" / "databases").glob("*.previous"))
+    assert not (home / "bulk").exists()
+
+
+def test_a_failed_import_leaves_the_database_as_it_was(
+    local_only: Neo4jSettings,
+    runner: Neo4jQueryRunner,
+    two_graphs: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gamegraph.server import bulk_import as importer
+    from gamegraph.server.errors import BulkImportError
+
+    def broken(*_: object, **__: object) -> None:
+        raise BulkImportError("neo4j-admin failed (simulated)")
+
+    monkeypatch.setattr(importer, "bulk_import", broken)
+    planned = LoadRequest.parse("14", "floridian").plan()
+    with _database(local_only) as db, pytest.raises(BulkImportError, match="simulated"):
+        db.load_bulk(planned)
+    record = get_graph(runner, "bulgarian:12")
+    assert record is not None and record.state() is GraphState.CURRENT
+    assert _count(runner, "bulgarian:12") == count_partitions(12)
+    assert get_graph(runner, "floridian:14") is None
+
+
+def test_a_new_store_that_does_not_verify_is_swapped_back_out(
+    local_only: Neo4jSettings,
+    runner: Neo4jQueryRunner,
+    two_graphs: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def wrong(*_: object, **__: object) -> None:
+        raise IncompleteLoadError("counts differ (simulated)")
+
+    monkeypatch.setattr(bulk_module, "read_counts", wrong)
+    planned = LoadRequest.parse("14", "floridian").plan()
+    with _database(local_only) as db, pytest.raises(IncompleteLoadError, match="simulated"):
+        db.load_bulk(planned)
+    with _database(local_only) as db:  # the restarted server, on the previous store
+        record = get_graph(db.runner, "bulgarian:12")
+        assert record is not None and record.state() is GraphState.CURRENT
+        assert _count(db.runner, "bulgarian:12") == count_partitions(12)
+        assert get_graph(db.runner, "floridian:14") is None
+        assert _count(db.runner, "floridian:14") == 0
