@@ -9,7 +9,9 @@ memory, the goal in seconds, the ratio measured / goal, and the result.
 
 ``basin1`` is the full SR-basin1 check of seed 002 l.9 (too slow for a unit test): the m ≤
 636881 whose Fagan basin has exactly one member, by direct iteration of CF(m), and m =
-242650650.
+242650650. ``basins-api`` runs the same through the game package's functions (the Python API:
+Fagan basins for m ≤ 10^6, the m alone in their basin, the seed's list checked);
+``tch-stats1e7`` the facts of n = 10^7 as `gamegraph stats tchoukaillon` gives them.
 """
 
 from __future__ import annotations
@@ -61,6 +63,27 @@ CASES: dict[str, tuple[str, float | None]] = {
         """,
         10.0,
     ),
+    "basins-api": (
+        """
+        basins = tch.fagan_basins(10**6)
+        singles = tch.single_member_basins(10**6)
+        seed = tch.check_seed_single_basins()
+        result = {
+            "complete basins (m <= 10^6)": len(basins),
+            "largest": max(basins.values()),
+            "m alone in its basin": singles,
+            "SR-basin1 holds": seed["holds"],
+        }
+        """,
+        10.0,
+    ),
+    "tch-stats1e7": (
+        """
+        stats = gg.tchoukaillon(10**7).stats()
+        result = {k: stats[k] for k in ("rightmost_hole", "strange_root")}
+        """,
+        1.0,
+    ),
     "basins1e6-check": (
         """
         sizes = fagan_basin_sizes(10**6)
@@ -101,6 +124,8 @@ CASES: dict[str, tuple[str, float | None]] = {
 PRELUDE = """
 import json, resource, time
 import numpy as np
+import gamegraph as gg
+from gamegraph.games import tchoukaillon as tch
 from gamegraph.games.random_bulgarian.engine import build_random_bulgarian
 from gamegraph.games.tchoukaillon import _kernels as tk
 from gamegraph.games.tchoukaillon.engine import build_tchoukaillon

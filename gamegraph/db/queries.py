@@ -180,9 +180,10 @@ def _game_param(query: NamedQuery, param: Param, value: Any, game: type[Game] | 
         raise InputError(f"{query.name}: parameter {param.name} needs a `requires:` game")
     declared = game.param(param.name)
     try:
-        return declared.parse(value) if isinstance(value, str) else declared.check(value)
+        checked = declared.parse(value) if isinstance(value, str) else declared.check(value)
     except InputError as e:
         raise InputError(f"parameter {param.name}: {e}") from None
+    return declared.stored(checked)
 
 
 def _position(

@@ -159,6 +159,11 @@ class Param:
             return "true" if value else "false"
         return _show(value)
 
+    def stored(self, value: Any) -> Any:
+        """The value as Neo4j holds it (on the :Graph record, on nodes, as a query
+        parameter): a fraction as its text, anything else as it is."""
+        return self.format(value) if self.kind == "fraction" else value
+
     def id_part(self, value: Any) -> str:
         """This parameter's piece of a graph id: the bare value for a choice, ``name=value``
         for a number (so ids read unambiguously: ``austrian:L=5:20``)."""
@@ -298,7 +303,7 @@ class Game(ABC):
         stored: dict[str, Any] = {"game": self.name, "slot": self.slot}
         for param in self.params:
             value = getattr(self, param.name)
-            stored[param.name] = param.format(value) if param.kind == "fraction" else value
+            stored[param.name] = param.stored(value)
         stored["params"] = [f"{p.name}={p.format(getattr(self, p.name))}" for p in self.params]
         return stored
 

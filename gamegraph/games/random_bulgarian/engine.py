@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import scipy.sparse as sp
@@ -48,6 +48,7 @@ from gamegraph.games.partitions import (
     paper_notation,
     parse_partition,
 )
+from gamegraph.games.random_bulgarian import MAX_N  # choice counts are int64: C(n, K) <= 2^62
 from gamegraph.games.random_bulgarian import _kernels as rk
 from gamegraph.games.random_bulgarian.stationary import (
     cesaro_functional,
@@ -55,10 +56,14 @@ from gamegraph.games.random_bulgarian.stationary import (
     float_stationary,
 )
 
+if TYPE_CHECKING:
+    import networkx as nx
+
 __all__ = [
     "EXACT_DEFAULT_MAX_N",
     "EXACT_MAX_N",
     "MAX_N",
+    "NETWORKX_LIMIT",
     "STATS_KEYS",
     "ChainTerms",
     "PositionError",
@@ -75,8 +80,8 @@ __all__ = [
 EXACT_DEFAULT_MAX_N = 12
 #: exact arithmetic refused above this n (GTH in Fractions is O(p(n)^3))
 EXACT_MAX_N = 16
-#: choice counts are int64: at most C(n, K) <= 2^62
-MAX_N = 62
+#: to_networkx refuses chains with more states + transitions than this
+NETWORKX_LIMIT = 500_000
 STATS_KEYS = (
     "n",
     "p",
@@ -201,6 +206,16 @@ class RandomBulgarianGraph:
         return self.period == 1
 
     @property
+    def chain(self) -> str:
+        """``"popov"`` or ``"cardwise"``."""
+        return "cardwise" if self.cardwise else "popov"
+
+    @property
+    def sources(self) -> np.ndarray:
+        """The source index of every arc (CSR rows expanded)."""
+        return np.repeat(np.arange(self.size), np.diff(self.indptr))
+
+    @property
     def stationary_mode_probability(self) -> float:
         return float(self.stationary[self.mode])
 
@@ -245,6 +260,13 @@ class RandomBulgarianGraph:
             cap = v
         return tuple(parts)
 
+    def flat_parts(self) -> tuple[np.ndarray, np.ndarray]:
+        """All positions as flat uint8 parts and int64 offsets, in index order."""
+        parts = np.empty(_total_parts(self.n), dtype=np.uint8)
+        offsets = np.empty(self.size + 1, dtype=np.int64)
+        k.enumerate_partitions(self.n, parts, offsets)
+        return parts, offsets
+
     def keys(self) -> list[str]:
         """Canonical keys ``"3,2,1"`` of all positions in index order (compiled, bulk)."""
         return self._format(paper=False)
@@ -256,9 +278,7 @@ class RandomBulgarianGraph:
         return self._format(paper=True)
 
     def _format(self, *, paper: bool) -> list[str]:
-        parts = np.empty(_total_parts(self.n), dtype=np.uint8)
-        offsets = np.empty(self.size + 1, dtype=np.int64)
-        k.enumerate_partitions(self.n, parts, offsets)
+        parts, offsets = self.flat_parts()
         rows = np.arange(self.size, dtype=np.int64)
         text = k.format_partitions(parts, offsets, rows, paper).tobytes().decode()
         return text.split("\n")[:-1]
@@ -274,6 +294,37 @@ class RandomBulgarianGraph:
                 return self.probability_exact[at]
             return float(self.probability[at])
         return Fraction(0) if self.exact else 0.0
+
+    def to_networkx(self) -> nx.DiGraph:
+        """The chain as a networkx DiGraph (for chains up to :data:`NETWORKX_LIMIT` states +
+        transitions): nodes are canonical keys with ``index``, ``notation``, ``stationary``
+        (a Fraction when exact, else a float) and ``staircase_distance``; each arc carries its
+        ``probability`` (a Fraction when exact, else a float)."""
+        if self.size + self.transitions > NETWORKX_LIMIT:
+            raise RandomBulgarianError(
+                f"the chain on P({self.n}) has {self.size:,} states and {self.transitions:,} "
+                f"transitions, over the {NETWORKX_LIMIT:,} to_networkx builds: use the arrays "
+                "(indptr, indices, probability) instead"
+            )
+        import networkx as nx
+
+        graph = nx.DiGraph(n=self.n, p=probability_text(self.p), chain=self.chain)
+        keys = self.keys()
+        notation = self.notation()
+        pi = self.stationary_exact or self.stationary.tolist()
+        for i, key in enumerate(keys):
+            graph.add_node(
+                key,
+                index=i,
+                notation=notation[i],
+                stationary=pi[i],
+                staircase_distance=int(self.staircase_distance[i]),
+            )
+        weights = self.probability_exact or self.probability.tolist()
+        targets = self.indices.tolist()
+        for e, source in enumerate(self.sources.tolist()):
+            graph.add_edge(keys[source], keys[targets[e]], probability=weights[e])
+        return graph
 
     def stats(self) -> dict[str, Any]:
         """JSON-ready summary with exactly the keys of :data:`STATS_KEYS`."""

@@ -2,5 +2,214 @@
 
 :mod:`.boards` holds the boards and the moves (winnable boards, move vectors, winning play),
 :mod:`.roots` the strange roots, Fagan pairs and basins, :mod:`.engine` the move graph for
-loading, and :mod:`._kernels` the compiled bulk loops over ranges of n.
+loading, :mod:`._kernels` the compiled bulk loops over ranges of n, :mod:`.tables` the Neo4j
+model and :mod:`.checks` the checks of `gamegraph verify`.
+
+The game :class:`Tchoukaillon` (``tchoukaillon`` on the command line, ``gg.tchoukaillon`` in
+Python) takes n and the rule (``standard``, the default, or ``literal``); its graph id is
+``tchoukaillon:standard:12``. ``gg.tchoukaillon(n)`` answers the facts of the number n at once
+for any n (``.stats()``) and builds the move graph T_n on first use (``.graph``,
+``.to_networkx()``).
+
+Functions of this package (the Python API for the numbers, no graph needed):
+
+- :func:`winnable_board` (Tchouk_n), :func:`move_vector`, :func:`winning_play`;
+- :func:`strange_root` (sr(n)), :func:`alist`, :func:`cf` and :func:`fagan_pairs` (CF(m));
+- :func:`fagan_basin_size` (the basin of n: #{m : cf(m) = n}, OEIS A204539, by the sieve),
+  :func:`fagan_basins` (every complete basin of m ≤ m_max, counted from cf(m); 10^6 in about
+  a second), :func:`single_member_basins` (the m alone in their basin) and
+  :func:`check_seed_single_basins` (the seed's list of such m, SR-basin1, checked).
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gamegraph.errors import InputError
+from gamegraph.games.base import Game, Param, Progress
+from gamegraph.games.limits import Estimate
+from gamegraph.games.registry import register
+from gamegraph.games.tchoukaillon.boards import (
+    board_key,
+    move_vector,
+    parse_board,
+    winnable_board,
+    winning_play,
+)
+
+if TYPE_CHECKING:
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.model import GraphTables
+    from gamegraph.games.tchoukaillon.engine import TchoukaillonAnalysis
+
+__all__ = [
+    "RULES",
+    "Tchoukaillon",
+    "alist",
+    "cf",
+    "check_seed_single_basins",
+    "fagan_basin_size",
+    "fagan_basins",
+    "fagan_pairs",
+    "move_vector",
+    "single_member_basins",
+    "strange_root",
+    "winnable_board",
+    "winning_play",
+]
+
+RULES = ("standard", "literal")
+"""The move rules: a hole holding exactly its number of stones (standard), or any hole i
+holding 1..i stones (the literal reading of seed 002 l.45)."""
+
+MAX_STONES = 10**9
+"""Largest n the game accepts: its facts are exact far beyond, T_n is bounded by its estimate."""
+
+
+@register
+@dataclass(frozen=True)
+class Tchoukaillon(Game):
+    """T_n: the boards reachable from Tchouk_n under one rule, and the facts of n."""
+
+    name = "tchoukaillon"
+    title = "Tchoukaillon solitaire T_n"
+    description = (
+        "Tchoukaillon solitaire: the winnable board of n stones, its move vector and winning "
+        "play, strange roots, and the move graph T_n of the boards reachable from it."
+    )
+    params = (
+        Param("n", "The number of stones n.", minimum=1, maximum=MAX_STONES),
+        Param(
+            "rule",
+            "The move rule: 'standard' (play hole i when it holds exactly i stones) or "
+            "'literal' (any hole i holding 1..i stones, seed 002 l.45).",
+            kind="choice",
+            choices=RULES,
+            default="standard",
+        ),
+    )
+    stats_keys = ("n", "winnable_board", "move_vector", "rightmost_hole", "strange_root")
+    query_files = ("tchoukaillon.cypher",)
+    internal_query_files = ("schema.cypher", "verify.cypher")
+    example: ClassVar[dict[str, Any]] = {"n": 12, "rule": "standard"}
+    n_label = "stones"
+
+    n: int
+    rule: str = "standard"
+
+    @property
+    def literal(self) -> bool:
+        return self.rule == "literal"
+
+    def describe(self) -> str:
+        return f"T_{self.n}" + (" (literal rule)" if self.literal else "")
+
+    def estimate(self) -> Estimate:
+        from gamegraph.games.tchoukaillon.engine import estimate_tchoukaillon
+
+        return estimate_tchoukaillon(self.n, literal=self.literal)
+
+    def build(
+        self, *, force: bool = False, progress: Progress | None = None
+    ) -> TchoukaillonAnalysis:
+        from gamegraph.games.tchoukaillon.engine import TchoukaillonAnalysis
+
+        return TchoukaillonAnalysis(self.n, literal=self.literal, force=force)
+
+    def summary(self, built: TchoukaillonAnalysis) -> dict[str, Any]:
+        graph = built.graph
+        return self.stats(built) | {
+            "rule": self.rule,
+            "boards": graph.size,
+            "moves": graph.arcs,
+            "winnable_boards": int(graph.winnable.sum()),
+            "dead_ends": int(graph.dead_end.sum()),
+        }
+
+    def parse_position(self, text: str) -> str:
+        board = parse_board(text)
+        if sum(board) > self.n:
+            raise InputError(
+                f"{board_key(board)} holds {sum(board)} stones, more than any board of "
+                f"T_{self.n} (at most n = {self.n})"
+            )
+        return board_key(board)
+
+    def tables(self, built: TchoukaillonAnalysis) -> GraphTables:
+        from gamegraph.games.tchoukaillon.tables import tchoukaillon_tables
+
+        return tchoukaillon_tables(self, built)
+
+    def verify(
+        self,
+        built: TchoukaillonAnalysis,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+    ) -> list[Check]:
+        from gamegraph.games.tchoukaillon.checks import TchoukaillonChecks
+
+        return TchoukaillonChecks(self, built, reader, stored, say).run()
+
+
+# --------------------------------------------------------------------------- the numbers
+
+
+def strange_root(n: int) -> int:
+    """sr(n), the first entry of the last pair of Alist_n (exact for any n >= 1)."""
+    from gamegraph.games.tchoukaillon.roots import strange_root as compute
+
+    return compute(n)
+
+
+def alist(n: int) -> list[tuple[int, int]]:
+    """Alist_n: the pairs ⟨i, y⟩ from ⟨1, n⟩ to ⟨sr(n), sr(n)⟩."""
+    from gamegraph.games.tchoukaillon.roots import alist as compute
+
+    return compute(n)
+
+
+def cf(m: int) -> int:
+    """cf(m), the root of Fagan's construction for m (= sr(2m))."""
+    from gamegraph.games.tchoukaillon.roots import cf as compute
+
+    return compute(m)
+
+
+def fagan_pairs(m: int) -> list[tuple[int, int]]:
+    """CF(m): the Fagan pairs from (2, 2m) to (cf(m), cf(m))."""
+    from gamegraph.games.tchoukaillon.roots import fagan_pairs as compute
+
+    return compute(m)
+
+
+def fagan_basin_size(n: int) -> int:
+    """#{m >= 1 : cf(m) = n} (OEIS A204539), from the sieve: ⌊f(n)/2⌋ − ⌊f(n − 1)/2⌋."""
+    from gamegraph.games.tchoukaillon.roots import fagan_basin_size as compute
+
+    return compute(n)
+
+
+def fagan_basins(m_max: int) -> dict[int, int]:
+    """{n: basin size} for every n whose Fagan basin lies in 1..m_max (OEIS A204539),
+    counted from cf(m); m_max up to 10^8."""
+    from gamegraph.games.tchoukaillon.roots import fagan_basins as compute
+
+    return compute(m_max)
+
+
+def single_member_basins(m_max: int) -> list[tuple[int, int]]:
+    """(m, cf(m)) for every m <= m_max alone in its Fagan basin."""
+    from gamegraph.games.tchoukaillon.roots import single_member_basins as compute
+
+    return compute(m_max)
+
+
+def check_seed_single_basins() -> dict[str, object]:
+    """SR-basin1: the m <= 636881 alone in their basin against the seed's list
+    (m = 1, 2, 3, 6, 30, 493080), and m = 242650650 (cf = 39046, basin size 1); ``holds``."""
+    from gamegraph.games.tchoukaillon.roots import check_seed_single_basins as compute
+
+    return compute()

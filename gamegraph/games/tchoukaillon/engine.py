@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -46,10 +47,15 @@ from gamegraph.games.tchoukaillon.boards import (
 )
 from gamegraph.games.tchoukaillon.roots import strange_root
 
+if TYPE_CHECKING:
+    import networkx as nx
+
 __all__ = [
     "MAX_GRAPH_STONES",
+    "NETWORKX_LIMIT",
     "STATS_KEYS",
     "PositionError",
+    "TchoukaillonAnalysis",
     "TchoukaillonGraph",
     "build_tchoukaillon",
     "estimate_tchoukaillon",
@@ -59,6 +65,8 @@ __all__ = [
 #: boards are held as int16 rows
 MAX_GRAPH_STONES = 30000
 STATS_KEYS = ("n", "winnable_board", "move_vector", "rightmost_hole", "strange_root")
+#: to_networkx refuses graphs with more boards + moves than this
+NETWORKX_LIMIT = 500_000
 
 # Node counts of T_n grow geometrically; fitted above the measured sizes (benchmarks/
 # engine_rbs_tch.py): standard 840,851 nodes at n = 100, then ×1.7 to ×2.4 per 10 stones
@@ -165,9 +173,83 @@ class TchoukaillonGraph:
         """The win from a node's board, move by move (NotWinnableError if it cannot be won)."""
         return winning_play(self.position(index), literal=self.literal)
 
+    @property
+    def sown(self) -> np.ndarray:
+        """Stones sown by each move (its hole's stones before the move; = hole under the
+        standard rule)."""
+        sources = np.repeat(np.arange(self.size), np.diff(self.indptr))
+        return np.asarray(self.rows[sources, self.hole - 1], dtype=np.int64)
+
     def stats(self) -> dict[str, Any]:
         """The summary of n (:func:`tchoukaillon_stats`), keys exactly :data:`STATS_KEYS`."""
         return dict(self._summary)
+
+    def to_networkx(self) -> nx.DiGraph:
+        """T_n as a networkx DiGraph (up to :data:`NETWORKX_LIMIT` boards + moves): nodes are
+        board keys with ``index``, ``stones`` and ``distance`` (None when the board cannot
+        be won); each move carries its ``hole`` and the stones ``sown``."""
+        if self.size + self.arcs > NETWORKX_LIMIT:
+            raise TchoukaillonError(
+                f"T_{self.n} has {self.size:,} boards and {self.arcs:,} moves, over the "
+                f"{NETWORKX_LIMIT:,} to_networkx builds: use the arrays (rows, indptr, "
+                "indices, hole) instead"
+            )
+        import networkx as nx
+
+        graph = nx.DiGraph(n=self.n, rule="literal" if self.literal else "standard")
+        keys = self.keys()
+        stones = self.stones.tolist()
+        distance = self.distance.tolist()
+        for i, key in enumerate(keys):
+            graph.add_node(
+                key, index=i, stones=stones[i], distance=None if distance[i] < 0 else distance[i]
+            )
+        sources = np.repeat(np.arange(self.size), np.diff(self.indptr)).tolist()
+        targets, holes, sown = self.indices.tolist(), self.hole.tolist(), self.sown.tolist()
+        for e, source in enumerate(sources):
+            graph.add_edge(keys[source], keys[targets[e]], hole=holes[e], sown=sown[e])
+        return graph
+
+
+@dataclass(eq=False)
+class TchoukaillonAnalysis:
+    """Tchoukaillon solitaire with n stones: the facts of the number n at once, for any n
+    (:meth:`stats`: Tchouk_n, its move vector, its rightmost hole, sr(n)), and the move
+    graph T_n (:attr:`graph`) built on first use, after its size check (unless ``force``).
+
+    This is what the game's ``build`` returns, so `gamegraph stats tchoukaillon --n 10000000`
+    answers at once while loading T_n stays bounded by its estimate.
+    """
+
+    n: int
+    literal: bool = False
+    force: bool = False
+
+    def __post_init__(self) -> None:
+        check_stones(self.n)
+
+    @property
+    def rule(self) -> str:
+        return "literal" if self.literal else "standard"
+
+    def stats(self) -> dict[str, Any]:
+        """n, Tchouk_n, its move vector, its rightmost hole and sr(n) (:data:`STATS_KEYS`)."""
+        return tchoukaillon_stats(self.n)
+
+    @cached_property
+    def graph(self) -> TchoukaillonGraph:
+        """T_n (built on first use; TooLargeError when it would not fit, unless ``force``)."""
+        return build_tchoukaillon(self.n, literal=self.literal, force=self.force)
+
+    def winning_play(self, board: Board | str | None = None) -> list[tuple[int, Board]]:
+        """The win from a board (default Tchouk_n), move by move: [(hole, board after), …]."""
+        start = winnable_board(self.n) if board is None else board
+        cells = parse_board(start) if isinstance(start, str) else checked_board(start)
+        return winning_play(cells, literal=self.literal)
+
+    def to_networkx(self) -> nx.DiGraph:
+        """T_n as a networkx DiGraph (:meth:`TchoukaillonGraph.to_networkx`)."""
+        return self.graph.to_networkx()
 
 
 def tchoukaillon_stats(n: int) -> dict[str, Any]:

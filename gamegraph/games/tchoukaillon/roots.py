@@ -21,17 +21,23 @@ from gamegraph.games.tchoukaillon.boards import TchoukaillonError, check_stones
 
 __all__ = [
     "MAX_RANGE",
+    "SEED_FAR_SINGLE_BASIN",
+    "SEED_SINGLE_BASINS",
+    "SEED_SINGLE_BASINS_BOUND",
     "alist",
     "alist_preimages",
     "boards_per_rightmost_hole",
     "cf",
+    "check_seed_single_basins",
     "fagan_basin_size",
     "fagan_basin_sizes",
+    "fagan_basins",
     "fagan_pairs",
     "fagan_roots",
     "first_stones_with_hole",
     "rightmost_holes",
     "roots_per_value",
+    "single_member_basins",
     "strange_root",
     "strange_roots",
 ]
@@ -40,6 +46,14 @@ Pair = tuple[int, int]
 
 #: the range functions allocate int64 arrays of this many entries at most (~0.8 GB)
 MAX_RANGE = 10**8
+
+SEED_SINGLE_BASINS_BOUND = 636881
+"""Seed 002 l.9 (SR-basin1): among m ≤ this bound, exactly the m of :data:`SEED_SINGLE_BASINS`
+are alone in their Fagan basin."""
+SEED_SINGLE_BASINS = ((1, 2), (2, 3), (3, 4), (6, 6), (30, 14), (493080, 1760))
+"""(m, cf(m)) of the seed's list of m whose basin has size one, m ≤ 636881."""
+SEED_FAR_SINGLE_BASIN = (242650650, 39046)
+"""The seed's further m alone in its basin, with cf(m)."""
 
 
 def alist(n: int) -> list[Pair]:
@@ -143,6 +157,47 @@ def fagan_basin_sizes(top: int) -> np.ndarray:
     may continue beyond m = top)."""
     roots = fagan_roots(top)
     return np.bincount(roots[1:], minlength=int(roots[-1]) + 1)
+
+
+def fagan_basins(m_max: int) -> dict[int, int]:
+    """{n: #{m ≥ 1 : cf(m) = n}} (OEIS A204539) for every n whose basin lies in 1..m_max,
+    counted from cf(m) for m ≤ m_max + 1 (cf is nondecreasing, so basins are intervals and
+    the basin of n is complete once some m ≤ m_max + 1 has cf(m) > n)."""
+    check_positive(m_max, "m_max")
+    roots = fagan_roots(m_max + 1)
+    sizes = np.bincount(roots[1 : m_max + 1])
+    last = int(roots[m_max + 1])  # basins of n < last are complete
+    return {int(v): int(sizes[v]) for v in range(2, min(last, sizes.shape[0]))}
+
+
+def single_member_basins(m_max: int) -> list[tuple[int, int]]:
+    """(m, cf(m)) for every m ≤ m_max alone in its Fagan basin; the basin sizes come from
+    the sieve (:func:`fagan_basin_size`), exact even where a basin reaches past m_max."""
+    check_positive(m_max, "m_max")
+    roots = fagan_roots(m_max)[1:]
+    f = tk.first_stones_with_hole(int(roots[-1]))
+    sizes = f[1:] // 2 - f[:-1] // 2  # sizes[n − 1] = basin size of n
+    alone = np.flatnonzero(sizes[roots - 1] == 1)
+    return [(int(i) + 1, int(roots[i])) for i in alone]
+
+
+def check_seed_single_basins() -> dict[str, object]:
+    """SR-basin1 (seed 002 l.9): the m ≤ 636881 alone in their basin, found against the
+    seed's list, and cf(242650650) with its basin size (by the direct Fagan iteration and
+    the sieve). ``holds`` says whether both parts agree with the seed."""
+    found = single_member_basins(SEED_SINGLE_BASINS_BOUND)
+    m, root = SEED_FAR_SINGLE_BASIN
+    far_root = int(tk.fagan_root(m)[0])
+    far_size = fagan_basin_size(far_root)
+    return {
+        "bound": SEED_SINGLE_BASINS_BOUND,
+        "claimed": list(SEED_SINGLE_BASINS),
+        "found": found,
+        "far_m": m,
+        "far_cf": far_root,
+        "far_basin_size": far_size,
+        "holds": found == list(SEED_SINGLE_BASINS) and far_root == root and far_size == 1,
+    }
 
 
 def boards_per_rightmost_hole(top: int) -> np.ndarray:
