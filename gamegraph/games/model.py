@@ -60,6 +60,21 @@ class LazyColumn:
     def __len__(self) -> int:
         return self.length
 
+    def __iter__(self) -> Iterator[Any]:
+        for start in range(0, self.length, 65_536):
+            yield from self.fetch(start, min(self.length, start + 65_536))
+
+    def __getitem__(self, index: int | slice) -> Any:
+        """One value, or a slice as a list (the column reads like a sequence)."""
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self.length)
+            return self.fetch(start, stop)[::step] if step != 1 else self.fetch(start, stop)
+        if index < 0:
+            index += self.length
+        if not 0 <= index < self.length:
+            raise IndexError(f"row {index} of a column of {self.length}")
+        return self.fetch(index, index + 1)[0]
+
 
 Column: TypeAlias = "list[Any] | np.ndarray | LazyColumn"
 """A column of a table: a list, a numpy array, or a :class:`LazyColumn`."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.games.model import GraphTables, NodeTable, RelTable, position_columns
+from gamegraph.games.model import Column, GraphTables, NodeTable, RelTable, position_columns
 from gamegraph.games.random_bulgarian.engine import RandomBulgarianGraph
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def random_bulgarian_tables(game: RandomBulgarian, chain: RandomBulgarianGraph) 
     size = chain.size
     parts, offsets = chain.flat_parts()
     everything = np.arange(size)
-    columns: dict[str, list[Any]] = {"chain": [game.chain] * size, "p": [game.p_text] * size}
+    columns: dict[str, Column] = {"chain": [game.chain] * size, "p": [game.p_text] * size}
     columns |= position_columns(chain.n, parts, offsets, everything)
     columns["stationary"] = chain.stationary.tolist()
     if chain.stationary_exact is not None:
