@@ -174,7 +174,7 @@ def _parse_params(value: str, where: str) -> list[Param]:
     for item in filter(None, (part.strip() for part in value.split(","))):
         name, _, kind = item.partition(":")
         name, kind = name.strip(), kind.strip() or "str"
-        if not _NAME.match(name) and not re.match(r"^[a-z][A-Za-z0-9_]*$", name):
+        if not re.match(r"^[A-Za-z][A-Za-z0-9_]*$", name):
             raise QueryFileError(f"{where}: bad parameter name {name!r}")
         if kind not in PARAM_TYPES:
             raise QueryFileError(f"{where}: parameter {name!r} has unknown type {kind!r}")

@@ -170,7 +170,15 @@ class Param:
         return self.format(value) if self.kind == "choice" else f"{self.name}={self.format(value)}"
 
 
-SHARED_ENGINE_MODULES = ("_kernels.py", "base.py", "functional.py", "model.py", "partitions.py")
+SHARED_ENGINE_MODULES = (
+    "_kernels.py",
+    "base.py",
+    "functional.py",
+    "functional_game.py",
+    "functional_tables.py",
+    "model.py",
+    "partitions.py",
+)
 """Modules of gamegraph.games every engine may use: part of every game's version."""
 
 

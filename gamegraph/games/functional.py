@@ -21,16 +21,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 from numba import njit
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.limits import check_estimate
+from gamegraph.games.limits import TooLargeError, check_estimate
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
+    "NETWORKX_LIMIT",
     "SUMMARY_KEYS",
     "FunctionalGraph",
     "ParameterError",
@@ -53,6 +57,11 @@ SUMMARY_KEYS = (
     "fixed_points",
     "max_transient",
 )
+
+
+NETWORKX_LIMIT = 200_000
+"""Most positions :meth:`FunctionalGraph.to_networkx` turns into a networkx graph (a Python
+object per node and arc: about 1 KiB each)."""
 
 
 class ParameterError(InputError):
@@ -226,6 +235,39 @@ class FunctionalGraph:
         for _ in range(int(self.distance[path[0]])):
             path.append(int(self.successor[path[-1]]))
         return path
+
+    def keys(self) -> list[str]:
+        """The key of every position in index order (a game's graph writes its positions;
+        a bare map has only its indices)."""
+        return [str(i) for i in range(self.size)]
+
+    def to_networkx(self) -> nx.DiGraph:
+        """The graph as a networkx DiGraph for small graphs: nodes are the positions' keys,
+        with ``idx``, ``cycle``, ``distance``, ``recurrent`` and ``garden_of_eden``; one arc
+        per move. TooLargeError (an InputError) over :data:`NETWORKX_LIMIT` positions."""
+        import networkx as nx
+
+        if self.size > NETWORKX_LIMIT:
+            raise TooLargeError(
+                f"{self.size:,} positions are too many for networkx (at most "
+                f"{NETWORKX_LIMIT:,}): use the arrays, or load the graph into Neo4j"
+            )
+        keys = self.keys()
+        graph = nx.DiGraph()
+        columns = zip(
+            keys,
+            self.cycle_of.tolist(),
+            self.distance.tolist(),
+            self.on_cycle.tolist(),
+            self.garden_of_eden.tolist(),
+            strict=True,
+        )
+        graph.add_nodes_from(
+            (key, {"idx": i, "cycle": c, "distance": d, "recurrent": r, "garden_of_eden": e})
+            for i, (key, c, d, r, e) in enumerate(columns)
+        )
+        graph.add_edges_from(zip(keys, (keys[j] for j in self.successor.tolist()), strict=True))
+        return graph
 
     def summary(self) -> dict[str, Any]:
         """The analysis in numbers (JSON-ready), keys :data:`SUMMARY_KEYS` in that order."""

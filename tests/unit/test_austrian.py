@@ -105,6 +105,25 @@ def test_states_with_a_full_bank_are_garden_of_eden_and_change_nothing_else(L: i
             assert full.position(int(full.successor[j])) == small.position(int(small.successor[i]))
 
 
+@pytest.mark.parametrize("bank_up_to_L", [False, True])
+@pytest.mark.parametrize("L", range(1, 8))
+def test_a_state_is_garden_of_eden_iff_l_plus_one_times_its_l_piles_plus_bank_is_below_its_piles(
+    L: int, bank_up_to_L: bool
+) -> None:
+    # Derived (docs/schema.md, austrian.cypher): the piles of L in A(μ', b') are exactly the
+    # q bought ones, so a predecessor of (μ, b) is μ's other piles plus one, with k ≥ 0 piles
+    # of 1 that vanish, and the bank b' = q·L + b − (ℓ(μ) − q) − k, which some k puts into
+    # 0..L−1 iff (L + 1)·q + b ≥ ℓ(μ). With a bank of L allowed, those states have none too.
+    for n in range(1, 15):
+        top = L if bank_up_to_L else L - 1
+        states = _states(n, L, top)
+        images = {_reference_move(state, L) for state in states}
+        for mu, b in states:
+            q = sum(1 for part in mu if part == L)
+            eden = (L + 1) * q + b < len(mu) or b == L
+            assert ((mu, b) not in images) == eden, (n, L, mu, b)
+
+
 @pytest.mark.parametrize(("n", "L"), [(n, L) for n in range(1, 9) for L in range(n + 1, n + 4)])
 def test_with_fewer_cards_than_l_everything_ends_in_the_bank(n: int, L: int) -> None:
     # no pile can be bought, piles only shrink: the one cycle is the fixed point (∅, n),

@@ -33,8 +33,9 @@ from gamegraph.games.functional import (
     check_int,
     index_dtype,
 )
+from gamegraph.games.functional_game import parse_ordered_partition
 from gamegraph.games.limits import Estimate, TooLargeError
-from gamegraph.games.partitions import Partition, PartitionError, paper_notation, parse_partition
+from gamegraph.games.partitions import Partition, PartitionError, canonical_key, paper_notation
 
 __all__ = [
     "AustrianGraph",
@@ -45,6 +46,7 @@ __all__ = [
     "build_austrian",
     "estimate_austrian",
     "parse_austrian",
+    "state_key",
 ]
 
 AustrianState = tuple[Partition, int]
@@ -106,7 +108,9 @@ def estimate_austrian(n: int, L: int, *, bank_up_to_L: bool = False) -> Estimate
 def parse_austrian(text: str, n: int, L: int, *, bank_up_to_L: bool = False) -> AustrianState:
     """A state from text ``μ | b``: ``3,3,1|2``, ``3 3 1 | 2``, ``1 3^2 | 2``, ``|5`` (μ empty).
 
-    μ is in any notation of :func:`gamegraph.games.partitions.parse_partition`.
+    μ is written largest pile first or in the papers' ascending notation
+    (:func:`gamegraph.games.functional_game.parse_ordered_partition`); piles in another order
+    are a composition and refused.
     """
     if not isinstance(text, str) or text.count("|") != 1:
         raise AustrianStateError(
@@ -114,7 +118,7 @@ def parse_austrian(text: str, n: int, L: int, *, bank_up_to_L: bool = False) -> 
         )
     left, right = (side.strip() for side in text.split("|"))
     try:
-        piles = parse_partition(left) if left else ()
+        piles = parse_ordered_partition(left) if left else ()
     except PartitionError as error:
         raise AustrianStateError(f"bad piles in {text!r}: {error}") from None
     if not right.isdigit():
@@ -122,6 +126,12 @@ def parse_austrian(text: str, n: int, L: int, *, bank_up_to_L: bool = False) -> 
             f"bad bank {right!r} in {text!r}: the bank is a nonnegative integer"
         )
     return check_state((piles, int(right)), n, L, bank_up_to_L=bank_up_to_L)
+
+
+def state_key(state: AustrianState) -> str:
+    """The key of a state: μ's canonical key, a bar, the bank (``3,3,1|2``; ``|5``)."""
+    piles, bank = state
+    return f"{canonical_key(piles)}|{bank}"
 
 
 def check_state(state: object, n: int, L: int, *, bank_up_to_L: bool = False) -> AustrianState:

@@ -1,6 +1,81 @@
 """Dual Bulgarian solitaire (Öhman; SPEC-games.md §4): partitions of n under the move D.
 
 D removes the largest pile and deals its cards one by one to the remaining piles, from the
-largest down, the cards left over forming new piles of one card. D = conj ∘ B ∘ conj, so its
-graph is isomorphic to the Bulgarian one. The engine is in :mod:`.engine`.
+largest down, the cards left over forming new piles of one card. D = conj ∘ B ∘ conj, so
+D_n is isomorphic to B_n by conjugation. The engine is :mod:`.engine`, the Neo4j model
+:mod:`.tables`, the checks of `gamegraph verify` :mod:`.checks`.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gamegraph.games.base import Param, Progress
+from gamegraph.games.functional_game import FunctionalGame, parse_ordered_partition
+from gamegraph.games.limits import Estimate
+from gamegraph.games.partitions import canonical_key
+from gamegraph.games.registry import register
+
+if TYPE_CHECKING:
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.dual.engine import DualGraph
+    from gamegraph.games.model import GraphTables
+
+__all__ = ["MAX_N", "Dual"]
+
+MAX_N = 255
+"""Parts are stored as uint8 (the engine's MAX_N, that of the partition kernels)."""
+
+
+@register
+@dataclass(frozen=True)
+class Dual(FunctionalGame):
+    """D_n: every partition of n with its D-move."""
+
+    name = "dual"
+    title = "Dual Bulgarian solitaire D_n"
+    description = (
+        "Dual Bulgarian solitaire D_n (B_n conjugated): cycles, basins, Garden of Eden "
+        "positions, transients."
+    )
+    params = (Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),)
+    query_files = ("dual.cypher",)
+    example: ClassVar[dict[str, Any]] = {"n": 10}
+    label = "Dual"
+    move = "DUAL_MOVE"
+
+    n: int
+
+    def describe(self) -> str:
+        return f"D_{self.n}"
+
+    def estimate(self) -> Estimate:
+        from gamegraph.games.dual.engine import estimate_dual
+
+        return estimate_dual(self.n)
+
+    def build(self, *, force: bool = False, progress: Progress | None = None) -> DualGraph:
+        from gamegraph.games.dual.engine import build_dual
+
+        return build_dual(self.n, force=force)
+
+    def parse_position(self, text: str) -> str:
+        return canonical_key(parse_ordered_partition(text, self.n))
+
+    def tables(self, built: DualGraph) -> GraphTables:
+        from gamegraph.games.dual.tables import dual_tables
+
+        return dual_tables(self, built)
+
+    def verify(
+        self,
+        built: DualGraph,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+    ) -> list[Check]:
+        from gamegraph.games.dual.checks import dual_checks
+
+        return dual_checks(self, built, reader, stored, say)

@@ -2,5 +2,96 @@
 
 For a zero-free α, M(α) = (α_1 − 1, …, α_c − 1, c); in general every maximal positive block
 moves on its own, (β, 0^r, γ) ↦ (M(β), 0^(r−1), M(γ)). M permutes the finite set I(n) of
-irreducible positions of size n. The engine is in :mod:`.engine`.
+irreducible positions of size n (and its subset X(n), the orbits of the compositions), so the
+graph is a union of cycles. The engine is :mod:`.engine`, the Neo4j model :mod:`.tables`, the
+checks of `gamegraph verify` :mod:`.checks`.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gamegraph.games.base import Param, Progress
+from gamegraph.games.functional_game import FunctionalGame
+from gamegraph.games.limits import Estimate
+from gamegraph.games.registry import register
+
+if TYPE_CHECKING:
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.model import GraphTables
+    from gamegraph.games.montreal.engine import MontrealGraph
+
+__all__ = ["MAX_N", "SPACES", "Montreal"]
+
+MAX_N = 31
+"""A position's stars-and-bars code fits int64 up to n = 31 (the engine's MAX_N)."""
+SPACES = ("I", "X")
+"""I(n), the irreducible positions, or X(n), the orbits of the zero-free compositions."""
+
+
+@register
+@dataclass(frozen=True)
+class Montreal(FunctionalGame):
+    """M on I(n) (or X(n)): every position with its M-move, a permutation."""
+
+    name = "montreal"
+    title = "Montreal solitaire M on I(n)"
+    description = (
+        "Montreal solitaire M on the irreducible positions I(n): a permutation, its cycles "
+        "and their lengths."
+    )
+    params = (
+        Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),
+        Param(
+            "space",
+            "The positions: 'I', every irreducible position I(n) (M permutes them), or 'X', "
+            "the orbits of the 2^(n-1) zero-free compositions.",
+            kind="choice",
+            choices=SPACES,
+            default="I",
+            in_id=False,
+        ),
+    )
+    query_files = ("montreal.cypher",)
+    example: ClassVar[dict[str, Any]] = {"n": 7}
+    label = "Montreal"
+    move = "MONTREAL_MOVE"
+
+    n: int
+    space: str = "I"
+
+    def describe(self) -> str:
+        return f"M on {self.space}({self.n})"
+
+    def estimate(self) -> Estimate:
+        from gamegraph.games.montreal.engine import estimate_montreal
+
+        return estimate_montreal(self.n)
+
+    def build(self, *, force: bool = False, progress: Progress | None = None) -> MontrealGraph:
+        from gamegraph.games.montreal.engine import build_montreal
+
+        return build_montreal(self.n, space="X" if self.space == "X" else "I", force=force)
+
+    def parse_position(self, text: str) -> str:
+        from gamegraph.games.montreal.engine import parse_member
+
+        return ",".join(map(str, parse_member(text, self.n, self.space)))
+
+    def tables(self, built: MontrealGraph) -> GraphTables:
+        from gamegraph.games.montreal.tables import montreal_tables
+
+        return montreal_tables(self, built)
+
+    def verify(
+        self,
+        built: MontrealGraph,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+    ) -> list[Check]:
+        from gamegraph.games.montreal.checks import montreal_checks
+
+        return montreal_checks(self, built, reader, stored, say)

@@ -53,6 +53,7 @@ __all__ = [
     "estimate_montreal",
     "irreducible_positions",
     "montreal_move",
+    "parse_member",
     "parse_montreal",
 ]
 
@@ -108,7 +109,10 @@ def estimate_montreal(n: int) -> Estimate:
     else:
         log_count = math.log(A007075[-1]) + (n - len(A007075)) * math.log(_GROWTH)
         positions = int(math.exp(min(log_count, 200.0)))
-    return Estimate(positions, positions, positions * _BYTES_PER_POSITION + _BASE_BYTES)
+    approximate = n > len(A007075)
+    return Estimate(
+        positions, positions, positions * _BYTES_PER_POSITION + _BASE_BYTES, approximate
+    )
 
 
 def parse_montreal(text: str, n: int) -> Sequence:
@@ -118,6 +122,25 @@ def parse_montreal(text: str, n: int) -> Sequence:
     entries must sum to n.
     """
     return check_position(parse_sequence(text, "Montreal position", MontrealPositionError), n)
+
+
+def parse_member(text: str, n: int, space: str = "I") -> Sequence:
+    """A position of I(n) (``space="I"``) or X(n) (``space="X"``) from text, as
+    :func:`parse_montreal` reads it; MontrealPositionError, saying why, when it is none.
+
+    Decided from the definitions, without building the graph: irreducible (no zero gap its
+    suffix's orbit never closes), and for X(n) an orbit through a zero-free composition.
+    """
+    entries = parse_montreal(text, n)
+    if not _is_irreducible(entries):
+        raise MontrealPositionError(
+            f"{entries} is not in I({n}): it is reducible (a zero gap that M never closes)"
+        )
+    if space == "X" and not _orbit_has_composition(entries):
+        raise MontrealPositionError(
+            f"{entries} is not in X({n}): no zero-free composition reaches it"
+        )
+    return entries
 
 
 def check_position(position: object, n: int) -> Sequence:
@@ -327,6 +350,17 @@ def _is_irreducible(entries: Sequence) -> bool:
         else:
             i += 1
     return True
+
+
+def _orbit_has_composition(position: Sequence) -> bool:
+    """Whether the (periodic) orbit of a position of I(n) passes a zero-free composition."""
+    current = position
+    while True:
+        if 0 not in current:
+            return True
+        current = montreal_move(current)
+        if current == position:
+            return False
 
 
 def _orbit_longest(position: Sequence) -> int:

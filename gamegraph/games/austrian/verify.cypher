@@ -1,0 +1,64 @@
+// What `gamegraph verify` runs on A_n(L) (gamegraph/games/functional_checks.py): the
+// stored analysis recomputed from the relationships alone.
+
+// name: verify_austrian_positions
+// Positions of A_n(L) with $lo <= idx < $hi, each with what its moves say (the successors,
+// whether each is A(μ, b): one card from each pile to the bank, then piles of L bought from it,
+// computed here from the piles and the bank, and the number of predecessors) next to its stored
+// analysis (used by `gamegraph verify`).
+// params: n:int, L:param, lo:int, hi:int
+// requires: austrian
+// scan: one row per position of the slice
+// example: :param n => 20
+// example: :param L => 5
+// example: :param lo => 0
+// example: :param hi => 100000
+MATCH (p:Austrian {L: $L, n: $n})
+WHERE $lo <= p.idx < $hi
+WITH p, [(p)-[:AUSTRIAN_MOVE]->(q) | q] AS moves,
+     p.bank + size(p.piles) AS paid
+WITH p, moves, [v IN p.piles WHERE v > 1 | v - 1] + [i IN range(1, paid / $L) | $L] AS piles,
+     paid % $L AS bank
+RETURN
+  p.idx AS idx,
+  p.key AS key,
+  [q IN moves | q.idx] AS successors,
+  all(q IN moves WHERE q.graph = p.graph AND q.bank = bank AND size(q.piles) = size(piles)
+    AND all(v IN piles WHERE
+      size([x IN q.piles WHERE x = v]) = size([w IN piles WHERE w = v]))) AS by_rule,
+  COUNT { ()-[:AUSTRIAN_MOVE]->(p) } AS in_degree,
+  p.in_degree AS stored_in_degree,
+  p:GardenOfEden AS stored_garden_of_eden,
+  p:Recurrent AS stored_recurrent,
+  p.distance AS stored_distance,
+  p.cycle AS stored_cycle,
+  p.cycle_length AS stored_cycle_length
+ORDER BY idx
+
+// name: verify_austrian_cycles
+// From each position of $starts (indices), the shortest way round back to itself: its cycle's
+// members in move order, or null when its moves never return (used by `gamegraph verify`).
+// params: n:int, L:param, starts:list
+// requires: austrian
+// example: :param n => 20
+// example: :param L => 5
+// example: :param starts => [0]
+UNWIND $starts AS start
+MATCH (s:Austrian {L: $L, n: $n, idx: start})
+OPTIONAL CALL (s) {
+  MATCH round = SHORTEST 1 (s)-[:AUSTRIAN_MOVE]->+(s)
+  RETURN [m IN nodes(round)[0..-1] | m.idx] AS members
+}
+RETURN start, members
+
+// name: verify_austrian_predecessors
+// The positions that move to a position of $targets (indices), each with the target it moves to:
+// one level of the breadth-first search backwards from the cycles (used by `gamegraph verify`).
+// params: n:int, L:param, targets:list
+// requires: austrian
+// example: :param n => 20
+// example: :param L => 5
+// example: :param targets => [0]
+UNWIND $targets AS target
+MATCH (:Austrian {L: $L, n: $n, idx: target})<-[:AUSTRIAN_MOVE]-(p:Austrian {L: $L, n: $n})
+RETURN target, p.idx AS idx

@@ -1,0 +1,324 @@
+"""`gamegraph verify` on a functional graph: the stored analysis recomputed from the moves.
+
+Shared by every :class:`~gamegraph.games.functional_game.FunctionalGame`; each game's
+``verify.cypher`` holds three queries, ``verify_<game>_positions``, ``verify_<game>_cycles``
+and ``verify_<game>_predecessors``, the same up to its label, its move type and its move rule:
+
+1. positions, in slices of :data:`SLICE` indices: each position's moves (exactly one, to
+   the position the game's rule gives, computed in Cypher from the parts), its number of
+   predecessors, and its stored analysis;
+2. cycles: from one stored recurrent position of each stored cycle id, the shortest way back
+   to itself (:data:`WALKS` walks per query). Each cycle is walked once, so this is linear
+   even for Montreal's long cycles;
+3. distances: breadth-first levels backwards from the walked cycles, one query per level
+   (the predecessors of the previous level's positions, in batches of :data:`SLICE`): each
+   position is met once, at its distance, and ends in the cycle of the position it moves
+   to. A cycle the stored flags missed leaves its basin unreached, which is reported.
+
+From these, Python only counts and compares: in-degree and Garden of Eden, recurrence,
+distance, cycle length, cycle id (cycles numbered by their smallest index, as the engine
+does), the cycles in move order and the basin sizes, each Cypher = stored = engine; then
+``stored_stats``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
+from gamegraph.games.functional import FunctionalGraph
+from gamegraph.games.functional_tables import cycle_length_of
+
+if TYPE_CHECKING:
+    from gamegraph.games.functional_game import FunctionalGame
+
+__all__ = ["SLICE", "WALKS", "functional_checks"]
+
+SLICE = 100_000
+"""Positions read per query."""
+WALKS = 10_000
+"""Cycles walked per query."""
+_ABSENT = -2
+"""Stands for a stored property that is missing (never a real value)."""
+_STORED = ("in_degree", "garden_of_eden", "recurrent", "distance", "cycle", "cycle_length")
+"""What each position stores that verify holds to Cypher's answer (``stored_<name>``)."""
+
+
+def functional_checks(
+    game: FunctionalGame,
+    graph: FunctionalGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+    *,
+    rule: str,
+) -> list[Check]:
+    """The checks of one loaded functional graph: ``graph`` is the engine's, ``stored`` the
+    ``stat_*`` figures of its :Graph record, ``rule`` names the move in messages (``C(α)``)."""
+    return _Checks(game, graph, reader, say, rule).run(stored)
+
+
+class _Checks:
+    """The stages of :func:`functional_checks` on one graph; per-position answers are kept
+    in arrays indexed by position index (Cypher's, the stored ones), compared at the end
+    with the engine's in one vectorised pass per property."""
+
+    def __init__(
+        self,
+        game: FunctionalGame,
+        graph: FunctionalGraph,
+        reader: Reader,
+        say: Callable[[str], None],
+        rule: str,
+    ) -> None:
+        self.game = game
+        self.g = graph
+        self.reader = reader
+        self.say = say
+        self.rule = rule
+        self.name = game.describe()
+        self.ids = game.graph_params()
+        self._keys: list[str] | None = None
+        size = graph.size
+        self.seen = np.zeros(size, dtype=bool)
+        self.successor = np.full(size, -1, dtype=np.int64)
+        self.in_degree = np.full(size, -1, dtype=np.int64)
+        self.stored = {name: np.full(size, _ABSENT, dtype=np.int64) for name in _STORED}
+        self.cycle = np.full(size, -1, dtype=np.int64)  #: Cypher's cycle id (-1: none found)
+        self.distance = np.full(size, -1, dtype=np.int64)  #: Cypher's distance (-1: no path)
+        self.walked: list[list[int]] = []  #: the cycles Cypher walked, by Cypher's id
+
+    def _read(self, kind: str, **params: Any) -> list[dict[str, Any]]:
+        return self.reader(f"verify_{self.game.name}_{kind}", self.ids | params)
+
+    def key(self, index: int) -> str:
+        if self._keys is None:
+            self._keys = self.g.keys()
+        return self._keys[index]
+
+    def run(self, summary: Mapping[str, Any]) -> list[Check]:
+        moves = Comparison(self.name, "move of every position")
+        degree = Comparison(self.name, "in-degree and Garden of Eden")
+        recurrent = Comparison(self.name, "recurrent positions")
+        distance = Comparison(self.name, "moves to the cycle")
+        cycles = Comparison(self.name, "cycles and basins")
+        self.read_positions(moves)
+        self.compare_moves(moves, degree)
+        self.walk_cycles(recurrent, cycles)
+        self.find_distances(distance)
+        self.compare_analysis(recurrent, distance, cycles)
+        g = self.g
+        distinct = sorted({len(c) for c in self.walked})
+        lengths = ", ".join(map(str, distinct)) or "none"
+        if len(distinct) > 8:
+            lengths = f"{distinct[0]}..{distinct[-1]} ({len(distinct)} lengths)"
+        return [
+            moves.check(
+                f"{int(self.seen.sum()):,} moves, each to {self.rule} (computed in Cypher) "
+                "= engine's"
+            ),
+            degree.check(
+                f"{int(g.garden_of_eden.sum()):,} Garden of Eden positions: "
+                "Cypher = stored = engine"
+            ),
+            recurrent.check(
+                f"{sum(len(members) for members in self.walked):,} on a cycle "
+                "(walked round in Cypher): Cypher = stored = engine"
+            ),
+            distance.check(
+                f"up to {g.max_transient} moves to a cycle of length {lengths}: "
+                "Cypher = stored = engine"
+            ),
+            cycles.check(
+                f"{len(self.walked):,} cycles, cycle ids and basin sizes: Cypher = stored = engine"
+            ),
+            stored_stats(summary, self.game.summary(g), self.name),
+        ]
+
+    # ----------------------------------------------------------------- 1. positions
+
+    def read_positions(self, moves: Comparison) -> None:
+        size = self.g.size
+        for lo in range(0, size, SLICE):
+            hi = min(size, lo + SLICE)
+            self.say(f"{self.name}: reading positions {lo:,}..{hi - 1:,} of {size:,}")
+            for row in self._read("positions", lo=lo, hi=hi):
+                index, key = row["idx"], row["key"]
+                if not isinstance(index, int) or not 0 <= index < size:
+                    moves.problem(f"{key}: idx {index!r} is no position index of {self.name}")
+                    continue
+                if self.seen[index]:
+                    moves.problem(f"{key}: idx {index} is stored twice")
+                self.seen[index] = True
+                successors = row["successors"]
+                if len(successors) == 1:
+                    self.successor[index] = successors[0]
+                else:
+                    moves.problem(f"{key}: {len(successors)} moves, not one")
+                if not row["by_rule"]:
+                    moves.problem(f"{key}: its move does not lead to {self.rule}")
+                self.in_degree[index] = row["in_degree"]
+                for name in self.stored:
+                    value = row[f"stored_{name}"]
+                    self.stored[name][index] = _ABSENT if value is None else int(value)
+        missing = int(size - self.seen.sum())
+        if missing:
+            first = np.flatnonzero(~self.seen)[:MAX_PROBLEMS].tolist()
+            moves.problem(f"{missing:,} positions missing (idx {first}...)")
+
+    def compare_moves(self, moves: Comparison, degree: Comparison) -> None:
+        g = self.g
+        self._three(moves, "moves to idx", self.successor, None, g.successor)
+        self._three(degree, "in-degree", self.in_degree, self.stored["in_degree"], g.in_degree)
+        self._three(
+            degree,
+            "Garden of Eden",
+            (self.in_degree == 0).astype(np.int64),
+            self.stored["garden_of_eden"],
+            g.garden_of_eden.astype(np.int64),
+        )
+
+    # ----------------------------------------------------------------- 2. cycles
+
+    def walk_cycles(self, recurrent: Comparison, cycles: Comparison) -> None:
+        flagged = np.flatnonzero(self.seen & (self.stored["recurrent"] == 1))
+        _, first = np.unique(self.stored["cycle"][flagged], return_index=True)
+        starts = np.sort(flagged[first]).tolist()
+        walks: list[list[int]] = []
+        for batch in _chunks(starts, WALKS):
+            self.say(f"{self.name}: walking {len(batch):,} cycles")
+            for row in self._read("cycles", starts=batch):
+                members = row["members"]
+                if not members:
+                    recurrent.problem(
+                        f"{self.key(row['start'])}: stored on a cycle, but its moves never "
+                        "lead back to it"
+                    )
+                    continue
+                if not all(isinstance(m, int) and 0 <= m < self.g.size for m in members):
+                    cycles.problem(f"the cycle from idx {row['start']} passes idx out of range")
+                    continue
+                walks.append(members)
+        owner = np.full(self.g.size, -1, dtype=np.int64)
+        for number, members in enumerate(walks):
+            taken = owner[members]
+            if (taken >= 0).any():
+                cycles.problem(
+                    f"the cycle through {self.key(members[0])} has several stored cycle ids "
+                    f"(walked from {self.key(walks[int(taken[taken >= 0][0])][0])} too)"
+                )
+                continue
+            owner[members] = number
+        distinct = [members for number, members in enumerate(walks) if owner[members[0]] == number]
+        distinct.sort(key=min)
+        for cid, members in enumerate(distinct):
+            low = members.index(min(members))
+            self.walked.append(members[low:] + members[:low])
+            self.cycle[members] = cid
+            self.distance[members] = 0
+
+    # ----------------------------------------------------------------- 3. distances
+
+    def find_distances(self, distance: Comparison) -> None:
+        """Breadth-first levels backwards from the walked cycles: the positions moving to
+        level t − 1 (and not on a cycle) are level t, and end in the same cycle."""
+        unplaced = bool((self.seen & (self.cycle < 0)).any())
+        frontier = np.flatnonzero(self.cycle >= 0).tolist() if unplaced else []
+        level = 0
+        while frontier:
+            level += 1
+            found: list[int] = []
+            for batch in _chunks(frontier, SLICE):
+                self.say(f"{self.name}: positions {level} moves from a cycle")
+                for row in self._read("predecessors", targets=batch):
+                    index, target = row["idx"], int(row["target"])
+                    if not (isinstance(index, int) and 0 <= index < self.g.size):
+                        continue  # reported with the positions read
+                    if self.cycle[index] >= 0:
+                        continue  # on a cycle (its predecessor there), or already levelled
+                    self.distance[index] = level
+                    self.cycle[index] = self.cycle[target]
+                    found.append(index)
+            frontier = found
+        stranded = np.flatnonzero(self.seen & (self.cycle < 0))
+        for index in stranded[:MAX_PROBLEMS].tolist():
+            distance.problem(
+                f"{self.key(index)}: its moves reach no cycle walked from a stored recurrent "
+                "position"
+            )
+        distance.count += max(0, stranded.shape[0] - MAX_PROBLEMS)
+
+    # ----------------------------------------------------------------- comparisons
+
+    def compare_analysis(
+        self, recurrent: Comparison, distance: Comparison, cycles: Comparison
+    ) -> None:
+        g, stored = self.g, self.stored
+        on_cycle = ((self.distance == 0) & (self.cycle >= 0)).astype(np.int64)
+        self._three(
+            recurrent, "recurrent", on_cycle, stored["recurrent"], g.on_cycle.astype(np.int64)
+        )
+        self._three(distance, "moves to the cycle", self.distance, stored["distance"], g.distance)
+        walked_lengths = np.asarray([len(c) for c in self.walked] + [-1], dtype=np.int64)
+        self._three(
+            distance,
+            "cycle length",
+            walked_lengths[self.cycle],
+            stored["cycle_length"],
+            cycle_length_of(g),
+        )
+        self._three(cycles, "cycle id", self.cycle, stored["cycle"], g.cycle_of)
+        engine = [c.tolist() for c in g.cycles]
+        if self.walked != engine:
+            differ = [
+                i
+                for i in range(max(len(engine), len(self.walked)))
+                if i >= len(engine) or i >= len(self.walked) or engine[i] != self.walked[i]
+            ]
+            cycles.problem(
+                f"{len(self.walked)} cycles walked in Cypher, engine {len(engine)}; "
+                f"{len(differ)} differ, first cycle id {differ[0]}"
+            )
+        found = self.cycle[self.cycle >= 0]
+        basins = np.bincount(found, minlength=len(self.walked)).tolist()
+        if basins != g.basin_sizes.tolist():
+            cycles.problem(
+                f"basin sizes by Cypher's paths {basins[:MAX_PROBLEMS]}, engine "
+                f"{g.basin_sizes.tolist()[:MAX_PROBLEMS]}"
+            )
+
+    def _three(
+        self,
+        comparison: Comparison,
+        what: str,
+        cypher: np.ndarray,
+        stored: np.ndarray | None,
+        engine: np.ndarray,
+    ) -> None:
+        """Vectorised :meth:`Comparison.three` over every position read (``stored`` None:
+        Cypher against the engine only)."""
+        engine = np.asarray(engine, dtype=np.int64)
+        bad = cypher != engine
+        if stored is not None:
+            bad |= stored != engine
+        bad &= self.seen
+        wrong = np.flatnonzero(bad)
+        for index in wrong[:MAX_PROBLEMS].tolist():
+            shown = "" if stored is None else f", stored {_show(stored[index])}"
+            comparison.problem(
+                f"{self.key(index)} {what}: Cypher {_show(cypher[index])}{shown}, "
+                f"engine {int(engine[index])}"
+            )
+        comparison.count += max(0, wrong.shape[0] - MAX_PROBLEMS)
+
+
+def _show(value: Any) -> str:
+    return "absent" if int(value) == _ABSENT else str(int(value))
+
+
+def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]

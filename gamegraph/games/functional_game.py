@@ -1,0 +1,100 @@
+"""The :class:`Game` type shared by the functional-graph solitaires (SPEC-games.md §0).
+
+Carolina, Austrian, Montreal and Dual Bulgarian solitaire have one move per position, so their
+graphs are functional graphs (:mod:`gamegraph.games.functional`) and answer the same questions
+as B_n: the trajectory of a position to its cycle, the cycles with their basins, the Garden of
+Eden, the longest transients. :class:`FunctionalGame` holds what their Game classes share:
+the stats keys, the :Graph summary, the Cypher files, the label and move type of the model
+(:mod:`gamegraph.games.functional_tables`, :mod:`gamegraph.games.functional_checks`) and the
+way a position given as text is refused in one line.
+
+Light on purpose (no numpy): every game's ``__init__`` imports it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gamegraph.games.base import Game
+from gamegraph.games.partitions import (
+    Partition,
+    PartitionError,
+    canonical_key,
+    paper_notation,
+    parse_partition,
+)
+
+if TYPE_CHECKING:
+    from gamegraph.games.functional import FunctionalGraph
+
+__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "parse_ordered_partition"]
+
+FUNCTIONAL_STATS = (
+    "positions",
+    "cycles",
+    "cycle_lengths",
+    "components",
+    "garden_of_eden",
+    "fixed_points",
+    "max_transient",
+)
+"""The analysis figures of every functional graph (after n and the game's own parameters)."""
+
+
+class FunctionalGame(Game):
+    """A game whose graph is a functional graph: one node label, one move type.
+
+    Subclasses set :attr:`label` and :attr:`move` and implement ``tables``, ``verify`` and
+    ``parse_position`` through their own modules (a few lines each, on the shared ones).
+    """
+
+    label: ClassVar[str]
+    """Node label of the positions (``Carolina``)."""
+    move: ClassVar[str]
+    """Relationship type of the move (``CAROLINA_MOVE``)."""
+    stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
+    internal_query_files = ("schema.cypher", "verify.cypher")
+    n_label = "cards"
+
+    def graph_params(self) -> dict[str, Any]:
+        """The parameters that name this graph's nodes in Cypher (those in the graph id):
+        ``{"n": 20}``, or ``{"n": 20, "L": 5}``."""
+        return {p.name: getattr(self, p.name) for p in self.params if p.in_id}
+
+    def summary(self, built: FunctionalGraph) -> dict[str, Any]:
+        """The stats, plus the number of recurrent positions (verify holds both)."""
+        return self.stats(built) | {"recurrent": int(built.on_cycle.sum())}
+
+
+_SEPARATORS = re.compile(r"[\s,]+")
+_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
+
+
+def parse_ordered_partition(text: str, n: int | None = None) -> Partition:
+    """A partition written largest part first (``5,3,3,1``) or in the papers' ascending
+    notation (``1 3^2 5``), as a nonincreasing tuple.
+
+    Parts in any other order make a composition, not a partition: refused in one line
+    (:func:`gamegraph.games.partitions.parse_partition`, which B_n uses, would sort them
+    silently and hide a composition given by mistake).
+    """
+    parts = parse_partition(text)
+    body = text.strip()
+    if body[:1] in "[(" and body[-1:] in "])":
+        body = body[1:-1]
+    given: list[int] = []
+    for token in _SEPARATORS.split(body.strip()):
+        match = _TOKEN.match(token)
+        if match:
+            given += [int(match.group(1))] * int(match.group(2) or 1)
+    if given not in (sorted(given, reverse=True), sorted(given)):
+        raise PartitionError(
+            f"{text.strip()!r} is a composition, not a partition: write the parts largest "
+            f"first ({canonical_key(parts)}) or in ascending notation ({paper_notation(parts)})"
+        )
+    if n is not None and sum(parts) != n:
+        raise PartitionError(
+            f"{canonical_key(parts)} is a partition of {sum(parts)}, not of n = {n}"
+        )
+    return parts

@@ -1,0 +1,63 @@
+// What `gamegraph verify` runs on M on I(n) (gamegraph/games/functional_checks.py): the
+// stored analysis recomputed from the relationships alone.
+
+// name: verify_montreal_positions
+// Positions of M on I(n) with $lo <= idx < $hi, each with what its moves say (the successors,
+// whether each is M(α) by the local rule (a positive entry loses one, a zero becomes the length
+// of the positive run before it, a 0 appended; outer zeros dropped), computed here from the
+// entries, and the number of predecessors) next to its stored analysis (used by `gamegraph
+// verify`).
+// params: n:int, lo:int, hi:int
+// requires: montreal
+// scan: one row per position of the slice
+// example: :param n => 7
+// example: :param lo => 0
+// example: :param hi => 100000
+MATCH (p:Montreal {n: $n})
+WHERE $lo <= p.idx < $hi
+WITH p, [(p)-[:MONTREAL_MOVE]->(q) | q] AS moves,
+     p.entries + [0] AS e
+WITH p, moves, [x IN range(0, size(e) - 1) |
+       CASE WHEN e[x] > 0 THEN e[x] - 1
+       ELSE x - 1 - reduce(z = -1, j IN range(0, x - 1) | CASE WHEN e[j] = 0 THEN j ELSE z END)
+       END] AS raw
+WITH p, moves, raw[[i IN range(0, size(raw) - 1) WHERE raw[i] > 0][0]..] AS image
+RETURN
+  p.idx AS idx,
+  p.key AS key,
+  [q IN moves | q.idx] AS successors,
+  all(q IN moves WHERE q.graph = p.graph AND q.entries = image) AS by_rule,
+  COUNT { ()-[:MONTREAL_MOVE]->(p) } AS in_degree,
+  p.in_degree AS stored_in_degree,
+  p:GardenOfEden AS stored_garden_of_eden,
+  p:Recurrent AS stored_recurrent,
+  p.distance AS stored_distance,
+  p.cycle AS stored_cycle,
+  p.cycle_length AS stored_cycle_length
+ORDER BY idx
+
+// name: verify_montreal_cycles
+// From each position of $starts (indices), the shortest way round back to itself: its cycle's
+// members in move order, or null when its moves never return (used by `gamegraph verify`).
+// params: n:int, starts:list
+// requires: montreal
+// example: :param n => 7
+// example: :param starts => [0]
+UNWIND $starts AS start
+MATCH (s:Montreal {n: $n, idx: start})
+OPTIONAL CALL (s) {
+  MATCH round = SHORTEST 1 (s)-[:MONTREAL_MOVE]->+(s)
+  RETURN [m IN nodes(round)[0..-1] | m.idx] AS members
+}
+RETURN start, members
+
+// name: verify_montreal_predecessors
+// The positions that move to a position of $targets (indices), each with the target it moves to:
+// one level of the breadth-first search backwards from the cycles (used by `gamegraph verify`).
+// params: n:int, targets:list
+// requires: montreal
+// example: :param n => 7
+// example: :param targets => [0]
+UNWIND $targets AS target
+MATCH (:Montreal {n: $n, idx: target})<-[:MONTREAL_MOVE]-(p:Montreal {n: $n})
+RETURN target, p.idx AS idx

@@ -1,0 +1,129 @@
+"""Carolina solitaire C_n on a real Neo4j: its queries against the move C applied by hand
+(tests/functional_definitions.py, networkx), and `verify`.
+
+C_10 and C_12 are loaded once for the module (dropped afterwards unless they were there)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from functional_definitions import Analysis, analyse, compositions, key_move, key_of
+from neo4j import Driver
+
+from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.db.catalog import list_graphs
+from gamegraph.db.queries import QueryResult, run_named
+from gamegraph.games.carolina import Carolina
+from gamegraph.loader.plan import PlannedGraph
+from gamegraph.loader.writer import drop_graph, run_load
+from gamegraph.verify import verify
+
+GAMES = (Carolina(n=10), Carolina(n=12))
+
+
+@pytest.fixture(scope="module")
+def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
+    runner = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
+    before = {g.id for g in list_graphs(runner) if g.complete}
+    try:
+        run_load(runner, [PlannedGraph(game, game.estimate()) for game in GAMES])
+        yield runner
+    finally:
+        for game in GAMES:
+            if game.id not in before:
+                drop_graph(runner, game.id)
+
+
+def ask(runner: Neo4jQueryRunner, name: str, **params: Any) -> QueryResult:
+    return run_named(runner, name, params)
+
+
+def definition(n: int) -> Analysis:
+    return analyse((key_of(c) for c in compositions(n)), key_move(Carolina(n=n)))
+
+
+def test_trajectory_of_every_composition_of_10_follows_c_to_its_cycle(
+    runner: Neo4jQueryRunner,
+) -> None:
+    truth = definition(10)
+    for key in truth.graph:
+        row = ask(runner, "carolina_trajectory", n=10, position=key).one()
+        assert row["trajectory"] == truth.trajectory[key]
+        assert row["moves"] == truth.distance[key]
+        assert row["notation"] == [f"({k})" for k in truth.trajectory[key]]
+        assert truth.rotation(row["cycle"]) == truth.cycle_of[key]
+
+
+def test_car_tri_every_composition_of_10_reaches_the_staircase_4321(
+    runner: Neo4jQueryRunner,
+) -> None:
+    [row] = ask(runner, "carolina_cycles", n=10, limit=10).rows
+    assert row["members"] == ["4,3,2,1"] and row["length"] == 1
+    assert row["basin"] == 2**9 and row["total"] == 1
+
+
+def test_cycles_of_c12_are_the_cycles_of_c_with_their_weak_components(
+    runner: Neo4jQueryRunner,
+) -> None:
+    truth = definition(12)
+    result = ask(runner, "carolina_cycles", n=12, limit=100)
+    found = {truth.rotation(row["members"]): row for row in result.rows}
+    assert set(found) == set(range(len(truth.cycles)))
+    for number, row in found.items():
+        assert row["length"] == len(truth.cycles[number])
+        assert row["basin"] == sum(1 for c in truth.cycle_of.values() if c == number)
+        assert row["total"] == len(truth.cycles)
+    basins = [row["basin"] for row in result.rows]
+    assert basins == sorted(basins, reverse=True)
+    lengths = ask(runner, "carolina_cycle_lengths", n=12).rows
+    expected: dict[int, int] = {}
+    for cycle in truth.cycles:
+        expected[len(cycle)] = expected.get(len(cycle), 0) + 1
+    assert {row["length"]: row["cycles"] for row in lengths} == expected
+
+
+def test_garden_of_eden_of_c12_is_first_part_below_parts_minus_one(
+    runner: Neo4jQueryRunner,
+) -> None:
+    truth = definition(12)
+    rows = ask(runner, "carolina_garden_of_eden", n=12, limit=5000).rows
+    eden = {key for key in truth.graph if truth.graph.in_degree(key) == 0}
+    assert {row["position"] for row in rows} == eden
+    assert all(row["total"] == len(eden) for row in rows)
+    move = key_move(Carolina(n=12))
+    for row in rows:
+        assert row["moves_to"] == move(row["position"])
+        assert row["first"] < row["parts"] - 1  # CAR-GE, SPEC-games.md §1
+
+
+def test_farthest_of_c12_are_the_longest_transients(runner: Neo4jQueryRunner) -> None:
+    truth = definition(12)
+    farthest = max(truth.distance.values())
+    rows = ask(runner, "carolina_farthest", n=12, limit=100).rows
+    assert {row["position"] for row in rows} == {
+        key for key, d in truth.distance.items() if d == farthest
+    }
+    for row in rows:
+        assert row["moves"] == farthest
+        assert row["entry"] == truth.trajectory[row["position"]][-1]
+        assert row["cycle_length"] == len(truth.cycles[truth.cycle_of[row["position"]]])
+
+
+def test_reaches_is_the_least_number_of_moves_or_none(runner: Neo4jQueryRunner) -> None:
+    truth = definition(12)
+    start = "1,1,1,1,1,1,1,1,1,1,1,1"
+    path = truth.trajectory[start]
+    for moves, target in enumerate(path):
+        row = ask(runner, "carolina_reaches", n=12, position=start, target=target).one()
+        assert (row["reaches"], row["moves"]) == (True, moves)
+    other = next(k for k in truth.graph if k not in path and truth.graph.in_degree(k) == 0)
+    row = ask(runner, "carolina_reaches", n=12, position=start, target=other).one()
+    assert (row["reaches"], row["moves"]) == (False, None)
+
+
+def test_verify_passes_on_the_loaded_graphs(runner: Neo4jQueryRunner) -> None:
+    report = verify(runner, graphs=list(GAMES))
+    assert report.ok, [(c.graph, c.name, c.problems) for c in report.failures]
+    assert len(report.checks) == 6 * len(GAMES)
