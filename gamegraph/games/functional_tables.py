@@ -9,12 +9,13 @@ as properties (``cycle``, ``cycle_length``, ``distance``, ``in_degree``) and fla
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gamegraph.games.functional import FunctionalGraph
-from gamegraph.games.model import GraphTables, NodeTable, RelTable
+from gamegraph.games.model import Column, GraphTables, NodeTable, RelTable
 
 if TYPE_CHECKING:
     from gamegraph.games.functional_game import FunctionalGame
@@ -52,7 +53,7 @@ def sequence_columns(
 
 
 def functional_tables(
-    game: FunctionalGame, graph: FunctionalGraph, columns: dict[str, list[Any]]
+    game: FunctionalGame, graph: FunctionalGraph, columns: Mapping[str, Column]
 ) -> GraphTables:
     """One node per position (``columns``, in index order, plus the analysis) and its move.
 
@@ -60,16 +61,16 @@ def functional_tables(
     describes a position of the game.
     """
     everything = np.arange(graph.size)
-    analysis = {
-        "cycle": graph.cycle_of.tolist(),
-        "cycle_length": cycle_length_of(graph).tolist(),
-        "distance": graph.distance.tolist(),
-        "in_degree": graph.in_degree.tolist(),
+    analysis: dict[str, Column] = {
+        "cycle": graph.cycle_of,
+        "cycle_length": cycle_length_of(graph),
+        "distance": graph.distance,
+        "in_degree": graph.in_degree,
     }
-    flags = {
-        "Recurrent": graph.on_cycle.tolist(),
-        "GardenOfEden": graph.garden_of_eden.tolist(),
+    flags: dict[str, Column] = {
+        "Recurrent": graph.on_cycle,
+        "GardenOfEden": graph.garden_of_eden,
     }
-    nodes = NodeTable(game.label, columns | analysis, flags)
+    nodes = NodeTable(game.label, {**columns, **analysis}, flags)
     move = RelTable(game.move, game.label, game.label, everything, graph.successor)
     return GraphTables(game, [nodes], [move], game.summary(graph))

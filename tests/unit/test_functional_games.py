@@ -72,8 +72,16 @@ GAMES: list[FunctionalGame] = [
 ]
 
 
+def _as_lists(tables: GraphTables) -> GraphTables:
+    """The tables with every column a plain list (the tests read and corrupt them)."""
+    for table in tables.nodes:
+        table.columns = {name: table.column(name) for name in table.columns}
+        table.flags = {name: table.flag(name) for name in table.flags}
+    return tables
+
+
 def _tables(game: FunctionalGame) -> GraphTables:
-    return game.tables(game.build())
+    return _as_lists(game.tables(game.build()))
 
 
 # --------------------------------------------------------------------------- the tables
@@ -232,7 +240,7 @@ def _verify(
     game: FunctionalGame, corrupt: Callable[[GraphTables], None] = lambda t: None
 ) -> dict[str, Check]:
     built = game.build()
-    tables = game.tables(built)
+    tables = _as_lists(game.tables(built))
     corrupt(tables)
     loaded = LoadedGraph(game, tables)
     stored = {key: storable(value) for key, value in tables.summary.items()}
@@ -259,7 +267,7 @@ def test_verify_agrees_on_a_faithfully_loaded_graph(game: FunctionalGame) -> Non
 def test_verify_reads_only_its_own_queries_and_walks_each_cycle_once() -> None:
     game = Montreal(n=7)
     built = game.build()
-    loaded = LoadedGraph(game, game.tables(built))
+    loaded = LoadedGraph(game, _as_lists(game.tables(built)))
     game.verify(built, loaded.read, game.summary(built), lambda message: None)
     # a permutation: one slice of positions, one batch of walks, no level of predecessors
     assert loaded.queries == ["verify_montreal_positions", "verify_montreal_cycles"]
@@ -327,7 +335,7 @@ def test_verify_catches_a_corrupted_property_label_or_move(
 def test_verify_catches_a_stored_figure_that_is_not_the_engine_s() -> None:
     game = Dual(n=9)
     built = game.build()
-    loaded = LoadedGraph(game, game.tables(built))
+    loaded = LoadedGraph(game, _as_lists(game.tables(built)))
     stored = {key: storable(value) for key, value in game.summary(built).items()}
     stored["max_transient"] = 99
     checks = game.verify(built, loaded.read, stored, lambda message: None)
