@@ -11,7 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Game, Param, Progress
+from gamegraph.games.base import Param, Progress
+from gamegraph.games.functional_game import FunctionalGame
 from gamegraph.games.limits import Estimate
 from gamegraph.games.partitions import canonical_key, parse_partition
 from gamegraph.games.registry import register
@@ -26,8 +27,9 @@ __all__ = ["Bulgarian"]
 
 @register
 @dataclass(frozen=True)
-class Bulgarian(Game):
-    """B_n: every partition of n with its Ω-move."""
+class Bulgarian(FunctionalGame):
+    """B_n: every partition of n with its Ω-move (a functional graph: the shared tables
+    and verify checks of :mod:`gamegraph.games.functional_tables` and ``functional_checks``)."""
 
     name = "bulgarian"
     title = "Bulgarian solitaire B_n"
@@ -35,21 +37,11 @@ class Bulgarian(Game):
         "Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."
     )
     params = (Param("n", "The number of cards n.", minimum=1),)
-    stats_keys = (
-        "n",
-        "positions",
-        "cycles",
-        "cycle_lengths",
-        "components",
-        "garden_of_eden",
-        "fixed_points",
-        "max_transient",
-    )
     query_files = ("bulgarian.cypher",)
-    internal_query_files = ("schema.cypher", "verify.cypher")
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 10}
-    n_label = "cards"
+    label = "Bulgarian"
+    move = "BULGARIAN_MOVE"
 
     n: int
 
@@ -66,9 +58,6 @@ class Bulgarian(Game):
 
         return build_bulgarian(self.n, force=force)
 
-    def summary(self, built: BulgarianGraph) -> dict[str, Any]:
-        return self.stats(built) | {"recurrent": int(built.on_cycle.sum())}
-
     def parse_position(self, text: str) -> str:
         return canonical_key(parse_partition(text, self.n))
 
@@ -84,6 +73,6 @@ class Bulgarian(Game):
         stored: Mapping[str, Any],
         say: Callable[[str], None],
     ) -> list[Check]:
-        from gamegraph.games.bulgarian.checks import bulgarian_checks
+        from gamegraph.games.functional_checks import functional_checks
 
-        return bulgarian_checks(built, reader, stored, self.summary(built), say)
+        return functional_checks(self, built, reader, stored, say, rule="Ω(λ)")

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
+from gamegraph.games.functional import FunctionalGraph
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import (
     Partition,
@@ -33,20 +33,13 @@ the kernel's peeling order (int64) and remaining degrees (int32) while analysing
 
 
 @dataclass(frozen=True, eq=False)
-class BulgarianGraph:
-    """B_n with its analysis; arrays are indexed by position index."""
+class BulgarianGraph(FunctionalGraph):
+    """B_n with its analysis (:class:`~gamegraph.games.functional.FunctionalGraph`: cycles,
+    basins, Garden of Eden, distances); arrays are indexed by position index, ``successor``
+    is the index of Ω(λ)."""
 
-    n: int
-    successor: np.ndarray  #: index of Ω(λ)
-    in_degree: np.ndarray
-    cycle_of: np.ndarray  #: id of the cycle that λ's trajectory ends in
-    distance: np.ndarray  #: moves from λ to its cycle (0 on the cycle)
-    cycle_count: int
-    _table: np.ndarray = field(repr=False)
-
-    @property
-    def size(self) -> int:
-        return int(self.successor.shape[0])
+    n: int = 0
+    _table: np.ndarray = field(default_factory=lambda: np.zeros((1, 1), np.int64), repr=False)
 
     # ----------------------------------------------------------------- positions
 
@@ -74,6 +67,13 @@ class BulgarianGraph:
             cap = v
         return tuple(parts)
 
+    def keys(self) -> list[str]:
+        """The canonical key of every position, in index order."""
+        parts, offsets = self.flat_parts()
+        from gamegraph.games.model import partition_texts
+
+        return partition_texts(parts, offsets, np.arange(self.size), paper=False)
+
     def flat_parts(self) -> tuple[np.ndarray, np.ndarray]:
         """All positions as flat uint8 parts and int64 offsets, in index order."""
         total_parts = _total_parts(self.n)
@@ -83,48 +83,6 @@ class BulgarianGraph:
         return parts, offsets
 
     # ----------------------------------------------------------------- analysis
-
-    @cached_property
-    def on_cycle(self) -> np.ndarray:
-        return np.asarray(self.distance == 0)
-
-    @cached_property
-    def garden_of_eden(self) -> np.ndarray:
-        """Positions with no predecessor."""
-        return np.asarray(self.in_degree == 0)
-
-    @cached_property
-    def cycles(self) -> list[np.ndarray]:
-        """Members of each cycle in move order, starting from its smallest index."""
-        result: list[np.ndarray] = []
-        firsts = np.full(self.cycle_count, -1, dtype=np.int64)
-        cyclic = np.flatnonzero(self.on_cycle)
-        ids = self.cycle_of[cyclic]
-        firsts[ids[::-1]] = cyclic[::-1]
-        for start in firsts:
-            members = [int(start)]
-            v = int(self.successor[start])
-            while v != start:
-                members.append(v)
-                v = int(self.successor[v])
-            result.append(np.asarray(members, dtype=np.int64))
-        return result
-
-    @cached_property
-    def basin_sizes(self) -> np.ndarray:
-        """Number of positions whose trajectory ends in each cycle (cycle members included)."""
-        return np.bincount(self.cycle_of, minlength=self.cycle_count)
-
-    def farthest(self) -> np.ndarray:
-        """Positions farthest from their cycle (the longest transients)."""
-        return np.flatnonzero(self.distance == self.distance.max())
-
-    def trajectory(self, index: int) -> list[int]:
-        """Indices from a position to the first repeated one (its cycle entry), inclusive."""
-        path = [index]
-        for _ in range(int(self.distance[index])):
-            path.append(int(self.successor[path[-1]]))
-        return path
 
     def to_networkx(self) -> Any:
         """B_n as a networkx DiGraph (positions as tuples; distance, cycle, Garden of Eden
@@ -186,7 +144,15 @@ def build_bulgarian(n: int, *, force: bool = False) -> BulgarianGraph:
     cycle_of = np.empty(size, dtype=dtype)
     distance = np.empty(size, dtype=np.int32)
     cycles = k.functional_graph_analysis(successor, in_degree, cycle_of, distance)
-    return BulgarianGraph(n, successor, in_degree, cycle_of, distance, int(cycles), table)
+    return BulgarianGraph(
+        successor=successor,
+        in_degree=in_degree,
+        cycle_of=cycle_of,
+        distance=distance,
+        cycle_count=int(cycles),
+        n=n,
+        _table=table,
+    )
 
 
 def _total_parts(n: int) -> int:

@@ -8,3 +8,7 @@ FOR (p:Bulgarian) REQUIRE (p.n, p.key) IS UNIQUE
 // name: schema_bulgarian_n
 // Whole-graph questions on B_n start from all positions with a given n.
 CREATE INDEX gamegraph_bulgarian_n IF NOT EXISTS FOR (p:Bulgarian) ON (p.n)
+
+// name: schema_bulgarian_idx
+// A position by its index (a cycle's first member, a slice of positions for verify).
+CREATE INDEX gamegraph_bulgarian_idx IF NOT EXISTS FOR (p:Bulgarian) ON (p.n, p.idx)
