@@ -39,6 +39,7 @@ at n = 255) and O(n) scratch; time is linear in the shard's candidates.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -116,13 +117,17 @@ class ShardResult:
 
 
 def _check_n(n: int) -> None:
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_N:
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 1 <= n <= MAX_N:
         raise ShardError(f"n must be an integer in 1..{MAX_N}, not {n!r}")
 
 
-@lru_cache(maxsize=4)
 def _table(n: int) -> np.ndarray:
     _check_n(n)
+    return _cached_table(int(n))
+
+
+@lru_cache(maxsize=4)
+def _cached_table(n: int) -> np.ndarray:
     table: np.ndarray = fk.candidate_table(n)
     table.setflags(write=False)
     return table
@@ -131,7 +136,7 @@ def _table(n: int) -> np.ndarray:
 def shard_memory_bytes(n: int) -> int:
     """Bytes a shard of n allocates: the counting table plus O(n) scratch (closed form)."""
     _check_n(n)
-    return (n + 1) ** 2 * (MAX_MULT + 1) ** 2 * 8 + _SCRATCH_BYTES
+    return (int(n) + 1) ** 2 * (MAX_MULT + 1) ** 2 * 8 + _SCRATCH_BYTES
 
 
 def candidate_count(n: int) -> int:
@@ -147,13 +152,13 @@ def shards(n: int, target: int | None = None) -> list[Shard]:
     """
     if target is None:
         target = DEFAULT_TARGET
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+    if isinstance(target, bool) or not isinstance(target, numbers.Integral) or target < 1:
         raise ShardError(f"target must be a positive number of candidates, not {target!r}")
     total = candidate_count(n)
-    count = max(1, math.ceil(total / target))
+    count = max(1, math.ceil(total / int(target)))
     bounds = [total * i // count for i in range(count + 1)]
     memory = shard_memory_bytes(n)
-    return [Shard(n, lo, hi, hi - lo, memory) for lo, hi in pairwise(bounds)]
+    return [Shard(int(n), lo, hi, hi - lo, memory) for lo, hi in pairwise(bounds)]
 
 
 def _check_shard(shard: Shard) -> np.ndarray:

@@ -205,6 +205,12 @@ def test_n_outside_1_to_255_is_refused_with_a_value_error(n: int) -> None:
         four_cycles_local(n)
 
 
+@pytest.mark.parametrize("n", [2.5, "30", True, None])
+def test_n_that_is_not_an_integer_is_refused(n: object) -> None:
+    with pytest.raises(ShardError, match="n must be an integer"):
+        shards(n)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("target", [0, -1])
 def test_target_below_one_is_refused(target: int) -> None:
     with pytest.raises(ShardError, match="target must be a positive number"):
