@@ -1,0 +1,242 @@
+"""The local 4-cycle search (gamegraph.games.fourcycles_local) against independent computations.
+
+References: the restricted engine (build_floridian, which builds G_n), a brute force straight
+from the scalar definitions (alpha_moves, omega over S(n)), the candidate rules re-checked
+directly on S(n), the seed's Q(x, y, z) family and the 16 lifting families of SPEC.md §4.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections import Counter
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamegraph.games.alpha import alpha_moves
+from gamegraph.games.floridian import build_floridian
+from gamegraph.games.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.fourcycles_local import (
+    MAX_MULT,
+    Shard,
+    ShardError,
+    candidate_count,
+    candidates_in_shard,
+    four_cycles_in_shard,
+    four_cycles_local,
+    run_shard,
+    shard_memory_bytes,
+    shards,
+)
+from gamegraph.games.limits import TooLargeError
+from gamegraph.games.partitions import Partition, omega, separated_partitions
+from gamegraph.games.qfamily import q_cycle, q_n
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "lifting-families.json"
+NO_FOUR_CYCLE = set(range(0, 16)) | {17, 18, 19, 20, 21, 22, 23, 25, 27, 29, 31, 33, 36, 39, 41}
+NO_FOUR_CYCLE |= {43, 49, 51, 73}
+
+
+def by_key(cycles: list[FourCycle]) -> list[FourCycle]:
+    return sorted((c.canonical() for c in cycles), key=lambda c: c.key)
+
+
+@cache
+def brute_force(n: int) -> tuple[FourCycle, ...]:
+    """Every 4-cycle of G_n: all a ∈ S(n), their legal α-moves x, b = Ω(x), and back."""
+    found = set()
+    for a in separated_partitions(n):
+        for x in alpha_moves(a):
+            b = omega(x)
+            if b == a:
+                continue
+            for y in alpha_moves(b):
+                if omega(y) == a:
+                    found.add(FourCycle(a, x, b, y).canonical())
+    return tuple(sorted(found, key=lambda c: c.key))
+
+
+def meets_candidate_rules(a: Partition) -> bool:
+    """The rules of the module docstring, checked size by size on the partition itself."""
+    counts = Counter(a)
+    if any(m > MAX_MULT for m in counts.values()):
+        return False
+    for u, m in counts.items():
+        if u >= 5 and not any(counts.get(w, 0) >= m for w in range(u - 4, u - 1)):
+            return False
+    return True
+
+
+def family_cycles() -> list[FourCycle]:
+    """The 16 first cycles of SPEC.md §4 and their lifted cycles (vectors file)."""
+    rows = json.loads(DATA.read_text(encoding="utf-8"))["families"]
+    cycles = []
+    for family in rows:
+        for four in [family["cycle"]] + [step["cycle"] for step in family["lifted"]]:
+            a, x, b, y = (tuple(part) for part in four)
+            cycles.append(FourCycle(a, x, b, y))
+    return cycles
+
+
+# --------------------------------------------------------------------------- 4-cycles
+
+
+@pytest.mark.parametrize("n", range(1, 61))
+def test_local_four_cycles_are_the_engines_four_cycles(n: int) -> None:
+    engine = build_floridian(n, restricted=True).four_cycles()
+    assert four_cycles_local(n) == by_key(engine)
+
+
+@pytest.mark.parametrize("n", range(1, 31))
+def test_local_four_cycles_are_the_brute_force_four_cycles_of_the_definitions(n: int) -> None:
+    assert four_cycles_local(n) == list(brute_force(n))
+
+
+@pytest.mark.parametrize("n", [24, 34, 50, 76, 100, 125])
+def test_every_found_cycle_is_a_canonical_four_cycle_of_g_n(n: int) -> None:
+    for cycle in four_cycles_local(n):
+        assert cycle.n == n
+        assert cycle == cycle.canonical() and cycle.alpha1 > cycle.alpha2
+        assert is_four_cycle(cycle)
+
+
+def test_spec_four_cycle_exceptions_up_to_100_and_over_20_at_100() -> None:
+    """SPEC.md §3: no 4-cycle exactly for the listed n <= 100; "over 20" at n = 100."""
+    without = {n for n in range(1, 101) if not four_cycles_local(n)}
+    assert without == NO_FOUR_CYCLE - {0}
+    assert len(four_cycles_local(100)) > 20
+
+
+def test_q_family_and_lifting_family_cycles_are_found_at_their_n() -> None:
+    """Cycles known without any enumeration (Q(x, y, z), the 16 families and their lifts)."""
+    known = [q_cycle(x, y, z) for x in range(1, 4) for y in range(3) for z in range(1, 3)]
+    known += family_cycles()
+    wanted = {c.canonical() for c in known if c.n in {16, 24, 34, 35, 56, 99, 113, 140}}
+    assert {16, 24, 34, 35, 56, 99, 113, 140} <= {c.n for c in wanted}
+    for n in sorted({c.n for c in wanted}):
+        found = set(four_cycles_local(n))
+        assert {c for c in wanted if c.n == n} <= found
+
+
+def test_both_alpha_positions_of_known_cycles_meet_the_candidate_rules() -> None:
+    """The lemma behind the candidates, on cycles up to n = 323 (Q(3, 5, 3) is Example 17)."""
+    known = [*family_cycles(), q_cycle(3, 5, 3)]
+    known += [q_cycle(x, y, z) for x in range(1, 5) for y in range(4) for z in range(1, 4)]
+    assert max(c.n for c in known) >= q_n(3, 5, 3) == 323
+    for cycle in known:
+        assert is_four_cycle(cycle)
+        assert meets_candidate_rules(cycle.alpha1) and meets_candidate_rules(cycle.alpha2)
+
+
+@pytest.mark.parametrize("n", [28, 44, 60])
+def test_both_alpha_positions_of_every_engine_cycle_meet_the_candidate_rules(n: int) -> None:
+    for cycle in build_floridian(n, restricted=True).four_cycles():
+        assert meets_candidate_rules(cycle.alpha1) and meets_candidate_rules(cycle.alpha2)
+
+
+# --------------------------------------------------------------------------- candidates
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 10, 17, 24, 33, 40])
+def test_candidates_are_the_separated_partitions_meeting_the_rules_in_descending_order(
+    n: int,
+) -> None:
+    expected = [a for a in separated_partitions(n) if meets_candidate_rules(a)]
+    (whole,) = shards(n, target=10**9)
+    assert candidates_in_shard(whole) == expected
+    assert candidate_count(n) == len(expected)
+
+
+@pytest.mark.parametrize(("n", "target"), [(24, 1), (24, 7), (40, 13), (60, 100), (60, 1227)])
+def test_shards_partition_the_candidates_without_overlap_or_gap(n: int, target: int) -> None:
+    parts = shards(n, target)
+    (whole,) = shards(n, target=10**9)
+    assert parts[0].lo == 0 and parts[-1].hi == candidate_count(n)
+    assert all(s.hi == t.lo for s, t in pairwise(parts))
+    assert all(0 < s.candidates <= target for s in parts)
+    listed = [a for s in parts for a in candidates_in_shard(s)]
+    assert all(len(candidates_in_shard(s)) == s.candidates for s in parts)
+    assert listed == candidates_in_shard(whole)
+    assert len(set(listed)) == len(listed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(min_value=1, max_value=70), target=st.integers(min_value=1, max_value=400))
+def test_union_over_shards_does_not_depend_on_the_shard_size(n: int, target: int) -> None:
+    pieces = [four_cycles_in_shard(s) for s in shards(n, target)]
+    union = [c for piece in pieces for c in piece]
+    assert len(set(union)) == len(union)
+    assert sorted(union, key=lambda c: c.key) == four_cycles_local(n)
+
+
+def test_every_cycle_comes_from_the_shard_holding_its_first_position() -> None:
+    for shard in shards(76, target=40):
+        held = set(candidates_in_shard(shard))
+        assert all(cycle.alpha1 in held for cycle in four_cycles_in_shard(shard))
+
+
+def test_shard_is_small_picklable_and_reports_its_work() -> None:
+    (shard,) = shards(50)
+    assert pickle.loads(pickle.dumps(shard)) == shard
+    result = run_shard(shard)
+    assert list(result.cycles) == by_key(build_floridian(50, restricted=True).four_cycles())
+    assert result.choices >= result.legal_moves >= len(result.cycles)
+    assert shard.memory_bytes == shard_memory_bytes(50) < 2**22
+
+
+def test_an_empty_shard_holds_no_candidate_and_no_cycle() -> None:
+    empty = Shard(34, 7, 7, 0, shard_memory_bytes(34))
+    assert four_cycles_in_shard(empty) == [] and candidates_in_shard(empty) == []
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("n", [0, -3, 256, 10**6])
+def test_n_outside_1_to_255_is_refused_with_a_value_error(n: int) -> None:
+    with pytest.raises(ShardError, match=r"n must be an integer in 1\.\.255"):
+        shards(n)
+    with pytest.raises(ValueError, match=r"1\.\.255"):
+        four_cycles_local(n)
+
+
+@pytest.mark.parametrize("n", [2.5, "30", True, None])
+def test_n_that_is_not_an_integer_is_refused(n: object) -> None:
+    with pytest.raises(ShardError, match="n must be an integer"):
+        shards(n)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("target", [0, -1])
+def test_target_below_one_is_refused(target: int) -> None:
+    with pytest.raises(ShardError, match="target must be a positive number"):
+        shards(30, target)
+
+
+def test_shard_bounds_must_be_ordered_consistent_and_within_the_candidates() -> None:
+    memory = shard_memory_bytes(30)
+    with pytest.raises(ShardError, match="0 <= lo <= hi"):
+        Shard(30, 5, 2, -3, memory)
+    with pytest.raises(ShardError, match="has 3 candidates"):
+        Shard(30, 0, 3, 4, memory)
+    beyond = Shard(30, 0, candidate_count(30) + 1, candidate_count(30) + 1, memory)
+    with pytest.raises(ShardError, match="exceed the"):
+        four_cycles_in_shard(beyond)
+
+
+def test_a_shard_over_the_memory_limit_is_refused_before_any_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    (shard,) = shards(40)
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "64K")
+    with pytest.raises(TooLargeError, match="over the limit"):
+        four_cycles_in_shard(shard)
+
+
+def test_memory_estimate_is_closed_form_and_grows_with_n_squared() -> None:
+    assert shard_memory_bytes(255) < 16 * 2**20
+    assert shard_memory_bytes(200) - shard_memory_bytes(100) == 8 * 25 * (201**2 - 101**2)
