@@ -30,7 +30,7 @@ import numpy as np
 
 LOCAL = """
 import json, resource, sys, time
-from gamegraph.games.fourcycles_local import run_shard, shards
+from gamegraph.games.floridian.fourcycles_local import run_shard, shards
 n = int(sys.argv[1])
 started = time.perf_counter()
 run_shard(shards(10)[0])  # load the compiled kernels before timing
@@ -59,7 +59,7 @@ print(json.dumps({
 
 ENGINE = """
 import json, resource, sys, time
-from gamegraph.games.floridian import build_floridian
+from gamegraph.games.floridian.engine import build_floridian
 n = int(sys.argv[1])
 build_floridian(10, restricted=True).four_cycles()  # load the compiled kernels before timing
 started = time.perf_counter()
@@ -73,8 +73,8 @@ print(json.dumps({
 
 Q = """
 import json, sys, time
-from gamegraph.games.fourcycles_local import four_cycles_local
-from gamegraph.games.lifting_graph import RULES, build_lifting_graph
+from gamegraph.games.floridian.fourcycles_local import four_cycles_local
+from gamegraph.games.lifting.graph import RULES, build_lifting_graph
 n_max = int(sys.argv[1])
 four_cycles_local(10)  # load the compiled kernels before timing
 started = time.perf_counter()

@@ -16,7 +16,8 @@ than a share. Workers of an external cluster declare theirs when they start::
 "memory=4e9"])`` starts the same workers as jobs; see the README). Results come back in
 task order and equal what one process computes.
 
-Small work runs in this process: starting a cluster costs seconds.
+Small work runs in this process (starting a cluster costs seconds) unless a scheduler or a
+number of workers is given.
 """
 
 from __future__ import annotations
@@ -104,8 +105,17 @@ def run_tasks(
     chosen = where or settings()
     if not tasks:
         return []
-    if chosen.scheduler is None and (
-        chosen.local or len(tasks) <= LOCAL_WORK_THRESHOLD or all(t.small for t in tasks)
+    largest = max(tasks, key=lambda t: t.memory)
+    if chosen.scheduler is None and largest.memory > memory_limit():
+        raise TooLargeError(
+            f"{largest.name or 'a task'} needs ~{human_bytes(largest.memory)}, over the limit "
+            f"of {human_bytes(memory_limit())} (80% of available memory, or "
+            "GAMEGRAPH_MEMORY_LIMIT); nothing was started"
+        )
+    if chosen.local or (
+        chosen.scheduler is None
+        and chosen.workers is None
+        and (len(tasks) <= LOCAL_WORK_THRESHOLD or all(t.small for t in tasks))
     ):
         return _run_here(tasks, progress)
     with _client(chosen, tasks) as (client, resources):

@@ -20,7 +20,7 @@ from gamegraph.games.lifting.graph import build_lifting_graph, four_cycles_of
 
 DASK = str(Path(sys.executable).with_name("dask"))
 GAMEGRAPH = str(Path(sys.executable).with_name("gamegraph"))
-N_MAX = 50  # one task per n; n >= 40 are big enough to go to the cluster
+N_MAX = 60  # one shard per n
 RESOURCES = ["--resources", "memory=4e9", "--no-dashboard"]
 # the client side of distributed leaves sockets to the garbage collector
 pytestmark = pytest.mark.filterwarnings(
@@ -100,7 +100,8 @@ def test_stats_lifting_is_the_same_in_process_locally_with_one_worker_and_on_a_c
         in_process = build_lifting_graph(N_MAX, "band", cycles=None).stats()
     finally:
         configure()
-    assert _stats() == in_process  # the default: a local cluster
+    assert _stats() == in_process  # the default (small work: this process)
+    assert _stats("--workers", "2") == in_process  # a local cluster of two workers
     assert _stats("--workers", "1") == in_process
     assert _stats("--scheduler", scheduler) == in_process
     assert _stats(env={"GAMEGRAPH_DASK_SCHEDULER": scheduler}) == in_process

@@ -1,4 +1,4 @@
-"""The local 4-cycle search (gamegraph.games.fourcycles_local) against independent computations.
+"""The local 4-cycle search (floridian.fourcycles_local) against independent computations.
 
 References: the restricted engine (build_floridian, which builds G_n), a brute force straight
 from the scalar definitions (alpha_moves, omega over S(n)), the candidate rules re-checked
@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamegraph.games.alpha import alpha_moves
-from gamegraph.games.floridian import build_floridian
-from gamegraph.games.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.fourcycles_local import (
+from gamegraph.games.floridian.alpha import alpha_moves
+from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.floridian.fourcycles_local import (
     MAX_MULT,
     Shard,
     ShardError,
@@ -33,9 +33,9 @@ from gamegraph.games.fourcycles_local import (
     shard_memory_bytes,
     shards,
 )
+from gamegraph.games.floridian.qfamily import q_cycle, q_n
 from gamegraph.games.limits import TooLargeError
 from gamegraph.games.partitions import Partition, omega, separated_partitions
-from gamegraph.games.qfamily import q_cycle, q_n
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lifting-families.json"
 NO_FOUR_CYCLE = set(range(0, 16)) | {17, 18, 19, 20, 21, 22, 23, 25, 27, 29, 31, 33, 36, 39, 41}

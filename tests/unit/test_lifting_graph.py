@@ -130,17 +130,18 @@ def test_empty_range_and_unknown_rule_are_refused() -> None:
         build_lifting_graph(10, "magic")  # type: ignore[arg-type]
 
 
-def test_a_range_whose_largest_build_does_not_fit_is_refused_before_any_build(
+def test_a_range_whose_largest_shard_does_not_fit_is_refused_before_any_work(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from gamegraph.games.floridian.engine import estimate_floridian
+    from gamegraph.games.floridian.fourcycles_local import shard_memory_bytes
     from gamegraph.games.lifting import graph as lifting_graph
     from gamegraph.games.limits import TooLargeError
 
-    built: list[int] = []
-    monkeypatch.setattr(lifting_graph, "four_cycles_of", lambda n, *a, **k: built.append(n) or [])
-    limit = estimate_floridian(70, restricted=True).bytes
-    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", str(limit))
-    with pytest.raises(TooLargeError, match="G_71 \\(restricted\\)"):
+    searched: list[int] = []
+    monkeypatch.setattr(
+        lifting_graph, "four_cycles_in_shard", lambda shard: searched.append(shard.n) or []
+    )
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", str(shard_memory_bytes(70)))
+    with pytest.raises(TooLargeError, match="4-cycles-G71 needs"):
         four_cycles_in_range(1, 71)
-    assert built == []
+    assert searched == []

@@ -43,6 +43,7 @@ class Lifting(Game):
             "n",
             "Largest n whose 4-cycles are nodes of Q.",
             minimum=1,
+            maximum=255,
             option="--n-max",
         ),
         Param(
@@ -99,12 +100,13 @@ class Lifting(Game):
         return f"{self.name}:{self.rule}"
 
     def estimate(self) -> Estimate:
-        from gamegraph.games.floridian.engine import estimate_floridian
+        from gamegraph.games.floridian.fourcycles_local import shard_memory_bytes
+        from gamegraph.games.limits import BASE_BYTES
 
-        # the 4-cycles come from restricted builds of G_n, the largest n dominating; Q itself
-        # has a few 4-cycles per n and a few lifts each
-        largest = estimate_floridian(self.n, restricted=True)
-        return Estimate(10 * self.n, 20 * self.n, largest.bytes, largest.approximate)
+        # the 4-cycles come from the local search, a shard of bounded memory at a time; Q
+        # itself has a few 4-cycles per n and a few lifts each
+        memory = BASE_BYTES + shard_memory_bytes(self.n)
+        return Estimate(10 * self.n, 20 * self.n, memory)
 
     def build(self, *, force: bool = False, progress: Progress | None = None) -> LiftingGraph:
         from gamegraph.games.lifting.graph import build_lifting_graph, cached_four_cycles

@@ -19,8 +19,9 @@ from typing import Any, Literal
 import networkx as nx
 
 from gamegraph.cluster import Task, run_tasks
-from gamegraph.games.floridian.engine import build_floridian, check_floridian, estimate_floridian
+from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
+from gamegraph.games.floridian.fourcycles_local import four_cycles_in_shard, shards
 from gamegraph.games.lifting.patterns import band_lifts, paper_lifts
 
 __all__ = [
@@ -73,8 +74,9 @@ class Family:
         return self.lifts[0].m
 
 
-POOL_MIN_N = 40
-"""Below this n a build takes milliseconds: a cluster would cost more than it saves."""
+SMALL_SHARD = 20_000
+"""A shard with fewer candidates takes milliseconds: a cluster would cost more than it saves
+(every n up to about 130 is one such shard)."""
 
 
 def four_cycles_of(n: int, threads: int | None = None, force: bool = False) -> list[FourCycle]:
@@ -87,23 +89,24 @@ def four_cycles_in_range(
 ) -> list[FourCycle]:
     """Every 4-cycle of G_n for n_min <= n <= n_max, canonical, sorted by (n, key).
 
-    One task per n (:mod:`gamegraph.cluster`: Dask, locally or on a cluster), each carrying
-    its build's memory estimate. The largest build is checked first, so a range that cannot
-    finish is refused at once rather than after the smaller n.
+    Found by the local search (:mod:`gamegraph.games.floridian.fourcycles_local`), which
+    never builds S(n) or G_n: the candidates of every n are cut into shards of bounded
+    memory, and the shards run as tasks on Dask (:mod:`gamegraph.cluster`), on this machine
+    or on a cluster. (Before, each n was a restricted build of G_n: 12.9 GiB at n = 116.)
     """
     ns = list(range(max(n_min, 1), n_max + 1))
     if not ns:
         return []
-    check_floridian(ns[-1], restricted=True)  # every smaller n needs less (raises if too big)
+    pieces = [shard for n in reversed(ns) for shard in shards(n)]  # largest first
     tasks = [
         Task(
-            four_cycles_of,
-            (n, None, True),
-            estimate_floridian(n, restricted=True).bytes,
-            name=f"4-cycles-G{n}",
-            small=n < POOL_MIN_N,
+            four_cycles_in_shard,
+            (shard,),
+            shard.memory_bytes,
+            name=f"4-cycles-G{shard.n}",
+            small=shard.candidates < SMALL_SHARD,
         )
-        for n in reversed(ns)  # largest first, while the cluster is empty
+        for shard in pieces
     ]
     found = run_tasks(tasks, progress)
     return sorted((c for cycles in found for c in cycles), key=lambda c: (c.n, c.key))

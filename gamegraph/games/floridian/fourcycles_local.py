@@ -30,7 +30,7 @@ p - len(a) + 1 ones). For each y, the α-choices of a are pruned by y: a size u 
 sits in y at u - 1 - δ1 - δ2, which must be a size of y with as many parts. Each remaining
 choice gives x; the cycle is emitted when x ∈ T(n), x != a, b = Ω(x) < a is separated and
 y is an α-move of b (its choice reconstructed and applied, as in
-:func:`gamegraph.games.alpha.alpha_arc_choice`).
+:func:`gamegraph.games.floridian.alpha.alpha_arc_choice`).
 
 Memory per shard is the counting table ((n + 1)² · 25 int64: 3.0 MiB at n = 125, 12.5 MiB
 at n = 255) and O(n) scratch; time is linear in the shard's candidates.
@@ -46,9 +46,10 @@ from itertools import pairwise
 
 import numpy as np
 
-from gamegraph.games import _fourcycle_kernels as fk
+from gamegraph.errors import InputError
 from gamegraph.games._kernels import MAX_N
-from gamegraph.games.fourcycles import FourCycle
+from gamegraph.games.floridian import _fourcycle_kernels as fk
+from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.limits import TooLargeError, memory_limit
 from gamegraph.games.partitions import Partition
 
@@ -74,7 +75,7 @@ DEFAULT_TARGET = 200_000
 _SCRATCH_BYTES = 1 << 20  # O(n) work arrays and the initial output buffer, with margin
 
 
-class ShardError(ValueError):
+class ShardError(InputError):
     """A shard or an n that the local search does not accept."""
 
 
