@@ -1,38 +1,11 @@
-"""Helpers shared by the unit and integration tests."""
+"""Fixtures shared by the unit and integration tests."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 
 import pytest
-from typer.testing import CliRunner
-
-from gamegraph.cli import run
-
-__all__ = ["CliResult", "gamegraph", "gamegraph_cli"]
-
-
-@dataclass(frozen=True)
-class CliResult:
-    """What one in-process run of the command line did."""
-
-    exit_code: int
-    stdout: str
-    stderr: str
-
-    @property
-    def output(self) -> str:
-        return self.stdout + self.stderr
-
-
-def gamegraph_cli(*args: str, env: Mapping[str, str | None] | None = None) -> CliResult:
-    """Run `gamegraph ARGS` in this process, exactly as the console script does (errors
-    become one ``error:`` line and an exit code), capturing stdout and stderr."""
-    runner = CliRunner()
-    with runner.isolation(env=dict(env or {})) as (stdout, stderr, _):
-        code = run(list(args))
-        return CliResult(code, stdout.getvalue().decode(), stderr.getvalue().decode())
+from cli_support import CliResult, gamegraph_cli
 
 
 @pytest.fixture

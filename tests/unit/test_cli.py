@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import typer
-from conftest import CliResult
+from cli_support import CliResult
 from typer.testing import CliRunner
 
 from gamegraph.cli import app

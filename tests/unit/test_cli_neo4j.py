@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from conftest import CliResult
+from cli_support import CliResult
 from typer.testing import CliRunner
 
 from gamegraph.cli import neo4j

@@ -13,7 +13,7 @@ from typing import Any
 
 import networkx as nx
 import pytest
-from conftest import CliResult
+from cli_support import CliResult
 from functional_definitions import (
     compositions,
     key_move,

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CliResult
+from cli_support import CliResult
 
 import gamegraph as gg
 from gamegraph.db.registry import named_queries, parse_queries

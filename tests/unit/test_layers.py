@@ -95,3 +95,10 @@ LITERAL = re.compile(rf"[\"']({GAME_NAMES})[\"']")
 def test_no_layer_above_the_games_names_a_game_in_a_string_literal(path: Path) -> None:
     text = path.read_text("utf-8")
     assert not LITERAL.search(text), f"{path} names a game: ask the registry instead"
+
+
+def test_test_modules_have_unique_names_across_unit_and_integration() -> None:
+    tests = ROOT.parent / "tests"
+    names = [path.name for path in tests.rglob("*.py") if path.name != "conftest.py"]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    assert not repeated, f"pytest cannot collect two modules named {repeated}"

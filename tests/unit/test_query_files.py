@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import typer
-from conftest import CliResult
+from cli_support import CliResult
 from typer.testing import CliRunner
 
 from gamegraph.api import Database
