@@ -184,12 +184,8 @@ SHARED_ENGINE_MODULES = (
 
 @cache
 def _source_version(modules: tuple[str, ...]) -> str:
-    from importlib import import_module, metadata
+    from importlib import import_module
 
-    try:
-        release = metadata.version("gamegraph")
-    except metadata.PackageNotFoundError:
-        release = "0"
     digest = hashlib.sha256()
     shared = Path(__file__).parent
     files = [shared / name for name in SHARED_ENGINE_MODULES if (shared / name).exists()]
@@ -199,7 +195,7 @@ def _source_version(modules: tuple[str, ...]) -> str:
     for path in files:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
-    return f"{release}+{digest.hexdigest()[:12]}"
+    return f"src-{digest.hexdigest()[:12]}"
 
 
 def _show(value: Any) -> str:
@@ -374,9 +370,10 @@ class Game(ABC):
 
     @classmethod
     def engine_version(cls) -> str:
-        """A fingerprint of the code that builds this game's graphs: the package version and
-        a hash of the game's package, the games it depends on and the shared engine modules.
-        A graph loaded by another version is stale: `gamegraph load` rebuilds it."""
+        """A fingerprint of the code that builds this game's graphs: a hash of the game's
+        package, the games it depends on and the shared engine modules (not of the installed
+        package's metadata, which another checkout on sys.path could shadow). A graph loaded
+        by another version is stale: `gamegraph load` rebuilds it."""
         from gamegraph.games.registry import get_game
 
         packages = [cls, *(get_game(name) for name in cls.depends_on)]

@@ -4,6 +4,7 @@ load, and when anything fails the previous database is there and intact."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -87,8 +88,9 @@ def test_a_failed_import_leaves_the_database_as_it_was(
     two_graphs: list[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from gamegraph.server import bulk_import as importer
     from gamegraph.server.errors import BulkImportError
+
+    importer = importlib.import_module("gamegraph.server.bulk_import")  # the module
 
     def broken(*_: object, **__: object) -> None:
         raise BulkImportError("neo4j-admin failed (simulated)")

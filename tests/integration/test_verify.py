@@ -119,7 +119,7 @@ def test_verify_catches_a_wrong_distance_and_a_missing_turn(runner: Neo4jQueryRu
         )
         failed = _failed(verify(runner, n=N))
         assert failed["B_30 moves to the cycle"] == [
-            f"{position['key']}: Cypher 3, stored 4, engine 3"
+            f"{position['key']} moves to the cycle: Cypher 3, stored 4, engine 3"
         ]
         assert failed["G_30 TURN = α-move then Ω-move"][0].startswith(turn["key"])
         assert "G_30 nodes and relationships" in failed
