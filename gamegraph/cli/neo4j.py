@@ -6,19 +6,20 @@ import json
 import time
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gamegraph.server import (
+from gamegraph.server.defaults import (
     APOC_VERSION,
     BROWSER_VERSION,
     DEFAULT_PASSWORD,
     DEFAULT_USER,
     NEO4J_VERSION,
-    LocalNeo4j,
-    ServerStatus,
 )
+
+if TYPE_CHECKING:
+    from gamegraph.server.local import LocalNeo4j, ServerStatus
 
 app = typer.Typer(
     help="The local Neo4j 5 managed by gamegraph: a JVM running Neo4j Community from Maven "
@@ -49,6 +50,8 @@ HttpPortOption = Annotated[
 
 
 def _server(home: Path | None, bolt_port: int, http_port: int) -> LocalNeo4j:
+    from gamegraph.server.local import LocalNeo4j
+
     return LocalNeo4j(home, bolt_port=bolt_port, http_port=http_port, log=typer.echo)
 
 
@@ -72,6 +75,8 @@ def _describe(status: ServerStatus) -> str:
 def install() -> None:
     """Download the Neo4j, APOC and Neo4j Browser jars (once; needs java 17+ and mvn)."""
     began = time.monotonic()
+    from gamegraph.server.local import LocalNeo4j
+
     installation = LocalNeo4j(log=typer.echo).ensure_installed()
     typer.echo(
         f"Neo4j {NEO4J_VERSION}, APOC {APOC_VERSION}, Neo4j Browser {BROWSER_VERSION}: "
@@ -103,6 +108,8 @@ def start(
 
     A new home gets user neo4j with password 'gamegraph' (or $GAMEGRAPH_NEO4J_PASSWORD).
     """
+    from gamegraph.server.local import LocalNeo4j
+
     server = LocalNeo4j(
         home,
         bolt_port=bolt_port,

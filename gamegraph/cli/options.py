@@ -24,7 +24,7 @@ import typer
 from gamegraph.cli._output import note
 from gamegraph.db.settings import DEFAULT_DATABASE
 from gamegraph.games.base import Param
-from gamegraph.server import DEFAULT_PASSWORD, DEFAULT_USER
+from gamegraph.server.defaults import DEFAULT_PASSWORD, DEFAULT_USER
 
 if TYPE_CHECKING:
     from gamegraph.api import Database

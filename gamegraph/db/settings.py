@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from gamegraph.server import DEFAULT_PASSWORD, DEFAULT_USER
+from gamegraph.server.defaults import DEFAULT_PASSWORD, DEFAULT_USER
 
 DEFAULT_DATABASE = "neo4j"
 

@@ -1,36 +1,73 @@
 """A local Neo4j 5 for machines without Docker, run from Maven Central jars.
 
 `LocalNeo4j` starts, stops and reports on it; `bulk_import` fills it offline from CSV files.
-Nothing here knows about gamegraph's games or its CLI.
+Nothing here knows about gamegraph's games or its CLI. The names below load on first use
+(:mod:`.defaults` alone holds the versions and defaults, for readers that need only them).
 """
 
-from gamegraph.server.bulk_import import ImportResult, bulk_import
-from gamegraph.server.errors import (
-    BulkImportError,
-    InstallError,
-    LocalNeo4jError,
-    PortInUseError,
-    ServerExitedError,
-    ServerRunningError,
-    StartTimeoutError,
-    ToolNotFoundError,
-)
-from gamegraph.server.install import (
-    APOC_VERSION,
-    BROWSER_VERSION,
-    DEFAULT_PASSWORD,
-    NEO4J_VERSION,
-    Installation,
-    ensure_installed,
-)
-from gamegraph.server.local import (
-    DEFAULT_USER,
-    LocalNeo4j,
-    ServerStatus,
-    StartResult,
-    StopResult,
-    browser_url,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gamegraph.server.bulk_import import (
+        ImportResult,
+        bulk_import,
+    )
+    from gamegraph.server.defaults import (
+        APOC_VERSION,
+        BROWSER_VERSION,
+        DEFAULT_PASSWORD,
+        DEFAULT_USER,
+        NEO4J_VERSION,
+    )
+    from gamegraph.server.errors import (
+        BulkImportError,
+        InstallError,
+        LocalNeo4jError,
+        PortInUseError,
+        ServerExitedError,
+        ServerRunningError,
+        StartTimeoutError,
+        ToolNotFoundError,
+    )
+    from gamegraph.server.install import (
+        Installation,
+        ensure_installed,
+    )
+    from gamegraph.server.local import (
+        LocalNeo4j,
+        ServerStatus,
+        StartResult,
+        StopResult,
+        browser_url,
+    )
+
+_WHERE = {
+    "ImportResult": "bulk_import",
+    "bulk_import": "bulk_import",
+    "BulkImportError": "errors",
+    "InstallError": "errors",
+    "LocalNeo4jError": "errors",
+    "PortInUseError": "errors",
+    "ServerExitedError": "errors",
+    "ServerRunningError": "errors",
+    "StartTimeoutError": "errors",
+    "ToolNotFoundError": "errors",
+    "APOC_VERSION": "defaults",
+    "BROWSER_VERSION": "defaults",
+    "DEFAULT_PASSWORD": "defaults",
+    "DEFAULT_USER": "defaults",
+    "NEO4J_VERSION": "defaults",
+    "Installation": "install",
+    "ensure_installed": "install",
+    "LocalNeo4j": "local",
+    "ServerStatus": "local",
+    "StartResult": "local",
+    "StopResult": "local",
+    "browser_url": "local",
+}
 
 __all__ = [
     "APOC_VERSION",
@@ -56,3 +93,9 @@ __all__ = [
     "bulk_import",
     "ensure_installed",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'gamegraph.server' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"gamegraph.server.{_WHERE[name]}"), name)

@@ -24,16 +24,13 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from gamegraph.server.defaults import (
+    APOC_VERSION,
+    BROWSER_VERSION,
+    NEO4J_VERSION,
+)
 from gamegraph.server.errors import InstallError, ToolNotFoundError, tail
 
-NEO4J_VERSION = "5.26.30"
-"""org.neo4j:neo4j: newest 5.26 LTS patch on Maven Central (5.26 is the last line on Java 17)."""
-APOC_VERSION = "5.26.19"
-"""org.neo4j.procedure:apoc-core and apoc-common."""
-BROWSER_VERSION = "5.24.0"
-"""org.neo4j.client:neo4j-browser."""
-DEFAULT_PASSWORD = "gamegraph"
-"""Initial password of user ``neo4j`` in the local Neo4j (set when its data directory is new)."""
 MIN_JAVA = 17
 
 _COMPLETE_MARKER = ".gamegraph-complete"

@@ -31,6 +31,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from gamegraph.server.defaults import (
+    DEFAULT_BOLT_PORT,
+    DEFAULT_HEAP,
+    DEFAULT_HOST,
+    DEFAULT_HTTP_PORT,
+    DEFAULT_PAGECACHE,
+    DEFAULT_PASSWORD,
+    DEFAULT_USER,
+)
 from gamegraph.server.errors import (
     LocalNeo4jError,
     PortInUseError,
@@ -39,19 +48,11 @@ from gamegraph.server.errors import (
     tail,
 )
 from gamegraph.server.install import (
-    DEFAULT_PASSWORD,
     Installation,
     default_home,
     ensure_installed,
     file_lock,
 )
-
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_BOLT_PORT = 7687
-DEFAULT_HTTP_PORT = 7474
-DEFAULT_HEAP = "2g"
-DEFAULT_PAGECACHE = "512m"
-DEFAULT_USER = "neo4j"
 
 # The flags Neo4j 5's own start script passes, plus a bounded heap for a shared 2-core machine.
 BASE_JVM_FLAGS: tuple[str, ...] = (

@@ -1,0 +1,32 @@
+"""The local Neo4j's versions and defaults: constants only, so that reading them (the command
+line's help, the connection settings) loads nothing else."""
+
+from __future__ import annotations
+
+__all__ = [
+    "APOC_VERSION",
+    "BROWSER_VERSION",
+    "DEFAULT_BOLT_PORT",
+    "DEFAULT_HEAP",
+    "DEFAULT_HOST",
+    "DEFAULT_HTTP_PORT",
+    "DEFAULT_PAGECACHE",
+    "DEFAULT_PASSWORD",
+    "DEFAULT_USER",
+    "NEO4J_VERSION",
+]
+
+NEO4J_VERSION = "5.26.30"
+"""org.neo4j:neo4j: newest 5.26 LTS patch on Maven Central (5.26 is the last line on Java 17)."""
+APOC_VERSION = "5.26.19"
+"""org.neo4j.procedure:apoc-core and apoc-common."""
+BROWSER_VERSION = "5.24.0"
+"""org.neo4j.client:neo4j-browser."""
+DEFAULT_PASSWORD = "gamegraph"
+"""Initial password of user ``neo4j`` in the local Neo4j (set when its data directory is new)."""
+DEFAULT_USER = "neo4j"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_BOLT_PORT = 7687
+DEFAULT_HTTP_PORT = 7474
+DEFAULT_HEAP = "2g"
+DEFAULT_PAGECACHE = "512m"
