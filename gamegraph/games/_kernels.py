@@ -28,6 +28,7 @@ __all__ = [
     "enumerate_separated",
     "four_cycles",
     "functional_graph_analysis",
+    "next_partition",
     "omega_index_of",
     "rank_of",
     "rank_table",
@@ -72,6 +73,30 @@ def rank_of(parts: np.ndarray, length: int, n: int, table: np.ndarray) -> int:
     return int(table[n, n] - 1 - below)
 
 
+@njit(cache=True, nogil=True)
+def next_partition(a: np.ndarray, k: int) -> int:
+    """Advance ``a[:k]`` to the next partition in descending lexicographic order, in place;
+    returns its length, or -1 after the last one (all parts 1). ``a`` needs room for n parts.
+
+    The part before the trailing ones loses one, and what it lost with the ones is refilled
+    greedily with parts no larger than it: the next partition in the order."""
+    j = k - 1
+    while j >= 0 and a[j] == 1:
+        j -= 1
+    if j < 0:
+        return -1
+    rest = k - j  # the trailing ones plus the unit taken from a[j]
+    v = a[j] - 1
+    a[j] = v
+    k = j + 1
+    while rest > 0:
+        take = v if v < rest else rest
+        a[k] = take
+        k += 1
+        rest -= take
+    return k
+
+
 # --------------------------------------------------------------------------- Bulgarian
 
 
@@ -107,20 +132,9 @@ def bulgarian_successors(n: int, table: np.ndarray, successor: np.ndarray) -> No
         successor[idx] = total - 1 - below
         idx += 1
         # next partition in descending lexicographic order
-        j = k - 1
-        while j >= 0 and a[j] == 1:
-            j -= 1
-        if j < 0:
+        k = next_partition(a, k)
+        if k < 0:
             return
-        rest = k - j  # trailing ones plus the unit taken from a[j]
-        v = a[j] - 1
-        a[j] = v
-        k = j + 1
-        while rest > 0:
-            take = v if v < rest else rest
-            a[k] = take
-            k += 1
-            rest -= take
 
 
 @njit(cache=True)
@@ -137,21 +151,10 @@ def enumerate_partitions(n: int, parts: np.ndarray, offsets: np.ndarray) -> None
             parts[pos + i] = a[i]
         pos += k
         idx += 1
-        j = k - 1
-        while j >= 0 and a[j] == 1:
-            j -= 1
-        if j < 0:
+        k = next_partition(a, k)
+        if k < 0:
             offsets[idx] = pos
             return
-        rest = k - j
-        v = a[j] - 1
-        a[j] = v
-        k = j + 1
-        while rest > 0:
-            take = v if v < rest else rest
-            a[k] = take
-            k += 1
-            rest -= take
 
 
 @njit(cache=True)

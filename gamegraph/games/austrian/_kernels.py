@@ -15,6 +15,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gamegraph.games._kernels import next_partition
+
 
 @njit(cache=True)
 def restricted_table(n: int, cap: int) -> np.ndarray:
@@ -35,30 +37,6 @@ def _first(a: np.ndarray, m: int, cap: int) -> int:
     rest = m
     while rest > 0:
         take = cap if cap < rest else rest
-        a[k] = take
-        k += 1
-        rest -= take
-    return k
-
-
-@njit(cache=True)
-def _next(a: np.ndarray, k: int) -> int:
-    """Advance a[:k] to the next partition in descending lexicographic order; new length.
-
-    Returns -1 after the last one (all parts 1). Refilled parts never exceed the part they
-    follow, so a bound on the parts is kept.
-    """
-    j = k - 1
-    while j >= 0 and a[j] == 1:
-        j -= 1
-    if j < 0:
-        return -1
-    rest = k - j
-    v = a[j] - 1
-    a[j] = v
-    k = j + 1
-    while rest > 0:
-        take = v if v < rest else rest
         a[k] = take
         k += 1
         rest -= take
@@ -103,7 +81,7 @@ def austrian_successors(
             idx += 1
             if k == 0:
                 break
-            k = _next(a, k)
+            k = next_partition(a, k)
             if k < 0:
                 break
 
@@ -117,7 +95,7 @@ def austrian_total_parts(n: int, cap: int, banks: int) -> int:
         k = _first(a, n - b, cap)
         while k > 0:
             total += k
-            k = _next(a, k)
+            k = next_partition(a, k)
     return total
 
 
@@ -140,7 +118,7 @@ def austrian_parts(
             idx += 1
             if k == 0:
                 break
-            k = _next(a, k)
+            k = next_partition(a, k)
             if k < 0:
                 break
     offsets[idx] = pos

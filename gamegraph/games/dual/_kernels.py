@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gamegraph.games._kernels import rank_of
+from gamegraph.games._kernels import next_partition, rank_of
 
 
 @njit(cache=True)
@@ -34,17 +34,6 @@ def dual_successors(n: int, table: np.ndarray, successor: np.ndarray) -> None:
         successor[idx] = rank_of(out, length, n, table)
         idx += 1
         # next partition in descending lexicographic order
-        j = k - 1
-        while j >= 0 and a[j] == 1:
-            j -= 1
-        if j < 0:
+        k = next_partition(a, k)
+        if k < 0:
             return
-        rest = k - j
-        v = a[j] - 1
-        a[j] = v
-        k = j + 1
-        while rest > 0:
-            take = v if v < rest else rest
-            a[k] = take
-            k += 1
-            rest -= take

@@ -14,6 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gamegraph.games._kernels import next_partition
+
 __all__ = ["chain_terms", "class_periods", "staircase_distances"]
 
 
@@ -217,20 +219,9 @@ def chain_terms(
         idx += 1
         row_ptr[idx] = terms
         # ---- next partition in descending lexicographic order
-        j = k - 1
-        while j >= 0 and lam[j] == 1:
-            j -= 1
-        if j < 0:
+        k = next_partition(lam, k)
+        if k < 0:
             break
-        rest = k - j
-        v = lam[j] - 1
-        lam[j] = v
-        k = j + 1
-        while rest > 0:
-            take = v if v < rest else rest
-            lam[k] = take
-            k += 1
-            rest -= take
     return row_ptr, target[:terms], picked[:terms], count[:terms], piles
 
 
@@ -268,20 +259,9 @@ def staircase_distances(n: int, out: np.ndarray) -> None:
             l1 += r - q
         out[idx] = l1 // 2
         idx += 1
-        j = k - 1
-        while j >= 0 and lam[j] == 1:
-            j -= 1
-        if j < 0:
+        k = next_partition(lam, k)
+        if k < 0:
             return
-        rest = k - j
-        v = lam[j] - 1
-        lam[j] = v
-        k = j + 1
-        while rest > 0:
-            take = v if v < rest else rest
-            lam[k] = take
-            k += 1
-            rest -= take
 
 
 @njit(cache=True)
