@@ -38,6 +38,8 @@ __all__ = [
     "separated_tables",
     "strongly_connected_components",
     "t_mask",
+    "unrank",
+    "write_int",
 ]
 
 MAX_N = 255  # parts are stored as uint8; ranks must fit int64 (p(405) > 2**63)
@@ -71,6 +73,23 @@ def rank_of(parts: np.ndarray, length: int, n: int, table: np.ndarray) -> int:
         below += table[remaining, v - 1]
         remaining -= v
     return int(table[n, n] - 1 - below)
+
+
+def unrank(index: int, n: int, table: np.ndarray) -> tuple[int, ...]:
+    """The partition of n with this index in descending lexicographic order (the inverse of
+    :func:`rank_of`; ``table`` is :func:`rank_table` of at least n)."""
+    below = int(table[n, n]) - 1 - index
+    parts: list[int] = []
+    remaining, cap = n, n
+    while remaining:
+        v = 1
+        while v < cap and table[remaining, v] <= below:
+            v += 1
+        below -= int(table[remaining, v - 1])
+        parts.append(v)
+        remaining -= v
+        cap = v
+    return tuple(parts)
 
 
 @njit(cache=True, nogil=True)
@@ -776,7 +795,9 @@ def four_cycles(
 
 
 @njit(cache=True)
-def _write_int(buf: np.ndarray, pos: int, value: int) -> int:
+def write_int(buf: np.ndarray, pos: int, value: int) -> int:
+    """Write the decimal digits of a non-negative ``value`` into ``buf`` at ``pos`` (ASCII);
+    returns the position after them. The text formatters of every game use it."""
     digits = np.empty(20, dtype=np.uint8)
     count = 0
     while True:
@@ -816,7 +837,7 @@ def format_partitions(
                 if s > lo:
                     buf[pos] = 44  # ','
                     pos += 1
-                pos = _write_int(buf, pos, parts[s])
+                pos = write_int(buf, pos, parts[s])
         else:
             s = hi - 1
             first = True
@@ -829,11 +850,11 @@ def format_partitions(
                     buf[pos] = 32  # ' '
                     pos += 1
                 first = False
-                pos = _write_int(buf, pos, v)
+                pos = write_int(buf, pos, v)
                 if run > 1:
                     buf[pos] = 94  # '^'
                     pos += 1
-                    pos = _write_int(buf, pos, run)
+                    pos = write_int(buf, pos, run)
                 s -= run
         buf[pos] = 10
         pos += 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gamegraph.games._kernels import next_partition
+from gamegraph.games._kernels import next_partition, write_int
 
 
 @njit(cache=True)
@@ -125,22 +125,6 @@ def austrian_parts(
 
 
 @njit(cache=True)
-def _write_int(buf: np.ndarray, pos: int, value: int) -> int:
-    digits = np.empty(20, dtype=np.uint8)
-    count = 0
-    while True:
-        digits[count] = 48 + value % 10
-        count += 1
-        value //= 10
-        if value == 0:
-            break
-    for i in range(count - 1, -1, -1):
-        buf[pos] = digits[i]
-        pos += 1
-    return pos
-
-
-@njit(cache=True)
 def format_states(parts: np.ndarray, offsets: np.ndarray, bank: np.ndarray) -> np.ndarray:
     """ASCII keys ``3,3,1|2`` (μ's key, a bar, the bank) of every state, newline-terminated."""
     rows = bank.shape[0]
@@ -154,10 +138,10 @@ def format_states(parts: np.ndarray, offsets: np.ndarray, bank: np.ndarray) -> n
             if s > offsets[t]:
                 buf[pos] = 44  # ','
                 pos += 1
-            pos = _write_int(buf, pos, parts[s])
+            pos = write_int(buf, pos, parts[s])
         buf[pos] = 124  # '|'
         pos += 1
-        pos = _write_int(buf, pos, bank[t])
+        pos = write_int(buf, pos, bank[t])
         buf[pos] = 10
         pos += 1
     return buf[:pos]

@@ -54,18 +54,7 @@ class BulgarianGraph(FunctionalGraph):
         """The partition with the given index (unranking)."""
         if not 0 <= index < self.size:
             raise IndexError(f"B_{self.n} has positions 0..{self.size - 1}, not {index}")
-        below = self.size - 1 - index
-        parts: list[int] = []
-        remaining, cap = self.n, self.n
-        while remaining:
-            v = 1
-            while v < cap and self._table[remaining, v] <= below:
-                v += 1
-            below -= int(self._table[remaining, v - 1])
-            parts.append(v)
-            remaining -= v
-            cap = v
-        return tuple(parts)
+        return k.unrank(index, self.n, self._table)
 
     def keys(self) -> list[str]:
         """The canonical key of every position, in index order."""

@@ -247,18 +247,7 @@ class RandomBulgarianGraph:
         """The partition with the given index (unranking)."""
         if not 0 <= index < self.size:
             raise PositionError(f"positions are 0..{self.size - 1}, not {index}")
-        below = self.size - 1 - index
-        parts: list[int] = []
-        remaining, cap = self.n, self.n
-        while remaining:
-            v = 1
-            while v < cap and self._table[remaining, v] <= below:
-                v += 1
-            below -= int(self._table[remaining, v - 1])
-            parts.append(v)
-            remaining -= v
-            cap = v
-        return tuple(parts)
+        return k.unrank(index, self.n, self._table)
 
     def flat_parts(self) -> tuple[np.ndarray, np.ndarray]:
         """All positions as flat uint8 parts and int64 offsets, in index order."""

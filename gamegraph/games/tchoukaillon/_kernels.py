@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gamegraph.games._kernels import write_int
+
 __all__ = [
     "fagan_root",
     "fagan_roots_direct",
@@ -134,22 +136,6 @@ def fagan_roots_direct(top: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
-def _write_int(buf: np.ndarray, pos: int, value: int) -> int:
-    digits = np.empty(20, dtype=np.uint8)
-    count = 0
-    while True:
-        digits[count] = 48 + value % 10
-        count += 1
-        value //= 10
-        if value == 0:
-            break
-    for i in range(count - 1, -1, -1):
-        buf[pos] = digits[i]
-        pos += 1
-    return pos
-
-
-@njit(cache=True)
 def format_boards(rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """Keys ``c_1,…,c_k`` (``0`` for the empty board) of every row, newline-terminated."""
     digits = 1
@@ -170,7 +156,7 @@ def format_boards(rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
             if i > 0:
                 buf[pos] = 44  # ','
                 pos += 1
-            pos = _write_int(buf, pos, rows[t, i])
+            pos = write_int(buf, pos, rows[t, i])
         buf[pos] = 10
         pos += 1
     return buf[:pos]
