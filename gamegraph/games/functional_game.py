@@ -14,6 +14,7 @@ Light on purpose (no numpy): every game's ``__init__`` imports it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Game
@@ -26,6 +27,7 @@ from gamegraph.games.partitions import (
 )
 
 if TYPE_CHECKING:
+    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.functional import FunctionalGraph
 
 __all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "parse_ordered_partition"]
@@ -45,14 +47,17 @@ FUNCTIONAL_STATS = (
 class FunctionalGame(Game):
     """A game whose graph is a functional graph: one node label, one move type.
 
-    Subclasses set :attr:`label` and :attr:`move` and implement ``tables``, ``verify`` and
-    ``parse_position`` through their own modules (a few lines each, on the shared ones).
+    Subclasses set :attr:`label`, :attr:`move` and :attr:`rule`, and implement ``tables``
+    and ``parse_position`` through their own modules (a few lines each, on the shared ones);
+    ``verify`` is shared (their ``verify.cypher`` computes their move).
     """
 
     label: ClassVar[str]
     """Node label of the positions (``Carolina``)."""
     move: ClassVar[str]
     """Relationship type of the move (``CAROLINA_MOVE``)."""
+    rule: ClassVar[str]
+    """The move in the papers' words, for verify's messages (``C(α)``)."""
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
     internal_query_files = ("schema.cypher", "verify.cypher")
     n_label = "cards"
@@ -65,6 +70,19 @@ class FunctionalGame(Game):
     def summary(self, built: FunctionalGraph) -> dict[str, Any]:
         """The stats, plus the number of recurrent positions (verify holds both)."""
         return self.stats(built) | {"recurrent": int(built.on_cycle.sum())}
+
+    def verify(
+        self,
+        built: FunctionalGraph,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+    ) -> list[Check]:
+        """The checks every functional graph shares (:mod:`.functional_checks`), with the
+        game's ``verify_<name>_positions`` computing its move in Cypher."""
+        from gamegraph.games.functional_checks import functional_checks
+
+        return functional_checks(self, built, reader, stored, say, rule=self.rule)
 
 
 _SEPARATORS = re.compile(r"[\s,]+")

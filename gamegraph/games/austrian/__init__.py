@@ -9,7 +9,6 @@ functional graph on the states with b < L (with ``bank_up_to_L``, b ≤ L). The 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -20,7 +19,6 @@ from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
     from gamegraph.games.austrian.engine import AustrianGraph
-    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.model import GraphTables
 
 __all__ = ["Austrian"]
@@ -59,6 +57,7 @@ class Austrian(FunctionalGame):
     example: ClassVar[dict[str, Any]] = {"n": 20, "L": 5}
     label = "Austrian"
     move = "AUSTRIAN_MOVE"
+    rule = "A(μ, b)"
 
     n: int
     L: int
@@ -87,14 +86,3 @@ class Austrian(FunctionalGame):
         from gamegraph.games.austrian.tables import austrian_tables
 
         return austrian_tables(self, built)
-
-    def verify(
-        self,
-        built: AustrianGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.austrian.checks import austrian_checks
-
-        return austrian_checks(self, built, reader, stored, say)

@@ -7,7 +7,6 @@ forms a new pile of p. B_n is a functional graph: one arc per position. The engi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,7 +18,6 @@ from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
     from gamegraph.games.bulgarian.engine import BulgarianGraph
-    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.model import GraphTables
 
 __all__ = ["Bulgarian"]
@@ -42,6 +40,7 @@ class Bulgarian(FunctionalGame):
     example: ClassVar[dict[str, Any]] = {"n": 10}
     label = "Bulgarian"
     move = "BULGARIAN_MOVE"
+    rule = "Ω(λ)"
 
     n: int
 
@@ -65,14 +64,3 @@ class Bulgarian(FunctionalGame):
         from gamegraph.games.bulgarian.tables import bulgarian_tables
 
         return bulgarian_tables(self, built)
-
-    def verify(
-        self,
-        built: BulgarianGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.functional_checks import functional_checks
-
-        return functional_checks(self, built, reader, stored, say, rule="Ω(λ)")

@@ -8,7 +8,6 @@ the checks of `gamegraph verify` :mod:`.checks`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,7 +18,6 @@ from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
     from gamegraph.games.carolina.engine import CarolinaGraph
-    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.model import GraphTables
 
 __all__ = ["MAX_N", "Carolina"]
@@ -44,6 +42,7 @@ class Carolina(FunctionalGame):
     example: ClassVar[dict[str, Any]] = {"n": 8}
     label = "Carolina"
     move = "CAROLINA_MOVE"
+    rule = "C(α)"
 
     n: int
 
@@ -69,14 +68,3 @@ class Carolina(FunctionalGame):
         from gamegraph.games.carolina.tables import carolina_tables
 
         return carolina_tables(self, built)
-
-    def verify(
-        self,
-        built: CarolinaGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.carolina.checks import carolina_checks
-
-        return carolina_checks(self, built, reader, stored, say)

@@ -8,7 +8,6 @@ D_n is isomorphic to B_n by conjugation. The engine is :mod:`.engine`, the Neo4j
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,7 +18,6 @@ from gamegraph.games.partitions import canonical_key
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.dual.engine import DualGraph
     from gamegraph.games.model import GraphTables
 
@@ -45,6 +43,7 @@ class Dual(FunctionalGame):
     example: ClassVar[dict[str, Any]] = {"n": 10}
     label = "Dual"
     move = "DUAL_MOVE"
+    rule = "D(λ)"
 
     n: int
 
@@ -68,14 +67,3 @@ class Dual(FunctionalGame):
         from gamegraph.games.dual.tables import dual_tables
 
         return dual_tables(self, built)
-
-    def verify(
-        self,
-        built: DualGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.dual.checks import dual_checks
-
-        return dual_checks(self, built, reader, stored, say)

@@ -9,7 +9,6 @@ checks of `gamegraph verify` :mod:`.checks`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,7 +18,6 @@ from gamegraph.games.limits import Estimate
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.model import GraphTables
     from gamegraph.games.montreal.engine import MontrealGraph
 
@@ -58,6 +56,7 @@ class Montreal(FunctionalGame):
     example: ClassVar[dict[str, Any]] = {"n": 7}
     label = "Montreal"
     move = "MONTREAL_MOVE"
+    rule = "M(α)"
 
     n: int
     space: str = "I"
@@ -84,14 +83,3 @@ class Montreal(FunctionalGame):
         from gamegraph.games.montreal.tables import montreal_tables
 
         return montreal_tables(self, built)
-
-    def verify(
-        self,
-        built: MontrealGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.montreal.checks import montreal_checks
-
-        return montreal_checks(self, built, reader, stored, say)
