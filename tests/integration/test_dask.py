@@ -20,7 +20,7 @@ from gamegraph.games.lifting.graph import build_lifting_graph, four_cycles_of
 
 DASK = str(Path(sys.executable).with_name("dask"))
 GAMEGRAPH = str(Path(sys.executable).with_name("gamegraph"))
-N_MAX = 60  # one shard per n
+N_MAX = 100  # the figure of the issue: one shard per n
 RESOURCES = ["--resources", "memory=4e9", "--no-dashboard"]
 # the client side of distributed leaves sockets to the garbage collector
 pytestmark = pytest.mark.filterwarnings(
