@@ -32,14 +32,13 @@ RETURN positions, out_of_range, graphs, moves, moves_from_crim, moves_to_crim
 
 // name: verify_crim_round
 // One round: every position of size $size, in idx order, with what its relationships and
-// parts say next to what is stored. From the parts: whether they form a partition of $size,
-// the key they spell, the rank λ_1 − ℓ(λ), and whether the moves lead exactly to the
+// parts say next to what is stored. From the parts: the key they spell (checks.py holds it
+// to the engine's key of that idx), the rank λ_1 − ℓ(λ), and whether the moves lead to the
 // distinct deletions of one row or of one column j (every part >= j loses a cell). From the
-// moves: how many leave it, the CRIM positions they reach (idx), the Sprague-Grundy value
-// as the mex of the options' values in
-// $grundy, and the outcome by the retrograde rule (P exactly when no option is P in
-// $p_position); both lists hold what the earlier rounds recomputed, by idx (used by
-// `gamegraph verify`).
+// moves: how many leave it, the distinct CRIM positions they reach (idx), the
+// Sprague-Grundy value as the mex of the options' values in $grundy, and the outcome by the
+// retrograde rule (P exactly when no option is P in $p_position); both lists hold what the
+// earlier rounds recomputed, by idx (used by `gamegraph verify`).
 // params: size:int, grundy:list, p_position:list
 // requires: crim
 // scan: reads every position of one size with its moves
@@ -47,35 +46,35 @@ RETURN positions, out_of_range, graphs, moves, moves_from_crim, moves_to_crim
 // example: :param grundy => []
 // example: :param p_position => []
 MATCH (p:Crim {n: $size})
-WITH p, coalesce(p.parts, []) AS parts, [(p)-[:CRIM_MOVE]->(q:Crim) | q] AS options
+WITH p, coalesce(p.parts, []) AS parts,
+  COLLECT { MATCH (p)-[:CRIM_MOVE]->(q:Crim) RETURN DISTINCT q } AS options
 WITH p, parts, options, range(0, size(parts) - 1) AS places,
-  [q IN options | coalesce(q.parts, [])] AS reached
-// equal rows give one option, and so do equal columns: delete the last row of each length
-// and the last column of each length (column j with j a part)
-WITH p, parts, options, reached,
-  [i IN places WHERE i = size(parts) - 1 OR parts[i] <> parts[i + 1]
-    | parts[0..i] + parts[i + 1..]]
-  + [i IN places WHERE i = size(parts) - 1 OR parts[i] <> parts[i + 1]
-    | [x IN [k IN places | CASE WHEN parts[k] >= parts[i] THEN parts[k] - 1 ELSE parts[k] END]
-       WHERE x > 0]] AS deletions,
-  [q IN options | $grundy[q.idx]] AS values
+  [q IN options | coalesce(q.parts, [])] AS reached, [q IN options | q.idx] AS targets
+// the last place i of each part size v: every row of length v gives one option, and every
+// column of length i + 1 gives one, among them column j = v
+WITH p, parts, targets, reached, places,
+  [i IN places WHERE i = size(parts) - 1 OR parts[i] <> parts[i + 1]] AS lasts
+// rows differ among themselves (each removes another number of cells), so do columns
+WITH p, parts, targets, reached,
+  [i IN lasts | parts[0..i] + parts[i + 1..]] AS rows,
+  [i IN lasts | [x IN [k IN places | CASE WHEN parts[k] >= parts[i] THEN parts[k] - 1
+    ELSE parts[k] END] WHERE x > 0]] AS columns,
+  [i IN targets | $grundy[i]] AS values
 RETURN
   p.idx AS idx,
   p.key AS key,
-  reduce(total = 0, x IN parts | total + x) = $size
-    AND all(i IN range(0, size(parts) - 1) WHERE parts[i] >= 1 AND (i = 0 OR parts[i - 1] >= parts[i]))
-    AS partition,
   CASE WHEN size(parts) = 0 THEN '0'
     ELSE reduce(text = toString(parts[0]), x IN parts[1..] | text + ',' + toString(x)) END
     AS spelled,
   coalesce(parts[0], 0) - size(parts) AS rank,
-  [q IN options | q.idx] AS options,
+  targets AS options,
   COUNT { (p)-[:CRIM_MOVE]->() } AS out_degree,
-  all(d IN deletions WHERE d IN reached) AND all(o IN reached WHERE o IN deletions)
-    AND size(reached) = size(reduce(seen = [], d IN deletions |
-      CASE WHEN d IN seen THEN seen ELSE seen + [d] END)) AS moves_are_deletions,
+  // the distinct options reached are deletions, as many as the distinct deletions
+  all(o IN reached WHERE o IN rows OR o IN columns)
+    AND size(reached) = size(rows) + size(columns) - size([c IN columns WHERE c IN rows])
+    AS moves_are_deletions,
   [g IN range(0, size(values)) WHERE NOT g IN values][0] AS grundy,
-  none(q IN options WHERE $p_position[q.idx]) AS p_position,
+  none(i IN targets WHERE $p_position[i]) AS p_position,
   p.rank AS stored_rank,
   p.grundy AS stored_grundy,
   p:PPosition AS stored_p_position,
