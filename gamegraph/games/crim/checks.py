@@ -50,9 +50,13 @@ class CrimChecks:
         self.name = game.describe()
         self.keys = engine.node_keys()
         self.notations = engine.notations()
-        # what the rounds recompute, by idx (-1 / None until a round has seen the position)
+        parts, starts = engine.flat_parts()
+        self.num_parts: list[int] = np.diff(starts).tolist()
+        first = np.minimum(starts[:-1], max(parts.shape[0] - 1, 0))
+        self.largest: list[int] = np.where(np.diff(starts) > 0, parts[first], 0).tolist()
+        # what the rounds recompute, by idx (-1 / False / None until a round has seen it)
         self.grundy: list[int] = [-1] * engine.size
-        self.p_position: list[bool | None] = [None] * engine.size
+        self.p_position: list[bool] = [False] * engine.size
         self.rank: list[int | None] = [None] * engine.size
         self.arcs = 0  #: moves read by the rounds
 
@@ -108,7 +112,7 @@ class CrimChecks:
                 {
                     "size": size,
                     "grundy": self.grundy[:lo],
-                    "p_position": [bool(p) for p in self.p_position[:lo]],
+                    "p_position": self.p_position[:lo],
                 },
             )
             found = [int(row["idx"]) for row in rows]
@@ -130,7 +134,7 @@ class CrimChecks:
                 rank.three(key, row["rank"], row["stored_rank"], int(g.rank[idx]))
                 self.grundy[idx] = -1 if row["grundy"] is None else int(row["grundy"])
                 grundy.three(key, row["grundy"], row["stored_grundy"], int(g.grundy[idx]))
-                self.p_position[idx] = row["p_position"]
+                self.p_position[idx] = bool(row["p_position"])
                 outcome.three(
                     key, row["p_position"], row["stored_p_position"], bool(g.p_position[idx])
                 )
@@ -161,10 +165,12 @@ class CrimChecks:
             comparison.problem(
                 f"{key}: notation {row['stored_notation']!r}, engine {self.notations[idx]!r}"
             )
-        part = self.g.position(idx)
         stored = (row["stored_num_parts"], row["stored_largest"])
-        if stored != (len(part), part[0] if part else 0):
-            comparison.problem(f"{key}: parts and largest stored as {stored}")
+        if stored != (self.num_parts[idx], self.largest[idx]):
+            comparison.problem(
+                f"{key}: num_parts, largest stored as {stored}, engine "
+                f"{(self.num_parts[idx], self.largest[idx])}"
+            )
 
     def _moves(self, row: Mapping[str, Any], idx: int, comparison: Comparison) -> None:
         key = row["key"]
