@@ -218,6 +218,7 @@ def test_the_python_api_builds_crim_and_its_networkx_graph_is_the_brute_force_on
     assert values == {node: data["grundy"] for node, data in digraph.nodes(data=True)}
     assert all(data["p_position"] == (values[k] == 0) for k, data in digraph.nodes(data=True))
     assert digraph.nodes["0"]["parts"] == () and digraph.nodes["4,3,1"]["rank"] == 1
+    assert graph.key(0) == graph.key("∅") == "0" and graph.key("1 3 4") == "4,3,1"
 
 
 def test_networkx_refuses_a_graph_above_its_limit_in_one_line() -> None:
