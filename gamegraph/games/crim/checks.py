@@ -28,7 +28,11 @@ from gamegraph.games.crim.tables import crim_summary
 if TYPE_CHECKING:
     from gamegraph.games.crim import Crim
 
-__all__ = ["CrimChecks"]
+__all__ = ["SLICE", "CrimChecks"]
+
+SLICE = 40_000
+"""Positions per round query: a round of n = 50 (204,226 positions) in one query needs more
+than the 1 GiB a Neo4j transaction may use by default."""
 
 
 class CrimChecks:
@@ -107,14 +111,21 @@ class CrimChecks:
         for size in range(g.n + 1):
             lo, hi = offsets[size], offsets[size + 1]
             self.say(f"{self.name}: size {size}, {hi - lo:,} positions")
-            rows = self.reader(
-                "verify_crim_round",
-                {
-                    "size": size,
-                    "grundy": self.grundy[:lo],
-                    "p_position": self.p_position[:lo],
-                },
-            )
+            grundy_below, p_below = self.grundy[:lo], self.p_position[:lo]
+            rows = [
+                row
+                for start in range(lo, hi, SLICE)
+                for row in self.reader(
+                    "verify_crim_round",
+                    {
+                        "size": size,
+                        "lo": start,
+                        "hi": min(hi, start + SLICE),
+                        "grundy": grundy_below,
+                        "p_position": p_below,
+                    },
+                )
+            ]
             found = [int(row["idx"]) for row in rows]
             if found != list(range(lo, hi)):
                 missing = sorted(set(range(lo, hi)) - set(found))

@@ -31,7 +31,8 @@ CALL () {
 RETURN positions, out_of_range, graphs, moves, moves_from_crim, moves_to_crim
 
 // name: verify_crim_round
-// One round: every position of size $size, in idx order, with what its relationships and
+// One round, or a slice of it: every position of size $size with $lo <= idx < $hi, in idx
+// order, with what its relationships and
 // parts say next to what is stored. From the parts: the key they spell (checks.py holds it
 // to the engine's key of that idx), the rank λ_1 − ℓ(λ), and whether the moves lead to the
 // distinct deletions of one row or of one column j (every part >= j loses a cell). From the
@@ -39,13 +40,16 @@ RETURN positions, out_of_range, graphs, moves, moves_from_crim, moves_to_crim
 // Sprague-Grundy value as the mex of the options' values in $grundy, and the outcome by the
 // retrograde rule (P exactly when no option is P in $p_position); both lists hold what the
 // earlier rounds recomputed, by idx (used by `gamegraph verify`).
-// params: size:int, grundy:list, p_position:list
+// params: size:int, lo:int, hi:int, grundy:list, p_position:list
 // requires: crim
-// scan: reads every position of one size with its moves
+// scan: reads every position of one size, and the moves of those of the slice
 // example: :param size => 0
+// example: :param lo => 0
+// example: :param hi => 1
 // example: :param grundy => []
 // example: :param p_position => []
 MATCH (p:Crim {n: $size})
+WHERE $lo <= p.idx < $hi
 WITH p, coalesce(p.parts, []) AS parts,
   COLLECT { MATCH (p)-[:CRIM_MOVE]->(q:Crim) RETURN DISTINCT q } AS options
 WITH p, parts, options, range(0, size(parts) - 1) AS places,
