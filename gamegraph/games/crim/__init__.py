@@ -3,5 +3,153 @@
 A position is a partition (Young diagram). A move deletes one whole row (removes a part) or
 one whole column j (subtracts 1 from every part >= j); normal play, so [] is the only terminal
 position and a P-position. :mod:`.engine` builds the game graph of every partition of size
-<= n with its Sprague-Grundy values; :mod:`._kernels` holds its compiled inner loops.
+<= n with its Sprague-Grundy values; :mod:`._kernels` holds its compiled inner loops,
+:mod:`.positions` the positions as text, :mod:`.tables` the Neo4j model and :mod:`.checks`
+`gamegraph verify`.
+
+The graph of size <= n contains the graph of every smaller size, and a position's value does
+not depend on n; so one CRIM graph is loaded at a time (its slot is the game's name) and a
+query about a position or a size is answered by whichever is loaded, if it is large enough.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from gamegraph.errors import InputError
+from gamegraph.games.base import Game, Param, Progress
+from gamegraph.games.crim.positions import parse_position, position_key
+from gamegraph.games.limits import Estimate
+from gamegraph.games.registry import register
+
+if TYPE_CHECKING:
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.crim.engine import CrimGraph
+    from gamegraph.games.model import GraphTables
+
+__all__ = ["MAX_N", "Crim"]
+
+MAX_N = 255
+"""Largest n (= :data:`gamegraph.games._kernels.MAX_N`, kept here so that this module
+imports no numpy: parts are stored as uint8 and ranks must fit int64)."""
+
+TABLE_BYTES_PER_POSITION = 1_100
+"""Held per position by the tables of a load or an export besides the engine's arrays (its
+key, notation and parts as Python objects, its row in a batch). With
+:data:`TABLE_BYTES_PER_ARC`, calibrated on `gamegraph load --games crim --n 40`: 575 MiB peak
+resident measured, 593 MiB estimated."""
+TABLE_BYTES_PER_ARC = 90
+"""Held per move by the writer (two Python ints in its grouped lists, the sort, a batch)."""
+
+
+@register
+@dataclass(frozen=True)
+class Crim(Game):
+    """CRIM on every partition of size 0..n."""
+
+    name = "crim"
+    title = "CRIM, the row and column deletion game"
+    description = (
+        "CRIM (delete a row or a column of a Young diagram): P-positions, Sprague-Grundy "
+        "values and the even-rank conjecture over every partition of size <= n."
+    )
+    params = (
+        Param(
+            "n",
+            "Largest size of a position: the graph holds every partition of size 0..n.",
+            minimum=1,
+            maximum=MAX_N,
+        ),
+    )
+    stats_keys = ("n", "positions", "p_positions", "grundy", "max_grundy")
+    query_files = ("crim.cypher",)
+    internal_query_files = ("schema.cypher", "verify.cypher")
+    example: ClassVar[dict[str, Any]] = {"n": 10}
+    n_label = "cells"
+
+    n: int
+
+    def describe(self) -> str:
+        return f"CRIM up to size {self.n}"
+
+    @property
+    def slot(self) -> str:
+        # the graph of size <= n holds every smaller one: a load of another n replaces it
+        return self.name
+
+    def estimate(self) -> Estimate:
+        from gamegraph.games.crim.engine import estimate_crim
+
+        engine = estimate_crim(self.n)
+        # every distinct part gives a row and a column deletion; they coincide exactly on
+        # the staircases (n, n-1, ..., 1), once each: so the moves are the bound minus those
+        staircases = sum(1 for k in range(1, self.n + 1) if k * (k + 1) // 2 <= self.n)
+        arcs = engine.arcs - staircases
+        tables = engine.nodes * TABLE_BYTES_PER_POSITION + arcs * TABLE_BYTES_PER_ARC
+        return Estimate(engine.nodes, arcs, engine.bytes + tables)
+
+    def build(self, *, force: bool = False, progress: Progress | None = None) -> CrimGraph:
+        from gamegraph.games.crim.engine import build_crim
+
+        return build_crim(self.n, force=force)
+
+    def summary(self, built: CrimGraph) -> dict[str, Any]:
+        from gamegraph.games.crim.tables import crim_summary
+
+        return crim_summary(self, built)
+
+    def parse_position(self, text: str) -> str:
+        """The key of a position in any notation; [] is ``[]``, ``∅``, ``0`` or empty text.
+
+        Any size is accepted here: whether the loaded graph reaches it is :meth:`serves`'s
+        question, which names the load that does."""
+        return position_key(parse_position(text))
+
+    def tables(self, built: CrimGraph) -> GraphTables:
+        from gamegraph.games.crim.tables import crim_tables
+
+        return crim_tables(self, built)
+
+    def verify(
+        self,
+        built: CrimGraph,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+    ) -> list[Check]:
+        from gamegraph.games.crim.checks import CrimChecks
+
+        return CrimChecks(self, built, reader, stored, say).run()
+
+    # ------------------------------------------------------------------ ranges and queries
+
+    @classmethod
+    def plan(cls, ns: Iterable[int], **values: Any) -> list[Self]:
+        """A range of n is one graph: the one of its largest n holds all the others."""
+        return [cls.create(n=max(ns), **values)]
+
+    @classmethod
+    def for_query(cls, params: Mapping[str, Any]) -> Self:
+        """The smallest graph that answers: sizes up to the query's ``n`` (a size) and the
+        size of its ``position``, at least 1."""
+        sizes = [1]
+        if "n" in params:
+            size = params["n"]
+            if isinstance(size, int) and not isinstance(size, bool) and size < 0:
+                raise InputError(f"n is the size of a position, at least 0, not {size}")
+            sizes.append(size)
+        if isinstance(params.get("position"), str):
+            sizes.append(sum(parse_position(params["position"])))
+        largest = max(sizes)
+        if isinstance(largest, int) and largest > MAX_N:
+            raise InputError(
+                f"CRIM graphs hold the partitions of size at most {MAX_N}, not {largest}"
+            )
+        return cls.create(n=largest)
+
+    def serves(self, wanted: Crim, cypher: str) -> str | None:
+        if wanted.n > self.n:
+            return f"the loaded CRIM graph holds sizes up to {self.n}, not {wanted.n}"
+        return None

@@ -13,21 +13,32 @@ even-rank conjecture further than the arcs would fit in memory.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.errors import InputError
 from gamegraph.games import _kernels as gk
 from gamegraph.games.crim import _kernels as ck
+from gamegraph.games.crim.positions import (
+    EMPTY_KEY,
+    EMPTY_NOTATION,
+    CrimInputError,
+    check_size,
+    parse_position,
+    position_key,
+)
 from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
-from gamegraph.games.partitions import Partition, canonical_key, paper_notation, parse_partition
+from gamegraph.games.partitions import Partition, paper_notation
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
+    "EMPTY_KEY",
     "MAX_N",
+    "NETWORKX_LIMIT",
     "CrimGraph",
     "CrimInputError",
     "CrimSweep",
@@ -45,12 +56,9 @@ GRAPH_BYTES_PER_POSITION = 12
 GRAPH_BYTES_PER_ARC_SLOT = 4
 SWEEP_BYTES_PER_POSITION = 1  # grundy only
 OVERHEAD_BYTES = 2**20 * 192  # interpreter, numpy, numba (measured ~170 MiB) and the rank table
-EMPTY_NOTATION = "∅"  #: paper notation of the empty diagram (its canonical key is "")
-_EMPTY = re.compile(r"^\s*(\[\s*\]|\(\s*\)|∅)?\s*$")
-
-
-class CrimInputError(InputError):
-    """A CRIM request or position that is not accepted (one-line message says why)."""
+NETWORKX_LIMIT = 100_000
+"""Most positions :meth:`CrimGraph.to_networkx` turns into a networkx graph (n = 35 has
+81,156; a networkx node with its attributes takes about 1 KiB)."""
 
 
 # --------------------------------------------------------------------------- inputs
@@ -64,32 +72,6 @@ def _check_n(n: object) -> int:
             f"n = {n} is out of range: CRIM graphs are built for 0 <= n <= {MAX_N}"
         )
     return int(n)
-
-
-def parse_position(text: str, n: int | None = None) -> Partition:
-    """A CRIM position from text: a partition in any notation of SPEC.md §1, or [].
-
-    Accepts ``5,3,3,1``, ``5 3 3 1``, ``[5,3,3,1]``, paper notation ``1 3^2 5`` and, for
-    the empty diagram, ``[]``, ``()``, ``∅`` or an empty string. With ``n`` the size must be
-    at most n (the graph holds every partition of size 0..n).
-    """
-    if _EMPTY.match(text):
-        return ()
-    try:
-        position = parse_partition(text)
-    except ValueError as error:
-        raise CrimInputError(str(error)) from None
-    if n is not None:
-        _check_size(position, n)
-    return position
-
-
-def _check_size(position: Partition, n: int) -> None:
-    if sum(position) > n:
-        raise CrimInputError(
-            f"{canonical_key(position)} has size {sum(position)}: "
-            f"this CRIM graph holds the partitions of size 0..{n}"
-        )
 
 
 def _as_position(position: Partition | str, n: int) -> Partition:
@@ -114,7 +96,7 @@ def _as_position(position: Partition | str, n: int) -> Partition:
         total += part
     result = tuple(int(part) for part in parts)
     if total > n:
-        _check_size(result, n)
+        check_size(result, n)
     return result
 
 
@@ -263,6 +245,17 @@ class CrimGraph:
         """Canonical key (``"5,3,3,1"``; ``""`` for []) of every position, in index order."""
         return self._text(paper=False)
 
+    def node_keys(self) -> list[str]:
+        """The keys positions have in the graph (Neo4j, networkx): the canonical keys, with
+        :data:`EMPTY_KEY` (``"0"``) for [] (see :mod:`gamegraph.games.crim.positions`)."""
+        keys = self.keys()
+        keys[0] = EMPTY_KEY
+        return keys
+
+    def key(self, position: Partition | str | int) -> str:
+        """The graph key of one position (given as an index, as parts or as text)."""
+        return position_key(self.position(self._locate(position)))
+
     def notations(self) -> list[str]:
         """Paper notation of every position in index order (``∅`` for [])."""
         text = self._text(paper=True)
@@ -304,6 +297,47 @@ class CrimGraph:
     def in_degree(self) -> np.ndarray:
         """Number of positions having this one as an option."""
         return np.bincount(self.indices, minlength=self.size)
+
+    @property
+    def arcs(self) -> int:
+        """Number of moves (arcs to distinct options)."""
+        return int(self.indices.shape[0])
+
+    @cached_property
+    def sources(self) -> np.ndarray:
+        """The position each arc leaves, aligned with :attr:`indices`."""
+        return np.repeat(np.arange(self.size, dtype=self.indices.dtype), self.out_degree)
+
+    def to_networkx(self, *, limit: int = NETWORKX_LIMIT) -> nx.DiGraph:
+        """The game graph as a networkx DiGraph, for small n: nodes are the graph keys
+        (``"2,1"``; ``"0"`` for []) with ``parts``, ``size``, ``rank``, ``grundy`` and
+        ``p_position``; an arc from each position to each of its distinct options.
+
+        Refused (CrimInputError) above ``limit`` positions: a networkx graph takes about
+        1 KiB per node."""
+        import networkx as nx
+
+        if self.size > limit:
+            raise CrimInputError(
+                f"CRIM up to size {self.n} has {self.size:,} positions, too many for networkx "
+                f"(at most {limit:,}, n <= 35 by default): query it in Neo4j or use the arrays"
+            )
+        keys = self.node_keys()
+        graph = nx.DiGraph(n=self.n)
+        for i, key in enumerate(keys):
+            graph.add_node(
+                key,
+                parts=self.position(i),
+                size=int(self.sizes[i]),
+                rank=int(self.rank[i]),
+                grundy=int(self.grundy[i]),
+                p_position=bool(self.p_position[i]),
+            )
+        graph.add_edges_from(
+            (keys[a], keys[b])
+            for a, b in zip(self.sources.tolist(), self.indices.tolist(), strict=True)
+        )
+        return graph
 
     # ----------------------------------------------------------------- analysis
 

@@ -1,0 +1,61 @@
+"""CRIM as Neo4j tables: ``(:Crim)-[:CRIM_MOVE]->(:Crim)`` (docs/schema.md).
+
+One node per partition of size 0..N, whose ``n`` is its size |λ| (so ``(:Crim {n: 12})``
+are the positions of CRIM on the partitions of 12), with its Sprague-Grundy value, its rank
+and the label ``:PPosition`` when the player to move loses; one ``CRIM_MOVE`` from each
+position to each of its distinct options. The empty diagram has the key ``"0"``
+(:data:`gamegraph.games.crim.positions.EMPTY_KEY`) and no ``parts``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from gamegraph.games.crim.engine import CrimGraph
+from gamegraph.games.model import GraphTables, NodeTable, RelTable
+
+if TYPE_CHECKING:
+    from gamegraph.games.crim import Crim
+
+__all__ = ["LABEL", "MOVE", "P_LABEL", "crim_summary", "crim_tables"]
+
+LABEL = "Crim"
+P_LABEL = "PPosition"
+MOVE = "CRIM_MOVE"
+
+
+def crim_summary(game: Crim, graph: CrimGraph) -> dict[str, Any]:
+    """The stats, and what `verify` also holds the stored graph to: the moves, the
+    P-positions of every size and those of odd rank (the paper conjectures none)."""
+    return game.stats(graph) | {
+        "arcs": graph.arcs,
+        "p_positions_all_sizes": int(np.count_nonzero(graph.p_position)),
+        "odd_rank_p_positions": int(graph.odd_rank_p_positions().shape[0]),
+    }
+
+
+def crim_tables(game: Crim, graph: CrimGraph) -> GraphTables:
+    """Every position with its analysis, every move."""
+    parts, starts = graph.flat_parts()
+    flat, bounds = parts.tolist(), starts.tolist()
+    del parts
+    lists = [flat[bounds[i] : bounds[i + 1]] for i in range(graph.size)]
+    del flat
+    columns: dict[str, list[Any]] = {
+        "n": graph.sizes.tolist(),
+        "idx": list(range(graph.size)),
+        "key": graph.node_keys(),
+        # no parts for [] (index 0): neo4j-admin reads an empty list as no value, so every
+        # route (online, CSV, GraphML) leaves the property out; num_parts is 0
+        "parts": [None, *lists[1:]],
+        "notation": graph.notations(),
+        "num_parts": np.diff(starts).tolist(),
+        "largest": [part[0] if part else 0 for part in lists],
+        "rank": graph.rank.tolist(),
+        "grundy": graph.grundy.tolist(),
+    }
+    nodes = NodeTable(LABEL, columns, {P_LABEL: graph.p_position.tolist()})
+    move = RelTable(MOVE, LABEL, LABEL, graph.sources, graph.indices)
+    return GraphTables(game, [nodes], [move], game.summary(graph))
