@@ -16,6 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gamegraph.games._kernels import next_partition
+
 __all__ = ["crim_sweep", "enumerate_all_partitions", "format_positions"]
 
 
@@ -155,20 +157,9 @@ def crim_sweep(
                         first_odd_p[m] = idx
             idx += 1
             # next partition of m in descending lexicographic order
-            j = k - 1
-            while j >= 0 and a[j] == 1:
-                j -= 1
-            if j < 0:
+            k = next_partition(a, k)
+            if k < 0:
                 break
-            rest = k - j
-            v = a[j] - 1
-            a[j] = v
-            k = j + 1
-            while rest > 0:
-                take = v if v < rest else rest
-                a[k] = take
-                k += 1
-                rest -= take
     return arcs
 
 
@@ -191,20 +182,9 @@ def enumerate_all_partitions(n: int, parts: np.ndarray, starts: np.ndarray) -> N
                 parts[pos + i] = a[i]
             pos += k
             idx += 1
-            j = k - 1
-            while j >= 0 and a[j] == 1:
-                j -= 1
-            if j < 0:
+            k = next_partition(a, k)
+            if k < 0:
                 break
-            rest = k - j
-            v = a[j] - 1
-            a[j] = v
-            k = j + 1
-            while rest > 0:
-                take = v if v < rest else rest
-                a[k] = take
-                k += 1
-                rest -= take
     starts[idx] = pos
 
 
