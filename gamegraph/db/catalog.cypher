@@ -1,5 +1,6 @@
 // The catalog of loaded graphs: one :Graph node per graph (docs/schema.md), and the lease a
-// load holds on it while it writes. Run by gamegraph/db/catalog.py.
+// load holds on the graph's slot (:GraphSlot) while it writes: graphs of one slot replace each
+// other, so one load at a time per slot. Run by gamegraph/db/catalog.py.
 
 // name: schema_graph_id
 // One :Graph node per loaded graph, addressed by its id (e.g. 'floridian:24').
@@ -10,59 +11,78 @@ CREATE CONSTRAINT gamegraph_graph_id IF NOT EXISTS FOR (g:Graph) REQUIRE g.id IS
 // checks and deletes any graph's nodes through this index.
 CREATE INDEX gamegraph_graph_node IF NOT EXISTS FOR (p:GraphNode) ON (p.graph)
 
+// name: schema_graph_slot
+// One lock node per slot (graphs that replace each other: Q of one rule, a CRIM graph).
+CREATE CONSTRAINT gamegraph_graph_slot IF NOT EXISTS FOR (s:GraphSlot) REQUIRE s.slot IS UNIQUE
+
 // name: indexes_await
 // Wait (up to 300 s) until every index is online, after the schema_* statements.
 CALL db.awaitIndexes(300)
 
 // name: graph_get
-// The :Graph record of one graph, or nothing (lease_running: a load's lease has not expired).
+// The :Graph record of one graph, or nothing, with the lease on its slot (lease_owner, and
+// lease_running: the lease has not expired).
 // params: id:str
 MATCH (g:Graph {id: $id})
-RETURN g {.*, lease_running: coalesce(g.lease_until > datetime(), false)} AS graph
+OPTIONAL MATCH (s:GraphSlot {slot: g.slot})
+RETURN g {.*, lease_owner: s.lease_owner,
+          lease_running: coalesce(s.lease_until > datetime(), false)} AS graph
 
 // name: graphs_all
-// Every :Graph record.
+// Every :Graph record, with the lease on its slot.
 MATCH (g:Graph)
-RETURN g {.*, lease_running: coalesce(g.lease_until > datetime(), false)} AS graph
+OPTIONAL MATCH (s:GraphSlot {slot: g.slot})
+RETURN g {.*, lease_owner: s.lease_owner,
+          lease_running: coalesce(s.lease_until > datetime(), false)} AS graph
 ORDER BY g.game, g.slot, g.n
 
+// name: slot_lease
+// Who holds the lease on a slot, and whether it still runs (nothing if no load ever held it).
+// params: slot:str
+MATCH (s:GraphSlot {slot: $slot})
+RETURN s.lease_owner AS owner, coalesce(s.lease_until > datetime(), false) AS running
+
 // name: graph_claim
-// Claim a graph for a load, atomically: the SET takes the record's write lock before the
-// lease is read, so of two loads that claim at once the second sees the first's lease. A
-// load holds the graph while its lease runs (it renews it); an expired lease, or one held
-// by a process known to be dead ($dead), is taken over. Returns whether another load holds
-// the graph (busy), and its owner.
-// params: id:str, props:map, owner:str, seconds:int, dead:list
-MERGE (g:Graph {id: $id})
-SET g.claimed_at = datetime()
-WITH g,
-     g.status = 'loading' AND g.lease_owner IS NOT NULL AND g.lease_owner <> $owner
-     AND g.lease_until > datetime() AND NOT g.lease_owner IN $dead AS busy
-CALL (g, busy) {
-  WITH g WHERE NOT busy
-  SET g = $props, g.id = $id, g.status = 'loading', g.started_at = datetime(),
-      g.lease_owner = $owner, g.lease_until = datetime() + duration({seconds: $seconds})
+// Claim a graph's slot for a load, atomically: the SET takes the slot's write lock before
+// the lease is read, so of two loads that claim at once the second sees the first's lease.
+// A load holds the slot while its lease runs (it renews it); an expired lease, or one held by
+// a process known to be dead ($dead), is taken over. The graph's record is then (re)written
+// as 'loading'. Returns whether another load holds the slot (busy), and its owner.
+// params: id:str, slot:str, props:map, owner:str, seconds:int, dead:list
+MERGE (s:GraphSlot {slot: $slot})
+SET s.claimed_at = datetime()
+WITH s,
+     s.lease_owner IS NOT NULL AND s.lease_owner <> $owner
+     AND s.lease_until > datetime() AND NOT s.lease_owner IN $dead AS busy
+CALL (s, busy) {
+  WITH s WHERE NOT busy
+  SET s.lease_owner = $owner, s.lease_until = datetime() + duration({seconds: $seconds}),
+      s.graph = $id
+  MERGE (g:Graph {id: $id})
+  SET g = $props, g.id = $id, g.status = 'loading', g.started_at = datetime()
 }
-RETURN busy, g.lease_owner AS owner
+RETURN busy, s.lease_owner AS owner
 
 // name: graph_renew
-// Extend the lease of the load that holds a graph.
-// params: id:str, owner:str, seconds:int
-MATCH (g:Graph {id: $id, lease_owner: $owner})
-SET g.lease_until = datetime() + duration({seconds: $seconds})
+// Extend the lease of the load that holds a slot.
+// params: slot:str, owner:str, seconds:int
+MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
+SET s.lease_until = datetime() + duration({seconds: $seconds})
 
 // name: graph_release
-// End a failed load's lease at once (the graph stays 'loading': the next load repairs it).
-// params: id:str, owner:str
-MATCH (g:Graph {id: $id, lease_owner: $owner})
-SET g.lease_until = datetime()
+// End a failed load's lease at once (its graph stays 'loading': the next load repairs it).
+// params: slot:str, owner:str
+MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
+SET s.lease_until = datetime()
 
 // name: graph_complete
-// Mark a graph as completely loaded, with its verified counts; the lease ends.
+// Mark a graph as completely loaded, with its verified counts; the lease on its slot ends.
 // params: id:str, props:map
 MATCH (g:Graph {id: $id})
 SET g += $props, g.status = 'complete', g.completed_at = datetime()
-REMOVE g.lease_owner, g.lease_until
+WITH g
+OPTIONAL MATCH (s:GraphSlot {slot: g.slot})
+REMOVE s.lease_owner, s.lease_until
 
 // name: graph_forget
 // Remove the :Graph record of a dropped graph.

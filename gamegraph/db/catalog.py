@@ -3,8 +3,9 @@
 A record holds the game and its parameters (:meth:`gamegraph.games.base.Game.record`), the
 engine version that built it, its status (``loading`` until the loader has verified the
 counts, then ``complete``), its counts and the engine's summary (``stat_*``). While a load
-writes, it holds a lease on the record (:class:`Lease`): a second load of the same graph
-waits for it instead of writing beside it, and a lease whose process died is taken over.
+writes, it holds a lease on the graph's slot (:class:`Lease`; graphs of one slot replace each
+other, so two loads of one slot must not write at once): a second load waits for it instead
+of writing beside it, and a lease whose process died is taken over.
 
 :func:`state_of` is the one "is this graph current?" decision, from one read.
 """
@@ -111,8 +112,6 @@ class GraphRecord:
 
     def state(self, wanted: Game | None = None) -> GraphState:
         """Where this record stands for a load of ``wanted`` (default: what it records)."""
-        if self.status == "loading":
-            return GraphState.INCOMPLETE
         if not self.complete:
             return GraphState.INCOMPLETE
         game = self.loaded_game()
@@ -184,12 +183,13 @@ def describe_owner(owner: str | None) -> str:
 
 @dataclass
 class Lease:
-    """A load's claim on one graph's record, renewed in the background while it writes.
+    """A load's claim on one graph's slot (:attr:`Game.slot`), renewed in the background
+    while it writes.
 
-    :meth:`acquire` waits while another live load holds the graph (calling ``on_wait`` once
-    a few seconds), then claims it; the loader writes, then completes the record (which ends
-    the lease) or, on failure, :meth:`release` ends it at once so the next load repairs the
-    graph without waiting for the lease to run out.
+    :meth:`try_claim` claims it unless another live load holds it; :meth:`wait_while_busy`
+    waits for that load (saying so once through ``on_wait``); the loader writes, then
+    completes the record (which ends the lease) or, on failure, :meth:`release` ends it at
+    once so the next load repairs the graph without waiting for the lease to run out.
     """
 
     runner: QueryRunner
@@ -199,14 +199,22 @@ class Lease:
     _stop: threading.Event = field(default_factory=threading.Event, repr=False)
     _thread: threading.Thread | None = field(default=None, repr=False)
 
+    def _slot_lease(self) -> tuple[str | None, bool]:
+        rows = self.runner.run(_q("slot_lease"), {"slot": self.game.slot})
+        if not rows:
+            return None, False
+        return rows[0]["owner"], bool(rows[0]["running"])
+
     def try_claim(self, props: Mapping[str, Any]) -> str | None:
-        """Claim the graph; None on success, else the owner of the live lease that holds it."""
-        record = get_graph(self.runner, self.game.id)
-        dead = [record.lease_owner] if record and _dead_owner(record.lease_owner) else []
+        """Claim the graph's slot; None on success, else the owner of the live lease that
+        holds it."""
+        holder, _ = self._slot_lease()
+        dead = [holder] if _dead_owner(holder) else []
         row = self.runner.write_returning(
             _q("graph_claim"),
             {
                 "id": self.game.id,
+                "slot": self.game.slot,
                 "props": dict(props),
                 "owner": self.owner,
                 "seconds": self.seconds,
@@ -224,15 +232,13 @@ class Lease:
         timeout: float | None = None,
         poll: float = 2.0,
     ) -> None:
-        """Block while another live load holds the graph (its lease keeps being renewed)."""
+        """Block while another live load holds the graph's slot (its lease keeps being
+        renewed)."""
         started = time.monotonic()
         said = False
         while True:
-            record = get_graph(self.runner, self.game.id)
-            holder = record.lease_owner if record and record.status == "loading" else None
-            if holder is None or holder == self.owner or _dead_owner(holder):
-                return
-            if record is None or not record.lease_running:
+            holder, running = self._slot_lease()
+            if holder is None or holder == self.owner or _dead_owner(holder) or not running:
                 return
             if not said:
                 on_wait(
@@ -253,7 +259,7 @@ class Lease:
                 try:
                     self.runner.write(
                         _q("graph_renew"),
-                        {"id": self.game.id, "owner": self.owner, "seconds": self.seconds},
+                        {"slot": self.game.slot, "owner": self.owner, "seconds": self.seconds},
                     )
                 except Exception:  # the load itself will meet the same database error
                     return
@@ -269,4 +275,4 @@ class Lease:
     def release(self) -> None:
         """End the lease now (after a failure; the record stays 'loading')."""
         self.stop_renewing()
-        self.runner.write(_q("graph_release"), {"id": self.game.id, "owner": self.owner})
+        self.runner.write(_q("graph_release"), {"slot": self.game.slot, "owner": self.owner})
