@@ -408,3 +408,41 @@ def test_restricted_load_keeps_cycles_and_omits_win_loss(runner: Neo4jQueryRunne
         assert report.repaired
     finally:
         drop_graph(runner, f"floridian:{n}")
+
+
+def test_two_loads_of_one_slot_at_once_take_turns_and_leave_one_graph(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    """Q of one rule over two ranges: the graphs replace each other, so the loads must not
+    write at once (they would collide on the 4-cycles' keys)."""
+    ids = ["lifting:band:44", "lifting:band:46"]
+    for graph_id in ids:
+        drop_graph(runner, graph_id)
+    env = _env(neo4j_settings)
+    command = [sys.executable, "-m", "gamegraph", "load", "--games", "lifting", "--rule", "band"]
+    processes = [
+        subprocess.Popen(
+            [*command, "--n", n],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in ("44", "46")
+    ]
+    try:
+        outputs = [process.communicate(timeout=600) for process in processes]
+        assert all(p.returncode == 0 for p in processes), outputs
+        records = [get_graph(runner, graph_id) for graph_id in ids]
+        complete = [r for r in records if r is not None and r.complete]
+        assert len(complete) == 1, records  # one graph holds the slot
+        (record,) = complete
+        nodes = _count(runner, "MATCH (c:FourCycle {rule: 'band'}) RETURN count(c) AS c")
+        assert nodes == record.nodes
+        assert verify(runner, graphs=[get_game("lifting").create(n=record.n, rule="band")]).ok
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+        for graph_id in ids:
+            drop_graph(runner, graph_id)
