@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import four_cycles_by_brute_force
 
 from gamegraph.games.floridian.alpha import (
     AlphaChoice,
@@ -74,25 +75,7 @@ N34 = paper_cycle("2^3 4^3 8^2 · 2^4 4^3 7^2 · 1^4 3^3 6^2 9 · 1 3^3 5^3 9")
 N28_STUCK = paper_cycle("1^3 3 5^3 7 · 2 4^3 7^2 · 1 3^3 6^3 · 2^3 4 6^3")
 
 
-@cache
-def four_cycles(n: int) -> tuple[FourCycle, ...]:
-    """Every 4-cycle of G_n (canonical rotation), by brute force over the α-moves."""
-    preimages: dict[Partition, list[Partition]] = {}
-    for x in separated_partitions(n):
-        if in_t(x):
-            preimages.setdefault(omega(x), []).append(x)
-    moves = {a: set(alpha_moves(a)) for a in preimages}  # a = Ω(y) for the y before it
-    found = set()
-    for a, from_a in moves.items():
-        for x in from_a:
-            b = omega(x)
-            if b == a or b not in moves:
-                continue
-            for y in preimages[a]:
-                if y in moves[b]:
-                    found.add(FourCycle(a, x, b, y).canonical())
-    return tuple(sorted(found))
-
+four_cycles = four_cycles_by_brute_force  # every 4-cycle of G_n from the α-moves
 
 SMALL_N = 40
 
