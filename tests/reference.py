@@ -14,13 +14,14 @@ from functools import cache
 
 import networkx as nx
 
-from gamegraph.games.floridian.alpha import alpha_moves
+from gamegraph.games.floridian.alpha import alpha_choices, alpha_moves, apply_alpha
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.partitions import Partition, in_t, omega, partitions, separated_partitions
 
 __all__ = [
     "BulgarianReference",
     "FloridianReference",
+    "band_lifts_by_search",
     "bulgarian_reference",
     "floridian_reference",
     "four_cycles_by_brute_force",
@@ -185,3 +186,74 @@ def four_cycles_by_brute_force(n: int) -> tuple[FourCycle, ...]:
                 if y in moves[b]:
                     found.add(FourCycle(a, x, b, y).canonical())
     return tuple(sorted(found))
+
+
+# --------------------------------------------------------------------------- Q
+
+
+def _band(partition: Partition, k: int) -> Partition:
+    """L_k(λ) of SPEC.md §4, written out again: parts < k, two parts k, the rest + 2."""
+    return tuple(
+        sorted(
+            [*(p for p in partition if p < k), k, k, *(p + 2 for p in partition if p >= k)],
+            reverse=True,
+        )
+    )
+
+
+def _lifted_alpha_ends(source: Partition, target: Partition, k: int) -> set[Partition]:
+    """Ends of the α-move on L_k(source) that reduces the original parts the α-arc
+    source → target reduces (any choice giving the arc), never the two band parts."""
+    ends = set()
+    for choice in alpha_choices(source):
+        if apply_alpha(source, choice) != target:
+            continue
+        ones = choice.ones
+        parts = [k, k]
+        for part in source:
+            moved = part + 2 if part >= k else part
+            if part == 1 and ones:
+                ones, moved = ones - 1, moved - 1
+            elif part in choice.sizes:
+                moved -= 1
+            parts += [moved] if moved else []
+        parts.append(choice.count(source))
+        ends.add(tuple(sorted(parts, reverse=True)))
+    return ends
+
+
+def is_band_lift(cycle: FourCycle, lifted: FourCycle, m: int) -> bool:
+    """SPEC.md §4's band rule checked on a given pair: lifted (in one of its two rotations
+    that start at an α-position) is (L_k1(a), L_k2(x), L_k3(b), L_k4(y)) with every k at
+    level m + 2, and its α-arcs reduce the corresponding original parts."""
+    level = m + 2
+    a, x, b, y = lifted
+    for rotation in (lifted, FourCycle(b, y, a, x)):
+        bands = [
+            [
+                k
+                for k in range(1, level + 1)
+                if k + sum(p >= k for p in old) == level and _band(old, k) == new
+            ]
+            for old, new in zip(cycle, rotation, strict=True)
+        ]
+        if not all(bands):
+            continue
+        arcs = ((0, 1), (2, 3))
+        if all(
+            any(rotation[j] in _lifted_alpha_ends(cycle[i], cycle[j], k) for k in bands[i])
+            for i, j in arcs
+        ):
+            return True
+    return False
+
+
+def band_lifts_by_search(cycles: list[FourCycle]) -> set[tuple[str, str, int]]:
+    """(source key, target key, m) for every pair of the given 4-cycles that the band rule
+    admits: a search over pairs instead of the engine's construction of each lift."""
+    return {
+        (c.key, d.key, (d.n - c.n - 4) // 2)
+        for c in cycles
+        for d in cycles
+        if d.n >= c.n + 4 and (d.n - c.n) % 2 == 0 and is_band_lift(c, d, (d.n - c.n - 4) // 2)
+    }

@@ -228,6 +228,8 @@ def _near_misses(cycle: FourCycle) -> Iterator[FourCycle]:
     yield FourCycle(a, y, b, x)
     yield FourCycle(x, b, y, a)
     yield FourCycle(a, x, a, y)
+    yield FourCycle(a, x, b, x)  # the first arcs are right, the second α-arc is not
+    yield FourCycle(a, x, b, band_insert(y, 1))  # the last position is of another n
     yield FourCycle(band_insert(a, 2), x, b, y)
     for k in (1, 2, 3, 5):
         yield FourCycle(*(band_insert(p, k) for p in cycle))
@@ -249,6 +251,14 @@ def test_is_four_cycle_agrees_with_listing_every_alpha_move_on_cycles_and_near_m
         assert is_four_cycle(cycle) and _four_cycle_by_listing(cycle)
         for other in _near_misses(cycle):
             assert is_four_cycle(other) == _four_cycle_by_listing(other), other
+
+
+def test_a_two_cycle_traversed_twice_is_no_four_cycle() -> None:
+    # SPEC.md §3: a 4-cycle has a != b; G_8 has the 2-cycle 1² 3² ↔ 2² 4 (n = 2t², t = 2)
+    a, x = parse_partition("1^2 3^2"), parse_partition("2^2 4")
+    assert omega(x) == a and x in alpha_moves(a)
+    assert not is_four_cycle(FourCycle(a, x, a, x))
+    assert not _four_cycle_by_listing(FourCycle(a, x, a, x))
 
 
 # ---------------------------------------------------------------------------------------------

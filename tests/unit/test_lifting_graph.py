@@ -7,13 +7,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from reference import four_cycles_by_brute_force
+from reference import band_lifts_by_search, four_cycles_by_brute_force
 
-from gamegraph.games.floridian.alpha import alpha_choices, apply_alpha
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
 from gamegraph.games.lifting.graph import LiftingGraph, build_lifting_graph, four_cycles_in_range
-from gamegraph.games.partitions import Partition
 
 N_MAX = 60
 BRUTE_N = 40  # the brute-force enumeration of 4-cycles is fast enough up to here
@@ -48,73 +46,11 @@ def test_nodes_are_the_brute_force_four_cycles_to_40_and_four_cycles_of_the_spec
     assert {c.n for c in cycles} == set(range(1, N_MAX + 1)) - NO_FOUR_CYCLE
 
 
-def _band(partition: Partition, k: int) -> Partition:
-    """L_k(λ) of SPEC.md §4, written out again: parts < k, two parts k, the rest + 2."""
-    return tuple(
-        sorted(
-            [*(p for p in partition if p < k), k, k, *(p + 2 for p in partition if p >= k)],
-            reverse=True,
-        )
-    )
-
-
-def _lifted_alpha_ends(source: Partition, target: Partition, k: int) -> set[Partition]:
-    """Ends of the α-move on L_k(source) that reduces the original parts the α-arc
-    source → target reduces (any choice giving the arc), never the two band parts."""
-    ends = set()
-    for choice in alpha_choices(source):
-        if apply_alpha(source, choice) != target:
-            continue
-        ones = choice.ones
-        parts = [k, k]
-        for part in source:
-            moved = part + 2 if part >= k else part
-            if part == 1 and ones:
-                ones, moved = ones - 1, moved - 1
-            elif part in choice.sizes:
-                moved -= 1
-            parts += [moved] if moved else []
-        parts.append(choice.count(source))
-        ends.add(tuple(sorted(parts, reverse=True)))
-    return ends
-
-
-def _is_band_lift(cycle: FourCycle, lifted: FourCycle, m: int) -> bool:
-    """SPEC.md §4's band rule checked on a given pair: lifted (in one of its two rotations
-    that start at an α-position) is (L_k1(a), L_k2(x), L_k3(b), L_k4(y)) with every k at
-    level m + 2, and its α-arcs reduce the corresponding original parts."""
-    level = m + 2
-    a, x, b, y = lifted
-    for rotation in (lifted, FourCycle(b, y, a, x)):
-        bands = [
-            [
-                k
-                for k in range(1, level + 1)
-                if k + sum(p >= k for p in old) == level and _band(old, k) == new
-            ]
-            for old, new in zip(cycle, rotation, strict=True)
-        ]
-        if not all(bands):
-            continue
-        arcs = ((0, 1), (2, 3))
-        if all(
-            any(rotation[j] in _lifted_alpha_ends(cycle[i], cycle[j], k) for k in bands[i])
-            for i, j in arcs
-        ):
-            return True
-    return False
-
-
 def test_band_lifts_between_brute_force_cycles_are_exactly_the_pairs_the_rule_admits(
     band: LiftingGraph,
 ) -> None:
     small = [c for n in range(1, BRUTE_N + 1) for c in four_cycles_by_brute_force(n)]
-    by_search = {
-        (c.key, d.key, (d.n - c.n - 4) // 2)
-        for c in small
-        for d in small
-        if d.n >= c.n + 4 and (d.n - c.n) % 2 == 0 and _is_band_lift(c, d, (d.n - c.n - 4) // 2)
-    }
+    by_search = band_lifts_by_search(small)
     found = {
         (lift.source.key, lift.target.key, lift.m)
         for lift in band.lifts
