@@ -416,17 +416,25 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=0, help="run a random sample of mutants")
     parser.add_argument("--seed", type=int, default=14, help="seed of the sample")
     parser.add_argument("--list", action="store_true", help="only list the mutants")
+    parser.add_argument(
+        "--match",
+        action="append",
+        default=[],
+        help="keep the mutants whose label contains this text (repeatable), e.g. to re-run "
+        "survivors: --match 'gamegraph/games/_kernels.py:47: <= -> <'",
+    )
     args = parser.parse_args()
     unknown = [f for f in args.files if f not in TARGETS]
     if unknown:
         sys.exit(f"unknown modules {unknown}: choose among {', '.join(TARGETS)}")
     mutants = [m for module in args.files for m in mutants_of(module)]
     print(f"{len(mutants)} mutants in {len(args.files)} modules", flush=True)
+    if args.match:
+        mutants = [m for m in mutants if any(text in m.label() for text in args.match)]
+        print(f"{len(mutants)} match {args.match}", flush=True)
     if args.sample and args.sample < len(mutants):
-        mutants = sorted(
-            random.Random(args.seed).sample(mutants, args.sample),
-            key=lambda m: (m.module, m.line, m.start),
-        )
+        # in random order, so that the mutants done when a long run is stopped are a sample too
+        mutants = random.Random(args.seed).sample(mutants, args.sample)
         print(f"sample of {len(mutants)} (seed {args.seed})", flush=True)
     if args.list:
         for mutant in mutants:
@@ -439,9 +447,10 @@ def main() -> None:
         for i, outcome in enumerate(run_mutants(work, mutants, base), 1):
             outcomes.append(outcome)
             detail = f" ({outcome.failed})" if outcome.status == "killed" else ""
+            alive = sum(o.status == "survived" for o in outcomes)
             print(
-                f"[{i}/{len(mutants)}] {outcome.status:10} {outcome.seconds:5.0f} s  "
-                f"{outcome.mutant.label()}{detail}",
+                f"[{i}/{len(mutants)}, {alive} alive] {outcome.status:10} "
+                f"{outcome.seconds:5.0f} s  {outcome.mutant.label()}{detail}",
                 flush=True,
             )
     report(outcomes)
