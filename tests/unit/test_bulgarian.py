@@ -151,3 +151,15 @@ def test_the_farthest_positions_of_triangular_b_n_are_those_k_k_minus_1_moves_aw
     assert {int(graph.distance[graph.index(p)]) for p in far} == {k * (k - 1)}
     tau = (k - 1, k - 1, *range(k - 2, 1, -1), 1, 1) if k >= 3 else (1, 1, 1)
     assert tau in far  # BUL-toom
+
+
+def test_positions_and_sizes_outside_b_n_are_refused() -> None:
+    graph = build_bulgarian(8)
+    assert graph.position(0) == (8,) and graph.position(graph.size - 1) == (1,) * 8
+    for index in (-1, graph.size):
+        with pytest.raises(IndexError, match=r"positions 0\.\.21"):
+            graph.position(index)
+    with pytest.raises(ValueError, match="not a partition of 8"):
+        graph.index((5, 4))
+    with pytest.raises(ValueError, match="at least 1, not 0"):
+        build_bulgarian(0)

@@ -184,6 +184,38 @@ def test_positions_refuse_non_separated_and_wrong_n() -> None:
         positions.index("4 3 3")
     with pytest.raises(ValueError, match="not of n = 10"):
         positions.index("4 4")
+    with pytest.raises(ValueError, match=r"n must be in 1\.\.255"):
+        type(positions).of(0)
+
+
+def test_positions_know_their_number_of_parts_and_largest_part() -> None:
+    positions = build_floridian(20).positions
+    listed = list(separated_partitions(20))
+    assert len(positions) == len(listed)
+    assert positions.lengths().tolist() == [len(p) for p in listed]
+    assert positions.largest().tolist() == [p[0] for p in listed]
+
+
+@pytest.mark.parametrize("n", [18, 33])
+def test_core_component_of_names_the_component_of_each_recurrent_state(n: int) -> None:
+    graph = build_floridian(n)
+    ref = floridian_reference(n)
+    component = {p: cid for cid, (nodes, _) in enumerate(ref.core_components) for p in nodes}
+    pos = graph.positions
+    assert [int(c) for c in graph.core_component_of] == [
+        component.get(pos.position(i), -1) for i in range(pos.size)
+    ]
+
+
+def test_a_restricted_graph_refuses_win_loss_questions_and_unbuilt_rows() -> None:
+    graph = build_floridian(24, restricted=True)
+    for question in ("immediate_loss", "turns_to_core", "winning", "losing"):
+        with pytest.raises(ValueError, match="need the full G_24"):
+            getattr(graph, question)
+    outside = next(i for i in range(graph.positions.size) if i not in set(graph.sources.tolist()))
+    with pytest.raises(ValueError, match="were not built"):
+        graph.alpha_targets(outside)
+    assert graph.alpha_targets(int(graph.sources[0])).size > 0
 
 
 @settings(max_examples=25, deadline=None)

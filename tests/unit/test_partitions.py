@@ -118,5 +118,5 @@ def test_rank_table_counts_partitions_into_bounded_parts_for_every_n_up_to_max_n
         for c in range(13):
             assert table[r, c] == sum(1 for p in partitions(r) if not p or p[0] <= c)
     for bad in (-1, k.MAX_N + 1):
-        with pytest.raises(ValueError, match="outside 0..255"):
+        with pytest.raises(ValueError, match=r"outside 0\.\.255"):
             k.rank_table(bad)
