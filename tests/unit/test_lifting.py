@@ -31,6 +31,7 @@ from gamegraph.games.floridian.qfamily import q_cycle
 from gamegraph.games.lifting.patterns import (
     ALPHA_PATTERNS,
     PATTERNS,
+    AmbiguousPatternError,
     ArcKind,
     band_insert,
     band_lifts,
@@ -385,6 +386,18 @@ def test_the_34_cycle_arcs_match_alpha4_omega2_alpha5_omega4_at_m7() -> None:
     assert first is not None and first.choice == AlphaChoice((8,), 0)
     assert third is not None and third.choice == AlphaChoice((6,), 3)  # _1_3^4 _6^2
     assert [m.k for m in matches if m] == [7, 7, 8, 8]
+
+
+def test_an_arc_matching_two_patterns_at_one_m_is_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gamegraph.games.lifting import patterns
+
+    source, target, kind = arcs(N34)[0]
+    [match] = matching_patterns(source, target, kind, 7)
+    monkeypatch.setattr(patterns, "matching_patterns", lambda *args: [match, match])
+    with pytest.raises(AmbiguousPatternError, match="matches alpha4, alpha4 at m = 7"):
+        match_arc(source, target, kind, 7)
 
 
 def test_omega3_arc_of_family_45_has_new_part_m_plus_3() -> None:
