@@ -479,10 +479,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="gamegraph-mutation-") as scratch:
         work = Workspace(Path(scratch))
         modules = sorted({m.module for m in mutants})
-        if args.timeout:
-            base = dict.fromkeys(modules, args.timeout / 3)
-        else:
-            base = baseline(work, modules)
+        # a given timeout replaces the baseline run that would measure one (3x its time)
+        base = dict.fromkeys(modules, args.timeout / 3) if args.timeout else baseline(work, modules)
         outcomes = []
         for i, outcome in enumerate(run_mutants(work, mutants, base), 1):
             outcomes.append(outcome)
