@@ -106,6 +106,23 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "out = np.empty((0, 4), dtype=np.int64)",
         "four_cycles replaces this array in its second pass before writing to it",
     ),
+    ("_kernels.py", 687, "1 -> 2"): (
+        "counter += 1",
+        "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
+    ),
+    ("_kernels.py", 707, ">= -> >"): (
+        "if depth >= 0:",
+        "skips lowering the DFS root's low from its child, but a root's low is its own "
+        "index anyway (the stack is empty when a root starts)",
+    ),
+    ("floridian/engine.py", 347, "1 -> 2"): (
+        "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1",
+        "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
+    ),
+    ("lifting/graph.py", 107, "and -> or"): (
+        "if cores > 1",
+        "only decides which G_n are built in the process pool; the 4-cycles are the same",
+    ),
     ("_kernels.py", 415, "1 -> 2"): (
         "k += 1",
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
