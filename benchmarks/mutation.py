@@ -100,7 +100,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ),
     ("_kernels.py", 235, "1 -> 2"): (
         "first = np.zeros((n + 1, n + 1), dtype=np.int64)",
-        "one more row of the counting table, never read (rows 0..n are)",
+        "one more row or column of the counting table, never read (0..n are)",
+    ),
+    ("_kernels.py", 236, "1 -> 2"): (
+        "prefix = np.zeros((n + 1, n + 1), dtype=np.int64)",
+        "one more row or column of the counting table, never read (0..n are)",
     ),
     ("_kernels.py", 733, "0 -> 1"): (
         "out = np.empty((0, 4), dtype=np.int64)",

@@ -199,3 +199,18 @@ def test_a_range_whose_largest_build_does_not_fit_is_refused_before_any_build(
     with pytest.raises(TooLargeError, match="G_71 \\(restricted\\)"):
         four_cycles_in_range(1, 71)
     assert built == []
+
+
+def test_the_cache_of_four_cycles_extends_to_larger_ranges_without_gaps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gamegraph.games.lifting import graph as lifting_graph
+
+    monkeypatch.setattr(lifting_graph, "_CACHE", [])  # this process's cache, restored after
+    monkeypatch.setattr(lifting_graph, "_CACHED_UP_TO", 0)
+    brute = {n: sorted(four_cycles_by_brute_force(n)) for n in range(1, 27)}
+    first = lifting_graph.cached_four_cycles(1, 23)
+    assert sorted(first) == [c for n in range(1, 24) for c in brute[n]]
+    second = lifting_graph.cached_four_cycles(20, 26)  # extends by G_24, G_25, G_26
+    assert sorted(second) == [c for n in range(20, 27) for c in brute[n]]
+    assert {c.n for c in second} == {24, 26}  # SPEC.md §3: none at 20..23 and 25
