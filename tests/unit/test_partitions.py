@@ -117,6 +117,7 @@ def test_rank_table_counts_partitions_into_bounded_parts_for_every_n_up_to_max_n
     for r in range(13):
         for c in range(13):
             assert table[r, c] == sum(1 for p in partitions(r) if not p or p[0] <= c)
+    assert k.rank_table(0).tolist() == [[1]]  # the smallest n: the empty partition of 0
     for bad in (-1, k.MAX_N + 1):
         with pytest.raises(ValueError, match=r"outside 0\.\.255"):
             k.rank_table(bad)
