@@ -4,7 +4,8 @@
 #   make test    # the whole test suite: unit tests and integration tests on a real Neo4j
 #
 # Both create .venv on first use. `make load N=24` loads another n; `make lint` runs ruff and
-# mypy; `make bench` runs the benchmarks (minutes).
+# mypy; `make bench` runs the benchmarks (minutes); `make mutation` runs the mutation tests of
+# the engines (hours; SAMPLE=200 runs a seeded sample).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -12,7 +13,7 @@ BIN    := $(VENV)/bin
 N      ?= 60
 STAMP  := $(VENV)/.installed
 
-.PHONY: install load test lint bench clean
+.PHONY: install load test lint bench mutation clean
 
 install: $(STAMP)
 
@@ -37,6 +38,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/loader.py
 	$(BIN)/python benchmarks/queries.py
+
+SAMPLE ?= 0
+
+mutation: $(STAMP)
+	$(BIN)/python benchmarks/mutation.py --sample $(SAMPLE)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

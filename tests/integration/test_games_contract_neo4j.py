@@ -93,3 +93,10 @@ def test_every_query_runs_with_its_header_examples(
     result = run_named(runner, name, params)
     assert result.query.name == name
     assert all(set(row) == set(result.columns) for row in result.rows)
+    if wanted.id not in _VERIFIED:  # every graph these tests load passes `verify`
+        report = verify(runner, graphs=[wanted])
+        assert report.ok, [(c.name, c.problems) for c in report.failures]
+        _VERIFIED.add(wanted.id)
+
+
+_VERIFIED: set[str] = set()

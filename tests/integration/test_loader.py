@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from reference import four_cycles_by_brute_force
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.db.catalog import GraphState, get_graph
@@ -58,6 +59,20 @@ def load(runner: Neo4jQueryRunner, n: str, games: str, **options: Any) -> list[L
 
 def _count(runner: Neo4jQueryRunner, query: str, **params: object) -> int:
     return int(runner.run(query, params)[0]["c"])
+
+
+def _verified(runner: Neo4jQueryRunner, *graph_ids: str) -> None:
+    """`gamegraph verify` recomputes each graph's analysis from its relationships and agrees."""
+    games = []
+    for graph_id in graph_ids:
+        record = get_graph(runner, graph_id)
+        assert record is not None
+        game = record.loaded_game()
+        assert game is not None
+        games.append(game)
+    report = verify(runner, graphs=games)
+    assert report.ok, [(c.graph, c.name, c.problems) for c in report.failures]
+    assert sorted(report.graphs) == sorted(graph_ids)
 
 
 def _drop_all(runner: Neo4jQueryRunner, n: int) -> None:
@@ -162,10 +177,15 @@ def test_four_cycles_of_q_are_linked_to_their_positions(loaded: Neo4jQueryRunner
         "RETURN c.positions AS keys, v.step AS step, p.key AS key, p:Alpha AS alpha",
         {"n": N},
     )
-    assert len(rows) == 4  # the one 4-cycle of G_24 (SPEC.md §3: a 4-cycle for n = 24)
+    # SPEC.md §3: G_24 has a 4-cycle (one, by brute force); each visits its four positions
+    assert len(rows) == 4 * len(four_cycles_by_brute_force(N)) == 4
     for row in rows:
         assert row["keys"][row["step"]] == row["key"]
         assert row["alpha"] == (row["step"] % 2 == 0)
+
+
+def test_verify_passes_on_the_loaded_n24_graphs(loaded: Neo4jQueryRunner) -> None:
+    _verified(loaded, f"bulgarian:{N}", f"floridian:{N}", f"lifting:paper:{N}", f"lifting:band:{N}")
 
 
 def test_loading_twice_leaves_exactly_one_copy(loaded: Neo4jQueryRunner) -> None:
@@ -200,6 +220,7 @@ def test_positions_left_without_a_graph_record_are_replaced(runner: Neo4jQueryRu
         assert nodes == count_partitions(n) == 77
         moves = "MATCH (:Bulgarian {n: $n})-[m:BULGARIAN_MOVE]->() RETURN count(m) AS c"
         assert _count(runner, moves, n=n) == nodes
+        _verified(runner, f"bulgarian:{n}")
     finally:
         drop_graph(runner, f"bulgarian:{n}")
 
@@ -221,6 +242,7 @@ def test_nodes_of_no_graph_left_by_an_older_gamegraph_are_replaced(
         untagged = "MATCH (p:Bulgarian {n: $n}) WHERE p.graph IS NULL RETURN count(p) AS c"
         assert _count(runner, untagged, n=n) == 0
         assert count_partitions(n) == 30
+        _verified(runner, f"bulgarian:{n}")
     finally:
         drop_graph(runner, f"bulgarian:{n}")
 
@@ -240,6 +262,7 @@ def test_a_graph_built_by_another_engine_version_is_stale_and_rebuilt(
         assert report.repaired and not report.skipped
         record = get_graph(runner, graph_id)
         assert record is not None and record.engine == get_game("bulgarian").engine_version()
+        _verified(runner, graph_id)
     finally:
         drop_graph(runner, graph_id)
 
@@ -247,6 +270,7 @@ def test_a_graph_built_by_another_engine_version_is_stale_and_rebuilt(
 def test_drop_leaves_no_trace(runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings) -> None:
     n = 20
     load(runner, str(n), "bulgarian,floridian")
+    _verified(runner, f"bulgarian:{n}", f"floridian:{n}")
     result = _cli(neo4j_settings, "drop", f"bulgarian:{n}", f"floridian:{n}")
     assert result.returncode == 0, result.stderr
     assert "bulgarian:20: dropped" in result.stdout
@@ -303,6 +327,7 @@ def test_a_killed_load_is_reported_incomplete_and_repaired_by_the_next(
         )[0]
         size = count_partitions(n)
         assert stored == {"nodes": size, "keys": size, "moves": size}
+        _verified(runner, graph_id)
     finally:
         if process.poll() is None:
             process.kill()
@@ -403,6 +428,7 @@ def test_restricted_load_keeps_cycles_and_omits_win_loss(runner: Neo4jQueryRunne
         ]
         record = get_graph(runner, f"floridian:{n}")
         assert record is not None and record.properties["restricted"] is True
+        _verified(runner, f"floridian:{n}")
         # a full load of the same n replaces the restricted one (same id, other parameters)
         (report,) = load(runner, str(n), "floridian")
         assert report.repaired

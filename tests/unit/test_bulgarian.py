@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import pairwise
 from math import comb, gcd
 
 import numpy as np
 import pytest
+from reference import bulgarian_reference
 
 from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.partitions import count_partitions, omega, partitions
@@ -91,18 +94,72 @@ def test_weak_components_are_one_per_cycle() -> None:
         assert len({int(graph.cycle_of[v]) for v in comp}) == 1
 
 
-def test_b60_has_p60_positions_and_basins_cover_them() -> None:
+def test_b60_has_p60_positions_42_cycles_of_length_11_and_the_spec_garden_of_eden() -> None:
     graph = build_bulgarian(60)
-    assert graph.size == count_partitions(60) == 966_467
-    assert int(graph.basin_sizes.sum()) == graph.size
-    assert int(graph.in_degree.sum()) == graph.size
+    assert graph.size == count_partitions(60) == 966_467  # SPEC.md §1
+    # 60 = 11·10/2 + 5: C(60) = binom(11, 5)/11 = 42 necklaces, each cycle of length 11
+    # (gcd(5, 11) = 1), and the binom(11, 5) = 462 cyclic positions
+    assert graph.stats()["cycle_lengths"] == {11: 42}
+    assert int(graph.on_cycle.sum()) == comb(11, 5) == 462
     flat, offsets = graph.flat_parts()
     assert offsets[-1] == flat.shape[0]
-    assert tuple(flat[offsets[123] : offsets[124]].tolist()) == graph.position(123)
+    for i in (0, 123, 400_000, graph.size - 1):
+        assert tuple(flat[offsets[i] : offsets[i + 1]].tolist()) == graph.position(i)
+    # BUL-GE over all of B_60: no predecessor iff the largest part is below (parts - 1)
+    largest = flat[offsets[:-1]].astype(np.int64)
+    assert np.array_equal(graph.garden_of_eden, largest < np.diff(offsets) - 1)
 
 
-def test_the_farthest_positions_of_triangular_b_n_include_tau() -> None:
-    k = 6
-    graph = build_bulgarian(k * (k + 1) // 2)
-    tau = (k - 1, k - 1, *range(k - 2, 1, -1), 1, 1)
-    assert graph.index(tau) in graph.farthest().tolist()
+@pytest.mark.parametrize("n", range(1, 23))
+def test_analysis_of_b_n_equals_iterating_omega_from_every_partition(n: int) -> None:
+    graph = build_bulgarian(n)
+    ref = bulgarian_reference(n)
+    pos = [graph.position(i) for i in range(graph.size)]
+    assert {p: int(graph.distance[i]) for i, p in enumerate(pos)} == ref.distance
+    assert {pos[i] for i in graph.farthest().tolist()} == ref.farthest
+    assert {pos[i] for i in np.flatnonzero(graph.garden_of_eden)} == ref.garden_of_eden
+    predecessors = Counter(ref.successor.values())
+    assert graph.in_degree.tolist() == [predecessors[p] for p in pos]
+    assert {frozenset(pos[j] for j in c.tolist()) for c in graph.cycles} == set(ref.cycles)
+    for cycle in graph.cycles:  # in move order, from the smallest index
+        assert int(cycle[0]) == int(cycle.min())
+        assert [omega(pos[int(j)]) for j in cycle] == [pos[int(j)] for j in np.roll(cycle, -1)]
+    # a cycle id names the cycle a trajectory ends in; a basin counts the trajectories
+    cycle_ids = {frozenset(pos[j] for j in c.tolist()): cid for cid, c in enumerate(graph.cycles)}
+    ends_in = {
+        p: next(cycle_ids[c] for c in ref.cycles if ref.entry[p] in c) for p in ref.successor
+    }
+    assert {p: int(graph.cycle_of[i]) for i, p in enumerate(pos)} == ends_in
+    assert graph.basin_sizes.tolist() == [
+        sum(1 for c in ends_in.values() if c == cid) for cid in range(len(graph.cycles))
+    ]
+    for i, p in enumerate(pos):
+        path = [pos[j] for j in graph.trajectory(i)]
+        assert path[0] == p and path[-1] == ref.entry[p] and len(path) == ref.distance[p] + 1
+        assert all(omega(a) == b for a, b in pairwise(path))
+
+
+@pytest.mark.parametrize("k", range(2, 7))
+def test_the_farthest_positions_of_triangular_b_n_are_those_k_k_minus_1_moves_away(
+    k: int,
+) -> None:
+    n = k * (k + 1) // 2
+    graph = build_bulgarian(n)
+    far = {graph.position(i) for i in graph.farthest().tolist()}
+    # BUL-knuth: the longest transient is k(k−1); the farthest set by brute force
+    assert far == bulgarian_reference(n).farthest
+    assert {int(graph.distance[graph.index(p)]) for p in far} == {k * (k - 1)}
+    tau = (k - 1, k - 1, *range(k - 2, 1, -1), 1, 1) if k >= 3 else (1, 1, 1)
+    assert tau in far  # BUL-toom
+
+
+def test_positions_and_sizes_outside_b_n_are_refused() -> None:
+    graph = build_bulgarian(8)
+    assert graph.position(0) == (8,) and graph.position(graph.size - 1) == (1,) * 8
+    for index in (-1, graph.size):
+        with pytest.raises(IndexError, match=r"positions 0\.\.21"):
+            graph.position(index)
+    with pytest.raises(ValueError, match="not a partition of 8"):
+        graph.index((5, 4))
+    with pytest.raises(ValueError, match="at least 1, not 0"):
+        build_bulgarian(0)

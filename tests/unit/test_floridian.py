@@ -7,35 +7,16 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import floridian_reference, four_cycles_by_brute_force
 
 from gamegraph.games.floridian.alpha import alpha_moves
-from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
+from gamegraph.games.floridian.engine import FloridianGraph, _join_csr, build_floridian
 from gamegraph.games.floridian.fourcycles import is_four_cycle
-from gamegraph.games.partitions import in_t, omega, parse_partition, separated_partitions
+from gamegraph.games.partitions import Partition, in_t, omega, parse_partition, separated_partitions
 
 CYCLE_N = {2, 6, 8, 11, 14, 16, 18, 21} | set(range(23, 101))
 NO_FOUR_CYCLE = set(range(0, 16)) | {17, 18, 19, 20, 21, 22, 23, 25, 27, 29, 31, 33, 36, 39, 41}
 NO_FOUR_CYCLE |= {43, 49, 51, 73}
-
-
-def _reference_h(n: int) -> nx.DiGraph:
-    """H_n straight from the definitions: α-moves then Ω, with networkx."""
-    h = nx.DiGraph()
-    for a in separated_partitions(n):
-        h.add_node(a)
-        for x in alpha_moves(a):
-            h.add_edge(a, omega(x))
-    return h
-
-
-def _reference_core(h: nx.DiGraph) -> nx.DiGraph:
-    recurrent = {
-        v
-        for comp in nx.strongly_connected_components(h)
-        for v in comp
-        if len(comp) > 1 or h.has_edge(v, v)
-    }
-    return h.subgraph(recurrent)
 
 
 def _core_nodes_and_arcs(graph: FloridianGraph) -> list[tuple[int, int]]:
@@ -56,21 +37,44 @@ def test_alpha_arcs_of_the_engine_are_the_legal_alpha_moves(n: int) -> None:
             assert pos.position(int(graph.omega_of[i])) == omega(a)
 
 
-@pytest.mark.parametrize("n", [6, 8, 11, 16, 18, 24, 25, 26])
-def test_core_and_losing_positions_agree_with_a_networkx_reference(n: int) -> None:
+def _members(graph: FloridianGraph, mask: np.ndarray) -> set[Partition]:
+    return {graph.positions.position(int(i)) for i in np.flatnonzero(mask)}
+
+
+REFERENCE_N = [*range(1, 13), 14, 16, 18, 21, 24, 25, 26]
+
+
+@pytest.mark.parametrize("n", REFERENCE_N)
+def test_core_win_loss_and_turns_to_the_core_are_those_of_a_networkx_reference(n: int) -> None:
     graph = build_floridian(n)
     pos = graph.positions
-    h = _reference_h(n)
-    core = _reference_core(h)
-    assert graph.h_dst.shape[0] == h.number_of_edges()
-    assert {pos.position(int(v)) for v in np.flatnonzero(graph.recurrent)} == set(core.nodes)
-    assert int(graph.core_arc_mask.sum()) == core.number_of_edges()
-    winning = {v for v in h if any(nx.has_path(h, v, r) for r in core.nodes)}
-    assert {pos.position(int(v)) for v in np.flatnonzero(graph.winning)} == winning
-    for v in winning:
-        lengths = nx.single_source_shortest_path_length(h, v)
-        want = min(d for r, d in lengths.items() if r in core.nodes)
-        assert graph.turns_to_core[pos.index(v)] == want
+    ref = floridian_reference(n)
+    src, dst = graph.h_arcs()
+    arcs = {(pos.position(int(a)), pos.position(int(b))) for a, b in zip(src, dst, strict=True)}
+    assert arcs == set(ref.h.edges) and len(arcs) == dst.shape[0]
+    assert _members(graph, graph.recurrent) == ref.recurrent
+    core = {
+        (pos.position(int(a)), pos.position(int(b)))
+        for a, b in zip(src[graph.core_arc_mask], dst[graph.core_arc_mask], strict=True)
+    }
+    assert core == ref.core_arcs
+    assert [({pos.position(int(v)) for v in c.nodes}, c.arcs) for c in graph.core_components] == [
+        (set(nodes), arcs) for nodes, arcs in ref.core_components
+    ]
+    assert _members(graph, graph.winning) == ref.winning
+    assert _members(graph, graph.losing) == ref.losing
+    turns = {pos.position(i): int(t) for i, t in enumerate(graph.turns_to_core.tolist())}
+    assert turns == {p: ref.turns_to_core.get(p, -1) for p in ref.separated}
+    assert {pos.position(int(i)) for i in graph.farthest_winning()} == ref.farthest_winning
+
+
+@pytest.mark.parametrize("n", REFERENCE_N)
+def test_immediate_losses_are_exactly_the_positions_without_a_legal_alpha_move(n: int) -> None:
+    graph = build_floridian(n)
+    ref = floridian_reference(n)
+    assert _members(graph, graph.immediate_loss) == ref.immediate_losses
+    assert graph.stats()["immediate_losses"] == len(ref.immediate_losses)
+    assert ref.immediate_losses <= ref.losing  # a position with no move cannot win
 
 
 def test_n6_one_8_cycle_and_no_losing_position() -> None:
@@ -80,17 +84,17 @@ def test_n6_one_8_cycle_and_no_losing_position() -> None:
     assert stats["losing"] == 0
     # an 8-cycle of G_6 is a 4-cycle of H_6 on four recurrent states, and it is the only cycle
     assert _core_nodes_and_arcs(graph) == [(4, 4)]
-    h = _reference_h(6).subgraph(pos for pos in _reference_core(_reference_h(6)).nodes)
-    assert [len(c) for c in nx.simple_cycles(h)] == [4]
+    ref = floridian_reference(6)
+    assert [len(c) for c in nx.simple_cycles(ref.h.subgraph(ref.recurrent))] == [4]
 
 
 def test_n8_four_squared_is_the_only_losing_position_and_an_immediate_loss() -> None:
     graph = build_floridian(8)
     stats = graph.stats()
     assert (stats["separated"], stats["t_positions"], stats["omega_t"]) == (13, 11, 8)
-    losing = [graph.positions.position(int(i)) for i in np.flatnonzero(graph.losing)]
-    assert losing == [(4, 4)]
-    assert graph.immediate_loss[graph.positions.index("4^2")]
+    # the only losing position is 4², and it is an immediate loss: so it is the only one
+    assert _members(graph, graph.losing) == {(4, 4)}
+    assert _members(graph, graph.immediate_loss) == {(4, 4)}
 
 
 def test_n24_core_is_strongly_connected_with_35_nodes_and_60_arcs() -> None:
@@ -106,9 +110,9 @@ def test_n25_core_has_16_nodes_and_21_arcs_where_the_paper_prints_19() -> None:
     assert (stats["separated"], stats["t_positions"], stats["omega_t"]) == (472, 315, 172)
     assert stats["recurrent"] == 16
     # the paper prints 19 arcs; the definitions (checked independently) give 21
-    core = _reference_core(_reference_h(25))
-    assert core.number_of_nodes() == 16
-    assert core.number_of_edges() == stats["core_arcs"] == 21
+    ref = floridian_reference(25)
+    assert len(ref.recurrent) == 16
+    assert len(ref.core_arcs) == stats["core_arcs"] == 21
 
 
 def test_n33_core_is_two_sccs_of_53_nodes_91_arcs_and_4_nodes_5_arcs() -> None:
@@ -129,14 +133,17 @@ def test_four_cycles_exist_exactly_outside_the_exception_list_up_to_60() -> None
     assert have == set(range(1, 61)) - NO_FOUR_CYCLE
 
 
-@pytest.mark.parametrize("n", [16, 24, 26, 34])
-def test_engine_four_cycles_are_four_cycles_and_are_all_of_them(n: int) -> None:
-    graph = build_floridian(n)
-    found = graph.four_cycles()
-    assert found and all(is_four_cycle(c) and c == c.canonical() for c in found)
-    h = _reference_h(n)
-    pairs = {frozenset((a, b)) for a, b in h.edges if a != b and h.has_edge(b, a)}
-    assert {frozenset((c.alpha1, c.alpha2)) for c in found} == pairs
+@pytest.mark.parametrize("n", range(1, 41))
+def test_four_cycles_full_and_restricted_are_the_brute_force_cycles_for_every_n_to_40(
+    n: int,
+) -> None:
+    expected = list(four_cycles_by_brute_force(n))
+    for graph in (build_floridian(n), build_floridian(n, restricted=True)):
+        found = graph.four_cycles()
+        assert sorted(found) == expected  # whole cycles (a, x, b, y), each once
+        assert all(c == c.canonical() for c in found)
+        assert graph.stats()["four_cycles"] == len(expected)
+    assert all(is_four_cycle(c) for c in expected)
 
 
 def test_two_cycles_only_at_n_2t_squared_and_they_are_the_bulgarian_ones() -> None:
@@ -151,13 +158,17 @@ def test_two_cycles_only_at_n_2t_squared_and_they_are_the_bulgarian_ones() -> No
             assert loops == []
 
 
-def test_restricted_mode_agrees_with_the_full_graph_on_cycles() -> None:
-    for n in range(1, 41):
-        full, part = build_floridian(n), build_floridian(n, restricted=True)
-        assert np.array_equal(full.recurrent, part.recurrent)
-        assert full.stats()["core_arcs"] == part.stats()["core_arcs"]
-        assert full.stats()["core_scc_sizes"] == part.stats()["core_scc_sizes"]
-        assert np.array_equal(full.four_cycle_array, part.four_cycle_array)
+@pytest.mark.parametrize("n", REFERENCE_N)
+def test_restricted_mode_finds_the_recurrent_states_and_core_of_the_reference(n: int) -> None:
+    graph = build_floridian(n, restricted=True)
+    ref = floridian_reference(n)
+    omega_t = {omega(p) for p in ref.t_positions}
+    assert {graph.positions.position(int(i)) for i in graph.sources} == omega_t
+    assert _members(graph, graph.recurrent) == ref.recurrent
+    stats = graph.stats()
+    assert stats["core_arcs"] == len(ref.core_arcs)
+    assert stats["core_scc_sizes"] == [len(nodes) for nodes, _ in ref.core_components]
+    assert [c.arcs for c in graph.core_components] == [a for _, a in ref.core_components]
 
 
 def test_restricted_stats_omit_what_needs_the_full_graph() -> None:
@@ -173,18 +184,52 @@ def test_positions_refuse_non_separated_and_wrong_n() -> None:
         positions.index("4 3 3")
     with pytest.raises(ValueError, match="not of n = 10"):
         positions.index("4 4")
+    with pytest.raises(ValueError, match=r"n must be in 1\.\.255"):
+        type(positions).of(0)
+
+
+def test_positions_know_their_number_of_parts_and_largest_part() -> None:
+    positions = build_floridian(20).positions
+    listed = list(separated_partitions(20))
+    assert len(positions) == len(listed)
+    assert positions.lengths().tolist() == [len(p) for p in listed]
+    assert positions.largest().tolist() == [p[0] for p in listed]
+
+
+@pytest.mark.parametrize("n", [18, 33])
+def test_core_component_of_names_the_component_of_each_recurrent_state(n: int) -> None:
+    graph = build_floridian(n)
+    ref = floridian_reference(n)
+    component = {p: cid for cid, (nodes, _) in enumerate(ref.core_components) for p in nodes}
+    pos = graph.positions
+    assert [int(c) for c in graph.core_component_of] == [
+        component.get(pos.position(i), -1) for i in range(pos.size)
+    ]
+
+
+def test_a_restricted_graph_refuses_win_loss_questions_and_unbuilt_rows() -> None:
+    graph = build_floridian(24, restricted=True)
+    for question in ("immediate_loss", "turns_to_core", "winning", "losing"):
+        with pytest.raises(ValueError, match="need the full G_24"):
+            getattr(graph, question)
+    outside = next(i for i in range(graph.positions.size) if i not in set(graph.sources.tolist()))
+    with pytest.raises(ValueError, match="were not built"):
+        graph.alpha_targets(outside)
+    assert graph.alpha_targets(int(graph.sources[0])).size > 0
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=1, max_value=30))
 def test_every_alpha_arc_ends_in_t_and_h_arcs_are_the_two_paths_of_g(n: int) -> None:
     graph = build_floridian(n)
+    pos = graph.positions.position
     src, dst = graph.alpha_arcs()
-    assert graph.in_t[dst].all()
-    two_paths = {(int(a), int(graph.omega_of[x])) for a, x in zip(src, dst, strict=True)}
+    arcs = [(pos(int(a)), pos(int(x))) for a, x in zip(src, dst, strict=True)]
+    assert all(in_t(x) and sum(x) == n for _, x in arcs)  # Ω-positions are T(n)
+    two_paths = {(a, omega(x)) for a, x in arcs}  # Ω by its scalar definition
     h_src, h_dst = graph.h_arcs()
-    assert set(zip(h_src.tolist(), h_dst.tolist(), strict=True)) == two_paths
-    assert len(two_paths) == h_dst.shape[0]
+    h = [(pos(int(a)), pos(int(b))) for a, b in zip(h_src, h_dst, strict=True)]
+    assert set(h) == two_paths and len(h) == len(two_paths)
 
 
 def test_q_1_0_1_is_the_n16_four_cycle_of_the_engine() -> None:
@@ -193,8 +238,54 @@ def test_q_1_0_1_is_the_n16_four_cycle_of_the_engine() -> None:
     assert any(set(c) == set(cycle) for c in found)
 
 
-def test_farthest_winning_positions_need_the_most_turns() -> None:
-    graph = build_floridian(24)
-    far = graph.farthest_winning()
-    assert far.size and (graph.turns_to_core[far] == graph.stats()["max_turns_to_core"]).all()
-    assert not graph.losing[far].any()
+@pytest.mark.parametrize(
+    ("n", "chunk_arcs", "threads"),
+    [(24, 1, 1), (30, 256, 1), (30, 1000, 4), (44, 512, 2), (46, 2048, 3)],
+)
+def test_a_build_in_many_small_chunks_and_threads_equals_the_one_chunk_build(
+    n: int, chunk_arcs: int, threads: int
+) -> None:
+    chunks: list[int] = []
+    small = build_floridian(
+        n, chunk_arcs=chunk_arcs, threads=threads, progress=lambda done, _: chunks.append(done)
+    )
+    whole = build_floridian(n, chunk_arcs=1 << 24, threads=1)
+    assert len(chunks) >= 3  # the progress callback runs once per chunk
+    for name in ("alpha_ptr", "alpha_dst", "h_ptr", "h_dst"):
+        assert np.array_equal(getattr(small, name), getattr(whole, name)), name
+    assert small.stats() == whole.stats()
+
+
+@pytest.mark.parametrize("restricted", [False, True])
+def test_a_multi_threaded_build_of_g46_in_small_chunks_has_the_alpha_moves_of_the_definition(
+    restricted: bool,
+) -> None:
+    graph = build_floridian(46, restricted=restricted, chunk_arcs=4096, threads=3)
+    pos = graph.positions
+    for i in np.linspace(0, graph.sources.shape[0] - 1, 60).astype(int).tolist():
+        source = int(graph.sources[i])
+        a = pos.position(source)
+        assert [pos.position(int(x)) for x in graph.alpha_targets(source)] == alpha_moves(a)
+        h_row = graph.h_dst[graph.h_ptr[i] : graph.h_ptr[i + 1]]
+        assert [pos.position(int(b)) for b in h_row] == sorted(
+            {omega(x) for x in alpha_moves(a)}, reverse=True
+        )
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    # one block per worker thread, so at least one
+    st.lists(st.lists(st.lists(st.integers(0, 99), max_size=4), max_size=5), min_size=1, max_size=5)
+)
+def test_join_csr_puts_the_rows_of_every_block_one_after_another(
+    blocks: list[list[list[int]]],
+) -> None:
+    pieces = []
+    for rows in blocks:
+        ptr = np.concatenate(([0], np.cumsum([len(r) for r in rows]))).astype(np.int64)
+        dst = np.asarray([v for r in rows for v in r], dtype=np.int64)
+        pieces.append((ptr, dst))
+    ptr, dst = _join_csr(pieces)
+    joined = [row for rows in blocks for row in rows]
+    assert ptr.shape[0] == len(joined) + 1 and ptr[0] == 0
+    assert [dst[ptr[i] : ptr[i + 1]].tolist() for i in range(len(joined))] == joined

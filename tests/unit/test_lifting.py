@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import four_cycles_by_brute_force
 
 from gamegraph.games.floridian.alpha import (
     AlphaChoice,
@@ -30,6 +31,7 @@ from gamegraph.games.floridian.qfamily import q_cycle
 from gamegraph.games.lifting.patterns import (
     ALPHA_PATTERNS,
     PATTERNS,
+    AmbiguousPatternError,
     ArcKind,
     band_insert,
     band_lifts,
@@ -74,25 +76,7 @@ N34 = paper_cycle("2^3 4^3 8^2 · 2^4 4^3 7^2 · 1^4 3^3 6^2 9 · 1 3^3 5^3 9")
 N28_STUCK = paper_cycle("1^3 3 5^3 7 · 2 4^3 7^2 · 1 3^3 6^3 · 2^3 4 6^3")
 
 
-@cache
-def four_cycles(n: int) -> tuple[FourCycle, ...]:
-    """Every 4-cycle of G_n (canonical rotation), by brute force over the α-moves."""
-    preimages: dict[Partition, list[Partition]] = {}
-    for x in separated_partitions(n):
-        if in_t(x):
-            preimages.setdefault(omega(x), []).append(x)
-    moves = {a: set(alpha_moves(a)) for a in preimages}  # a = Ω(y) for the y before it
-    found = set()
-    for a, from_a in moves.items():
-        for x in from_a:
-            b = omega(x)
-            if b == a or b not in moves:
-                continue
-            for y in preimages[a]:
-                if y in moves[b]:
-                    found.add(FourCycle(a, x, b, y).canonical())
-    return tuple(sorted(found))
-
+four_cycles = four_cycles_by_brute_force  # every 4-cycle of G_n from the α-moves
 
 SMALL_N = 40
 
@@ -245,6 +229,8 @@ def _near_misses(cycle: FourCycle) -> Iterator[FourCycle]:
     yield FourCycle(a, y, b, x)
     yield FourCycle(x, b, y, a)
     yield FourCycle(a, x, a, y)
+    yield FourCycle(a, x, b, x)  # the first arcs are right, the second α-arc is not
+    yield FourCycle(a, x, b, band_insert(y, 1))  # the last position is of another n
     yield FourCycle(band_insert(a, 2), x, b, y)
     for k in (1, 2, 3, 5):
         yield FourCycle(*(band_insert(p, k) for p in cycle))
@@ -266,6 +252,14 @@ def test_is_four_cycle_agrees_with_listing_every_alpha_move_on_cycles_and_near_m
         assert is_four_cycle(cycle) and _four_cycle_by_listing(cycle)
         for other in _near_misses(cycle):
             assert is_four_cycle(other) == _four_cycle_by_listing(other), other
+
+
+def test_a_two_cycle_traversed_twice_is_no_four_cycle() -> None:
+    # SPEC.md §3: a 4-cycle has a != b; G_8 has the 2-cycle 1² 3² ↔ 2² 4 (n = 2t², t = 2)
+    a, x = parse_partition("1^2 3^2"), parse_partition("2^2 4")
+    assert omega(x) == a and x in alpha_moves(a)
+    assert not is_four_cycle(FourCycle(a, x, a, x))
+    assert not _four_cycle_by_listing(FourCycle(a, x, a, x))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -392,6 +386,18 @@ def test_the_34_cycle_arcs_match_alpha4_omega2_alpha5_omega4_at_m7() -> None:
     assert first is not None and first.choice == AlphaChoice((8,), 0)
     assert third is not None and third.choice == AlphaChoice((6,), 3)  # _1_3^4 _6^2
     assert [m.k for m in matches if m] == [7, 7, 8, 8]
+
+
+def test_an_arc_matching_two_patterns_at_one_m_is_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gamegraph.games.lifting import patterns
+
+    source, target, kind = arcs(N34)[0]
+    [match] = matching_patterns(source, target, kind, 7)
+    monkeypatch.setattr(patterns, "matching_patterns", lambda *args: [match, match])
+    with pytest.raises(AmbiguousPatternError, match="matches alpha4, alpha4 at m = 7"):
+        match_arc(source, target, kind, 7)
 
 
 def test_omega3_arc_of_family_45_has_new_part_m_plus_3() -> None:

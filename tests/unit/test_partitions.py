@@ -104,3 +104,40 @@ def test_lemma_7_omega_of_separated_is_separated_iff_no_part_p_or_p_plus_2(
     # n = 1 is ruled out by the paper: (1) has the part p = 1, yet Ω((1)) = (1) is separated
     if is_separated(part) and part != (1,):
         assert is_separated(omega(part)) == in_t(part)
+
+
+def test_rank_table_counts_partitions_into_bounded_parts_for_every_n_up_to_max_n() -> None:
+    from gamegraph.games import _kernels as k
+
+    table = k.rank_table(k.MAX_N)  # the largest n the engines accept
+    assert [int(table[r, r]) for r in range(k.MAX_N + 1)] == [
+        count_partitions(r) for r in range(k.MAX_N + 1)
+    ]
+    # P[r, c] = partitions of r into parts <= c, counted from the enumeration for small r
+    for r in range(13):
+        for c in range(13):
+            assert table[r, c] == sum(1 for p in partitions(r) if not p or p[0] <= c)
+    assert k.rank_table(0).tolist() == [[1]]  # the smallest n: the empty partition of 0
+    for bad in (-1, k.MAX_N + 1):
+        with pytest.raises(ValueError, match=r"outside 0\.\.255"):
+            k.rank_table(bad)
+
+
+@pytest.mark.parametrize("paper", [False, True])
+def test_format_partitions_writes_each_key_and_paper_notation_even_one_row_at_a_time(
+    paper: bool,
+) -> None:
+    import numpy as np
+
+    from gamegraph.games import _kernels as k
+
+    listed = [*partitions(14), (255, 255, 100), (1,) * 40]
+    parts = np.asarray([v for p in listed for v in p], dtype=np.uint8)
+    offsets = np.cumsum([0, *map(len, listed)]).astype(np.int64)
+    write = paper_notation if paper else canonical_key
+    everything = np.arange(len(listed), dtype=np.int64)
+    text = k.format_partitions(parts, offsets, everything, paper).tobytes().decode()
+    assert text.splitlines() == [write(p) for p in listed]
+    for row in (0, len(listed) - 2, len(listed) - 1):  # the longest texts alone
+        one = k.format_partitions(parts, offsets, np.asarray([row], dtype=np.int64), paper)
+        assert one.tobytes().decode() == write(listed[row]) + "\n"

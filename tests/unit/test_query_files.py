@@ -21,6 +21,7 @@ from gamegraph.api import Database
 from gamegraph.cli import app
 from gamegraph.cli import query as query_cli
 from gamegraph.cli.render import to_csv, to_json, to_table
+from gamegraph.db.catalog import GraphState
 from gamegraph.db.queries import (
     QueryResult,
     browser_text,
@@ -361,12 +362,23 @@ def test_win_loss_queries_refuse_a_restricted_load_but_core_queries_run() -> Non
     fake = _fake(_record(Floridian.create(n=24, restricted=True)))
     with pytest.raises(GraphNotLoadedError, match="restricted"):
         run_named(fake, "floridian_losing", {"n": "24"})
-    run_named(fake, "floridian_core_components", {"n": "24"})
+    assert all(q.query.strip() != get_query("floridian_losing").cypher for q in fake.reads)
+    result = run_named(fake, "floridian_core_components", {"n": "24"})
+    assert (fake.reads[-1].query, fake.reads[-1].params) == (
+        get_query("floridian_core_components").cypher,
+        {"n": 24},
+    )
+    assert result.graph is not None and result.graph.id == "floridian:24"
 
 
 def test_lifting_queries_need_q_of_the_rule_covering_n() -> None:
     fake = _fake(_record(Lifting.create(n=40, rule="paper")))
-    run_named(fake, "lifting_cycles", {"rule": "paper", "n": "24"})
+    result = run_named(fake, "lifting_cycles", {"rule": "paper", "n": "24"})
+    assert (fake.reads[-1].query, fake.reads[-1].params) == (
+        get_query("lifting_cycles").cypher,
+        {"rule": "paper", "n": 24},
+    )
+    assert result.graph is not None and result.graph.n == 40
     with pytest.raises(
         GraphNotLoadedError, match=r"not n = 44: run `gamegraph load --games lifting --n 60`"
     ):
@@ -378,7 +390,9 @@ def test_lifting_queries_need_q_of_the_rule_covering_n() -> None:
 def test_a_graph_built_by_another_engine_version_is_stale_but_still_answers() -> None:
     old = FLORIDIAN_24 | {"engine": "0.0.1+old"}
     fake = _fake(old)
-    run_named(fake, "floridian_core_components", {"n": "24"})
+    result = run_named(fake, "floridian_core_components", {"n": "24"})
+    assert fake.reads[-1].query == get_query("floridian_core_components").cypher
+    assert result.graph is not None and result.graph.state() is GraphState.STALE
 
 
 def test_what_is_loaded_needs_no_graph() -> None:

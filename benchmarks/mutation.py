@@ -1,0 +1,540 @@
+"""Mutation testing of the engines (`make mutation`; not part of CI): change one operator or
+constant at a time, run the unit tests that cover the module, count the mutants they kill.
+
+    python benchmarks/mutation.py                    # every mutant of every target (hours)
+    python benchmarks/mutation.py --sample 200       # a seeded random sample: an estimate
+    python benchmarks/mutation.py --files floridian/engine.py --list
+
+Why a script of its own: mutmut 3 rewrites every function into a trampoline that numba cannot
+compile, and cosmic-ray's per-mutant runs gain nothing over this; both mutate the sources the
+tests import, where numba's on-disk cache could serve the unmutated kernel. Here the package and
+the tests are copied into a scratch directory that shadows the editable install (PYTHONPATH),
+each mutant is written into the copy, and pytest runs there in a subprocess with a timeout:
+
+* numba: a mutant of a file holding ``@njit`` kernels runs with ``NUMBA_CACHE_DIR`` set to a
+  fresh empty directory, so its kernels are compiled from the mutated source, never loaded
+  from a cache (the compile costs ~10 s a mutant; ``NUMBA_DISABLE_JIT=1`` would be faster but
+  runs the kernels as Python, where the big-n tests take minutes and integer semantics differ).
+  Mutants of the other files share one warm cache of the unmutated kernels.
+* pytest runs with ``-x`` (the first failure kills the mutant), without random order, its
+  cache, or hypothesis' example database (cwd is the scratch directory).
+* a mutant whose tests exceed the timeout (3x the unmutated run, at least 120 s) counts as
+  killed and is listed as such.
+
+Operators: comparison swaps (< <=, > >=, == !=), arithmetic (+ -, * +, // *, % //), bit
+operators (& |, << >>), augmented assignment (+= -=, and deleting the statement), ``and`` /
+``or``, dropping ``not``, integer constants c -> c + 1 and True <-> False. Not mutated: doc
+strings, annotations, f-strings and error messages, decorators, module-level constants, and the
+memory estimates (their constants are measured heuristics, not facts a test can state).
+Survivors judged equivalent are listed in EQUIVALENT with the reason and leave the score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "gamegraph"
+GAMES = "gamegraph/games/"
+
+#: module (under gamegraph/games/) -> the unit tests that cover it
+TARGETS: dict[str, tuple[str, ...]] = {
+    "partitions.py": ("test_partitions.py", "test_bulgarian.py", "test_floridian.py"),
+    "functional.py": ("test_functional.py",),
+    "_kernels.py": (
+        "test_bulgarian.py",
+        "test_floridian.py",
+        "test_partitions.py",
+        "test_loader_tables.py",
+    ),
+    "bulgarian/engine.py": ("test_bulgarian.py",),
+    "floridian/engine.py": ("test_floridian.py",),
+    "floridian/alpha.py": ("test_floridian.py", "test_lifting.py"),
+    "floridian/fourcycles.py": ("test_floridian.py", "test_lifting.py"),
+    "floridian/qfamily.py": ("test_lifting_qfamily.py",),
+    "lifting/patterns.py": ("test_lifting.py",),
+    "lifting/graph.py": ("test_lifting_graph.py",),
+}
+
+#: functions whose constants and operators are size estimates, not facts (see module doc)
+SKIPPED_FUNCTIONS = {
+    "arcs_per_position",
+    "estimate_floridian",
+    "estimate_bulgarian",
+    "check_floridian",
+    "analysis_bytes_per_position",
+    "_total_parts",
+    "count_partitions",  # only its Hardy-Ramanujan branch above n = 1000 is unreachable here
+}
+
+#: (module, line, mutation) -> (the line's text, why the mutant cannot change any answer);
+#: an entry whose text no longer matches its line is ignored
+EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
+    ("floridian/fourcycles.py", 31, ">= -> >"): (
+        "if self.alpha1 >= self.alpha2:",
+        "the two α-positions of a 4-cycle differ (a != b), so they never tie",
+    ),
+    ("bulgarian/engine.py", 161, "< -> <="): (
+        "dtype = np.int32 if size < 2**31 else np.int64",
+        "no n has p(n) = 2**31 (checked for n <= 1000), so the index width never changes",
+    ),
+    ("lifting/graph.py", 108, ">= -> >"): (
+        "and n >= POOL_MIN_N",
+        "only decides whether G_40 is built in the process pool or in this process; the "
+        "4-cycles are the same either way",
+    ),
+    ("_kernels.py", 223, "1 -> 2"): (
+        "comp = np.zeros((n + 1, width), dtype=np.int64)",
+        "one more row of the counting table, never read (rows 0..n are)",
+    ),
+    ("_kernels.py", 235, "1 -> 2"): (
+        "first = np.zeros((n + 1, n + 1), dtype=np.int64)",
+        "one more row or column of the counting table, never read (0..n are)",
+    ),
+    ("_kernels.py", 236, "1 -> 2"): (
+        "prefix = np.zeros((n + 1, n + 1), dtype=np.int64)",
+        "one more row or column of the counting table, never read (0..n are)",
+    ),
+    ("_kernels.py", 733, "0 -> 1"): (
+        "out = np.empty((0, 4), dtype=np.int64)",
+        "four_cycles replaces this array in its second pass before writing to it",
+    ),
+    ("_kernels.py", 687, "1 -> 2"): (
+        "counter += 1",
+        "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
+    ),
+    ("_kernels.py", 707, ">= -> >"): (
+        "if depth >= 0:",
+        "skips lowering the DFS root's low from its child, but a root's low is its own "
+        "index anyway (the stack is empty when a root starts)",
+    ),
+    ("floridian/engine.py", 347, "1 -> 2"): (
+        "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1",
+        "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
+    ),
+    ("lifting/graph.py", 107, "and -> or"): (
+        "if cores > 1",
+        "only decides which G_n are built in the process pool; the 4-cycles are the same",
+    ),
+    ("_kernels.py", 415, "1 -> 2"): (
+        "k += 1",
+        "omega_index_of writes one more entry after the parts: separated_index reads nothing "
+        "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
+    ),
+}
+
+COMPARE_SWAPS = {
+    ast.Lt: (ast.LtE, "<", "<="),
+    ast.LtE: (ast.Lt, "<=", "<"),
+    ast.Gt: (ast.GtE, ">", ">="),
+    ast.GtE: (ast.Gt, ">=", ">"),
+    ast.Eq: (ast.NotEq, "==", "!="),
+    ast.NotEq: (ast.Eq, "!=", "=="),
+}
+BINOP_SWAPS = {
+    ast.Add: ("+", "-"),
+    ast.Sub: ("-", "+"),
+    ast.Mult: ("*", "+"),
+    ast.FloorDiv: ("//", "*"),
+    ast.Mod: ("%", "//"),
+    ast.BitAnd: ("&", "|"),
+    ast.BitOr: ("|", "&"),
+    ast.LShift: ("<<", ">>"),
+    ast.RShift: (">>", "<<"),
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One textual change: replace ``source[start:end]`` (offsets in the file) by ``new``."""
+
+    module: str  #: path under gamegraph/games/
+    line: int
+    start: int
+    end: int
+    new: str
+    what: str  #: e.g. "< -> <="
+    text: str  #: the original line, stripped
+
+    def equivalent(self) -> str | None:
+        """Why the mutant is equivalent, if EQUIVALENT says so."""
+        text, reason = EQUIVALENT.get((self.module, self.line, self.what), ("", ""))
+        return reason if text == self.text else None
+
+    def label(self) -> str:
+        return f"{GAMES}{self.module}:{self.line}: {self.what}    | {self.text}"
+
+
+def _offsets(source: str) -> list[int]:
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    return starts
+
+
+class _Finder(ast.NodeVisitor):
+    """Collects the mutation sites of one module."""
+
+    def __init__(self, module: str, source: str) -> None:
+        self.module = module
+        self.source = source
+        self.lines = source.splitlines()
+        self.starts = _offsets(source)
+        self.found: list[Mutant] = []
+        self.function: list[str] = []
+
+    # positions ---------------------------------------------------------------------------
+
+    def _at(self, line: int, col: int) -> int:
+        return self.starts[line - 1] + len(self.lines[line - 1].encode()[:col].decode())
+
+    def _span(self, node: ast.AST) -> tuple[int, int]:
+        start = self._at(node.lineno, node.col_offset)  # type: ignore[attr-defined]
+        end = self._at(node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+        return start, end
+
+    def _between(self, left: ast.AST, right: ast.AST, token: str) -> tuple[int, int] | None:
+        """Offsets of the operator ``token`` between two nodes (outside brackets/comments)."""
+        lo, hi = self._span(left)[1], self._span(right)[0]
+        gap = self.source[lo:hi]
+        index = gap.find(token)
+        while index >= 0:
+            after = gap[index + len(token) : index + len(token) + 1]
+            before = gap[index - 1 : index] if index else ""
+            # "<" must not be part of "<=" or "<<", "*" of "**", "/" of "//" etc.
+            whole_after = after not in "=<>*/&|" or token.endswith("=")
+            if whole_after and (before not in "=<>!*/" or len(token) > 1):
+                return lo + index, lo + index + len(token)
+            index = gap.find(token, index + 1)
+        return None
+
+    def _add(self, node: ast.AST, start: int, end: int, new: str, what: str) -> None:
+        if self.function and self.function[-1] in SKIPPED_FUNCTIONS:
+            return
+        line = node.lineno  # type: ignore[attr-defined]
+        text = self.lines[line - 1].strip()
+        self.found.append(Mutant(self.module, line, start, end, new, what, text))
+
+    # what is skipped ----------------------------------------------------------------------
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self.function.append(node.name)
+        for statement in node.body:
+            if not _is_docstring(statement):
+                self.visit(statement)
+        for default in [*node.args.defaults, *node.args.kw_defaults]:
+            if default is not None:
+                self.visit(default)
+        self.function.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        for statement in node.body:
+            if not _is_docstring(statement) and not isinstance(statement, ast.AnnAssign):
+                self.visit(statement)
+
+    def visit_Module(self, node: ast.Module) -> None:
+        for statement in node.body:
+            if isinstance(statement, ast.FunctionDef | ast.ClassDef):
+                self.visit(statement)  # module-level constants and imports stay
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        return  # messages
+
+    def visit_Raise(self, node: ast.Raise) -> None:
+        return
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:
+            self.visit(node.value)
+
+    def visit_If(self, node: ast.If) -> None:
+        if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            return
+        self.generic_visit(node)
+
+    # operators ----------------------------------------------------------------------------
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        operands = [node.left, *node.comparators]
+        for i, op in enumerate(node.ops):
+            swap = COMPARE_SWAPS.get(type(op))
+            if swap is not None:
+                _, old, new = swap
+                span = self._between(operands[i], operands[i + 1], old)
+                if span is not None:
+                    self._add(node, *span, new, f"{old} -> {new}")
+        self.generic_visit(node)
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        swap = BINOP_SWAPS.get(type(node.op))
+        if swap is not None:
+            old, new = swap
+            span = self._between(node.left, node.right, old)
+            if span is not None:
+                self._add(node, *span, new, f"{old} -> {new}")
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        swap = {ast.Add: ("+=", "-="), ast.Sub: ("-=", "+=")}.get(type(node.op))
+        if swap is not None:
+            old, new = swap
+            span = self._between(node.target, node.value, old)
+            if span is not None:
+                self._add(node, *span, new, f"{old} -> {new}")
+        if node.lineno == node.end_lineno:
+            start, end = self._span(node)
+            self._add(node, start, end, "pass", "statement deleted")
+        self.generic_visit(node)
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> None:
+        old, new = ("and", "or") if isinstance(node.op, ast.And) else ("or", "and")
+        for left, right in zip(node.values, node.values[1:], strict=False):
+            lo, hi = self._span(left)[1], self._span(right)[0]
+            index = self.source.find(f" {old} ", lo, hi)
+            if index >= 0:
+                self._add(node, index + 1, index + 1 + len(old), new, f"{old} -> {new}")
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
+        if isinstance(node.op, ast.Not):
+            start, end = self._span(node)
+            operand_start = self._span(node.operand)[0]
+            inner = self.source[operand_start:end]
+            self._add(node, start, end, f"({inner})", "not dropped")
+        self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        start, end = self._span(node)
+        if isinstance(node.value, bool):
+            self._add(node, start, end, str(not node.value), f"{node.value} -> {not node.value}")
+        elif isinstance(node.value, int):
+            self._add(node, start, end, str(node.value + 1), f"{node.value} -> {node.value + 1}")
+
+    def visit_Call(self, node: ast.Call) -> None:
+        self.visit(node.func)
+        for arg in node.args:
+            self.visit(arg)
+        for keyword in node.keywords:
+            if keyword.arg not in ("dtype", "cache", "nogil", "kind", "strict", "maxsize"):
+                self.visit(keyword.value)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        # annotations such as tuple[int, ...] never reach here (AnnAssign/args are skipped)
+        self.generic_visit(node)
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+
+
+def mutants_of(module: str) -> list[Mutant]:
+    source = (PACKAGE / "games" / module).read_text(encoding="utf-8")
+    finder = _Finder(module, source)
+    finder.visit(ast.parse(source))
+    unique: dict[tuple[int, int, str], Mutant] = {}
+    for mutant in finder.found:
+        unique.setdefault((mutant.start, mutant.end, mutant.new), mutant)
+    return sorted(unique.values(), key=lambda m: (m.line, m.start, m.what))
+
+
+def _has_kernels(module: str) -> bool:
+    return "@njit" in (PACKAGE / "games" / module).read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- running
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    status: str  #: "killed", "survived", "timeout", "equivalent"
+    seconds: float
+    failed: str = ""  #: the first failing test
+
+
+class Workspace:
+    """A scratch copy of the package, the tests and pyproject.toml that mutants are written to."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        shutil.copytree(PACKAGE, root / "gamegraph", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            ROOT / "tests",
+            root / "tests",
+            ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"),
+        )
+        shutil.copy2(ROOT / "pyproject.toml", root / "pyproject.toml")
+        self.warm_cache = root / "numba-cache"
+
+    def run(self, tests: tuple[str, ...], fresh_cache: bool, timeout: float) -> tuple[str, str]:
+        """("passed" | "failed" | "timeout", first failing test) of one pytest run."""
+        env = dict(os.environ, PYTHONPATH=str(self.root), PYTHONDONTWRITEBYTECODE="1")
+        env.pop("NUMBA_DISABLE_JIT", None)
+        with tempfile.TemporaryDirectory(dir=self.root) as cache:
+            env["NUMBA_CACHE_DIR"] = cache if fresh_cache else str(self.warm_cache)
+            command = [
+                sys.executable,
+                "-m",
+                "pytest",
+                *(f"tests/unit/{t}" for t in tests),
+                "-x",
+                "-q",
+                "-p",
+                "no:randomly",
+                "-p",
+                "no:cacheprovider",
+                "-o",
+                "addopts=--strict-markers",
+            ]
+            try:
+                done = subprocess.run(
+                    command, cwd=self.root, env=env, capture_output=True, text=True, timeout=timeout
+                )
+            except subprocess.TimeoutExpired:
+                return "timeout", ""
+        if done.returncode == 0:
+            return "passed", ""
+        failed = next(
+            (line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")),
+            done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "(no output)",
+        )
+        return "failed", failed
+
+    def apply(self, mutant: Mutant) -> Path:
+        path = self.root / "gamegraph" / "games" / mutant.module
+        source = (PACKAGE / "games" / mutant.module).read_text(encoding="utf-8")
+        path.write_text(source[: mutant.start] + mutant.new + source[mutant.end :], "utf-8")
+        return path
+
+    def restore(self, mutant: Mutant) -> None:
+        shutil.copy2(
+            PACKAGE / "games" / mutant.module, self.root / "gamegraph/games" / mutant.module
+        )
+
+
+def baseline(work: Workspace, modules: list[str]) -> dict[str, float]:
+    """Run each module's tests unmutated (warming the cache); they must pass."""
+    seconds: dict[str, float] = {}
+    for tests in sorted({TARGETS[m] for m in modules}):
+        started = time.monotonic()
+        status, failed = work.run(tests, fresh_cache=False, timeout=3600)
+        if status != "passed":
+            sys.exit(f"the unmutated tests {tests} do not pass ({failed}): fix them first")
+        seconds_taken = time.monotonic() - started
+        for module in modules:
+            if TARGETS[module] == tests:
+                seconds[module] = seconds_taken
+        print(f"baseline {' '.join(tests)}: {seconds_taken:.0f} s", flush=True)
+    return seconds
+
+
+def run_mutants(
+    work: Workspace, mutants: list[Mutant], base: dict[str, float]
+) -> Iterator[Outcome]:
+    for mutant in mutants:
+        reason = mutant.equivalent()
+        if reason is not None:
+            yield Outcome(mutant, "equivalent", 0.0, reason)
+            continue
+        work.apply(mutant)
+        started = time.monotonic()
+        try:
+            kernels = _has_kernels(mutant.module)
+            timeout = max(120.0, 3 * base[mutant.module] + (30 if kernels else 0))
+            status, failed = work.run(TARGETS[mutant.module], kernels, timeout)
+        finally:
+            work.restore(mutant)
+        outcome = {"passed": "survived", "failed": "killed", "timeout": "timeout"}[status]
+        yield Outcome(mutant, outcome, time.monotonic() - started, failed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", nargs="*", default=list(TARGETS), help="modules under games/")
+    parser.add_argument("--sample", type=int, default=0, help="run a random sample of mutants")
+    parser.add_argument("--seed", type=int, default=14, help="seed of the sample")
+    parser.add_argument("--list", action="store_true", help="only list the mutants")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=0,
+        help="seconds per mutant; skips the unmutated baseline run (default: 3x its time)",
+    )
+    parser.add_argument(
+        "--match",
+        action="append",
+        default=[],
+        help="keep the mutants whose label contains this text (repeatable), e.g. to re-run "
+        "survivors: --match 'gamegraph/games/_kernels.py:47: <= -> <'",
+    )
+    args = parser.parse_args()
+    unknown = [f for f in args.files if f not in TARGETS]
+    if unknown:
+        sys.exit(f"unknown modules {unknown}: choose among {', '.join(TARGETS)}")
+    mutants = [m for module in args.files for m in mutants_of(module)]
+    print(f"{len(mutants)} mutants in {len(args.files)} modules", flush=True)
+    if args.match:
+        mutants = [m for m in mutants if any(text in m.label() for text in args.match)]
+        print(f"{len(mutants)} match {args.match}", flush=True)
+    if args.sample and args.sample < len(mutants):
+        # in random order, so that the mutants done when a long run is stopped are a sample too
+        mutants = random.Random(args.seed).sample(mutants, args.sample)
+        print(f"sample of {len(mutants)} (seed {args.seed})", flush=True)
+    if args.list:
+        for mutant in mutants:
+            print(mutant.label())
+        return
+    with tempfile.TemporaryDirectory(prefix="gamegraph-mutation-") as scratch:
+        work = Workspace(Path(scratch))
+        modules = sorted({m.module for m in mutants})
+        # a given timeout replaces the baseline run that would measure one (3x its time)
+        base = dict.fromkeys(modules, args.timeout / 3) if args.timeout else baseline(work, modules)
+        outcomes = []
+        for i, outcome in enumerate(run_mutants(work, mutants, base), 1):
+            outcomes.append(outcome)
+            detail = f" ({outcome.failed})" if outcome.status == "killed" else ""
+            alive = sum(o.status == "survived" for o in outcomes)
+            print(
+                f"[{i}/{len(mutants)}, {alive} alive] {outcome.status:10} "
+                f"{outcome.seconds:5.0f} s  {outcome.mutant.label()}{detail}",
+                flush=True,
+            )
+    report(outcomes)
+
+
+def report(outcomes: list[Outcome]) -> None:
+    counted = [o for o in outcomes if o.status != "equivalent"]
+    killed = [o for o in counted if o.status in ("killed", "timeout")]
+    print()
+    print("survivors:")
+    for o in counted:
+        if o.status == "survived":
+            print(f"  {o.mutant.label()}")
+    equivalent = [o for o in outcomes if o.status == "equivalent"]
+    if equivalent:
+        print("equivalent (not counted):")
+        for o in equivalent:
+            print(f"  {o.mutant.label()}\n      {o.failed}")
+    timeouts = sum(o.status == "timeout" for o in counted)
+    score = 100 * len(killed) / len(counted) if counted else 100.0
+    print(
+        f"mutation score: {len(killed)}/{len(counted)} killed = {score:.1f}% "
+        f"({timeouts} by timeout; {len(equivalent)} equivalent not counted)"
+    )
+
+
+if __name__ == "__main__":
+    main()

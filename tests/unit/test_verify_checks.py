@@ -1,0 +1,98 @@
+"""`gamegraph verify`'s comparisons name the side a difference is on (issue 14, defect 1).
+
+The 4-cycle check once reported a cycle found only in Neo4j as "only in the engine" and the
+other way round. These tests drive the checks with a fake reader that answers the named
+queries with rows made up for the test, so each side's extra element is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reference import four_cycles_by_brute_force
+
+from gamegraph.games.checks import Comparison
+from gamegraph.games.floridian.checks import FloridianChecks
+from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.floridian.fourcycles import FourCycle
+from gamegraph.games.partitions import canonical_key
+
+# a 4-cycle of G_26 and one of G_24 (SPEC.md §3: G_24 has one, G_26 has 4-cycles too)
+[CYCLE_24] = four_cycles_by_brute_force(24)
+OTHER = four_cycles_by_brute_force(26)[0]
+
+
+def _row(cycle: FourCycle) -> dict[str, str]:
+    return dict(
+        zip(("alpha1", "omega1", "alpha2", "omega2"), map(canonical_key, cycle), strict=True)
+    )
+
+
+def _checks(answers: Mapping[str, list[dict[str, Any]]]) -> FloridianChecks:
+    def reader(name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        assert params["n"] == 24
+        return answers[name]
+
+    return FloridianChecks(build_floridian(24), reader, {}, {}, lambda _: None)
+
+
+def _key(cycle: FourCycle, n: int = 24) -> str:
+    """The key the check builds from a row: the rows' n, then the four positions."""
+    return f"{n}:" + ">".join(map(canonical_key, cycle))
+
+
+def test_comparison_sets_names_the_side_each_extra_element_is_on() -> None:
+    comparison = Comparison("G_24", "4-cycles")
+    comparison.sets("4-cycle", found={"a", "both"}, engine={"both", "b"})
+    comparison.sets("4-cycle", found={"c"}, engine=set(), where="Q")
+    check = comparison.check("")
+    assert check.problems == (
+        "a: 4-cycle only in Neo4j",
+        "b: 4-cycle only in the engine",
+        "c: 4-cycle only in Q",
+    )
+    assert check.problem_count == 3 and not check.ok
+
+
+def test_a_four_cycle_only_neo4j_has_is_reported_only_in_neo4j() -> None:
+    checks = _checks({"floridian_four_cycles": [_row(CYCLE_24), _row(OTHER)]})
+    check = checks.four_cycles()
+    assert check.problems == (f"{_key(OTHER)}: 4-cycle only in Neo4j",)
+
+
+def test_a_four_cycle_neo4j_lacks_is_reported_only_in_the_engine() -> None:
+    check = _checks({"floridian_four_cycles": []}).four_cycles()
+    assert check.problems == (f"{CYCLE_24.key}: 4-cycle only in the engine",)
+    assert _key(CYCLE_24) == CYCLE_24.key
+
+
+def test_agreeing_four_cycles_pass() -> None:
+    check = _checks({"floridian_four_cycles": [_row(CYCLE_24)]}).four_cycles()
+    assert check.ok and check.problems == ()
+
+
+def test_a_q_node_that_is_no_four_cycle_of_g_n_is_reported_only_in_q() -> None:
+    checks = _checks(
+        {
+            "floridian_four_cycles": [_row(CYCLE_24)],
+            "verify_four_cycles_in_q": [
+                {"rule": "paper", "keys": [CYCLE_24.key, _key(OTHER)]},
+                {"rule": "band", "keys": []},
+            ],
+        }
+    )
+    checks.four_cycles()
+    paper, band = checks.lifting_cycles()
+    assert (paper.graph, paper.problems) == ("Q paper", (f"{_key(OTHER)}: 4-cycle only in Q",))
+    assert (band.graph, band.problems) == (
+        "Q band",
+        (f"{CYCLE_24.key}: 4-cycle only in the engine",),
+    )
+
+
+def test_two_cycles_are_reported_on_the_side_they_are_on() -> None:
+    # G_24 has no 2-cycle (SPEC.md §3: only n = 2t²), so a 2-cycle row is Neo4j's alone
+    row = {"alpha": "9,9,6", "omega": "8,8,5,3"}
+    check = _checks({"floridian_two_cycles": [row]}).two_cycles()
+    assert check.problems == ("('9,9,6', '8,8,5,3'): 2-cycle only in Neo4j",)
