@@ -1,0 +1,106 @@
+"""The research report: the papers' claims checked, the open questions of seed 000 answered
+with data, and the papers' figures redrawn (``gamegraph report``, ``gg.report``).
+
+It sits above the games layer: it reads gamegraph.games only. The per-n work is in
+:mod:`.steps` (pure functions of n, run by :func:`._compute.map_n` and cached on disk per n),
+the paper's values in ``claims.toml`` (:mod:`.claims`), the nine questions in
+:mod:`.questions`, the figures in :mod:`.figures` and the Markdown in :mod:`.markdown`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gamegraph.errors import InputError, OutputError
+
+__all__ = ["DEFAULT_N_MAX", "Report", "generate_report"]
+
+DEFAULT_N_MAX = 100
+"""The default N: the committed docs/report is generated with it (its header gives the time)."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """What :func:`generate_report` wrote: the paths and the report as data."""
+
+    markdown: Path
+    json: Path
+    data: dict[str, Any]
+
+    @property
+    def claims(self) -> list[dict[str, Any]]:
+        claims: list[dict[str, Any]] = self.data["claims"]
+        return claims
+
+    @property
+    def open_questions(self) -> list[dict[str, Any]]:
+        questions: list[dict[str, Any]] = self.data["open_questions"]
+        return questions
+
+
+def generate_report(
+    n_max: int = DEFAULT_N_MAX,
+    out: str | Path = "report",
+    *,
+    cache: str | Path | None = "default",
+    progress: Any = None,
+    command: str | None = None,
+) -> Report:
+    """Compute (or read from the cache) everything for n <= n_max and write ``out/report.md``,
+    ``out/report.json`` and the figures. ``cache=None`` computes everything afresh without
+    keeping it; ``progress(stage, done, total)`` is called as the per-n steps finish."""
+    from importlib import metadata
+
+    from gamegraph.report._compute import code_version, default_cache_root
+    from gamegraph.report.claims import evaluate_claims
+    from gamegraph.report.collect import collect
+    from gamegraph.report.figures import draw_figures
+    from gamegraph.report.markdown import render_markdown
+    from gamegraph.report.questions import answer_questions, classify_four_cycles
+
+    if not isinstance(n_max, int) or n_max < 6:
+        raise InputError(f"--n-max must be an integer >= 6 (the figures start at G_6), not {n_max}")
+    started = time.perf_counter()
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError(f"cannot create {folder}: {e.strerror}") from None
+    root = default_cache_root() if cache == "default" else (None if cache is None else Path(cache))
+    data = collect(n_max, root, progress)
+    claims, beyond = evaluate_claims(data)
+    questions, graphs = answer_questions(data)
+    figures = draw_figures(data, graphs, classify_four_cycles(data), folder)
+    try:
+        release = metadata.version("gamegraph")
+    except metadata.PackageNotFoundError:
+        release = "0"
+    report: dict[str, Any] = {
+        "generated": {
+            "command": command or f"gamegraph report --n-max {n_max}",
+            "n_max": n_max,
+            "full_max": data.full_max,
+            "b_max": data.b_max,
+            "seconds": round(time.perf_counter() - started, 1),
+            "machine": f"{os.cpu_count()} cores, {platform.machine()}",
+            "version": release,
+            "code_version": code_version(),
+        },
+        "claims": [c.as_dict() for c in claims],
+        "claims_beyond_range": beyond,
+        "open_questions": questions,
+        "figures": figures,
+    }
+    json_path, md_path = folder / "report.json", folder / "report.md"
+    try:
+        json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        md_path.write_text(render_markdown(report), "utf-8")
+    except OSError as e:
+        raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
+    return Report(md_path, json_path, report)

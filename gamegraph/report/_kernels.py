@@ -1,0 +1,238 @@
+"""numba kernels of the report: the new part of every α-arc, strategies played on G_n, and
+short simple cycles of the core of H_n (cycles of length 2k of G_n).
+
+Positions are S(n) indices as in :mod:`gamegraph.games.floridian.engine`; graphs are CSR
+arrays (``ptr``, ``dst``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = [
+    "alpha_new_parts",
+    "count_short_cycles",
+    "follow_strategy",
+    "list_short_cycles",
+]
+
+
+@njit(cache=True)
+def _fill(counts: np.ndarray, parts: np.ndarray, lo: int, hi: int, sign: int) -> None:
+    for q in range(lo, hi):
+        counts[parts[q]] += sign
+
+
+@njit(cache=True)
+def alpha_new_parts(
+    n: int,
+    parts: np.ndarray,
+    offsets: np.ndarray,
+    sources: np.ndarray,
+    alpha_ptr: np.ndarray,
+    alpha_dst: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """out[e] = the new part s (number of reduced parts) of the α-arc e (-1 if none fits).
+
+    The choice is reconstructed as in :func:`gamegraph.games.floridian.alpha.alpha_arc_choice`:
+    for a candidate new part p, a size v > 1 of λ1 is reduced iff λ2 - {p} has no part v, and
+    the removed 1s follow from the count of 1s. A candidate is accepted when the parts it
+    reduces number p and the move rebuilds λ2 exactly.
+    """
+    c1 = np.zeros(n + 2, dtype=np.int64)
+    c2 = np.zeros(n + 2, dtype=np.int64)
+    res = np.zeros(n + 2, dtype=np.int64)
+    for row in range(sources.shape[0]):
+        i = sources[row]
+        lo1, hi1 = offsets[i], offsets[i + 1]
+        _fill(c1, parts, lo1, hi1, 1)
+        for e in range(alpha_ptr[row], alpha_ptr[row + 1]):
+            t = alpha_dst[e]
+            lo2, hi2 = offsets[t], offsets[t + 1]
+            _fill(c2, parts, lo2, hi2, 1)
+            found = -1
+            prev = -1
+            for q in range(lo2, hi2):
+                p = int(parts[q])
+                if p == prev:
+                    continue
+                prev = p
+                c2[p] -= 1
+                s = 0
+                two_reduced = False
+                last = -1
+                for r in range(lo1, hi1):
+                    v = int(parts[r])
+                    if v == last or v == 1:
+                        continue
+                    last = v
+                    if c2[v] == 0:
+                        s += c1[v]
+                        if v == 2:
+                            two_reduced = True
+                ones = c1[1] + (c1[2] if two_reduced else 0) - c2[1]
+                if 0 <= ones <= c1[1] and s + ones == p:
+                    # rebuild λ2 from λ1 with this choice and compare
+                    for r in range(lo1, hi1):
+                        res[parts[r]] += 1
+                    last = -1
+                    for r in range(lo1, hi1):
+                        v = int(parts[r])
+                        if v == last or v == 1:
+                            continue
+                        last = v
+                        if c2[v] == 0:
+                            res[v] -= c1[v]
+                            res[v - 1] += c1[v]
+                    res[1] -= ones
+                    res[p] += 1
+                    c2[p] += 1
+                    same = True
+                    for v in range(1, n + 1):
+                        if res[v] != c2[v]:
+                            same = False
+                        res[v] = 0
+                    res[0] = 0
+                    c2[p] -= 1
+                    if same:
+                        found = p
+                c2[p] += 1
+                if found >= 0:
+                    break
+            out[e] = found
+            _fill(c2, parts, lo2, hi2, -1)
+        _fill(c1, parts, lo1, hi1, -1)
+
+
+@njit(cache=True)
+def follow_strategy(successor: np.ndarray, recurrent: np.ndarray) -> np.ndarray:
+    """For a deterministic strategy (successor[i] = the α-position after the chosen turn, -1
+    when there is no move): whether play from each position reaches a recurrent state.
+
+    Play either meets a recurrent state, stops at a position with no move, or repeats a
+    position, which then lies on a cycle of G_n and is recurrent itself.
+    """
+    size = successor.shape[0]
+    state = np.zeros(size, dtype=np.int8)  # 0 unknown, 1 reaches, 2 fails, 3 on the stack
+    path = np.empty(size, dtype=np.int64)
+    for start in range(size):
+        if state[start] != 0:
+            continue
+        depth = 0
+        v = start
+        outcome = 0
+        while True:
+            if recurrent[v]:
+                outcome = 1
+                break
+            if state[v] == 1 or state[v] == 2:
+                outcome = state[v]
+                break
+            if state[v] == 3:
+                outcome = 1  # a repeat: unreachable when recurrent is exact, kept for safety
+                break
+            state[v] = 3
+            path[depth] = v
+            depth += 1
+            w = successor[v]
+            if w < 0:
+                outcome = 2
+                break
+            v = w
+        for q in range(depth):
+            state[path[q]] = outcome
+    result = np.empty(size, dtype=np.bool_)
+    for i in range(size):
+        result[i] = recurrent[i] or state[i] == 1
+    return result
+
+
+@njit(cache=True)
+def count_short_cycles(
+    ptr: np.ndarray, dst: np.ndarray, mult: np.ndarray, max_len: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Simple cycles of length 2..max_len of a digraph whose arcs carry multiplicities.
+
+    Returns (h_counts, g_counts): h_counts[k] = simple cycles of length k (each counted once,
+    from its smallest node), g_counts[k] = the same weighted by the product of the arcs'
+    multiplicities. For the core of H_n with mult = the number of Ω-positions joining the two
+    α-positions, g_counts[k] is the number of cycles of length 2k of G_n. Loops are skipped.
+    """
+    size = ptr.shape[0] - 1
+    h_counts = np.zeros(max_len + 1, dtype=np.int64)
+    g_counts = np.zeros(max_len + 1, dtype=np.int64)
+    stack_node = np.empty(max_len + 1, dtype=np.int64)
+    stack_edge = np.empty(max_len + 1, dtype=np.int64)
+    weight = np.empty(max_len + 1, dtype=np.int64)
+    on_path = np.zeros(size, dtype=np.bool_)
+    for s in range(size):
+        depth = 0
+        stack_node[0] = s
+        stack_edge[0] = ptr[s]
+        weight[0] = 1
+        on_path[s] = True
+        while depth >= 0:
+            v = stack_node[depth]
+            e = stack_edge[depth]
+            if e >= ptr[v + 1]:
+                on_path[v] = False
+                depth -= 1
+                continue
+            stack_edge[depth] = e + 1
+            w = dst[e]
+            if w == s:
+                if depth >= 1:
+                    h_counts[depth + 1] += 1
+                    g_counts[depth + 1] += weight[depth] * mult[e]
+                continue
+            if w < s or on_path[w] or depth + 1 >= max_len:
+                continue
+            depth += 1
+            stack_node[depth] = w
+            stack_edge[depth] = ptr[w]
+            weight[depth] = weight[depth - 1] * mult[e]
+            on_path[w] = True
+    return h_counts, g_counts
+
+
+@njit(cache=True)
+def list_short_cycles(ptr: np.ndarray, dst: np.ndarray, length: int, limit: int) -> np.ndarray:
+    """Up to ``limit`` simple cycles of exactly ``length`` nodes, rows of node ids starting at
+    the smallest node (loops skipped); as :func:`count_short_cycles` walks them."""
+    size = ptr.shape[0] - 1
+    out = np.empty((limit, length), dtype=np.int64)
+    found = 0
+    stack_node = np.empty(length + 1, dtype=np.int64)
+    stack_edge = np.empty(length + 1, dtype=np.int64)
+    on_path = np.zeros(size, dtype=np.bool_)
+    for s in range(size):
+        if found >= limit:
+            break
+        depth = 0
+        stack_node[0] = s
+        stack_edge[0] = ptr[s]
+        on_path[s] = True
+        while depth >= 0:
+            v = stack_node[depth]
+            e = stack_edge[depth]
+            if e >= ptr[v + 1]:
+                on_path[v] = False
+                depth -= 1
+                continue
+            stack_edge[depth] = e + 1
+            w = dst[e]
+            if w == s:
+                if depth + 1 == length and found < limit:
+                    for q in range(length):
+                        out[found, q] = stack_node[q]
+                    found += 1
+                continue
+            if w < s or on_path[w] or depth + 1 >= length:
+                continue
+            depth += 1
+            stack_node[depth] = w
+            stack_edge[depth] = ptr[w]
+            on_path[w] = True
+    return out[:found]
