@@ -1,7 +1,11 @@
 """The research report: the papers' claims checked, the open questions of seed 000 answered
 with data, and the papers' figures redrawn (``gamegraph report``, ``gg.report``).
 
-It sits above the games layer: it reads gamegraph.games only. The per-n work is in
+It sits above the games layer: it reads gamegraph.games only.
+
+``gg.report(...)`` is this package called as a function: the module's class is swapped for a
+callable one whose ``__call__`` is :func:`generate_report`, because ``import gamegraph.report``
+makes the package itself the attribute ``gamegraph.report``. The per-n work is in
 :mod:`.steps` (pure functions of n, run by :func:`._compute.map_n` and cached on disk per n),
 the paper's values in ``claims.toml`` (:mod:`.claims`), the nine questions in
 :mod:`.questions`, the figures in :mod:`.figures` and the Markdown in :mod:`.markdown`.
@@ -12,7 +16,9 @@ from __future__ import annotations
 import json
 import os
 import platform
+import sys
 import time
+import types
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -104,3 +110,21 @@ def generate_report(
     except OSError as e:
         raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
     return Report(md_path, json_path, report)
+
+
+class _CallableModule(types.ModuleType):
+    """This package, callable: ``gg.report(60, "out")`` is ``generate_report(60, "out")``."""
+
+    def __call__(
+        self,
+        n_max: int = DEFAULT_N_MAX,
+        out: str | Path = "report",
+        *,
+        cache: str | Path | None = "default",
+        progress: Any = None,
+        command: str | None = None,
+    ) -> Report:
+        return generate_report(n_max, out, cache=cache, progress=progress, command=command)
+
+
+sys.modules[__name__].__class__ = _CallableModule

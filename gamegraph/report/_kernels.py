@@ -15,6 +15,7 @@ __all__ = [
     "count_short_cycles",
     "follow_strategy",
     "list_short_cycles",
+    "uniform_success",
 ]
 
 
@@ -22,6 +23,76 @@ __all__ = [
 def _fill(counts: np.ndarray, parts: np.ndarray, lo: int, hi: int, sign: int) -> None:
     for q in range(lo, hi):
         counts[parts[q]] += sign
+
+
+@njit(cache=True)
+def _choice_size(
+    c1: np.ndarray, c2: np.ndarray, parts: np.ndarray, lo1: int, hi1: int, p: int
+) -> tuple[int, int]:
+    """For the candidate new part p (already taken out of c2): (s, ones) of the reconstructed
+    choice, s = -1 when the number of removed 1s is impossible."""
+    s = 0
+    two_reduced = False
+    last = -1
+    for r in range(lo1, hi1):
+        v = int(parts[r])
+        if v == last or v == 1:
+            continue
+        last = v
+        if c2[v] == 0:
+            s += c1[v]
+            if v == 2:
+                two_reduced = True
+    ones = c1[1] + (c1[2] if two_reduced else 0) - c2[1]
+    if ones < 0 or ones > c1[1]:
+        return -1, 0
+    return s + ones, ones
+
+
+@njit(cache=True)
+def _rebuilds(
+    c1: np.ndarray,
+    c2: np.ndarray,
+    res: np.ndarray,
+    parts: np.ndarray,
+    lo1: int,
+    hi1: int,
+    lo2: int,
+    hi2: int,
+    p: int,
+    ones: int,
+) -> bool:
+    """Whether the reconstructed choice for new part p (taken out of c2) rebuilds λ2."""
+    for r in range(lo1, hi1):
+        res[parts[r]] += 1
+    last = -1
+    for r in range(lo1, hi1):
+        v = int(parts[r])
+        if v == last or v == 1:
+            continue
+        last = v
+        if c2[v] == 0:
+            res[v] -= c1[v]
+            res[v - 1] += c1[v]
+    res[1] -= ones
+    res[p] += 1
+    c2[p] += 1
+    same = True
+    for q in range(lo1, hi1):  # every value res can hold: parts of λ1, one below, and p
+        v = int(parts[q])
+        if res[v] != c2[v] or res[v - 1] != c2[v - 1]:
+            same = False
+    if res[p] != c2[p]:
+        same = False
+    for q in range(lo2, hi2):
+        if res[parts[q]] != c2[parts[q]]:
+            same = False
+    c2[p] -= 1
+    for q in range(lo1, hi1):
+        res[parts[q]] = 0
+        res[parts[q] - 1] = 0
+    res[p] = 0
+    return same
 
 
 @njit(cache=True)
@@ -38,12 +109,15 @@ def alpha_new_parts(
 
     The choice is reconstructed as in :func:`gamegraph.games.floridian.alpha.alpha_arc_choice`:
     for a candidate new part p, a size v > 1 of λ1 is reduced iff λ2 - {p} has no part v, and
-    the removed 1s follow from the count of 1s. A candidate is accepted when the parts it
-    reduces number p and the move rebuilds λ2 exactly.
+    the removed 1s follow from the count of 1s. At the true new part this gives the true
+    choice, so when a single candidate reduces exactly p parts it is the answer; when several
+    do, the one whose move rebuilds λ2 exactly is.
     """
     c1 = np.zeros(n + 2, dtype=np.int64)
     c2 = np.zeros(n + 2, dtype=np.int64)
     res = np.zeros(n + 2, dtype=np.int64)
+    passing = np.empty(n + 2, dtype=np.int64)
+    passing_ones = np.empty(n + 2, dtype=np.int64)
     for row in range(sources.shape[0]):
         i = sources[row]
         lo1, hi1 = offsets[i], offsets[i + 1]
@@ -52,7 +126,7 @@ def alpha_new_parts(
             t = alpha_dst[e]
             lo2, hi2 = offsets[t], offsets[t + 1]
             _fill(c2, parts, lo2, hi2, 1)
-            found = -1
+            count = 0
             prev = -1
             for q in range(lo2, hi2):
                 p = int(parts[q])
@@ -60,47 +134,24 @@ def alpha_new_parts(
                     continue
                 prev = p
                 c2[p] -= 1
-                s = 0
-                two_reduced = False
-                last = -1
-                for r in range(lo1, hi1):
-                    v = int(parts[r])
-                    if v == last or v == 1:
-                        continue
-                    last = v
-                    if c2[v] == 0:
-                        s += c1[v]
-                        if v == 2:
-                            two_reduced = True
-                ones = c1[1] + (c1[2] if two_reduced else 0) - c2[1]
-                if 0 <= ones <= c1[1] and s + ones == p:
-                    # rebuild λ2 from λ1 with this choice and compare
-                    for r in range(lo1, hi1):
-                        res[parts[r]] += 1
-                    last = -1
-                    for r in range(lo1, hi1):
-                        v = int(parts[r])
-                        if v == last or v == 1:
-                            continue
-                        last = v
-                        if c2[v] == 0:
-                            res[v] -= c1[v]
-                            res[v - 1] += c1[v]
-                    res[1] -= ones
-                    res[p] += 1
-                    c2[p] += 1
-                    same = True
-                    for v in range(1, n + 1):
-                        if res[v] != c2[v]:
-                            same = False
-                        res[v] = 0
-                    res[0] = 0
-                    c2[p] -= 1
-                    if same:
-                        found = p
+                s, ones = _choice_size(c1, c2, parts, lo1, hi1, p)
                 c2[p] += 1
-                if found >= 0:
-                    break
+                if s == p:
+                    passing[count] = p
+                    passing_ones[count] = ones
+                    count += 1
+            found = -1
+            if count == 1:
+                found = passing[0]
+            else:
+                for c in range(count):
+                    p = passing[c]
+                    c2[p] -= 1
+                    ok = _rebuilds(c1, c2, res, parts, lo1, hi1, lo2, hi2, p, passing_ones[c])
+                    c2[p] += 1
+                    if ok:
+                        found = p
+                        break
             out[e] = found
             _fill(c2, parts, lo2, hi2, -1)
         _fill(c1, parts, lo1, hi1, -1)
@@ -147,6 +198,55 @@ def follow_strategy(successor: np.ndarray, recurrent: np.ndarray) -> np.ndarray:
     for i in range(size):
         result[i] = recurrent[i] or state[i] == 1
     return result
+
+
+@njit(cache=True)
+def uniform_success(ptr: np.ndarray, nxt: np.ndarray, recurrent: np.ndarray) -> np.ndarray:
+    """Probability of reaching a recurrent state when every turn takes a uniformly random
+    legal α-move: P = 1 on recurrent states, 0 without a move, else the mean of P over the
+    moves (nxt[e] = the α-position after move e). Non-recurrent positions form an acyclic
+    graph (a cycle would make them recurrent), so one depth-first pass in post-order solves
+    it exactly."""
+    size = ptr.shape[0] - 1
+    prob = np.zeros(size, dtype=np.float64)
+    state = np.zeros(size, dtype=np.int8)  # 0 new, 1 on the stack, 2 done
+    stack = np.empty(size, dtype=np.int64)
+    edge = np.empty(size, dtype=np.int64)
+    for start in range(size):
+        if state[start] != 0:
+            continue
+        if recurrent[start]:
+            prob[start] = 1.0
+            state[start] = 2
+            continue
+        depth = 0
+        stack[0] = start
+        edge[0] = ptr[start]
+        state[start] = 1
+        while depth >= 0:
+            v = stack[depth]
+            e = edge[depth]
+            if e < ptr[v + 1]:
+                edge[depth] = e + 1
+                w = nxt[e]
+                if state[w] == 0:
+                    if recurrent[w]:
+                        prob[w] = 1.0
+                        state[w] = 2
+                    else:
+                        depth += 1
+                        stack[depth] = w
+                        edge[depth] = ptr[w]
+                        state[w] = 1
+                continue
+            total = 0.0
+            for f in range(ptr[v], ptr[v + 1]):
+                total += prob[nxt[f]]
+            count = ptr[v + 1] - ptr[v]
+            prob[v] = total / count if count > 0 else 0.0
+            state[v] = 2
+            depth -= 1
+    return prob
 
 
 @njit(cache=True)

@@ -17,8 +17,8 @@ BULGARIAN_N_MAX = 72
 def collect(n_max: int, cache_root: Path | None, progress: Progress | None = None) -> ReportData:
     """Run (or read back) every step for 1 <= n <= n_max."""
     cache = StepCache(cache_root, code_version())
-    floridian = cache.run("floridian", floridian_step, range(1, n_max + 1), progress)
+    floridian = cache.run("G_n and H_n", floridian_step, range(1, n_max + 1), progress)
     bulgarian = cache.run(
-        "bulgarian", bulgarian_step, range(1, min(n_max, BULGARIAN_N_MAX) + 1), progress
+        "B_n", bulgarian_step, range(1, min(n_max, BULGARIAN_N_MAX) + 1), progress
     )
     return ReportData(n_max, floridian, bulgarian)

@@ -27,15 +27,25 @@ from gamegraph.report.strategies import STRATEGIES
 __all__ = ["draw_figures"]
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2")
-DPI = 110
+DPI = 100
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def _label(key: str) -> str:
-    return paper_notation(from_key(key))
+    """The paper's notation with real exponents: ``1³ 3 6²``."""
+    return _superscripts(paper_notation(from_key(key)))
+
+
+def _superscripts(text: str) -> str:
+    return " ".join(
+        base + exp.translate(SUPERSCRIPT) if sep else base
+        for base, sep, exp in (word.partition("^") for word in text.split())
+    )
 
 
 def _save(fig: Any, path: Path) -> str:
-    fig.savefig(path, dpi=DPI, bbox_inches="tight")
+    fig.tight_layout()
+    fig.savefig(path, dpi=DPI)
     plt.close(fig)
     return path.name
 
@@ -43,13 +53,14 @@ def _save(fig: Any, path: Path) -> str:
 def _draw(
     ax: Axes, graph: nx.DiGraph, colour: dict[Any, str], title: str, labels: dict[Any, str]
 ) -> None:
-    layout = (
-        nx.kamada_kawai_layout(graph)
-        if graph.number_of_nodes() > 1
-        else {v: (0.0, 0.0) for v in graph}
-    )
+    if graph.number_of_nodes() <= 1:
+        layout = {v: (0.0, 0.0) for v in graph}
+    elif graph.number_of_nodes() <= 80:
+        layout = nx.kamada_kawai_layout(graph)
+    else:
+        layout = nx.spring_layout(graph, seed=1)
     nx.draw_networkx_nodes(
-        graph, layout, ax=ax, node_color=[colour[v] for v in graph], node_size=260, alpha=0.85
+        graph, layout, ax=ax, node_color=[colour[v] for v in graph], node_size=620, alpha=0.35
     )
     nx.draw_networkx_edges(
         graph,
@@ -60,9 +71,9 @@ def _draw(
         width=0.8,
         alpha=0.6,
         connectionstyle="arc3,rad=0.08",
-        node_size=260,
+        node_size=620,
     )
-    nx.draw_networkx_labels(graph, layout, labels, ax=ax, font_size=6)
+    nx.draw_networkx_labels(graph, layout, labels, ax=ax, font_size=7)
     ax.set_title(title, fontsize=9)
     ax.axis("off")
 
@@ -81,8 +92,10 @@ def _core_graph(
 
 
 def _cores(data: ReportData, panels: list[tuple[int, int | None]], path: Path, title: str) -> str:
-    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels), 5.0))
-    axes_list = list(axes) if len(panels) > 1 else [axes]
+    cols = 2 if len(panels) == 4 else len(panels)
+    rows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(6.0 * cols, 5.6 * rows), squeeze=False)
+    axes_list = [ax for line in axes for ax in line]
     for ax, (n, comp) in zip(axes_list, panels, strict=True):
         graph, colour = _core_graph(data, n, comp)
         what = "the core" if comp is None else "the small component of the core"
@@ -108,7 +121,7 @@ def _figure1(path: Path) -> str:
         if g.in_t[x]:
             gn.add_edge(("Ω", x), ("α", int(g.omega_of[x])))
     colour = {v: COLOURS[0] if v[0] == "α" else COLOURS[1] for v in gn}
-    labels = {v: paper_notation(pos(v[1])) for v in gn}
+    labels = {v: _superscripts(paper_notation(pos(v[1]))) for v in gn}
     hn = nx.DiGraph()
     hn.add_nodes_from(range(g.positions.size))
     hs, hd = g.h_arcs()
@@ -117,7 +130,11 @@ def _figure1(path: Path) -> str:
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5))
     _draw(left, gn, colour, "G_6: α-positions (blue) and Ω-positions (orange)", labels)
     _draw(
-        right, hn, h_colour, "H_6 (recurrent states green)", {v: paper_notation(pos(v)) for v in hn}
+        right,
+        hn,
+        h_colour,
+        "H_6 (recurrent states green)",
+        {v: _superscripts(paper_notation(pos(v))) for v in hn},
     )
     fig.suptitle("Figure 1 of seed 000, redrawn: G_6 and H_6", fontsize=11)
     return _save(fig, path)

@@ -72,23 +72,8 @@ def _deterministic(graph: FloridianGraph, score: np.ndarray) -> float:
 
 def _uniform_random(graph: FloridianGraph) -> float:
     """Exact success probability of uniformly random legal moves, averaged over starts."""
-    ptr = graph.alpha_ptr
-    counts = np.diff(ptr)
-    nonempty = np.flatnonzero(counts > 0)
-    nxt = graph.omega_of[graph.alpha_dst]
-    recurrent = graph.recurrent
-    prob = recurrent.astype(np.float64)
-    # non-recurrent positions form an acyclic graph: iterating converges exactly within its
-    # longest path
-    for _ in range(graph.positions.size + 1):
-        sums = np.zeros(prob.shape[0])
-        if nonempty.size:
-            sums[nonempty] = np.add.reduceat(prob[nxt], ptr[nonempty])
-        new = np.where(recurrent, 1.0, np.where(counts > 0, sums / np.maximum(counts, 1), 0.0))
-        if np.array_equal(new, prob):
-            break
-        prob = new
-    return float(prob.mean())
+    nxt = graph.omega_of[graph.alpha_dst].astype(np.int64)
+    return float(rk.uniform_success(graph.alpha_ptr, nxt, graph.recurrent).mean())
 
 
 def strategy_success(graph: FloridianGraph) -> dict[str, float]:
