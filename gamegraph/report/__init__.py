@@ -63,6 +63,7 @@ def generate_report(
     keeping it; ``progress(stage, done, total)`` is called as the per-n steps finish."""
     from importlib import metadata
 
+    from gamegraph.games.floridian.engine import check_floridian
     from gamegraph.report._compute import code_version, default_cache_root
     from gamegraph.report.claims import evaluate_claims
     from gamegraph.report.collect import collect
@@ -72,6 +73,7 @@ def generate_report(
 
     if not isinstance(n_max, int) or n_max < 6:
         raise InputError(f"--n-max must be an integer >= 6 (the figures start at G_6), not {n_max}")
+    check_floridian(n_max, restricted=True)  # the largest build, refused before any work
     started = time.perf_counter()
     folder = Path(out)
     try:
@@ -87,6 +89,11 @@ def generate_report(
         release = metadata.version("gamegraph")
     except metadata.PackageNotFoundError:
         release = "0"
+    costs = {
+        "G_n and H_n": {n: d.get("_seconds") for n, d in data.floridian.items()},
+        "B_n": {n: d.get("_seconds") for n, d in data.bulgarian.items()},
+    }
+    step_seconds = sum(v or 0.0 for table in costs.values() for v in table.values())
     report: dict[str, Any] = {
         "generated": {
             "command": command or f"gamegraph report --n-max {n_max}",
@@ -94,6 +101,8 @@ def generate_report(
             "full_max": data.full_max,
             "b_max": data.b_max,
             "seconds": round(time.perf_counter() - started, 1),
+            # the per-n steps' own times, whenever they were computed (cached or now)
+            "step_seconds": round(step_seconds, 1),
             "machine": f"{os.cpu_count()} cores, {platform.machine()}",
             "version": release,
             "code_version": code_version(),
@@ -102,6 +111,7 @@ def generate_report(
         "claims_beyond_range": beyond,
         "open_questions": questions,
         "figures": figures,
+        "costs": costs,
     }
     json_path, md_path = folder / "report.json", folder / "report.md"
     try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -113,7 +114,10 @@ class StepCache:
             progress(step, 0, len(missing))
 
         def computed(n: int) -> dict[str, Any]:
+            started = time.perf_counter()
             value = fn(n)
+            # how long this n took when it was computed (the report's cost table reads it)
+            value["_seconds"] = round(time.perf_counter() - started, 3)
             self.put(step, n, value)
             return value
 

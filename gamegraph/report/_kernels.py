@@ -26,30 +26,6 @@ def _fill(counts: np.ndarray, parts: np.ndarray, lo: int, hi: int, sign: int) ->
 
 
 @njit(cache=True)
-def _choice_size(
-    c1: np.ndarray, c2: np.ndarray, parts: np.ndarray, lo1: int, hi1: int, p: int
-) -> tuple[int, int]:
-    """For the candidate new part p (already taken out of c2): (s, ones) of the reconstructed
-    choice, s = -1 when the number of removed 1s is impossible."""
-    s = 0
-    two_reduced = False
-    last = -1
-    for r in range(lo1, hi1):
-        v = int(parts[r])
-        if v == last or v == 1:
-            continue
-        last = v
-        if c2[v] == 0:
-            s += c1[v]
-            if v == 2:
-                two_reduced = True
-    ones = c1[1] + (c1[2] if two_reduced else 0) - c2[1]
-    if ones < 0 or ones > c1[1]:
-        return -1, 0
-    return s + ones, ones
-
-
-@njit(cache=True)
 def _rebuilds(
     c1: np.ndarray,
     c2: np.ndarray,
@@ -126,6 +102,15 @@ def alpha_new_parts(
             t = alpha_dst[e]
             lo2, hi2 = offsets[t], offsets[t + 1]
             _fill(c2, parts, lo2, hi2, 1)
+            # sizes v > 1 of λ1 absent from λ2 are reduced whatever the new part p is; only
+            # v = p changes when p is taken out of λ2 (and the 1s when p = 1)
+            base = 0
+            last = -1
+            for r in range(lo1, hi1):
+                v = int(parts[r])
+                if v != last and v > 1 and c2[v] == 0:
+                    base += c1[v]
+                last = v
             count = 0
             prev = -1
             for q in range(lo2, hi2):
@@ -133,10 +118,14 @@ def alpha_new_parts(
                 if p == prev:
                     continue
                 prev = p
-                c2[p] -= 1
-                s, ones = _choice_size(c1, c2, parts, lo1, hi1, p)
-                c2[p] += 1
-                if s == p:
+                s = base
+                two_reduced = c1[2] > 0 and c2[2] == 0
+                if p > 1 and c1[p] > 0 and c2[p] == 1:
+                    s += c1[p]
+                    if p == 2:
+                        two_reduced = True
+                ones = c1[1] + (c1[2] if two_reduced else 0) - (c2[1] - (1 if p == 1 else 0))
+                if 0 <= ones <= c1[1] and s + ones == p:
                     passing[count] = p
                     passing_ones[count] = ones
                     count += 1

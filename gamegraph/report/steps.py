@@ -193,7 +193,7 @@ def _win_loss(graph: FloridianGraph) -> dict[str, Any]:
 def floridian_step(n: int) -> dict[str, Any]:
     """Everything the report reads about G_n and H_n (see the module docstring)."""
     full = n <= full_limit()
-    graph = build_floridian(n, restricted=not full, threads=1, force=True)
+    graph = build_floridian(n, restricted=not full)
     data: dict[str, Any] = {
         "n": n,
         "full": full,
@@ -215,7 +215,7 @@ def floridian_step(n: int) -> dict[str, Any]:
 def bulgarian_step(n: int) -> dict[str, Any]:
     """B_n: cycles with lengths and members, Garden of Eden count and the criterion of
     Proposition 3 of seed 001 checked on every partition, transients, GE per component."""
-    graph = build_bulgarian(n, force=True)
+    graph = build_bulgarian(n)
     parts, offsets = graph.flat_parts()
     lengths = np.diff(offsets)
     largest = parts[offsets[:-1]].astype(np.int64)
