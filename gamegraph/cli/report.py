@@ -11,7 +11,7 @@ from gamegraph.cli._output import note, progress_bar
 
 __all__ = ["report"]
 
-DEFAULT_N_MAX = 100  # kept equal to gamegraph.report.DEFAULT_N_MAX (a test checks)
+DEFAULT_N_MAX = 106  # kept equal to gamegraph.report.DEFAULT_N_MAX (a test checks)
 
 
 def report(

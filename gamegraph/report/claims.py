@@ -546,7 +546,8 @@ def _core_strong(data: ReportData, row: dict[str, Any]) -> EvalResult:
         for n in f_range(data, 34)
         if sum(1 for c in data.floridian[n]["core"]["scc"] if c["nodes"] >= 2) != 1
     ]
-    return EvalResult(bad, _r(34, data.n_max))
+    sizes = "; ".join(f"n = {n}: {_scc(data, n)}" for n in bad[:5])
+    return EvalResult(bad, _r(34, data.n_max), f"components (nodes, arcs) {sizes}" if bad else "")
 
 
 @evaluator("F-win-rising")

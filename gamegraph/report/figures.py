@@ -237,7 +237,7 @@ def _losing(data: ReportData, path: Path) -> str:
 
 
 def _four_cycles(data: ReportData, kinds: dict[str, str], path: Path) -> str:
-    labels = ("Q(x,y,z)", "paper family", "own family", "none")
+    labels = ("Q(x,y,z)", "paper family", "own family", "lifts, no family", "no lift")
     ns = sorted(data.floridian)
     fig, ax = plt.subplots(figsize=(10, 4.5))
     bottom = [0] * len(ns)
@@ -281,17 +281,25 @@ def _q_drawing(q: LiftingGraph, path: Path, title: str) -> str:
         layout[key] = (n_of[key], column.setdefault(row, row))
     fig, ax = plt.subplots(figsize=(12, max(4.0, 0.12 * len(q.components))))
     sources = {k for c in q.components for k in q.sources(c)}
+    never = {c.key for c in q.non_lifting}
+    colour = {
+        k: "black" if k in never else COLOURS[3] if k in sources else COLOURS[0] for k in graph
+    }
     nx.draw_networkx_nodes(
-        graph,
-        layout,
-        ax=ax,
-        node_size=18,
-        node_color=[COLOURS[3] if k in sources else COLOURS[0] for k in graph],
+        graph, layout, ax=ax, node_size=18, node_color=[colour[k] for k in graph]
     )
     nx.draw_networkx_edges(graph, layout, ax=ax, arrowsize=6, width=0.6, alpha=0.7, node_size=18)
-    ax.set_xlabel("n (one row per weak component; sources red)")
-    ax.set_yticks([])
-    ax.set_title(title, fontsize=9)
+    ax.set_axis_on()
+    ax.tick_params(left=False, labelleft=False, bottom=True, labelbottom=True)
+    ax.set_xlabel(
+        "n of the 4-cycle (one row per weak component of Q; red: source, in-degree 0; "
+        "black: lifts under no m; arrows: lifts)"
+    )
+    ax.set_title(
+        f"{title}: {len(q.cycles)} 4-cycles, {q.graph.number_of_edges()} lifts inside "
+        f"n ≤ {q.n_max}, {len(q.components)} weak components",
+        fontsize=9,
+    )
     return _save(fig, path)
 
 

@@ -71,11 +71,18 @@ def _q1(data: ReportData) -> dict[str, Any]:
                 unique,
             ]
         )
+    unique_rows = [r for r in rows if r[5]]
+    first, last = (unique_rows[0], unique_rows[-1]) if unique_rows else (None, None)
     answer = (
         f"For every n ≤ {data.full_max} with cycles ({len(ns)} values), the one-part partition n "
-        f"is the unique farthest winning position except at n = {_ranges(exceptions)}. "
-        f"Its distance (turns to the core) ranges over "
-        f"{sorted({r[2] for r in rows if r[5]})} where it is the farthest."
+        f"is the unique farthest winning position except at n = {_ranges(exceptions)}"
+        + (
+            f"; it is {first[2]} turns from the core at n = {first[0]} and {last[2]} at "
+            f"n = {last[0]}, the distance rising by about "
+            f"{(last[2] - first[2]) / max(last[0] - first[0], 1):.2f} turns per unit of n."
+            if first and last
+            else "."
+        )
     )
     return {
         "answer": answer,
@@ -120,7 +127,9 @@ def _q2(data: ReportData) -> dict[str, Any]:
         f"Every n with 7 ≤ n ≤ {data.full_max} has a losing position"
         + (f" except n = {_ranges(none)}" if none else "")
         + f"; in particular all {len(found)} open cases n = 6m, 6m + 2 in that range have one "
-        "(the table gives one for each, found by exhausting G_n)."
+        "(the table gives one for each, found by exhausting G_n). Beyond n = "
+        f"{data.full_max} the report builds only the restricted G_n, which decides cycles but "
+        "not winning and losing."
     )
     return {
         "answer": answer,
@@ -141,12 +150,13 @@ def _q3(data: ReportData) -> dict[str, Any]:
     mean = {s: sum(rates[s][i] for i in tail) / max(len(tail), 1) for s in STRATEGIES}
     best = max((s for s in STRATEGIES if s != "optimal"), key=lambda s: mean[s])
     worst = min(ns, key=lambda n: rates[best][ns.index(n)]) if ns else None
+    worst_rate = rates[best][ns.index(worst)] if worst is not None else 0.0
     answer = (
         f"Success rates are exact averages over every separated start (not samples). Over "
         f"{ns[tail[0]] if tail else '-'} ≤ n ≤ {data.full_max}, '{best}' reaches the core from "
         f"{mean[best]:.2%} of the starts on average (best play: {mean['optimal']:.2%}); "
         + ", ".join(f"'{s}' {mean[s]:.2%}" for s in STRATEGIES if s not in (best, "optimal"))
-        + f". Its lowest rate for 24 ≤ n ≤ {data.full_max} is at n = {worst}."
+        + f". Its lowest rate for 24 ≤ n ≤ {data.full_max} is {worst_rate:.2%}, at n = {worst}."
     )
     return {
         "answer": answer,
@@ -191,7 +201,12 @@ def _q4(data: ReportData) -> dict[str, Any]:
 
 
 def classify_four_cycles(data: ReportData) -> dict[str, str]:
-    """key -> 'Q(x,y,z)', 'paper family', 'own family' or 'none' (first that applies)."""
+    """key -> the first that applies: 'Q(x,y,z)'; 'paper family' (a cycle of one of the 16
+    families' chains); 'own family' (on a chain of two band-rule lifts with m rising by 2,
+    starting at it or passing through it, lifts computed from the definitions whatever their
+    n); 'lifts, no family' (lifts, but no such chain); 'no lift'."""
+    from gamegraph.games.lifting.patterns import band_lifts
+
     paper_keys: set[str] = set()
     for fam in families():
         cycle = fam["four_cycle"]
@@ -202,39 +217,48 @@ def classify_four_cycles(data: ReportData) -> dict[str, str]:
         for lift in paper_chain(cycle, fam["m0"], steps):
             paper_keys.add(lift.target.key)
     band = q_graph(data, "band")
-    in_family = {c.key for fam in band.families for c in fam.cycles}
+    lifted_to = {(x.target.key, x.m + 2) for x in band.lifts}
     kinds = {}
-    for row in data.all_four_cycles():
-        key = row["key"]
-        if row["q"] is not None:
+    for cycle in band.cycles:
+        row_lifts = [x for x in band.lifts if x.source.key == cycle.key]
+        key = cycle.key
+        q = data.floridian[cycle.n]
+        if any(r["key"] == key and r["q"] is not None for r in q["four_cycles"]):
             kinds[key] = "Q(x,y,z)"
         elif key in paper_keys:
             kinds[key] = "paper family"
-        elif key in in_family:
+        elif any((key, x.m) in lifted_to for x in row_lifts) or any(
+            any(y.m == x.m + 2 for y in band_lifts(x.target)) for x in row_lifts
+        ):
             kinds[key] = "own family"
+        elif row_lifts:
+            kinds[key] = "lifts, no family"
         else:
-            kinds[key] = "none"
+            kinds[key] = "no lift"
     return kinds
+
+
+KINDS = ("Q(x,y,z)", "paper family", "own family", "lifts, no family", "no lift")
 
 
 def _q5(data: ReportData) -> dict[str, Any]:
     kinds = classify_four_cycles(data)
-    labels = ("Q(x,y,z)", "paper family", "own family", "none")
+    labels = KINDS
     rows = []
     for n in sorted(data.floridian):
         count = Counter(kinds[r["key"]] for r in data.floridian[n]["four_cycles"])
         if data.four_cycle_count(n):
             rows.append([n, data.four_cycle_count(n), *(count[k] for k in labels)])
     totals = Counter(kinds.values())
-    none = [k for k, v in kinds.items() if v == "none"]
+    none = [k for k, v in kinds.items() if v in ("lifts, no family", "no lift")]
     answer = (
         f"G_n has {len(kinds)} 4-cycles for n ≤ {data.n_max}: "
         + ", ".join(f"{totals[k]} {k}" for k in labels)
-        + " ('own family': a chain of band-rule lifts with m rising by 2 inside the range, not "
-        "one of the paper's 16; 'none': in no such chain). "
+        + " ('own family': on a chain of two band-rule lifts with m rising by 2, not in the "
+        "paper's 16 families; every lift is checked against the definitions, whatever its n). "
         + (f"n = 100 has {data.four_cycle_count(100)}." if data.n_max >= 100 else "")
         + (
-            " The unclassified ones are at n = "
+            " The cycles in no family are at n = "
             + _ranges(sorted({int(k.split(":")[0]) for k in none}))
             + "."
             if none
@@ -265,8 +289,11 @@ def _q6(data: ReportData) -> dict[str, Any]:
                         if chain:
                             families_found[length].append(f"n = {n} ({rule}: {chain})")
     lengths_with = [k for k, v in families_found.items() if v]
+    totals = {k: sum(r[i] for r in rows) for i, k in ((2, "6"), (3, "8"), (4, "10"))}
     answer = (
-        f"Cycles of length 6, 8 and 10 of G_n were counted for every n ≤ {data.n_max} "
+        f"G_n has {totals['6']} 6-cycles, {totals['8']} 8-cycles and {totals['10']} 10-cycles "
+        f"for n ≤ {data.n_max}, "
+        f"counted for every n "
         "(a numba enumeration of the simple cycles of the core of H_n, each H-arc weighted by its "
         "Ω-positions, checked against networkx's simple_cycles). Chains of three band lifts "
         "(m, m + 2, m + 4, each lifted cycle checked against the definitions of G_n), the start of "
@@ -404,21 +431,30 @@ def _q9(
     new_double = sum(
         1 for row in data.all_four_cycles() for lift in row["lifts"]["double"] if not lift[2][1]
     )
+    paper_merged = summaries["paper"]["components"] - union_components(
+        [graphs["paper"], graphs["paper-free"]]
+    )
     answer = (
         f"Over the 4-cycles with n ≤ {data.n_max}: the paper-free rule (Ω1-Ω3 with their new part "
-        f"free) adds {len(free_new)} lifts to the paper rule's {len(base['paper'])} and leaves "
-        f"{summaries['paper-free']['components']} components instead of "
-        f"{summaries['paper']['components']}; "
+        f"free) adds {len(free_new)} lifts to the paper rule's {len(base['paper'])} and merges "
+        f"{paper_merged} of the paper rule's {summaries['paper']['components']} components "
+        f"(Q has {summaries['paper-free']['components']} under it); "
         + (
             "every paper-free lift is a band-rule lift. "
             if free_in_band
             else "some paper-free lifts are not band-rule lifts. "
         )
-        + f"Bands with any α-moves (band-any) add {len(any_new)} (source, target) pairs to the "
-        f"band rule. Bands of width 1 or 3 give {len(base['wide-1'])} and "
-        f"{len(base['wide-3'])} lifts; "
-        f"two bands at once give {len(base['double'])} lifts, of which {new_double} do not pass "
-        "through a band-rule lift. Merged band-rule components per rule are in the last column."
+        + f"Beyond the band rule: band insertions with any α-moves (band-any) add "
+        f"{len(any_new)} (source, target) pairs; bands of width 1 or 3 give "
+        f"{len(base['wide-1'])} and {len(base['wide-3'])} lifts; two bands at once give "
+        f"{len(base['double'])} lifts, {new_double} of them not through a band-rule lift. "
+        + (
+            "So in this range no rule tried adds an arc beyond the band rule's or merges its "
+            "components."
+            if len(any_new) + new_double + len(base["wide-1"]) + len(base["wide-3"]) == 0
+            and all(r[4] == 0 for r in rows)
+            else "The last column counts the band rule's components each rule merges."
+        )
     )
     return {
         "answer": answer,
