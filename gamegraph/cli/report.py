@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from gamegraph.cli._output import note, progress_bar
+from gamegraph.cli._output import note as say
+from gamegraph.cli._output import progress_bar
 
 __all__ = ["report"]
 
@@ -26,6 +27,12 @@ def report(
     out: Annotated[
         Path, typer.Option("--out", help="Directory for report.md, report.json and the figures.")
     ] = Path("report"),
+    note: Annotated[
+        str,
+        typer.Option(
+            "--note", help="A sentence for the report's header (e.g. the machine's load)."
+        ),
+    ] = "",
     no_cache: Annotated[
         bool,
         typer.Option(
@@ -50,11 +57,12 @@ def report(
             cache=None if no_cache else "default",
             progress=lambda stage, done, total: update(done, total, f"{stage} (per n)"),
             command=command,
+            note=note,
         )
     verdicts = [c["verdict"] for c in result.claims]
     counts = ", ".join(f"{verdicts.count(v)} {v}" for v in ("agrees", "extends", "disagrees"))
     seconds = result.data["generated"]["seconds"]
-    note(
+    say(
         f"{len(verdicts)} claims ({counts}), {len(result.open_questions)} open questions, "
         f"{len(result.data['figures'])} figures in {seconds:.0f} s"
     )

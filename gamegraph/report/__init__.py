@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamegraph.errors import InputError, OutputError
+from gamegraph.errors import InputError, OutputError, TooLargeError
 
 __all__ = ["DEFAULT_N_MAX", "Report", "generate_report"]
 
@@ -61,10 +61,12 @@ def generate_report(
     cache: str | Path | None = "default",
     progress: Any = None,
     command: str | None = None,
+    note: str = "",
 ) -> Report:
     """Compute (or read from the cache) everything for n <= n_max and write ``out/report.md``,
     ``out/report.json`` and the figures. ``cache=None`` computes everything afresh without
-    keeping it; ``progress(stage, done, total)`` is called as the per-n steps finish."""
+    keeping it; ``progress(stage, done, total)`` is called as the per-n steps finish; ``note``
+    is a sentence for the header (how the machine was loaded, say)."""
     from importlib import metadata
 
     from gamegraph.games.floridian.engine import check_floridian
@@ -77,7 +79,14 @@ def generate_report(
 
     if not isinstance(n_max, int) or n_max < 6:
         raise InputError(f"--n-max must be an integer >= 6 (the figures start at G_6), not {n_max}")
-    check_floridian(n_max, restricted=True)  # the largest build, refused before any work
+    try:
+        check_floridian(n_max, restricted=True)  # the largest build, refused before any work
+    except TooLargeError as e:
+        message = str(e).split(". Use --force")[0]
+        raise TooLargeError(
+            f"{message}; the report builds it for --n-max {n_max}: choose a smaller --n-max "
+            "(or raise GAMEGRAPH_MEMORY_LIMIT)"
+        ) from None
     started = time.perf_counter()
     folder = Path(out)
     try:
@@ -110,6 +119,7 @@ def generate_report(
             "machine": f"{os.cpu_count()} cores, {platform.machine()}",
             "version": release,
             "code_version": code_version(),
+            "note": note,
         },
         "claims": [c.as_dict() for c in claims],
         "claims_beyond_range": beyond,
@@ -137,8 +147,11 @@ class _CallableModule(types.ModuleType):
         cache: str | Path | None = "default",
         progress: Any = None,
         command: str | None = None,
+        note: str = "",
     ) -> Report:
-        return generate_report(n_max, out, cache=cache, progress=progress, command=command)
+        return generate_report(
+            n_max, out, cache=cache, progress=progress, command=command, note=note
+        )
 
 
 sys.modules[__name__].__class__ = _CallableModule

@@ -34,7 +34,12 @@ def render_markdown(report: dict[str, Any]) -> str:
         f"and this run {meta['seconds']:.0f} s. n ≤ {meta['n_max']} for G_n and H_n (the full "
         f"graph with the win/loss analysis for n ≤ {meta['full_max']}, the restricted one "
         f"beyond), B_n for n ≤ {meta['b_max']}. gamegraph {meta['version']}, code fingerprint "
-        f"{meta['code_version']}.",
+        f"{meta['code_version']}." + (f" {meta['note']}" if meta.get("note") else ""),
+        "",
+        "Regenerate it with one command: `gamegraph report --out docs/report` (the default "
+        "--n-max is the N for about 30 minutes on the project's quiet 2-core machine); per-n "
+        "results are cached in ~/.cache/gamegraph/report, so a larger --n-max computes only "
+        "the new n.",
         "",
         "Every number of ours below is computed by gamegraph when the report is generated; the "
         "papers' values are data (`gamegraph/report/claims.toml`). Seeds: **000** = *Floridian "
@@ -105,6 +110,4 @@ def render_markdown(report: dict[str, Any]) -> str:
             + ", ".join(cells),
             "",
         ]
-    if meta.get("note"):
-        lines += [meta["note"], ""]
     return "\n".join(lines) + "\n"

@@ -16,6 +16,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
+from gamegraph.errors import TooLargeError
 from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
@@ -641,3 +642,9 @@ def test_cli_default_n_max_is_the_package_default() -> None:
 def test_report_refuses_an_n_max_below_6(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="n-max must be an integer >= 6"):
         generate_report(5, tmp_path, cache=None)
+
+
+def test_report_refuses_an_n_max_too_big_for_memory_before_any_work(tmp_path: Path) -> None:
+    with pytest.raises(TooLargeError, match="choose a smaller --n-max"):
+        generate_report(200, tmp_path / "out", cache=tmp_path / "cache")
+    assert not (tmp_path / "cache").exists()
