@@ -45,28 +45,32 @@ class CoreMultigraph:
     ptr: np.ndarray
     dst: np.ndarray
     mult: np.ndarray
-    via: dict[tuple[int, int], list[int]]  #: (a, b) local ids -> S indices of the x
+    pair_keys: np.ndarray  #: a * |core| + b of every α-arc inside the core, sorted
+    pair_x: np.ndarray  #: the Ω-position (S index) of each, aligned with pair_keys
+
+    def via(self, a: int, b: int) -> list[int]:
+        """S indices of the Ω-positions x with [a,α] → [x,Ω] → [b,α] (local ids a, b)."""
+        key = a * self.nodes.shape[0] + b
+        lo, hi = np.searchsorted(self.pair_keys, [key, key + 1])
+        return [int(v) for v in self.pair_x[lo:hi]]
 
 
 def core_multigraph(graph: FloridianGraph) -> CoreMultigraph:
     nodes = np.flatnonzero(graph.recurrent)
+    size = nodes.shape[0]
     local = np.full(graph.positions.size, -1, dtype=np.int64)
-    local[nodes] = np.arange(nodes.shape[0])
+    local[nodes] = np.arange(size)
     src, xs = graph.alpha_arcs()
     dst = graph.omega_of[xs]
     keep = (local[src] >= 0) & (local[dst] >= 0) & (src != dst)
-    a, b, x = local[src[keep]], local[dst[keep]], xs[keep]
-    via: dict[tuple[int, int], list[int]] = {}
-    for u, v, w in zip(a.tolist(), b.tolist(), x.tolist(), strict=True):
-        via.setdefault((u, v), []).append(w)
-    pairs = sorted(via)
-    ptr = np.zeros(nodes.shape[0] + 1, dtype=np.int64)
-    for u, _ in pairs:
-        ptr[u + 1] += 1
-    ptr = np.cumsum(ptr)
-    out = np.asarray([v for _, v in pairs], dtype=np.int64)
-    mult = np.asarray([len(via[p]) for p in pairs], dtype=np.int64)
-    return CoreMultigraph(nodes, ptr, out, mult, via)
+    keys = local[src[keep]] * size + local[dst[keep]]
+    order = np.argsort(keys, kind="stable")
+    keys, x = keys[order], xs[keep][order]
+    pairs, mult = np.unique(keys, return_counts=True)
+    a, b = pairs // max(size, 1), pairs % max(size, 1)
+    ptr = np.zeros(size + 1, dtype=np.int64)
+    np.add.at(ptr, a + 1, 1)
+    return CoreMultigraph(nodes, np.cumsum(ptr), b.astype(np.int64), mult.astype(np.int64), keys, x)
 
 
 def cycle_counts(core: CoreMultigraph, max_len: int) -> dict[int, int]:
@@ -86,7 +90,7 @@ def g_cycles(
     for row in rows.tolist():
         choices: list[list[list[int]]] = [[]]
         for q in range(k):
-            options = core.via[(row[q], row[(q + 1) % k])]
+            options = core.via(row[q], row[(q + 1) % k])
             choices = [[*c, [row[q], w]] for c in choices for w in options]
         for choice in choices:
             cycle: list[Partition] = []

@@ -258,11 +258,15 @@ def _long_cycles(data: ReportData, path: Path) -> str:
     ns = sorted(data.floridian)
     fig, ax = plt.subplots(figsize=(9, 4))
     for i, length in enumerate(("4", "6", "8", "10")):
-        ys = [max(data.floridian[n]["cycles"]["counts"][length], 0.8) for n in ns]
-        ax.semilogy(ns, ys, marker=".", color=COLOURS[i], label=f"{length}-cycles")
+        xs = [n for n in ns if length in data.floridian[n]["cycles"]["counts"]]
+        ys = [max(data.floridian[n]["cycles"]["counts"][length], 0.8) for n in xs]
+        ax.semilogy(xs, ys, marker=".", color=COLOURS[i], label=f"{length}-cycles")
     ax.set_xlabel("n")
     ax.legend(fontsize=8)
-    ax.set_title("Cycles of G_n by length (log scale; 0 drawn below 1)", fontsize=9)
+    ax.set_title(
+        "Cycles of G_n by length (log scale; 0 drawn below 1; 10-cycles while the core is small)",
+        fontsize=9,
+    )
     return _save(fig, path)
 
 
@@ -273,13 +277,11 @@ def _q_drawing(q: LiftingGraph, path: Path, title: str) -> str:
     for c in q.cycles:
         graph.add_node(c.key)
     n_of = {c.key: c.n for c in q.cycles}
-    comp = q.component_of
-    layout: dict[str, tuple[float, float]] = {}
-    column: dict[int, int] = {}
-    for key in sorted(graph, key=lambda k: (comp[k], n_of[k])):
-        row = comp[key]
-        layout[key] = (n_of[key], column.setdefault(row, row))
-    fig, ax = plt.subplots(figsize=(12, max(4.0, 0.12 * len(q.components))))
+    # one row per component with a lift inside the range; the single cycles share a row
+    big = [c for c in q.components if len(c) > 1]
+    row_of = {key: i + 1 for i, comp in enumerate(big) for key in comp}
+    layout = {key: (float(n_of[key]), float(row_of.get(key, 0))) for key in graph}
+    fig, ax = plt.subplots(figsize=(12, max(4.0, min(16.0, 0.1 * len(big) + 1.5))))
     sources = {k for c in q.components for k in q.sources(c)}
     never = {c.key for c in q.non_lifting}
     colour = {
@@ -290,10 +292,11 @@ def _q_drawing(q: LiftingGraph, path: Path, title: str) -> str:
     )
     nx.draw_networkx_edges(graph, layout, ax=ax, arrowsize=6, width=0.6, alpha=0.7, node_size=18)
     ax.set_axis_on()
-    ax.tick_params(left=False, labelleft=False, bottom=True, labelbottom=True)
+    ax.tick_params(left=True, labelleft=True, bottom=True, labelbottom=True)
+    ax.set_yticks([0], [f"{len(q.components) - len(big)} single\ncycles"], fontsize=7)
     ax.set_xlabel(
-        "n of the 4-cycle (one row per weak component of Q; red: source, in-degree 0; "
-        "black: lifts under no m; arrows: lifts)"
+        "n (a row per weak component with a lift in range, single cycles at the bottom; "
+        "red: source, black: no lift)"
     )
     ax.set_title(
         f"{title}: {len(q.cycles)} 4-cycles, {q.graph.number_of_edges()} lifts inside "

@@ -279,8 +279,8 @@ def _q6(data: ReportData) -> dict[str, Any]:
     for n in sorted(data.floridian):
         cyc = data.floridian[n]["cycles"]
         counts = cyc["counts"]
-        if any(counts[k] for k in ("6", "8", "10")):
-            rows.append([n, counts["4"], counts["6"], counts["8"], counts["10"]])
+        if any(counts.get(k) for k in ("6", "8", "10")):
+            rows.append([n, counts["4"], counts["6"], counts["8"], counts.get("10", "—")])
         for length, samples in cyc["samples"].items():
             for sample in samples:
                 for rule in ("band", "band_any"):
@@ -289,10 +289,12 @@ def _q6(data: ReportData) -> dict[str, Any]:
                         if chain:
                             families_found[length].append(f"n = {n} ({rule}: {chain})")
     lengths_with = [k for k, v in families_found.items() if v]
-    totals = {k: sum(r[i] for r in rows) for i, k in ((2, "6"), (3, "8"), (4, "10"))}
+    totals = {k: sum(r[i] for r in rows if r[i] != "—") for i, k in ((2, "6"), (3, "8"), (4, "10"))}
+    tens = [n for n in sorted(data.floridian) if "10" in data.floridian[n]["cycles"]["counts"]]
     answer = (
-        f"G_n has {totals['6']} 6-cycles, {totals['8']} 8-cycles and {totals['10']} 10-cycles "
-        f"for n ≤ {data.n_max}, "
+        f"G_n has {totals['6']} 6-cycles and {totals['8']} 8-cycles for n ≤ {data.n_max}, and "
+        f"{totals['10']} 10-cycles for n = {_ranges(tens)} (10-cycles are counted while the "
+        "core of H_n is small), "
         f"counted for every n "
         "(a numba enumeration of the simple cycles of the core of H_n, each H-arc weighted by its "
         "Ω-positions, checked against networkx's simple_cycles). Chains of three band lifts "

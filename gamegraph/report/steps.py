@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import networkx as nx
 import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
 from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.floridian.engine import FloridianGraph, build_floridian, estimate_floridian
@@ -44,7 +45,10 @@ FULL_N_MAX = 80
 FIGURE_NS = (6, 11, 14, 16, 18, 21, 23, 24, 25, 27, 29, 31, 33)
 """The n whose core the figures draw (Figures 1-5 of seed 000)."""
 CYCLE_MAX_K = 5
-"""Cycles of G_n are counted up to length 2k = 10."""
+"""Cycles of G_n are counted up to length 2k = 10 ..."""
+CYCLE_10_ARCS = 400_000
+"""... while the core of H_n has at most this many arcs (n <= 82 or so); beyond, up to length
+8: counting 10-cycles costs about |core| · degree⁴ steps, minutes at n = 100."""
 SAMPLE_CYCLES = 12
 """Cycles of length 6, 8, 10 kept per n, with their lifts."""
 LIFT_RULES = ("paper", "paper-free", "band", "band-any", "wide-1", "wide-3", "double")
@@ -123,9 +127,10 @@ def _four_cycle_rows(graph: FloridianGraph) -> list[dict[str, Any]]:
 
 def _long_cycles(graph: FloridianGraph) -> dict[str, Any]:
     core = core_multigraph(graph)
-    counts = cycle_counts(core, CYCLE_MAX_K)
+    top = CYCLE_MAX_K if core.dst.shape[0] <= CYCLE_10_ARCS else CYCLE_MAX_K - 1
+    counts = cycle_counts(core, top)
     samples: dict[str, list[dict[str, Any]]] = {}
-    for k in range(3, CYCLE_MAX_K + 1):
+    for k in range(3, top + 1):
         found = g_cycles(graph, core, k, SAMPLE_CYCLES)
         samples[str(2 * k)] = [
             {
@@ -137,31 +142,43 @@ def _long_cycles(graph: FloridianGraph) -> dict[str, Any]:
             }
             for cycle in found
         ]
-    return {"counts": {str(k): v for k, v in counts.items()}, "samples": samples}
+    return {
+        "counts": {str(k): v for k, v in counts.items()},
+        "max_length": 2 * top,
+        "samples": samples,
+    }
 
 
 def _core(graph: FloridianGraph, with_arcs: bool) -> dict[str, Any]:
     src, dst = graph.h_arcs()
     mask = graph.core_arc_mask
-    core = nx.DiGraph()
     pos = graph.positions.position
-    recurrent = np.flatnonzero(graph.recurrent).tolist()
-    core.add_nodes_from(recurrent)
-    core.add_edges_from(zip(src[mask].tolist(), dst[mask].tolist(), strict=True))
+    nodes = np.flatnonzero(graph.recurrent)
+    size = nodes.shape[0]
+    local = np.full(graph.positions.size, -1, dtype=np.int64)
+    local[nodes] = np.arange(size)
+    a, b = local[src[mask]], local[dst[mask]]
+    weak = 0
+    if size:
+        matrix = coo_matrix((np.ones(a.shape[0]), (a, b)), shape=(size, size))
+        weak, _ = connected_components(matrix, directed=True, connection="weak")
+    # a loop node is isolated in the core when its only core arc is the loop
+    other = a != b
+    degree = np.bincount(a[other], minlength=size) + np.bincount(b[other], minlength=size)
+    loops = np.flatnonzero(graph.has_loop)
     data: dict[str, Any] = {
         "scc": [{"nodes": int(c.nodes.shape[0]), "arcs": c.arcs} for c in graph.core_components],
-        "weak_components": nx.number_weakly_connected_components(core),
-        "loops": [canonical_key(pos(int(v))) for v in np.flatnonzero(graph.has_loop)],
-        # a loop node is isolated in the core when its only core arc is the loop
-        "loops_isolated": [
-            core.in_degree(v) == 1 and core.out_degree(v) == 1
-            for v in np.flatnonzero(graph.has_loop).tolist()
-        ],
+        "weak_components": int(weak),
+        "loops": [canonical_key(pos(int(v))) for v in loops],
+        "loops_isolated": [bool(degree[local[v]] == 0) for v in loops.tolist()],
     }
     if with_arcs:
-        data["nodes"] = [canonical_key(pos(v)) for v in recurrent]
-        data["scc_of"] = [int(graph.core_component_of[v]) for v in recurrent]
-        data["arcs"] = [[canonical_key(pos(u)), canonical_key(pos(v))] for u, v in core.edges()]
+        data["nodes"] = [canonical_key(pos(int(v))) for v in nodes]
+        data["scc_of"] = [int(graph.core_component_of[v]) for v in nodes]
+        data["arcs"] = [
+            [canonical_key(pos(u)), canonical_key(pos(v))]
+            for u, v in zip(src[mask].tolist(), dst[mask].tolist(), strict=True)
+        ]
     return data
 
 
