@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, SupportsInt
+from typing import Any, SupportsInt, cast
 
 import networkx as nx
 import numpy as np
@@ -29,6 +29,7 @@ from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
 from gamegraph.games.lifting.graph import (
     RULES,
     LiftingGraph,
+    Rule,
     build_lifting_graph,
     four_cycles_in_range,
 )
@@ -96,7 +97,7 @@ def bulgarian(n: int) -> BulgarianGraph:
 
 @cache
 def lifting(rule: str, n_max: int) -> LiftingGraph:
-    return build_lifting_graph(n_max, "paper" if rule == "paper" else "band", cycles=_cycles(n_max))
+    return build_lifting_graph(n_max, cast(Rule, rule), cycles=_cycles(n_max))
 
 
 @cache
