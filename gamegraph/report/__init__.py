@@ -27,11 +27,12 @@ from gamegraph.errors import InputError, OutputError, TooLargeError
 
 __all__ = ["DEFAULT_N_MAX", "Report", "generate_report"]
 
-DEFAULT_N_MAX = 106
+DEFAULT_N_MAX = 110
 """The default N: the largest n for which the whole report takes about 30 minutes on the
 project's 2-core machine when it is quiet, extrapolated from per-n costs measured while it was
-shared (N = 100 took 987 s of CPU time; the restricted G_n grows about 10% per n beyond, and
-G_107 would pass the 30 minutes). docs/report is generated with it:
+shared: N = 100 took 467 s of CPU time (17 min of wall-clock time at 45% of one core); the
+restricted G_n costs about 17% more per n beyond 90, which puts N = 110 near 25 minutes and
+N = 113 past 30 (and G_110 needs about 8 GiB). docs/report is generated with
 ``gamegraph report --out docs/report``."""
 
 
