@@ -12,7 +12,7 @@ from gamegraph.cli._output import progress_bar
 
 __all__ = ["report"]
 
-DEFAULT_N_MAX = 110  # kept equal to gamegraph.report.DEFAULT_N_MAX (a test checks)
+DEFAULT_N_MAX = 114  # kept equal to gamegraph.report.DEFAULT_N_MAX (a test checks)
 
 
 def report(
