@@ -8,6 +8,7 @@ The Python API (docs/api.md)::
     db = gg.connect()                     # the local Neo4j (started if needed)
     db.load(gg.floridian, n=24)
     db.query("floridian_losing", n=24)
+    gg.report(60, "report")               # the research report (gamegraph report)
 
 Every registered game is an attribute (``gg.floridian``, ``gg.lifting``, ...); see
 :func:`registered_games`. Attributes load on first use, so ``import gamegraph`` stays fast.
@@ -21,7 +22,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gamegraph.api import Database, GameFactory
 
-__all__ = ["Database", "GameFactory", "connect", "parse_graph_id", "registered_games"]
+__all__ = [
+    "Database",
+    "GameFactory",
+    "connect",
+    "parse_graph_id",
+    "registered_games",
+    "report",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -31,6 +39,9 @@ def __getattr__(name: str) -> Any:
 
     if name in ("Database", "GameFactory", "connect"):
         return getattr(api, name)
+    if name == "report":
+        # the package gamegraph.report, callable as generate_report (see its docstring)
+        return importlib.import_module("gamegraph.report")
     if name == "parse_graph_id":
         from gamegraph.games.registry import parse_graph_id
 

@@ -41,6 +41,7 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
+OnResult = Callable[[int, Any], None]
 
 LOCAL_WORK_THRESHOLD = 4
 """Up to this many tasks, or when every task is marked small, the work runs in this process."""
@@ -99,9 +100,17 @@ def configure(
 
 
 def run_tasks(
-    tasks: Sequence[Task], progress: Progress | None = None, *, where: ClusterSettings | None = None
+    tasks: Sequence[Task],
+    progress: Progress | None = None,
+    *,
+    where: ClusterSettings | None = None,
+    on_result: OnResult | None = None,
 ) -> list[Any]:
-    """Run every task; the results in task order (each task runs once)."""
+    """Run every task; the results in task order (each task runs once).
+
+    ``on_result(i, result)`` is called in this process as task i's result arrives (in
+    completion order), so a caller can keep each result before the rest finish.
+    """
     chosen = where or settings()
     if not tasks:
         return []
@@ -117,15 +126,19 @@ def run_tasks(
         and chosen.workers is None
         and (len(tasks) <= LOCAL_WORK_THRESHOLD or all(t.small for t in tasks))
     ):
-        return _run_here(tasks, progress)
+        return _run_here(tasks, progress, on_result)
     with _client(chosen, tasks) as (client, resources):
-        return _run_on(client, tasks, resources, progress)
+        return _run_on(client, tasks, resources, progress, on_result)
 
 
-def _run_here(tasks: Sequence[Task], progress: Progress | None) -> list[Any]:
+def _run_here(
+    tasks: Sequence[Task], progress: Progress | None, on_result: OnResult | None
+) -> list[Any]:
     results = []
     for done, task in enumerate(tasks, start=1):
         results.append(task.fn(*task.args))
+        if on_result is not None:
+            on_result(done - 1, results[-1])
         if progress is not None:
             progress(done, len(tasks))
     return results
@@ -194,7 +207,11 @@ def _client(chosen: ClusterSettings, tasks: Sequence[Task]) -> Iterator[tuple[An
 
 
 def _run_on(
-    client: Any, tasks: Sequence[Task], resources: bool, progress: Progress | None
+    client: Any,
+    tasks: Sequence[Task],
+    resources: bool,
+    progress: Progress | None,
+    on_result: OnResult | None,
 ) -> list[Any]:
     from distributed import as_completed
 
@@ -208,7 +225,10 @@ def _run_on(
     index = {future.key: i for i, future in enumerate(futures)}
     results: list[Any] = [None] * len(futures)
     for done, future in enumerate(as_completed(futures), start=1):
-        results[index[future.key]] = future.result()
+        i = index[future.key]
+        results[i] = future.result()
+        if on_result is not None:
+            on_result(i, results[i])
         if progress is not None:
             progress(done, len(futures))
     return results

@@ -19,7 +19,7 @@ from typing import NoReturn
 
 import typer
 
-from gamegraph.cli import load, neo4j, query, stats, verify
+from gamegraph.cli import load, neo4j, query, report, stats, verify
 from gamegraph.errors import GamegraphError
 
 __all__ = ["app", "main", "run"]
@@ -38,6 +38,7 @@ app.command("export")(load.export)
 app.command("games")(load.games)
 app.command("query")(query.query)
 app.command("verify")(verify.verify_command)
+app.command("report")(report.report)
 app.add_typer(stats.app, name="stats")
 app.add_typer(neo4j.app, name="neo4j")
 

@@ -253,7 +253,7 @@ load = command(
 
 
 def _export(
-    out: Path,
+    out: str,
     n: str,
     games: str | None,
     fmt: str,
@@ -266,6 +266,8 @@ def _export(
     from gamegraph.loader.plan import check_plan
 
     use_dask(scheduler, workers)
+    if not out.strip():
+        raise InputError("--out is empty: give the directory to write into (. for here)")
     if fmt not in ("csv", "graphml", "both"):
         raise InputError(f"unknown format {fmt!r}: use csv, graphml or both")
     planned = _request(n, games, options).plan()
@@ -274,7 +276,7 @@ def _export(
     with progress_bar("exporting") as update:
         written = export_graphs(
             planned,
-            out,
+            Path(out),
             csv=fmt in ("csv", "both"),
             graphml=fmt in ("graphml", "both"),
             progress=lambda stage, done, total: update(done, total, stage),
@@ -289,7 +291,7 @@ export = command(
     [
         _keyword(
             "out",
-            Annotated[Path, typer.Option("--out", "-o", help="Directory to write into.")],
+            Annotated[str, typer.Option("--out", "-o", help="Directory to write into.")],
             inspect.Parameter.empty,
         ),
         _keyword("n", NRangeOption, "60"),

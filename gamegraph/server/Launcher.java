@@ -123,6 +123,10 @@ public class Launcher {
                 // A local, single-user server: don't wait 2 x 5 s for idle Bolt threads at shutdown.
                 .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0)
                 .setConfig(BoltConnectorInternalSettings.connection_shutdown_wait_time, Duration.ofSeconds(1))
+                // Browser may load the gamegraph guide and style this server serves itself
+                // (:play / :style http://127.0.0.1:<port>/browser/guides/...; see browser_guide.py)
+                .setConfig(ServerSettings.browser_remote_content_hostname_whitelist,
+                        "guides.neo4j.com,localhost,127.0.0.1")
                 .setConfig(HttpConnector.enabled, true)
                 .setConfig(HttpConnector.listen_address, new SocketAddress(options.host, options.httpPort))
                 .setConfig(HttpConnector.advertised_address, new SocketAddress(options.host, options.httpPort));

@@ -259,6 +259,7 @@ class LocalNeo4j:
             self._check_port_free(self.bolt_port, "Bolt", "GAMEGRAPH_NEO4J_BOLT_PORT")
             self._check_port_free(self.http_port, "HTTP", "GAMEGRAPH_NEO4J_HTTP_PORT")
             self._log(f"Starting Neo4j (home {self.home}) ...")
+            self._install_guide(installation)
             pid = self._spawn(installation)
             if wait:
                 self._wait_until_ready(pid, began + timeout, timeout)
@@ -310,6 +311,16 @@ class LocalNeo4j:
         ]
 
     # -- internals -----------------------------------------------------------------------------
+
+    def _install_guide(self, installation: Installation) -> None:
+        """Browser with the gamegraph guide and style (:mod:`.browser_guide`); a failure only
+        costs the guide, never the start."""
+        from gamegraph.server.browser_guide import install_guide
+
+        try:
+            install_guide(self.home, installation.lib, self.http_uri)
+        except (OSError, ValueError) as e:
+            self._log(f"The Browser guide was not installed ({e}); Neo4j serves plain Browser")
 
     def _spawn(self, installation: Installation) -> int:
         self.log_file.parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,7 @@
 """Per-n work on Dask gives the single-process answer: `gamegraph stats lifting` (one task
 per n of the range) with the default local cluster, with one worker, and against a Dask
-scheduler and two workers started here as separate processes, as a user would on a cluster."""
+scheduler and two workers started here as separate processes, as a user would on a cluster;
+the report's per-n steps on the cluster equal the same steps run here."""
 
 from __future__ import annotations
 
@@ -124,3 +125,32 @@ def test_a_task_larger_than_any_worker_is_refused_before_it_runs(scheduler: str)
     tasks = [Task(four_cycles_of, (n, 1, True), 10**10, name=f"G{n}") for n in range(40, 46)]
     with pytest.raises(TooLargeError, match="more than any worker"):
         run_tasks(tasks, where=ClusterSettings(scheduler=scheduler))
+
+
+def test_report_steps_on_the_cluster_equal_the_steps_run_here(scheduler: str) -> None:
+    from gamegraph.report._compute import map_n
+    from gamegraph.report.steps import floridian_memory, floridian_step
+
+    def without_times(found: dict[int, dict[str, object]]) -> dict[int, dict[str, object]]:
+        return {n: {k: v for k, v in d.items() if k != "_seconds"} for n, d in found.items()}
+
+    ns = list(range(20, 31))
+    configure(local=True)
+    try:
+        here = map_n(floridian_step, ns, memory=floridian_memory)
+    finally:
+        configure()
+    configure(scheduler=scheduler)
+    kept: list[int] = []
+    try:
+        there = map_n(floridian_step, ns, memory=floridian_memory, keep=lambda n, _: kept.append(n))
+    finally:
+        configure()
+    assert without_times(there) == without_times(here)
+    assert sorted(kept) == ns and [d["n"] for d in there.values()] == ns
+    # the 4-cycles the steps found, against the engine-free local search
+    from gamegraph.games.floridian.fourcycles_local import four_cycles_local
+
+    assert [len(d["four_cycles"]) for d in there.values()] == [
+        len(four_cycles_local(n)) for n in ns
+    ]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 import numpy as np
@@ -39,6 +39,7 @@ from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.lifting.graph import (
     RULES,
     LiftingGraph,
+    Rule,
     build_lifting_graph,
     four_cycles_in_range,
 )
@@ -104,7 +105,7 @@ def bulgarian(n: int) -> BulgarianReference:
 
 @cache
 def lifting(rule: str, n_max: int) -> LiftingGraph:
-    return build_lifting_graph(n_max, "paper" if rule == "paper" else "band", cycles=_cycles(n_max))
+    return build_lifting_graph(n_max, cast(Rule, rule), cycles=_cycles(n_max))
 
 
 @cache

@@ -395,7 +395,7 @@ def test_an_arc_matching_two_patterns_at_one_m_is_an_error(
 
     source, target, kind = arcs(N34)[0]
     [match] = matching_patterns(source, target, kind, 7)
-    monkeypatch.setattr(patterns, "matching_patterns", lambda *args: [match, match])
+    monkeypatch.setattr(patterns, "matching_patterns", lambda *args, **kwargs: [match, match])
     with pytest.raises(AmbiguousPatternError, match="matches alpha4, alpha4 at m = 7"):
         match_arc(source, target, kind, 7)
 

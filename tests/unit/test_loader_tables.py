@@ -160,6 +160,7 @@ def test_a_request_plans_one_graph_per_n_and_q_once_per_rule_over_the_range() ->
         "floridian:22",
         "lifting:paper:22",
         "lifting:band:22",
+        "lifting:paper-free:22",
     ]
     assert planned[0].estimate.nodes == count_partitions(20)
     only_band = LoadRequest.parse("30", "lifting", {"rule": "band"}).plan()

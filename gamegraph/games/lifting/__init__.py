@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RULE_NAMES", "Lifting"]
 
-RULE_NAMES = ("paper", "band")
+RULE_NAMES = ("paper", "band", "paper-free")
 """The lifting rules (the same names as :data:`gamegraph.games.lifting.graph.RULES`)."""
 
 
@@ -48,7 +48,8 @@ class Lifting(Game):
         ),
         Param(
             "rule",
-            "Lifting rule: 'paper' (the 14 patterns of Theorems 25-26, Theorem 27) or 'band' "
+            "Lifting rule: 'paper' (the 14 patterns of Theorems 25-26, Theorem 27), "
+            "'paper-free' (the same with the new part of Ω1, Ω2, Ω3 arcs left free) or 'band' "
             "(any band insertion at level m + 2 that closes into a cycle).",
             kind="choice",
             choices=RULE_NAMES,

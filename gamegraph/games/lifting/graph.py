@@ -1,9 +1,9 @@
 """The lifting graph Q (seed 000, Section 7 and its open questions; SPEC.md §4).
 
 Nodes are the 4-cycles of G_n for n in a range, found by the restricted engine; an arc
-C → C' for each lift under one rule (``paper`` or ``band``), labelled m, the target n and,
-for the paper rule, the four pattern names. Lifts are computed constructively from C and
-checked in G_{n+2m+4} (:mod:`gamegraph.games.lifting`), so whether a cycle lifts does not
+C → C' for each lift under one rule (``paper``, ``paper-free`` or ``band``), labelled m, the
+target n and, for the paper rules, the four pattern names. Lifts are computed constructively
+from C and checked in G_{n+2m+4} (:mod:`gamegraph.games.lifting`), so whether a cycle lifts does not
 depend on the range: a lift whose target lies beyond the range is still a lift, it just has
 no node to point at. Components, sources and families are taken inside the range.
 """
@@ -36,8 +36,8 @@ __all__ = [
     "lifts_of",
 ]
 
-Rule = Literal["paper", "band"]
-RULES: tuple[Rule, ...] = ("paper", "band")
+Rule = Literal["paper", "band", "paper-free"]
+RULES: tuple[Rule, ...] = ("paper", "band", "paper-free")
 
 
 @dataclass(frozen=True)
@@ -131,10 +131,10 @@ def cached_four_cycles(
 
 def lifts_of(cycle: FourCycle, rule: Rule) -> list[Lift]:
     """The distinct lifts (C', m) of a canonical cycle under a rule, ascending m."""
-    if rule == "paper":
+    if rule in ("paper", "paper-free"):
         found = [
-            Lift(cycle, lift.target, lift.m, "paper", lift.patterns_canonical)
-            for lift in paper_lifts(cycle)
+            Lift(cycle, lift.target, lift.m, rule, lift.patterns_canonical)
+            for lift in paper_lifts(cycle, free=rule == "paper-free")
         ]
     else:
         found = [Lift(cycle, lift.target, lift.m, "band", None) for lift in band_lifts(cycle)]

@@ -1,6 +1,6 @@
 // Questions about the lifting graph Q (SPEC.md §4): nodes are the 4-cycles of G_n over the
 // loaded range, (:FourCycle {rule}); an arc LIFTS_TO {m, n_from, n_to, patterns} per lift.
-// Each rule ('paper', 'band') has its own copy of Q, chosen by $rule. A 4-cycle is named by
+// Each rule ('paper', 'paper-free', 'band') has its own copy of Q, chosen by $rule. A 4-cycle is named by
 // n and one of its positions (canonical key; `gamegraph query` converts any notation).
 
 // name: lifting_summary

@@ -6,8 +6,16 @@ Two lifting rules, both constructive and both checked against the definitions of
 * the **paper rule** (Theorems 25-27): every arc of the cycle matches one of the 14 patterns
   α1..α9, Ω1..Ω5 at the same m; each arc is lifted by inserting a band into its start and, for an
   α-arc, reducing the same original parts; the lifted arcs must close into a cycle;
+* the **paper-free rule**: the paper rule with the new part of the Ω1, Ω2 and Ω3 arcs left
+  free. The proofs of Theorem 26 never use its value (the lifted arc is Ω(L_k(λ1)) whatever
+  it is), while the paper rule pins it to m + 2 (Ω1, Ω2) or reads a j >= 2 into it (Ω3), so
+  every paper-rule lift is a paper-free lift;
 * the **band rule** (SPEC's generalisation): insert a band at level m + 2 anywhere in every
-  position, keep each α-move's choice of reduced parts, and ask whether the result is a 4-cycle.
+  position, keep each α-move's choice of reduced parts, and ask whether the result is a 4-cycle;
+* **wide bands** (a family of rules beyond the band rule, :func:`wide_band_lifts`): the same
+  with w rows and w columns inserted instead of two (w = 2 is the band rule);
+* **double bands** (:func:`double_band_lifts`): two bands, the first at level ℓ1 of every
+  position, the second at level ℓ2 of the result, whether or not the middle is a cycle.
 
 Band insertion. ``L_k(λ) = (parts < k) ∪ {k, k} ∪ {part + 2 : part >= k}`` adds two rows of
 length k and two columns of height r = #{parts >= k}; they cross at cell (r, k), on the
@@ -66,11 +74,13 @@ from gamegraph.games.partitions import Partition, in_t, omega
 
 __all__ = [
     "ALPHA_PATTERNS",
+    "FREE_NEW_PART",
     "OMEGA_PATTERNS",
     "PATTERNS",
     "AmbiguousPatternError",
     "ArcKind",
     "BandLift",
+    "DoubleBandLift",
     "LargePart",
     "PaperLift",
     "Pattern",
@@ -79,6 +89,7 @@ __all__ = [
     "band_lifts",
     "band_m_bound",
     "bands_at_level",
+    "double_band_lifts",
     "level",
     "lift_alpha_choice",
     "lift_arc",
@@ -89,6 +100,7 @@ __all__ = [
     "paper_chain",
     "paper_lifts",
     "paper_m_range",
+    "wide_band_lifts",
 ]
 
 ArcKind = Literal["alpha", "omega"]
@@ -98,12 +110,18 @@ Names = tuple[str, str, str, str]
 # Band insertion
 
 
-def band_insert(partition: Partition, k: int) -> Partition:
-    """L_k(λ): keep the parts < k, add two parts k, and add 2 to every part >= k."""
+def band_insert(partition: Partition, k: int, width: int = 2) -> Partition:
+    """L_k(λ): keep the parts < k, add two parts k, and add 2 to every part >= k.
+
+    With ``width`` w: add w parts k and w to every part >= k (w rows and w columns, crossing
+    on level k + r; the sum grows by w(k + r)). The paper's band is w = 2.
+    """
     if k < 1:
         raise ValueError(f"band position k must be >= 1, got {k}")
-    lifted = [part + 2 if part >= k else part for part in partition]
-    lifted += [k, k]
+    if width < 1:
+        raise ValueError(f"band width must be >= 1, got {width}")
+    lifted = [part + width if part >= k else part for part in partition]
+    lifted += [k] * width
     return tuple(sorted(lifted, reverse=True))
 
 
@@ -141,18 +159,18 @@ def max_level(partition: Partition) -> int:
     return max(_level_table(partition), default=0)
 
 
-def lift_alpha_choice(source: Partition, k: int, choice: AlphaChoice) -> Partition:
+def lift_alpha_choice(source: Partition, k: int, choice: AlphaChoice, width: int = 2) -> Partition:
     """The end of the α-move on L_k(source) that reduces the parts ``choice`` reduces in source.
 
-    The original parts keep their identity through the band insertion (parts >= k grow by 2)
-    and are reduced as before; the two band parts k are never reduced; the new part is the
-    same number of reduced parts. Legality of the lifted move is not checked here.
+    The original parts keep their identity through the band insertion (parts >= k grow by
+    the band's width) and are reduced as before; the band parts k are never reduced; the new
+    part is the same number of reduced parts. Legality of the lifted move is not checked here.
     """
     chosen = set(choice.sizes)
     ones_left = choice.ones
-    parts = [k, k]
+    parts = [k] * width
     for part in source:
-        moved = part + 2 if part >= k else part
+        moved = part + width if part >= k else part
         if part == 1 and ones_left:
             ones_left -= 1
             moved -= 1
@@ -285,6 +303,10 @@ OMEGA_PATTERNS: tuple[Pattern, ...] = (
 
 PATTERNS: dict[str, Pattern] = {p.name: p for p in (*ALPHA_PATTERNS, *OMEGA_PATTERNS)}
 
+FREE_NEW_PART = frozenset({"omega1", "omega2", "omega3"})
+"""The Ω-rows whose new part the paper-free rule leaves free: the proofs of Theorem 26 use
+only that λ1 ends in s1 above H; the new part (the number of parts of λ1) is whatever it is."""
+
 
 class AmbiguousPatternError(ValueError):
     """An arc matched two patterns at one m (SPEC.md says this cannot happen)."""
@@ -322,11 +344,31 @@ def _read_j(pattern: Pattern, source: Partition, target: Partition, m: int) -> i
     return target[0] - m - carrier.offset if target else None
 
 
-def _match_one(
+def _match_free(
     pattern: Pattern, source: Partition, target: Partition, m: int
+) -> PatternMatch | None:
+    """An Ω1/Ω2/Ω3 arc with its new part free: λ1 = H s1 with max(H) <= m + bound, in T(n),
+    λ2 = Ω(λ1); s2 is s1 reduced plus the new part, whatever its size."""
+    s1, _ = pattern.values(m, 0)
+    k = m + pattern.band
+    if k < 1 or s1[-1] < 2 or source[: len(s1)] != s1:
+        return None
+    rest = source[len(s1) :]
+    if rest and rest[0] > m + pattern.bound:
+        return None
+    if not in_t(source) or omega(source) != target:
+        return None
+    s2 = tuple(sorted([*(v - 1 for v in s1), len(source)], reverse=True))
+    return PatternMatch(pattern, m, None, k, s1, s2, None)
+
+
+def _match_one(
+    pattern: Pattern, source: Partition, target: Partition, m: int, free: bool = False
 ) -> PatternMatch | None:
     if m < 1 or not source:
         return None
+    if free and pattern.name in FREE_NEW_PART:
+        return _match_free(pattern, source, target, m)
     j: int | None = None
     if pattern.j_min is not None:
         j = _read_j(pattern, source, target, m)
@@ -358,16 +400,23 @@ def _match_one(
 
 
 def matching_patterns(
-    source: Partition, target: Partition, kind: ArcKind, m: int
+    source: Partition, target: Partition, kind: ArcKind, m: int, *, free: bool = False
 ) -> list[PatternMatch]:
-    """Every pattern of the given kind that the arc source → target matches at m."""
+    """Every pattern of the given kind that the arc source → target matches at m
+    (``free``: the paper-free reading of Ω1, Ω2, Ω3)."""
     table = ALPHA_PATTERNS if kind == "alpha" else OMEGA_PATTERNS
-    return [match for p in table if (match := _match_one(p, source, target, m)) is not None]
+    return [match for p in table if (match := _match_one(p, source, target, m, free)) is not None]
 
 
-def match_arc(source: Partition, target: Partition, kind: ArcKind, m: int) -> PatternMatch | None:
-    """The pattern the arc matches at m, or None; raises if two match (never observed)."""
-    matches = matching_patterns(source, target, kind, m)
+def match_arc(
+    source: Partition, target: Partition, kind: ArcKind, m: int, *, free: bool = False
+) -> PatternMatch | None:
+    """The pattern the arc matches at m, or None; raises if two match (never observed).
+
+    Under ``free`` the Ω1, Ω2, Ω3 rows still exclude each other (their s1 are (m−1)², m²,
+    (m+1)²) and Ω4, Ω5 (whose two largest parts differ).
+    """
+    matches = matching_patterns(source, target, kind, m, free=free)
     if len(matches) > 1:
         names = ", ".join(match.name for match in matches)
         raise AmbiguousPatternError(f"arc {source} → {target} matches {names} at m = {m}")
@@ -398,10 +447,10 @@ def _canonical_order(names: Names, cycle: FourCycle) -> Names:
     return names[2], names[3], names[0], names[1]
 
 
-def _patterns_at(cycle: FourCycle, m: int) -> tuple[PatternMatch, ...] | None:
+def _patterns_at(cycle: FourCycle, m: int, free: bool = False) -> tuple[PatternMatch, ...] | None:
     matches = []
     for source, target, kind in _arcs(cycle):
-        match = match_arc(source, target, kind, m)
+        match = match_arc(source, target, kind, m, free=free)
         if match is None:
             return None
         matches.append(match)
@@ -448,13 +497,14 @@ def paper_m_range(cycle: FourCycle) -> range:
     return range(1, min(position[0] for position in cycle) + 2)
 
 
-def lift_paper(cycle: FourCycle, m: int) -> PaperLift | None:
+def lift_paper(cycle: FourCycle, m: int, *, free: bool = False) -> PaperLift | None:
     """The paper-rule lift of the cycle at m (Theorem 27), or None.
 
     Every arc must match a pattern at m, the lifted end of each arc must be the lifted start of
     the next, and the lifted cycle must be a 4-cycle of G_{n+2m+4} by the definitions.
+    ``free`` gives the paper-free rule (Ω1, Ω2, Ω3 with their new part free).
     """
-    matches = _patterns_at(cycle, m)
+    matches = _patterns_at(cycle, m, free)
     if matches is None:
         return None
     lifted_arcs = [
@@ -467,7 +517,7 @@ def lift_paper(cycle: FourCycle, m: int) -> PaperLift | None:
     if not is_four_cycle(lifted):
         return None
     names = _names(matches)
-    next_matches = _patterns_at(lifted, m + 2)
+    next_matches = _patterns_at(lifted, m + 2, free)
     next_names = None if next_matches is None else _names(next_matches)
     return PaperLift(
         m=m,
@@ -485,12 +535,15 @@ def lift_paper(cycle: FourCycle, m: int) -> PaperLift | None:
     )
 
 
-def paper_lifts(cycle: FourCycle) -> list[PaperLift]:
-    """All paper-rule lifts of the cycle, ascending m (over :func:`paper_m_range`)."""
-    return [lift for m in paper_m_range(cycle) if (lift := lift_paper(cycle, m)) is not None]
+def paper_lifts(cycle: FourCycle, *, free: bool = False) -> list[PaperLift]:
+    """All paper-rule (``free``: paper-free) lifts of the cycle, ascending m (over
+    :func:`paper_m_range`, which bounds the free rows too: their s1 starts at m - 1 or more)."""
+    return [
+        lift for m in paper_m_range(cycle) if (lift := lift_paper(cycle, m, free=free)) is not None
+    ]
 
 
-def paper_chain(cycle: FourCycle, m: int, steps: int) -> list[PaperLift]:
+def paper_chain(cycle: FourCycle, m: int, steps: int, *, free: bool = False) -> list[PaperLift]:
     """C0 → C1 → ... by the paper rule at m, m + 2, m + 4, ...; stops early if a lift fails.
 
     The lifted cycles keep the source's rotation, so their patterns line up step by step.
@@ -498,7 +551,7 @@ def paper_chain(cycle: FourCycle, m: int, steps: int) -> list[PaperLift]:
     chain: list[PaperLift] = []
     current = cycle
     for step in range(steps):
-        lift = lift_paper(current, m + 2 * step)
+        lift = lift_paper(current, m + 2 * step, free=free)
         if lift is None:
             break
         chain.append(lift)
@@ -566,15 +619,51 @@ def band_lifts(cycle: FourCycle, m_max: int | None = None) -> list[BandLift]:
     return sorted(lifts, key=lambda lift: (lift.m, lift.target.key))
 
 
-def _by_lifted(partition: Partition, ks: tuple[int, ...]) -> dict[Partition, list[int]]:
+def wide_band_lifts(cycle: FourCycle, width: int, level_max: int | None = None) -> list[BandLift]:
+    """Lifts by bands of ``width`` w (w rows and w columns, :func:`band_insert`), all four at
+    one level ℓ; reported with m = ℓ - 2 as for the band rule, in G_{n + wℓ}.
+
+    w = 2 is :func:`band_lifts`. For w >= 2 the argument of :func:`band_m_bound` holds (a band
+    above every part adds w >= 2 parts ℓ to L(b) but at most one to Ω(L(x))), so ℓ <= m_bound
+    + 2. For w = 1 it does not; there ℓ runs up to the largest level or number of parts of any
+    position plus 2 (``level_max`` overrides), past which every band is a single new largest
+    part ℓ and the Ω-arc x → b closes only at ℓ = #parts(x) + 1, where L(x) leaves T.
+    """
+    if width < 1:
+        raise ValueError(f"band width must be >= 1, got {width}")
+    a, x, b, y = cycle
+    first = alpha_arc_choice(a, x)
+    second = alpha_arc_choice(b, y)
+    if first is None or second is None or omega(x) != b or omega(y) != a:
+        return []
+    if level_max is not None:
+        top = level_max - 2
+    elif width >= 2:
+        top = band_m_bound(cycle)
+    else:
+        top = max(max(max_level(p), len(p)) for p in cycle)
+    found: dict[tuple[int, FourCycle], list[tuple[int, int, int, int]]] = {}
+    for m in range(top + 1):
+        for bands, lifted in _band_candidates(cycle, m, first, second, width):
+            found.setdefault((m, lifted), []).append(bands)
+    lifts = [
+        BandLift(m, cycle, lifted, lifted.canonical(), lifted.n, tuple(bands))
+        for (m, lifted), bands in found.items()
+    ]
+    return sorted(lifts, key=lambda lift: (lift.m, lift.target.key))
+
+
+def _by_lifted(
+    partition: Partition, ks: tuple[int, ...], width: int = 2
+) -> dict[Partition, list[int]]:
     grouped: dict[Partition, list[int]] = {}
     for k in ks:
-        grouped.setdefault(band_insert(partition, k), []).append(k)
+        grouped.setdefault(band_insert(partition, k, width), []).append(k)
     return grouped
 
 
 def _band_candidates(
-    cycle: FourCycle, m: int, first: AlphaChoice, second: AlphaChoice
+    cycle: FourCycle, m: int, first: AlphaChoice, second: AlphaChoice, width: int = 2
 ) -> Iterator[tuple[tuple[int, int, int, int], FourCycle]]:
     """The band-rule lifts at m with their band positions, walking the cycle arc by arc.
 
@@ -584,20 +673,20 @@ def _band_candidates(
     a, x, b, y = cycle
     lev = m + 2
     ks_a, ks_b = bands_at_level(a, lev), bands_at_level(b, lev)
-    lifted_x = _by_lifted(x, bands_at_level(x, lev))
-    lifted_y = _by_lifted(y, bands_at_level(y, lev))
+    lifted_x = _by_lifted(x, bands_at_level(x, lev), width)
+    lifted_y = _by_lifted(y, bands_at_level(y, lev), width)
     if not (ks_a and ks_b and lifted_x and lifted_y):
         return
     for k1 in ks_a:
-        a1 = band_insert(a, k1)
-        x1 = lift_alpha_choice(a, k1, first)
+        a1 = band_insert(a, k1, width)
+        x1 = lift_alpha_choice(a, k1, first, width)
         if x1 not in lifted_x:
             continue
         b1 = omega(x1)
         for k3 in ks_b:
-            if band_insert(b, k3) != b1:
+            if band_insert(b, k3, width) != b1:
                 continue
-            y1 = lift_alpha_choice(b, k3, second)
+            y1 = lift_alpha_choice(b, k3, second, width)
             if y1 not in lifted_y or omega(y1) != a1:
                 continue
             lifted = FourCycle(a1, x1, b1, y1)
@@ -605,3 +694,111 @@ def _band_candidates(
                 for k2 in lifted_x[x1]:
                     for k4 in lifted_y[y1]:
                         yield (k1, k2, k3, k4), lifted
+
+
+# ---------------------------------------------------------------------------------------------
+# Double bands
+
+
+def _lift_alpha_bands(source: Partition, ks: tuple[int, ...], choice: AlphaChoice) -> Partition:
+    """:func:`lift_alpha_choice` through several bands (k1 into source, k2 into the result, ...):
+    each original part keeps its identity through every insertion and is reduced as in source."""
+    chosen = set(choice.sizes)
+    ones_left = choice.ones
+    parts: list[list[int]] = []
+    for part in source:
+        reduce = part in chosen or (part == 1 and ones_left > 0)
+        if part == 1 and reduce:
+            ones_left -= 1
+        parts.append([part, int(reduce)])
+    for k in ks:
+        for entry in parts:
+            if entry[0] >= k:
+                entry[0] += 2
+        parts += [[k, 0], [k, 0]]
+    result = [value - flag for value, flag in parts if value - flag > 0]
+    result.append(choice.count(source))
+    return tuple(sorted(result, reverse=True))
+
+
+@dataclass(frozen=True)
+class DoubleBandLift:
+    """A lift C → C'' by two bands: levels ``levels`` = (ℓ1, ℓ2), C'' in G_{n + 2ℓ1 + 2ℓ2}.
+
+    ``middle_is_cycle`` says whether the positions after the first band already form a
+    4-cycle (then the lift is two band-rule lifts in a row)."""
+
+    levels: tuple[int, int]
+    source: FourCycle
+    lifted: FourCycle
+    target: FourCycle
+    target_n: int
+    middle_is_cycle: bool
+
+
+def _double_insert(
+    partition: Partition, l1: int, l2: int
+) -> dict[Partition, list[tuple[int, int]]]:
+    out: dict[Partition, list[tuple[int, int]]] = {}
+    for k1 in bands_at_level(partition, l1):
+        once = band_insert(partition, k1)
+        for k2 in bands_at_level(once, l2):
+            out.setdefault(band_insert(once, k2), []).append((k1, k2))
+    return out
+
+
+def double_band_lifts(cycle: FourCycle, level_max: int | None = None) -> list[DoubleBandLift]:
+    """Every lift of the cycle by two bands: L_{k2}(L_{k1}(λ)) in every position, k1 at level
+    ℓ1 of λ and k2 at level ℓ2 of L_{k1}(λ), the α-arcs reducing the original parts, and the
+    result a 4-cycle of G_{n + 2ℓ1 + 2ℓ2}.
+
+    A bounded search: ℓ1 and ℓ2 run from 2 to ``level_max`` (default: the largest level of
+    any position, plus 4 for the first band and plus 8 for the second), since a band above
+    every part is the only one possible past the largest level.
+    """
+    a, x, b, y = cycle
+    first = alpha_arc_choice(a, x)
+    second = alpha_arc_choice(b, y)
+    if first is None or second is None or omega(x) != b or omega(y) != a:
+        return []
+    top = max(max_level(p) for p in cycle)
+    top1 = level_max if level_max is not None else top + 4
+    top2 = level_max if level_max is not None else top + 8
+    found: dict[tuple[tuple[int, int], FourCycle], bool] = {}
+    for l1 in range(2, top1 + 1):
+        for l2 in range(2, top2 + 1):
+            xs = _double_insert(x, l1, l2)
+            ys = _double_insert(y, l1, l2)
+            if not xs or not ys:
+                continue
+            bs = _double_insert(b, l1, l2)
+            for a2, ks_a in _double_insert(a, l1, l2).items():
+                for ks in ks_a:
+                    x2 = _lift_alpha_bands(a, ks, first)
+                    if x2 not in xs or omega(x2) not in bs:
+                        continue
+                    b2 = omega(x2)
+                    for kb in bs[b2]:
+                        y2 = _lift_alpha_bands(b, kb, second)
+                        if y2 not in ys or omega(y2) != a2:
+                            continue
+                        lifted = FourCycle(a2, x2, b2, y2)
+                        if ((l1, l2), lifted) not in found and is_four_cycle(lifted):
+                            found[(l1, l2), lifted] = _factors(cycle, lifted, l1, l2)
+    lifts = [
+        DoubleBandLift(levels, cycle, lifted, lifted.canonical(), lifted.n, middle)
+        for (levels, lifted), middle in found.items()
+    ]
+    return sorted(lifts, key=lambda lift: (lift.levels, lift.target.key))
+
+
+def _factors(cycle: FourCycle, lifted: FourCycle, l1: int, l2: int) -> bool:
+    """Whether C → C'' is two band-rule lifts in a row, at m = ℓ1 - 2 and then ℓ2 - 2."""
+    target = lifted.canonical()
+    return any(
+        second.target == target
+        for first in band_lifts(cycle, l1 - 2)
+        if first.m == l1 - 2
+        for second in band_lifts(first.lifted, l2 - 2)
+        if second.m == l2 - 2
+    )

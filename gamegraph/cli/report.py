@@ -1,0 +1,73 @@
+"""`gamegraph report`: write the research report (claims, open questions, figures)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gamegraph.cli._output import note as say
+from gamegraph.cli._output import progress_bar
+from gamegraph.cli.options import SchedulerOption, WorkersOption, use_dask
+
+__all__ = ["report"]
+
+DEFAULT_N_MAX = 114  # kept equal to gamegraph.report.DEFAULT_N_MAX (a test checks)
+
+
+def report(
+    n_max: Annotated[
+        int,
+        typer.Option(
+            "--n-max",
+            help="Largest n of G_n and H_n (B_n stops at 72, the full G_n with win/loss "
+            "analysis where it fits in half the memory limit, at most 80).",
+        ),
+    ] = DEFAULT_N_MAX,
+    out: Annotated[
+        Path, typer.Option("--out", help="Directory for report.md, report.json and the figures.")
+    ] = Path("report"),
+    note: Annotated[
+        str,
+        typer.Option(
+            "--note", help="A sentence for the report's header (e.g. the machine's load)."
+        ),
+    ] = "",
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Compute every n afresh and keep nothing (default: per-n results are kept in "
+            "~/.cache/gamegraph/report, so a larger --n-max computes only the new n).",
+        ),
+    ] = False,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
+) -> None:
+    """Write the research report: every claim of the Floridian and Bulgarian papers beside the
+    computed value, the nine open questions of the Floridian paper answered with data, and the
+    paper's figures redrawn (report.md with PNG figures, and report.json)."""
+    from gamegraph.report import generate_report
+
+    use_dask(scheduler, workers)
+    command = f"gamegraph report --n-max {n_max}" + (
+        f" --out {out}" if out != Path("report") else ""
+    )
+    with progress_bar("report") as update:
+        result = generate_report(
+            n_max,
+            out,
+            cache=None if no_cache else "default",
+            progress=lambda stage, done, total: update(done, total, f"{stage} (per n)"),
+            command=command,
+            note=note,
+        )
+    verdicts = [c["verdict"] for c in result.claims]
+    counts = ", ".join(f"{verdicts.count(v)} {v}" for v in ("agrees", "extends", "disagrees"))
+    seconds = result.data["generated"]["seconds"]
+    say(
+        f"{len(verdicts)} claims ({counts}), {len(result.open_questions)} open questions, "
+        f"{len(result.data['figures'])} figures in {seconds:.0f} s"
+    )
+    typer.echo(str(result.markdown))

@@ -1,0 +1,159 @@
+"""The research report: the papers' claims checked, the open questions of seed 000 answered
+with data, and the papers' figures redrawn (``gamegraph report``, ``gg.report``).
+
+It sits above the games layer: it reads gamegraph.games only.
+
+``gg.report(...)`` is this package called as a function: the module's class is swapped for a
+callable one whose ``__call__`` is :func:`generate_report`, because ``import gamegraph.report``
+makes the package itself the attribute ``gamegraph.report``. The per-n work is in
+:mod:`.steps` (pure functions of n, run by :func:`._compute.map_n` and cached on disk per n),
+the paper's values in ``claims.toml`` (:mod:`.claims`), the nine questions in
+:mod:`.questions`, the figures in :mod:`.figures` and the Markdown in :mod:`.markdown`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+import time
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gamegraph.errors import InputError, OutputError, TooLargeError
+
+__all__ = ["DEFAULT_N_MAX", "Report", "generate_report"]
+
+DEFAULT_N_MAX = 114
+"""The default N: the largest n for which the whole report takes about 30 minutes on the
+project's 2-core machine when it is quiet, extrapolated from per-n costs measured while it was
+shared (the process got 45% of one core): N = 100 took 467 s of CPU time from an empty cache,
+n = 101..108 took 777 s of wall-clock time more, and the restricted G_n costs about 8% more per
+n beyond; that puts N = 114 near 25 minutes, N = 118 near 30. G_114 needs about 12.3 GiB, and
+G_116 is over the memory limit of the 24 GiB machine. docs/report is generated with
+``gamegraph report --out docs/report``."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """What :func:`generate_report` wrote: the paths and the report as data."""
+
+    markdown: Path
+    json: Path
+    data: dict[str, Any]
+
+    @property
+    def claims(self) -> list[dict[str, Any]]:
+        claims: list[dict[str, Any]] = self.data["claims"]
+        return claims
+
+    @property
+    def open_questions(self) -> list[dict[str, Any]]:
+        questions: list[dict[str, Any]] = self.data["open_questions"]
+        return questions
+
+
+def generate_report(
+    n_max: int = DEFAULT_N_MAX,
+    out: str | Path = "report",
+    *,
+    cache: str | Path | None = "default",
+    progress: Any = None,
+    command: str | None = None,
+    note: str = "",
+) -> Report:
+    """Compute (or read from the cache) everything for n <= n_max and write ``out/report.md``,
+    ``out/report.json`` and the figures. ``cache=None`` computes everything afresh without
+    keeping it; ``progress(stage, done, total)`` is called as the per-n steps finish; ``note``
+    is a sentence for the header (how the machine was loaded, say)."""
+    from importlib import metadata
+
+    from gamegraph.games.floridian.engine import check_floridian
+    from gamegraph.report._compute import code_version, default_cache_root
+    from gamegraph.report.claims import evaluate_claims
+    from gamegraph.report.collect import collect
+    from gamegraph.report.figures import draw_figures
+    from gamegraph.report.markdown import render_markdown
+    from gamegraph.report.questions import answer_questions, classify_four_cycles
+
+    if not isinstance(n_max, int) or n_max < 6:
+        raise InputError(f"--n-max must be an integer >= 6 (the figures start at G_6), not {n_max}")
+    try:
+        check_floridian(n_max, restricted=True)  # the largest build, refused before any work
+    except TooLargeError as e:
+        message = str(e).split(". Use --force")[0]
+        raise TooLargeError(
+            f"{message}; the report builds it for --n-max {n_max}: choose a smaller --n-max "
+            "(or raise GAMEGRAPH_MEMORY_LIMIT)"
+        ) from None
+    started = time.perf_counter()
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError(f"cannot create {folder}: {e.strerror}") from None
+    root = default_cache_root() if cache == "default" else (None if cache is None else Path(cache))
+    data = collect(n_max, root, progress)
+    claims, beyond = evaluate_claims(data)
+    questions, graphs = answer_questions(data)
+    figures = draw_figures(data, graphs, classify_four_cycles(data), folder)
+    try:
+        release = metadata.version("gamegraph")
+    except metadata.PackageNotFoundError:
+        release = "0"
+    costs = {
+        "G_n and H_n": {n: d.get("_seconds") for n, d in data.floridian.items()},
+        "B_n": {n: d.get("_seconds") for n, d in data.bulgarian.items()},
+    }
+    step_seconds = sum(v or 0.0 for table in costs.values() for v in table.values())
+    report: dict[str, Any] = {
+        "generated": {
+            "command": command or f"gamegraph report --n-max {n_max}",
+            "n_max": n_max,
+            "full_max": data.full_max,
+            "b_max": data.b_max,
+            "seconds": round(time.perf_counter() - started, 1),
+            # the per-n steps' own times, whenever they were computed (cached or now)
+            "step_seconds": round(step_seconds, 1),
+            "machine": f"{os.cpu_count()} cores, {platform.machine()}",
+            "version": release,
+            "code_version": code_version(),
+            "note": note,
+        },
+        "claims": [c.as_dict() for c in claims],
+        "claims_beyond_range": beyond,
+        "open_questions": questions,
+        "figures": figures,
+        "costs": costs,
+    }
+    json_path, md_path = folder / "report.json", folder / "report.md"
+    try:
+        json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        md_path.write_text(render_markdown(report), "utf-8")
+    except OSError as e:
+        raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
+    return Report(md_path, json_path, report)
+
+
+class _CallableModule(types.ModuleType):
+    """This package, callable: ``gg.report(60, "out")`` is ``generate_report(60, "out")``."""
+
+    def __call__(
+        self,
+        n_max: int = DEFAULT_N_MAX,
+        out: str | Path = "report",
+        *,
+        cache: str | Path | None = "default",
+        progress: Any = None,
+        command: str | None = None,
+        note: str = "",
+    ) -> Report:
+        return generate_report(
+            n_max, out, cache=cache, progress=progress, command=command, note=note
+        )
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,394 @@
+"""The report's figures (PNG, matplotlib with the Agg backend; layouts by networkx).
+
+Figures 1-5 of seed 000 redrawn from the data (positions in the paper's notation, strongly
+connected components coloured), growth plots against n, the strategies, the 4-cycles and the
+lifting graph Q.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import networkx as nx
+from matplotlib.axes import Axes
+
+from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.lifting.graph import LiftingGraph
+from gamegraph.games.partitions import from_key, paper_notation
+from gamegraph.report.data import ReportData
+from gamegraph.report.strategies import STRATEGIES
+
+__all__ = ["draw_figures"]
+
+COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2")
+DPI = 100
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _label(key: str) -> str:
+    """The paper's notation with real exponents: ``1³ 3 6²``."""
+    return _superscripts(paper_notation(from_key(key)))
+
+
+def _superscripts(text: str) -> str:
+    return " ".join(
+        base + exp.translate(SUPERSCRIPT) if sep else base
+        for base, sep, exp in (word.partition("^") for word in text.split())
+    )
+
+
+def _save(fig: Any, path: Path) -> str:
+    fig.tight_layout()
+    fig.savefig(path, dpi=DPI)
+    plt.close(fig)
+    return path.name
+
+
+def _draw(
+    ax: Axes, graph: nx.DiGraph, colour: dict[Any, str], title: str, labels: dict[Any, str]
+) -> None:
+    if graph.number_of_nodes() <= 1:
+        layout = {v: (0.0, 0.0) for v in graph}
+    elif graph.number_of_nodes() <= 80:
+        layout = nx.kamada_kawai_layout(graph)
+    else:
+        layout = nx.spring_layout(graph, seed=1)
+    nx.draw_networkx_nodes(
+        graph, layout, ax=ax, node_color=[colour[v] for v in graph], node_size=620, alpha=0.35
+    )
+    nx.draw_networkx_edges(
+        graph,
+        layout,
+        ax=ax,
+        arrows=True,
+        arrowsize=9,
+        width=0.8,
+        alpha=0.6,
+        connectionstyle="arc3,rad=0.08",
+        node_size=620,
+    )
+    nx.draw_networkx_labels(graph, layout, labels, ax=ax, font_size=7)
+    ax.set_title(title, fontsize=9)
+    ax.axis("off")
+
+
+def _core_graph(
+    data: ReportData, n: int, component: int | None = None
+) -> tuple[nx.DiGraph, dict[str, str]]:
+    core = data.floridian[n]["core"]
+    graph = nx.DiGraph()
+    scc = dict(zip(core["nodes"], core["scc_of"], strict=True))
+    keep = {v for v in core["nodes"] if component is None or scc[v] == component}
+    graph.add_nodes_from(sorted(keep))
+    graph.add_edges_from((u, v) for u, v in core["arcs"] if u in keep and v in keep)
+    colour = {v: COLOURS[scc[v] % len(COLOURS)] for v in graph}
+    return graph, colour
+
+
+def _cores(data: ReportData, panels: list[tuple[int, int | None]], path: Path, title: str) -> str:
+    cols = 2 if len(panels) == 4 else len(panels)
+    rows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(6.0 * cols, 5.6 * rows), squeeze=False)
+    axes_list = [ax for line in axes for ax in line]
+    for ax, (n, comp) in zip(axes_list, panels, strict=True):
+        graph, colour = _core_graph(data, n, comp)
+        what = "the core" if comp is None else "the small component of the core"
+        _draw(
+            ax,
+            graph,
+            colour,
+            f"{what} of H_{n}: {graph.number_of_nodes()} nodes, {graph.number_of_edges()} arcs",
+            {v: _label(v) for v in graph},
+        )
+    fig.suptitle(title, fontsize=11)
+    return _save(fig, path)
+
+
+def _figure1(path: Path) -> str:
+    g = build_floridian(6)
+    pos = g.positions.position
+    gn = nx.DiGraph()
+    src, dst = g.alpha_arcs()
+    for a, x in zip(src.tolist(), dst.tolist(), strict=True):
+        gn.add_edge(("α", a), ("Ω", x))
+    for x in range(g.positions.size):
+        if g.in_t[x]:
+            gn.add_edge(("Ω", x), ("α", int(g.omega_of[x])))
+    colour = {v: COLOURS[0] if v[0] == "α" else COLOURS[1] for v in gn}
+    labels = {v: _superscripts(paper_notation(pos(v[1]))) for v in gn}
+    hn = nx.DiGraph()
+    hn.add_nodes_from(range(g.positions.size))
+    hs, hd = g.h_arcs()
+    hn.add_edges_from(zip(hs.tolist(), hd.tolist(), strict=True))
+    h_colour = {v: COLOURS[2] if g.recurrent[v] else "#bbbbbb" for v in hn}
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5))
+    _draw(left, gn, colour, "G_6: α-positions (blue) and Ω-positions (orange)", labels)
+    _draw(
+        right,
+        hn,
+        h_colour,
+        "H_6 (recurrent states green)",
+        {v: _superscripts(paper_notation(pos(v))) for v in hn},
+    )
+    fig.suptitle("Figure 1 of seed 000, redrawn: G_6 and H_6", fontsize=11)
+    return _save(fig, path)
+
+
+def _series(data: ReportData, key: str) -> tuple[list[int], list[int]]:
+    ns = sorted(data.floridian)
+    return ns, [data.floridian[n][key] for n in ns]
+
+
+def _growth(data: ReportData, path: Path) -> str:
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
+    for key, name in (
+        ("separated", "|S(n)|"),
+        ("t_positions", "|T(n)|"),
+        ("omega_t", "|Ω(T(n))|"),
+        ("recurrent", "recurrent states"),
+        ("core_arcs", "core arcs"),
+    ):
+        ns, ys = _series(data, key)
+        left.semilogy(ns, [max(y, 0.8) for y in ys], marker=".", label=name)
+    left.set_xlabel("n")
+    left.legend(fontsize=8)
+    left.set_title("G_n and H_n against n (log scale)", fontsize=9)
+    ns = sorted(data.floridian)
+    right.bar(ns, [data.four_cycle_count(n) for n in ns], color=COLOURS[0], label="4-cycles of G_n")
+    bn = sorted(data.bulgarian)
+    right.plot(
+        bn,
+        [data.bulgarian[n]["cycles"] for n in bn],
+        color=COLOURS[3],
+        marker=".",
+        label="cycles of B_n",
+    )
+    right.set_xlabel("n")
+    right.legend(fontsize=8)
+    right.set_title("4-cycles of G_n and cycles of B_n", fontsize=9)
+    return _save(fig, path)
+
+
+def _strategies(data: ReportData, path: Path) -> str:
+    ns = [n for n in range(8, data.full_max + 1)]
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    for i, name in enumerate(STRATEGIES):
+        ys = [data.play(n)["strategies"][name] for n in ns]
+        ax.plot(
+            ns,
+            ys,
+            marker=".",
+            color=COLOURS[i],
+            label=name,
+            linestyle="--" if name == "optimal" else "-",
+        )
+    ax.set_xlabel("n")
+    ax.set_ylabel("fraction of separated starts reaching the core")
+    ax.set_ylim(-0.02, 1.02)
+    ax.legend(fontsize=8)
+    ax.set_title("Strategies from a random separated partition (exact rates)", fontsize=9)
+    return _save(fig, path)
+
+
+def _farthest(data: ReportData, path: Path) -> str:
+    ns = [n for n in range(1, data.full_max + 1) if data.has_cycles(n)]
+    fig, ax = plt.subplots(figsize=(9, 4))
+    ax.plot(
+        ns,
+        [data.play(n)["max_turns_to_core"] for n in ns],
+        marker="o",
+        label="farthest winning position",
+    )
+    ax.plot(
+        ns,
+        [data.play(n)["one_part_turns"] for n in ns],
+        marker="x",
+        linestyle="--",
+        label="the one-part partition n",
+    )
+    ax.set_xlabel("n")
+    ax.set_ylabel("turns to the core")
+    ax.legend(fontsize=8)
+    ax.set_title("Turns to the recurrent states", fontsize=9)
+    return _save(fig, path)
+
+
+def _losing(data: ReportData, path: Path) -> str:
+    ns = list(range(1, data.full_max + 1))
+    fig, ax = plt.subplots(figsize=(9, 4))
+    ax.semilogy(ns, [max(data.play(n)["losing"], 0.8) for n in ns], marker=".", label="losing")
+    ax.semilogy(
+        ns,
+        [max(data.play(n)["immediate_losses"], 0.8) for n in ns],
+        marker=".",
+        label="immediate losses",
+    )
+    ax.semilogy(ns, [data.floridian[n]["separated"] for n in ns], label="|S(n)|", alpha=0.6)
+    ax.set_xlabel("n")
+    ax.legend(fontsize=8)
+    ax.set_title("Losing positions of G_n (log scale)", fontsize=9)
+    return _save(fig, path)
+
+
+def _four_cycles(data: ReportData, kinds: dict[str, str], path: Path) -> str:
+    labels = ("Q(x,y,z)", "paper family", "own family", "lifts, no family", "no lift")
+    ns = sorted(data.floridian)
+    fig, ax = plt.subplots(figsize=(10, 4.5))
+    bottom = [0] * len(ns)
+    for i, label in enumerate(labels):
+        ys = [
+            sum(1 for r in data.floridian[n]["four_cycles"] if kinds[r["key"]] == label) for n in ns
+        ]
+        ax.bar(ns, ys, bottom=bottom, color=COLOURS[i], label=label)
+        bottom = [b + y for b, y in zip(bottom, ys, strict=True)]
+    ax.set_xlabel("n")
+    ax.set_ylabel("4-cycles of G_n")
+    ax.legend(fontsize=8)
+    ax.set_title("4-cycles per n, by family", fontsize=9)
+    return _save(fig, path)
+
+
+def _long_cycles(data: ReportData, path: Path) -> str:
+    ns = sorted(data.floridian)
+    fig, ax = plt.subplots(figsize=(9, 4))
+    for i, length in enumerate(("4", "6", "8", "10")):
+        xs = [n for n in ns if length in data.floridian[n]["cycles"]["counts"]]
+        ys = [max(data.floridian[n]["cycles"]["counts"][length], 0.8) for n in xs]
+        ax.semilogy(xs, ys, marker=".", color=COLOURS[i], label=f"{length}-cycles")
+    ax.set_xlabel("n")
+    ax.legend(fontsize=8)
+    ax.set_title(
+        "Cycles of G_n by length (log scale; 0 drawn below 1; 10-cycles while the core is small)",
+        fontsize=9,
+    )
+    return _save(fig, path)
+
+
+def _q_drawing(q: LiftingGraph, path: Path, title: str) -> str:
+    graph = nx.DiGraph()
+    for u, v, _ in q.graph.edges:
+        graph.add_edge(u, v)
+    for c in q.cycles:
+        graph.add_node(c.key)
+    n_of = {c.key: c.n for c in q.cycles}
+    # one row per component with a lift inside the range; the single cycles share a row
+    big = [c for c in q.components if len(c) > 1]
+    row_of = {key: i + 1 for i, comp in enumerate(big) for key in comp}
+    layout = {key: (float(n_of[key]), float(row_of.get(key, 0))) for key in graph}
+    fig, ax = plt.subplots(figsize=(12, max(4.0, min(16.0, 0.1 * len(big) + 1.5))))
+    sources = {k for c in q.components for k in q.sources(c)}
+    never = {c.key for c in q.non_lifting}
+    colour = {
+        k: "black" if k in never else COLOURS[3] if k in sources else COLOURS[0] for k in graph
+    }
+    nx.draw_networkx_nodes(
+        graph, layout, ax=ax, node_size=18, node_color=[colour[k] for k in graph]
+    )
+    nx.draw_networkx_edges(graph, layout, ax=ax, arrowsize=6, width=0.6, alpha=0.7, node_size=18)
+    ax.set_axis_on()
+    ax.tick_params(left=True, labelleft=True, bottom=True, labelbottom=True)
+    ax.set_yticks([0], [f"{len(q.components) - len(big)} single\ncycles"], fontsize=7)
+    ax.set_xlabel(
+        "n (a row per weak component with a lift in range, single cycles at the bottom; "
+        "red: source, black: no lift)"
+    )
+    ax.set_title(
+        f"{title}: {len(q.cycles)} 4-cycles, {q.graph.number_of_edges()} lifts inside "
+        f"n ≤ {q.n_max}, {len(q.components)} weak components",
+        fontsize=9,
+    )
+    return _save(fig, path)
+
+
+def _rules(graphs: dict[str, LiftingGraph], path: Path) -> str:
+    rules = list(graphs)
+    fig, ax = plt.subplots(figsize=(9, 4))
+    lifts = [len({(x.source.key, x.target.key, x.m) for x in graphs[r].lifts}) for r in rules]
+    comps = [len(graphs[r].components) for r in rules]
+    xs = range(len(rules))
+    ax.bar([x - 0.2 for x in xs], lifts, width=0.4, label="lifts", color=COLOURS[0])
+    ax.bar([x + 0.2 for x in xs], comps, width=0.4, label="weak components of Q", color=COLOURS[1])
+    ax.set_xticks(list(xs), rules)
+    ax.legend(fontsize=8)
+    ax.set_title("Q under each lifting rule", fontsize=9)
+    return _save(fig, path)
+
+
+def draw_figures(
+    data: ReportData, graphs: dict[str, LiftingGraph], kinds: dict[str, str], out: Path
+) -> list[dict[str, str]]:
+    """Write every figure into ``out``; [{file, caption}] in the order the report shows them."""
+    figures: list[tuple[str, str]] = []
+
+    def add(name: str, caption: str) -> None:
+        figures.append((name, caption))
+
+    if data.n_max >= 6:
+        add(_figure1(out / "fig1-g6-h6.png"), "Figure 1: G_6 and H_6")
+    panels = [n for n in (6, 14, 16) if n <= data.n_max]
+    if panels:
+        add(
+            _cores(
+                data,
+                [(n, None) for n in panels],
+                out / "fig2-cores-6-14-16.png",
+                "Figure 2 redrawn: the cores of H_6, H_14, H_16",
+            ),
+            "Figure 2: the cores of H_6, H_14 and H_16",
+        )
+    if data.n_max >= 18:
+        add(
+            _cores(
+                data, [(18, None)], out / "fig3-core-18.png", "Figure 3 redrawn: the core of H_18"
+            ),
+            "Figure 3: the core of H_18 (its strongly connected components coloured)",
+        )
+    panels = [n for n in (11, 21, 23, 25) if n <= data.n_max]
+    if panels:
+        add(
+            _cores(
+                data,
+                [(n, None) for n in panels],
+                out / "fig4-cores-11-21-23-25.png",
+                "Figure 4 redrawn: the cores of H_11, H_21, H_23, H_25",
+            ),
+            "Figure 4: the cores of H_11, H_21, H_23 and H_25",
+        )
+    panels5: list[tuple[int, int | None]] = [(n, None) for n in (27, 29, 31) if n <= data.n_max]
+    if data.n_max >= 33:
+        panels5.append((33, len(data.floridian[33]["core"]["scc"]) - 1))
+    if panels5:
+        add(
+            _cores(
+                data,
+                panels5,
+                out / "fig5-cores-27-29-31-33.png",
+                "Figure 5 redrawn: the cores of H_27, H_29, H_31 and the small component of H_33",
+            ),
+            "Figure 5: the cores of H_27, H_29, H_31 and the small component of the core of H_33",
+        )
+    add(_growth(data, out / "growth.png"), "Growth of G_n, H_n and their cycles with n")
+    add(
+        _farthest(data, out / "farthest-turns.png"),
+        "Turns to the core: the farthest winning position and the partition n",
+    )
+    add(_losing(data, out / "losing.png"), "Losing positions")
+    add(_strategies(data, out / "strategies.png"), "Strategies: success rates against n")
+    add(_four_cycles(data, kinds, out / "four-cycles.png"), "4-cycles per n, by family")
+    add(_long_cycles(data, out / "long-cycles.png"), "Cycles of length 4, 6, 8, 10 of G_n")
+    add(
+        _q_drawing(graphs["band"], out / "q-band.png", "Q under the band rule"),
+        "Q under the band rule",
+    )
+    add(
+        _q_drawing(graphs["paper"], out / "q-paper.png", "Q under the paper rule"),
+        "Q under the paper rule",
+    )
+    add(_rules(graphs, out / "q-rules.png"), "Q under each lifting rule")
+    return [{"file": name, "caption": caption} for name, caption in figures]

@@ -1,0 +1,159 @@
+"""The lifting rules added for the report: paper-free (Ω1-Ω3 with their new part free),
+wide bands and double bands; every lift checked against the scalar definitions of G_n
+(alpha_moves and omega, not the α-choice reconstruction the rules use)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from gamegraph.games.floridian.alpha import alpha_moves
+from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.floridian.fourcycles import FourCycle
+from gamegraph.games.lifting import RULE_NAMES, Lifting
+from gamegraph.games.lifting.graph import RULES, build_lifting_graph, lifts_of
+from gamegraph.games.lifting.patterns import (
+    FREE_NEW_PART,
+    band_insert,
+    band_lifts,
+    double_band_lifts,
+    level,
+    lift_paper,
+    match_arc,
+    paper_lifts,
+    wide_band_lifts,
+)
+from gamegraph.games.partitions import Partition, omega, parse_partition
+
+N_MAX = 44
+
+
+@cache
+def cycles() -> tuple[FourCycle, ...]:
+    return tuple(
+        c for n in range(1, N_MAX + 1) for c in build_floridian(n, restricted=True).four_cycles()
+    )
+
+
+def is_cycle_by_listing(c: FourCycle) -> bool:
+    a, x, b, y = c
+    return (
+        a != b and x in alpha_moves(a) and omega(x) == b and y in alpha_moves(b) and omega(y) == a
+    )
+
+
+def test_paper_free_is_a_rule_of_the_lifting_game_and_of_q() -> None:
+    assert "paper-free" in RULE_NAMES and "paper-free" in RULES
+    game = Lifting.create(n=30, rule="paper-free")
+    assert game.id == "lifting:paper-free:30"
+    assert build_lifting_graph(30, "paper-free", cycles=list(cycles())).rule == "paper-free"
+
+
+def test_every_paper_free_lift_is_a_4_cycle_of_g_n_plus_2m_plus_4() -> None:
+    found = 0
+    for cycle in cycles():
+        for lift in paper_lifts(cycle, free=True):
+            found += 1
+            assert is_cycle_by_listing(lift.lifted)
+            assert lift.target_n == cycle.n + 2 * lift.m + 4
+    assert found > 0
+
+
+def test_paper_lifts_are_paper_free_lifts_and_paper_free_lifts_are_band_lifts() -> None:
+    more = 0
+    for cycle in cycles():
+        paper = {(x.m, x.target) for x in paper_lifts(cycle)}
+        free = {(x.m, x.target) for x in paper_lifts(cycle, free=True)}
+        band = {(x.m, x.target) for x in band_lifts(cycle)}
+        assert paper <= free <= band
+        more += len(free - paper)
+    assert more > 0  # the paper-free rule adds lifts
+
+
+def test_free_rows_match_any_new_part_but_keep_the_large_parts_and_the_bound() -> None:
+    # Ω2 at m = 4: λ1 = H 4², max(H) <= 2; its new part is its number of parts, 5, not m + 2
+    source = parse_partition("1^3 4^2")
+    assert match_arc(source, omega(source), "omega", 4) is None
+    free = match_arc(source, omega(source), "omega", 4, free=True)
+    assert free is not None and free.name == "omega2" and free.k == 4
+    assert max(free.large_after) == len(source) == 5
+    # Ω3 at m = 4: λ1 = H 5², max(H) <= 2; new part 4 (the paper rule needs m + j, j >= 2)
+    source = parse_partition("1^2 5^2")
+    assert match_arc(source, omega(source), "omega", 4) is None
+    free = match_arc(source, omega(source), "omega", 4, free=True)
+    assert free is not None and free.name == "omega3" and free.j is None
+    # ... but H must stay below the bound: 3 > m - 2
+    source = parse_partition("1 3 5^2")
+    assert match_arc(source, omega(source), "omega", 4, free=True) is None
+
+
+def test_free_rows_are_exactly_omega_1_2_3_and_never_match_two_patterns() -> None:
+    assert frozenset({"omega1", "omega2", "omega3"}) == FREE_NEW_PART
+    for cycle in cycles():
+        a, x, b, y = cycle
+        for source, target in ((x, b), (y, a)):
+            for m in range(1, source[0] + 2):
+                match_arc(source, target, "omega", m, free=True)  # raises if two match
+
+
+def test_lifts_of_under_paper_free_carry_pattern_names() -> None:
+    lifts = [lift for c in cycles() for lift in lifts_of(c, "paper-free")]
+    assert lifts and all(lift.patterns and len(lift.patterns) == 4 for lift in lifts)
+
+
+@pytest.mark.parametrize(
+    "parts, k, width", [((5, 3, 3, 1), 3, 1), ((5, 3, 3, 1), 2, 3), ((4, 1), 6, 4)]
+)
+def test_a_band_of_width_w_adds_w_times_its_level(parts: Partition, k: int, width: int) -> None:
+    lifted = band_insert(parts, k, width)
+    assert sum(lifted) == sum(parts) + width * level(parts, k)
+    assert lifted.count(k) == parts.count(k - width) * 0 + width + sum(
+        1 for p in parts if p + width == k and p >= k
+    )
+
+
+def test_width_2_is_the_band_rule_and_every_wide_lift_is_a_cycle() -> None:
+    for cycle in cycles():
+        assert {(x.m, x.target) for x in wide_band_lifts(cycle, 2)} == {
+            (x.m, x.target) for x in band_lifts(cycle)
+        }
+        for width in (1, 3):
+            for lift in wide_band_lifts(cycle, width):
+                assert is_cycle_by_listing(lift.lifted)
+                assert lift.target_n == cycle.n + width * (lift.m + 2)
+
+
+def test_double_band_lifts_are_cycles_with_n_growing_by_twice_both_levels() -> None:
+    found = 0
+    for cycle in cycles():
+        for lift in double_band_lifts(cycle):
+            found += 1
+            l1, l2 = lift.levels
+            assert lift.target_n == cycle.n + 2 * l1 + 2 * l2
+            assert is_cycle_by_listing(lift.lifted)
+    assert found > 0
+
+
+def test_a_double_lift_through_a_band_lift_is_marked_so() -> None:
+    for cycle in cycles():
+        for lift in double_band_lifts(cycle):
+            l1, l2 = lift.levels
+            through = any(
+                second.target == lift.target
+                for first in band_lifts(cycle)
+                if first.m == l1 - 2
+                for second in band_lifts(first.lifted)
+                if second.m == l2 - 2
+            )
+            assert lift.middle_is_cycle == through
+
+
+def test_the_paper_free_rule_lifts_the_n30_cycle_the_paper_rule_does_not() -> None:
+    # an Ω2-arc whose new part is not m + 2 blocks the paper rule only
+    blocked = [c for c in cycles() if not paper_lifts(c) and paper_lifts(c, free=True)]
+    assert blocked
+    for cycle in blocked:
+        lift = paper_lifts(cycle, free=True)[0]
+        assert lift_paper(cycle, lift.m) is None
+        assert lift_paper(cycle, lift.m, free=True) is not None
