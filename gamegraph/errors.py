@@ -99,4 +99,5 @@ class VerificationError(GamegraphError):
 
 
 class LoadConflictError(DatabaseError):
-    """Another process is loading the same graph and did not finish in time."""
+    """Another process is loading the same graph and did not finish in time, or another load
+    ran on the database while a bulk load rebuilt it."""

@@ -11,6 +11,7 @@ the engines and the Neo4j driver load inside the commands that use them.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import os
 import sys
@@ -41,6 +42,20 @@ app.command("verify")(verify.verify_command)
 app.command("report")(report.report)
 app.add_typer(stats.app, name="stats")
 app.add_typer(neo4j.app, name="neo4j")
+
+
+def _reflow(doc: str) -> str:
+    """A help text with each paragraph on one line: typer's rich help keeps the line breaks of
+    a docstring's later paragraphs, which then wrap raggedly at the terminal's width. A
+    paragraph that starts with ``\\b`` keeps its lines (click's convention)."""
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(p if p.startswith("\b") else " ".join(p.split()) for p in paragraphs)
+
+
+for _typer in (app, stats.app, neo4j.app):
+    for _command in _typer.registered_commands:
+        if _command.callback is not None and _command.callback.__doc__:
+            _command.callback.__doc__ = _reflow(_command.callback.__doc__)
 
 # typer's vendored click: its exceptions, found without importing a private module
 _CLICK_ERROR: type[Exception] = next(

@@ -65,7 +65,9 @@ def query(
     The query must exist, get every parameter it declares with the right type, and its graph
     (B_n, G_n, Q, ... for the given parameters) must be loaded completely; otherwise the
     command says what is wrong and exits with 2 (bad request) or 1 (graph not loaded, Neo4j
-    error). Example: gamegraph query floridian_turns_to_core --param n=24 --param position=24
+    error).
+
+    Example: `gamegraph query floridian_turns_to_core --param n=24 --param position=24`
     """
     from gamegraph.db.queries import browser_text, convert_params, get_query, parse_param_args
 

@@ -13,7 +13,7 @@ Values reach Cypher only as parameters; bulk writes go through `write_batches`, 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, Protocol
 
@@ -92,6 +92,11 @@ class QueryRunner(Protocol):
 
     def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
         """Run a write query in one managed transaction and return its records as dicts."""
+        ...
+
+    def write_all(self, queries: Sequence[str]) -> WriteCounters:
+        """Run several write statements, without parameters, in one managed transaction (the
+        schema: indexes created in one transaction are populated in one scan of the store)."""
         ...
 
     def write_batches(
@@ -208,6 +213,19 @@ class Neo4jQueryRunner:
         except (Neo4jError, DriverError) as e:
             raise translate(e) from e
 
+    def write_all(self, queries: Sequence[str]) -> WriteCounters:
+        def work(tx: ManagedTransaction) -> WriteCounters:
+            total = WriteCounters()
+            for query in queries:
+                total += WriteCounters.from_summary(tx.run(query).consume().counters)
+            return total
+
+        try:
+            with self._driver.session(database=self.database) as session:
+                return session.execute_write(work)
+        except (Neo4jError, DriverError) as e:
+            raise translate(e) from e
+
     def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
         parameters = dict(params or {})
 
@@ -264,6 +282,12 @@ class CollectingQueryRunner:
     def write(self, query: str, params: Params | None = None) -> WriteCounters:
         self.queries.append(RecordedQuery("write", query, dict(params or {})))
         return self.write_result
+
+    def write_all(self, queries: Sequence[str]) -> WriteCounters:
+        total = WriteCounters()
+        for query in queries:
+            total += self.write(query)
+        return total
 
     def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
         self.queries.append(RecordedQuery("write", query, dict(params or {})))

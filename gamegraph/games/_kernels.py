@@ -798,18 +798,19 @@ def four_cycles(
 def write_int(buf: np.ndarray, pos: int, value: int) -> int:
     """Write the decimal digits of a non-negative ``value`` into ``buf`` at ``pos`` (ASCII);
     returns the position after them. The text formatters of every game use it."""
-    digits = np.empty(20, dtype=np.uint8)
-    count = 0
+    end = pos + 1
+    rest = value // 10
+    while rest > 0:  # the number of digits first: no scratch array per number
+        end += 1
+        rest //= 10
+    at = end
     while True:
-        digits[count] = 48 + value % 10
-        count += 1
+        at -= 1
+        buf[at] = 48 + value % 10
         value //= 10
         if value == 0:
             break
-    for i in range(count - 1, -1, -1):
-        buf[pos] = digits[i]
-        pos += 1
-    return pos
+    return end
 
 
 @njit(cache=True)

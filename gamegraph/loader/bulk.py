@@ -13,8 +13,11 @@ the whole database: every graph already in the catalog plus the requested ones. 
    exactly as an online load does, runs the games' after-load links, and records each graph
    as complete. Only then is the old store deleted.
 
-If anything fails before step 4, the server never stopped; if step 5 fails, the old store is
-put back and the server started on it: the previous database is there and intact either way.
+One bulk load runs at a time per Neo4j home (a file lock); if another load changed the
+catalog while the new store was built, nothing is swapped (LoadConflictError), so no graph
+loaded meanwhile is lost. If anything fails before step 4, the server never stopped; if
+step 5 fails, the old store is put back and the server started on it: the previous database
+is there and intact either way.
 
 For a server elsewhere (``NEO4J_URI``) the bulk route needs that server's filesystem:
 :func:`remote_instructions` gives the `export` and `neo4j-admin` commands for its
@@ -24,16 +27,18 @@ records the graphs they imported.
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gamegraph.db.catalog import Lease, list_graphs
 from gamegraph.db.runner import QueryRunner
-from gamegraph.errors import IncompleteLoadError
+from gamegraph.errors import IncompleteLoadError, LoadConflictError
 from gamegraph.games.base import Game
 from gamegraph.games.checks import storable
 from gamegraph.loader.export import ARRAY_DELIMITER, file_stem, writable_directory, write_csv
@@ -95,11 +100,26 @@ def bulk_load(
     module docstring). ``local`` is the running :class:`~gamegraph.server.LocalNeo4j`;
     ``reconnect()`` opens a runner again once it has restarted (a context manager)."""
     from gamegraph.server import LocalNeo4j
-    from gamegraph.server.bulk_import import bulk_import
 
     assert isinstance(local, LocalNeo4j)
+    with _exclusive(local.home / "bulk.lock"):
+        return _bulk_load(runner, local, planned, reconnect, progress, note)
+
+
+def _bulk_load(
+    runner: QueryRunner,
+    local: Any,
+    planned: Sequence[PlannedGraph],
+    reconnect: Callable[[], Any],
+    progress: Progress | None,
+    note: Note,
+) -> BulkSummary:
+    from gamegraph.server import LocalNeo4j
+    from gamegraph.server.bulk_import import bulk_import
+
     clock = _Clock()
     games, summary = _graphs_to_build(runner, planned)
+    catalog = _catalog_state(runner)
     staging = local.home / "bulk"
     shutil.rmtree(staging, ignore_errors=True)
     csv_dir = writable_directory(staging / "csv")
@@ -129,6 +149,13 @@ def bulk_load(
         extra_args=[f"--array-delimiter={ARRAY_DELIMITER}", "--threads=2"],
     )
     clock("import")
+    if _catalog_state(runner) != catalog:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise LoadConflictError(
+            "another load changed the graphs of this database while the bulk load built its "
+            "store (its graphs would be lost in the swap); nothing was replaced: run the bulk "
+            "load again"
+        )
     swap = _StoreSwap(local.home, stage.home, local.default_database)
     note("restarting Neo4j on the new store ...")
     local.stop()
@@ -220,6 +247,29 @@ def _q(name: str) -> str:
     from gamegraph.db.registry import named_queries
 
     return named_queries()[name].cypher
+
+
+def _catalog_state(runner: QueryRunner) -> list[tuple[str, str, str | None]]:
+    """What a concurrent load would change: every :Graph record's id, status and engine."""
+    return sorted((r.id, r.status, r.engine) for r in list_graphs(runner))
+
+
+@contextmanager
+def _exclusive(path: Path) -> Iterator[None]:
+    """One bulk load at a time per Neo4j home (an OS file lock, released if the process
+    dies); a second one fails at once with LoadConflictError."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a+") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise LoadConflictError(
+                f"another bulk load is running on the Neo4j in {path.parent}; wait for it to end"
+            ) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _graphs_to_build(

@@ -16,7 +16,6 @@ does) and every property as a typed key.
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -24,8 +23,18 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+import numpy as np
+
 from gamegraph.errors import OutputError
-from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
+from gamegraph.games.model import (
+    GRAPH_NODE,
+    Column,
+    GraphTables,
+    LazyColumn,
+    NodeTable,
+    RelTable,
+    column_slice,
+)
 from gamegraph.loader.plan import PlannedGraph
 
 __all__ = [
@@ -142,19 +151,33 @@ def _write_node_csv(
 ) -> Path:
     path = out / f"{stem(tables)}.nodes.{table.label}.csv"
     names = list(table.columns)
+    kinds = [_kind(table.sample(name)) for name in names]
     header = [f":ID({_space(tables, table.label)})", "graph:string"]
-    header += [f"{name}:{_kind(table.sample(name))}" for name in names]
+    header += [f"{name}:{kind}" for name, kind in zip(names, kinds, strict=True)]
     header.append(":LABEL")
-    graph_id = tables.game.id
+    graph_id = _quoted([tables.game.id])[0]
+    base = ARRAY_DELIMITER.join([GRAPH_NODE, table.label])
     stage = f"{tables.game.describe()}: {table.label} CSV"
     with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
+        handle.write(",".join(header) + "\n")
         for start, stop in _chunks(len(table)):
-            for i, row in enumerate(table.rows(start, stop), start=start):
-                *values, flags = row
-                labels = ARRAY_DELIMITER.join([GRAPH_NODE, table.label, *flags])
-                writer.writerow([i, graph_id, *(_cell(v) for v in values), labels])
+            labels = [base] * (stop - start)
+            for flag in table.flags:
+                suffix = ARRAY_DELIMITER + flag
+                labels = [
+                    label + suffix if on else label
+                    for label, on in zip(labels, table.flag(flag, start, stop), strict=True)
+                ]
+            columns = [
+                list(map(str, range(start, stop))),
+                [graph_id] * (stop - start),
+                *(
+                    _cells(table.columns[name], kind, start, stop)
+                    for name, kind in zip(names, kinds, strict=True)
+                ),
+                labels,
+            ]
+            _write_rows(handle, columns)
             if progress:
                 progress(stage, stop, len(table))
     return path
@@ -166,24 +189,61 @@ def _write_rel_csv(
     path = out / f"{stem(tables)}.rels.{rel.type}.csv"
     names = list(rel.properties)
     samples = {name: next((v for v in rel.property(name) if v is not None), "") for name in names}
+    kinds = [_kind(samples[name]) for name in names]
     header = [
         f":START_ID({_space(tables, rel.source)})",
         f":END_ID({_space(tables, rel.target)})",
-        *(f"{name}:{_kind(samples[name])}" for name in names),
+        *(f"{name}:{kind}" for name, kind in zip(names, kinds, strict=True)),
         ":TYPE",
     ]
     stage = f"{tables.game.describe()}: {rel.type} CSV"
     with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
+        handle.write(",".join(header) + "\n")
         for start, stop in _chunks(len(rel)):
-            starts, ends = rel.start[start:stop].tolist(), rel.end[start:stop].tolist()
-            props = [rel.property(name, start, stop) for name in names]
-            for j in range(stop - start):
-                writer.writerow([starts[j], ends[j], *(_cell(p[j]) for p in props), rel.type])
+            columns = [
+                list(map(str, rel.start[start:stop].tolist())),
+                list(map(str, rel.end[start:stop].tolist())),
+                *(
+                    _cells(rel.properties[name], kind, start, stop)
+                    for name, kind in zip(names, kinds, strict=True)
+                ),
+                [rel.type] * (stop - start),
+            ]
+            _write_rows(handle, columns)
             if progress:
                 progress(stage, stop, len(rel))
     return path
+
+
+def _write_rows(handle: Any, columns: list[list[str]]) -> None:
+    """Rows of CSV cells, a column at a time (the cells are already quoted where needed)."""
+    if columns and columns[0]:
+        handle.write("\n".join(map(",".join, zip(*columns, strict=True))))
+        handle.write("\n")
+
+
+def _cells(column: Column, kind: str, start: int, stop: int) -> list[str]:
+    """Rows start..stop-1 of a column as CSV cells: numbers, booleans and arrays in
+    neo4j-admin's syntax (arrays joined by :data:`ARRAY_DELIMITER`), absent values empty,
+    and text quoted where the CSV needs it (as the csv module's minimal quoting does)."""
+    if isinstance(column, np.ndarray) and kind in ("long", "double"):
+        return list(map(str, column[start:stop].tolist()))
+    if isinstance(column, np.ndarray) and kind == "boolean":
+        return ["true" if v else "false" for v in column[start:stop].tolist()]
+    if isinstance(column, LazyColumn) and column.cells is not None:
+        cells = column.cells(start, stop, ARRAY_DELIMITER)
+    elif kind in ("long", "double", "string"):  # scalars: str() of each, absent ones empty
+        cells = ["" if v is None else str(v) for v in column_slice(column, start, stop)]
+    else:
+        cells = [_cell(v) for v in column_slice(column, start, stop)]
+    return cells if kind in ("long", "double", "boolean", "long[]") else _quoted(cells)
+
+
+def _quoted(cells: list[str]) -> list[str]:
+    return [
+        '"' + c.replace('"', '""') + '"' if ("," in c or '"' in c or "\n" in c or "\r" in c) else c
+        for c in cells
+    ]
 
 
 def import_arguments(files: Iterable[Path]) -> list[str]:

@@ -91,10 +91,11 @@ def _q(name: str) -> str:
 
 def ensure_schema(runner: QueryRunner) -> None:
     """Create every constraint and index of the catalog and of every game (no-op when they
-    exist): the ``schema_*`` queries."""
-    for name, query in named_queries().items():
-        if name.startswith("schema_"):
-            runner.write(query.cypher)
+    exist): the ``schema_*`` queries, in one transaction, so that on a database that already
+    holds data (after a bulk import) Neo4j populates them all in one scan of the store."""
+    runner.write_all(
+        [query.cypher for name, query in named_queries().items() if name.startswith("schema_")]
+    )
     runner.write(_q("indexes_await"))
 
 

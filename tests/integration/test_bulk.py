@@ -15,7 +15,7 @@ import pytest
 import gamegraph as gg
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.db.catalog import GraphState, get_graph, list_graphs
-from gamegraph.errors import IncompleteLoadError
+from gamegraph.errors import IncompleteLoadError, LoadConflictError
 from gamegraph.games import get_game
 from gamegraph.games.partitions import count_partitions
 from gamegraph.loader import bulk as bulk_module
@@ -124,3 +124,50 @@ def test_a_new_store_that_does_not_verify_is_swapped_back_out(
         assert _count(db.runner, "bulgarian:12") == count_partitions(12)
         assert get_graph(db.runner, "floridian:14") is None
         assert _count(db.runner, "floridian:14") == 0
+
+
+def test_a_load_that_lands_during_the_import_stops_the_swap(
+    local_only: Neo4jSettings,
+    runner: Neo4jQueryRunner,
+    two_graphs: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A graph loaded online while the bulk load imports is not in the new store: the bulk
+    load must refuse to swap rather than lose it."""
+    importer = importlib.import_module("gamegraph.server.bulk_import")
+    real = importer.bulk_import
+
+    def import_while_another_load_runs(*args: object, **kwargs: object) -> object:
+        run_load(runner, LoadRequest.parse("10", "bulgarian").plan())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(importer, "bulk_import", import_while_another_load_runs)
+    drop_graph(runner, "bulgarian:10")
+    planned = LoadRequest.parse("14", "floridian").plan()
+    try:
+        with _database(local_only) as db, pytest.raises(LoadConflictError, match="again"):
+            db.load_bulk(planned)
+        for graph_id, size in (("bulgarian:12", 12), ("bulgarian:10", 10)):
+            record = get_graph(runner, graph_id)
+            assert record is not None and record.state() is GraphState.CURRENT
+            assert _count(runner, graph_id) == count_partitions(size)
+        assert get_graph(runner, "floridian:14") is None
+        assert not (LocalNeo4j().home / "bulk").exists()
+    finally:
+        drop_graph(runner, "bulgarian:10")
+
+
+def test_a_second_bulk_load_at_once_is_refused(
+    local_only: Neo4jSettings, runner: Neo4jQueryRunner, two_graphs: list[str]
+) -> None:
+    home = LocalNeo4j().home
+    planned = LoadRequest.parse("14", "floridian").plan()
+    with (
+        bulk_module._exclusive(home / "bulk.lock"),  # what a running bulk load holds
+        _database(local_only) as db,
+        pytest.raises(LoadConflictError, match="another bulk"),
+    ):
+        db.load_bulk(planned)
+    assert get_graph(runner, "floridian:14") is None
+    record = get_graph(runner, "bulgarian:12")
+    assert record is not None and record.state() is GraphState.CURRENT
