@@ -640,3 +640,17 @@ def test_conjecture_every_p_position_has_even_rank_up_to_size_50(graph: CrimGrap
     script checks it further)."""
     assert graph.odd_rank_p_positions().size == 0
     assert np.all(graph.rank[graph.p_position] % 2 == 0)
+
+
+@pytest.mark.parametrize("paper", [False, True])
+def test_format_positions_writes_parts_of_one_two_and_three_digits(paper: bool) -> None:
+    """The text kernel on parts up to 255 (uint8 storage), against canonical_key and
+    paper_notation; the empty diagram is an empty line."""
+    from gamegraph.games.crim import _kernels as ck
+
+    listed: list[Partition] = [(), (255, 255, 100), (100,), (99, 10, 9, 1), (1,) * 40, (5, 3, 3, 1)]
+    parts = np.asarray([v for p in listed for v in p], dtype=np.uint8)
+    starts = np.asarray(list(accumulate(map(len, listed), initial=0)), dtype=np.int64)
+    text = ck.format_positions(parts, starts, paper).tobytes().decode()
+    write = paper_notation if paper else canonical_key
+    assert text.split("\n") == [write(p) if p else "" for p in listed] + [""]
