@@ -186,6 +186,29 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "holds at every step (it starts so and each part keeps it) and the loop stops at "
         "v = cap at the latest",
     ),
+    ("crim/_kernels.py", 155, "+= -> -="): (
+        "odd_rank_p[m] += 1",
+        "runs only at a P-position of odd rank, and there is none in any size swept (the "
+        "paper's even-rank conjecture; test_crim counts them independently: 0), so no "
+        "input reaches it unless the conjecture fails",
+    ),
+    ("random_bulgarian/_kernels.py", 75, "2 -> 3"): (
+        "size *= 2",
+        "_grow's doubling loop only runs for target/picked/count (for the nxt_* rows the "
+        "need is length + 1 <= 2 * length), which grow alike and are returned cut to [:terms]; "
+        "a larger capacity changes no value",
+    ),
+    ("floridian/engine.py", 514, "1 -> 2"): (
+        "h_ptr[start : stop + 1] += h_done",
+        "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it "
+        "does source stop; after the last chunk the slice ends at the array's end anyway",
+    ),
+    ("lifting/patterns.py", 497, "2 -> 3"): (
+        "return range(1, min(position[0] for position in cycle) + 2)",
+        "paper_m_range is only used by paper_lifts, and one more m gives no lift (the "
+        "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every "
+        "m outside the range up to 3 * stop + 10)",
+    ),
     ("crim/_kernels.py", 100, "* -> +"): (
         "targets = np.empty(2 * n + 2, dtype=np.int64)",
         "the buffer holds the options of one position, 2 per distinct part size d, and "
