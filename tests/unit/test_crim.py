@@ -24,6 +24,7 @@ from gamegraph.games.crim.engine import (
     CrimGraph,
     CrimInputError,
     build_crim,
+    column_lengths,
     estimate_crim,
     parse_position,
     sweep_crim,
@@ -654,3 +655,16 @@ def test_format_positions_writes_parts_of_one_two_and_three_digits(paper: bool) 
     text = ck.format_positions(parts, starts, paper).tobytes().decode()
     write = paper_notation if paper else canonical_key
     assert text.split("\n") == [write(p) if p else "" for p in listed] + [""]
+
+
+def test_column_lengths_is_the_conjugate_of_the_ferrers_diagram() -> None:
+    """λ' from the cells of the diagram transposed; an involution that keeps the size."""
+    assert column_lengths(()) == ()
+    assert column_lengths((5, 3, 3, 1)) == (4, 3, 3, 1, 1)
+    for n in range(1, 13):
+        for position in partitions(n):
+            cells = {(j, i) for i, part in enumerate(position) for j in range(part)}
+            rows = Counter(i for i, _ in cells)
+            expected = tuple(sorted(rows.values(), reverse=True))
+            assert column_lengths(position) == expected
+            assert column_lengths(expected) == position
