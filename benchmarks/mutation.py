@@ -209,6 +209,22 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every "
         "m outside the range up to 3 * stop + 10)",
     ),
+    ("montreal/_kernels.py", 122, "> -> >="): (
+        "result[v] = values[v] if values[v] > onward else onward",
+        "a maximum: when values[v] == onward both branches give the same value",
+    ),
+    ("floridian/_fourcycle_kernels.py", 335, "and -> or"): (
+        "while i < d1 and j < d2:",
+        "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
+        "proper prefix of the other, so the loop ends at the first difference or with both "
+        "used up (equal: false either way)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 349, "== -> !="): (
+        "return i == d1 and j < d2",
+        "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
+        "proper prefix of the other, so the loop ends at the first difference or with both "
+        "used up (equal: false either way)",
+    ),
     ("crim/_kernels.py", 100, "* -> +"): (
         "targets = np.empty(2 * n + 2, dtype=np.int64)",
         "the buffer holds the options of one position, 2 per distinct part size d, and "
