@@ -112,55 +112,52 @@ SKIPPED_FUNCTIONS = {
 }
 
 #: (module, line, mutation) -> (the line's text, why the mutant cannot change any answer);
-#: an entry whose text no longer matches its line is ignored
+#: an entry whose text no longer matches its line is ignored. Where a line has two mutants of
+#: the same kind, the mutation names the column too ("2 -> 3 @col", 0-based) and only that one
+#: is equivalent
 EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ("floridian/fourcycles.py", 31, ">= -> >"): (
         "if self.alpha1 >= self.alpha2:",
         "the two α-positions of a 4-cycle differ (a != b), so they never tie",
     ),
-    ("bulgarian/engine.py", 161, "< -> <="): (
+    ("bulgarian/engine.py", 129, "< -> <="): (
         "dtype = np.int32 if size < 2**31 else np.int64",
         "no n has p(n) = 2**31 (checked for n <= 1000), so the index width never changes",
     ),
-    ("lifting/graph.py", 108, ">= -> >"): (
-        "and n >= POOL_MIN_N",
-        "only decides whether G_40 is built in the process pool or in this process; the "
-        "4-cycles are the same either way",
-    ),
-    ("_kernels.py", 223, "1 -> 2"): (
+    ("_kernels.py", 245, "1 -> 2"): (
         "comp = np.zeros((n + 1, width), dtype=np.int64)",
         "one more row of the counting table, never read (rows 0..n are)",
     ),
-    ("_kernels.py", 235, "1 -> 2"): (
+    ("_kernels.py", 257, "1 -> 2"): (
         "first = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("_kernels.py", 236, "1 -> 2"): (
+    ("_kernels.py", 258, "1 -> 2"): (
         "prefix = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("_kernels.py", 733, "0 -> 1"): (
+    ("_kernels.py", 755, "0 -> 1"): (
         "out = np.empty((0, 4), dtype=np.int64)",
         "four_cycles replaces this array in its second pass before writing to it",
     ),
-    ("_kernels.py", 687, "1 -> 2"): (
+    ("_kernels.py", 696, "1 -> 2"): (
         "counter += 1",
         "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
     ),
-    ("_kernels.py", 707, ">= -> >"): (
+    ("_kernels.py", 709, "1 -> 2"): (
+        "counter += 1",
+        "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
+    ),
+    ("_kernels.py", 729, ">= -> >"): (
         "if depth >= 0:",
         "skips lowering the DFS root's low from its child, but a root's low is its own "
         "index anyway (the stack is empty when a root starts)",
     ),
-    ("floridian/engine.py", 347, "1 -> 2"): (
+    ("floridian/engine.py", 431, "1 -> 2"): (
         "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1",
         "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
     ),
-    ("lifting/graph.py", 107, "and -> or"): (
-        "if cores > 1",
-        "only decides which G_n are built in the process pool; the 4-cycles are the same",
-    ),
-    ("_kernels.py", 415, "1 -> 2"): (
+    ("_kernels.py", 437, "1 -> 2"): (
         "k += 1",
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
         "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
@@ -225,6 +222,22 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "proper prefix of the other, so the loop ends at the first difference or with both "
         "used up (equal: false either way)",
     ),
+    ("floridian/_fourcycle_kernels.py", 513, "< -> <="): (
+        "if u < 4:",
+        "only weakens the pruning of α-choices (size 4 becomes free to reduce or not): each "
+        "choice built is still checked in full, so the cycles are the same; only the work "
+        "counters `choices` and `legal_moves` grow",
+    ),
+    ("_kernels.py", 280, "2 -> 3 @33"): (
+        "top = prev - 2 if prev - 2 < remaining else remaining",
+        "the condition then differs only when remaining == prev - 2, where both branches "
+        "give the same top",
+    ),
+    ("_kernels.py", 686, "0 -> 1"): (
+        "counter = 0",
+        "Tarjan's discovery numbers then start at 1: they are only compared with each other "
+        "and with -1 (unvisited)",
+    ),
     ("crim/_kernels.py", 100, "* -> +"): (
         "targets = np.empty(2 * n + 2, dtype=np.int64)",
         "the buffer holds the options of one position, 2 per distinct part size d, and "
@@ -264,10 +277,13 @@ class Mutant:
     new: str
     what: str  #: e.g. "< -> <="
     text: str  #: the original line, stripped
+    column: int = 0  #: where the change starts in its line (0-based)
 
     def equivalent(self) -> str | None:
         """Why the mutant is equivalent, if EQUIVALENT says so."""
-        text, reason = EQUIVALENT.get((self.module, self.line, self.what), ("", ""))
+        at_column = (self.module, self.line, f"{self.what} @{self.column}")
+        entry = EQUIVALENT.get(at_column) or EQUIVALENT.get((self.module, self.line, self.what))
+        text, reason = entry or ("", "")
         return reason if text == self.text else None
 
     def label(self) -> str:
@@ -322,7 +338,8 @@ class _Finder(ast.NodeVisitor):
             return
         line = node.lineno  # type: ignore[attr-defined]
         text = self.lines[line - 1].strip()
-        self.found.append(Mutant(self.module, line, start, end, new, what, text))
+        column = start - self.starts[line - 1]
+        self.found.append(Mutant(self.module, line, start, end, new, what, text, column))
 
     # what is skipped ----------------------------------------------------------------------
 
