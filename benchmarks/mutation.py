@@ -63,8 +63,32 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "floridian/alpha.py": ("test_floridian.py", "test_lifting.py"),
     "floridian/fourcycles.py": ("test_floridian.py", "test_lifting.py"),
     "floridian/qfamily.py": ("test_lifting_qfamily.py",),
-    "lifting/patterns.py": ("test_lifting.py",),
-    "lifting/graph.py": ("test_lifting_graph.py",),
+    "lifting/patterns.py": ("test_lifting.py", "test_lifting_rules.py"),
+    "lifting/graph.py": ("test_lifting_graph.py", "test_lifting_rules.py"),
+    "floridian/fourcycles_local.py": ("test_fourcycles_local.py",),
+    "floridian/_fourcycle_kernels.py": ("test_fourcycles_local.py",),
+    "functional_game.py": ("test_functional_games.py",),
+    "carolina/engine.py": ("test_carolina.py", "test_functional_games.py"),
+    "carolina/_kernels.py": ("test_carolina.py", "test_functional_games.py"),
+    "dual/engine.py": ("test_dual.py", "test_functional_games.py"),
+    "dual/_kernels.py": ("test_dual.py", "test_functional_games.py"),
+    "austrian/engine.py": ("test_austrian.py", "test_functional_games.py"),
+    "austrian/_kernels.py": ("test_austrian.py", "test_functional_games.py"),
+    "montreal/engine.py": ("test_montreal.py", "test_functional_games.py"),
+    "montreal/_kernels.py": ("test_montreal.py", "test_functional_games.py"),
+    "random_bulgarian/engine.py": ("test_random_bulgarian.py", "test_random_bulgarian_game.py"),
+    "random_bulgarian/_kernels.py": (
+        "test_random_bulgarian.py",
+        "test_random_bulgarian_game.py",
+    ),
+    "random_bulgarian/stationary.py": ("test_random_bulgarian.py",),
+    "tchoukaillon/engine.py": ("test_tchoukaillon.py", "test_tchoukaillon_game.py"),
+    "tchoukaillon/_kernels.py": ("test_tchoukaillon.py", "test_tchoukaillon_game.py"),
+    "tchoukaillon/boards.py": ("test_tchoukaillon.py", "test_tchoukaillon_game.py"),
+    "tchoukaillon/roots.py": ("test_tchoukaillon.py", "test_tchoukaillon_game.py"),
+    "crim/engine.py": ("test_crim.py", "test_crim_game.py"),
+    "crim/_kernels.py": ("test_crim.py", "test_crim_game.py"),
+    "crim/positions.py": ("test_crim.py", "test_crim_game.py"),
 }
 
 #: functions whose constants and operators are size estimates, not facts (see module doc)
@@ -76,61 +100,148 @@ SKIPPED_FUNCTIONS = {
     "analysis_bytes_per_position",
     "_total_parts",
     "count_partitions",  # only its Hardy-Ramanujan branch above n = 1000 is unreachable here
+    "estimate_carolina",
+    "estimate_dual",
+    "estimate_austrian",
+    "estimate_montreal",
+    "estimate_random_bulgarian",
+    "estimate_tchoukaillon",
+    "estimate_crim",
+    "_check_memory",  # crim: compares an estimate with the memory limit
+    "shard_memory_bytes",
 }
 
 #: (module, line, mutation) -> (the line's text, why the mutant cannot change any answer);
-#: an entry whose text no longer matches its line is ignored
+#: an entry whose text no longer matches its line is ignored. Where a line has two mutants of
+#: the same kind, the mutation names the column too ("2 -> 3 @col", 0-based) and only that one
+#: is equivalent
 EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ("floridian/fourcycles.py", 31, ">= -> >"): (
         "if self.alpha1 >= self.alpha2:",
         "the two α-positions of a 4-cycle differ (a != b), so they never tie",
     ),
-    ("bulgarian/engine.py", 161, "< -> <="): (
+    ("bulgarian/engine.py", 129, "< -> <="): (
         "dtype = np.int32 if size < 2**31 else np.int64",
         "no n has p(n) = 2**31 (checked for n <= 1000), so the index width never changes",
     ),
-    ("lifting/graph.py", 108, ">= -> >"): (
-        "and n >= POOL_MIN_N",
-        "only decides whether G_40 is built in the process pool or in this process; the "
-        "4-cycles are the same either way",
-    ),
-    ("_kernels.py", 223, "1 -> 2"): (
+    ("_kernels.py", 245, "1 -> 2"): (
         "comp = np.zeros((n + 1, width), dtype=np.int64)",
         "one more row of the counting table, never read (rows 0..n are)",
     ),
-    ("_kernels.py", 235, "1 -> 2"): (
+    ("_kernels.py", 257, "1 -> 2"): (
         "first = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("_kernels.py", 236, "1 -> 2"): (
+    ("_kernels.py", 258, "1 -> 2"): (
         "prefix = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("_kernels.py", 733, "0 -> 1"): (
+    ("_kernels.py", 755, "0 -> 1"): (
         "out = np.empty((0, 4), dtype=np.int64)",
         "four_cycles replaces this array in its second pass before writing to it",
     ),
-    ("_kernels.py", 687, "1 -> 2"): (
+    ("_kernels.py", 696, "1 -> 2"): (
         "counter += 1",
         "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
     ),
-    ("_kernels.py", 707, ">= -> >"): (
+    ("_kernels.py", 709, "1 -> 2"): (
+        "counter += 1",
+        "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
+    ),
+    ("_kernels.py", 729, ">= -> >"): (
         "if depth >= 0:",
         "skips lowering the DFS root's low from its child, but a root's low is its own "
         "index anyway (the stack is empty when a root starts)",
     ),
-    ("floridian/engine.py", 347, "1 -> 2"): (
+    ("floridian/engine.py", 431, "1 -> 2"): (
         "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1",
         "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
     ),
-    ("lifting/graph.py", 107, "and -> or"): (
-        "if cores > 1",
-        "only decides which G_n are built in the process pool; the 4-cycles are the same",
-    ),
-    ("_kernels.py", 415, "1 -> 2"): (
+    ("_kernels.py", 437, "1 -> 2"): (
         "k += 1",
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
         "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 518, "False -> True"): (
+        "ok1 = False",
+        "only weakens the pruning of α-choices (every size may then be reduced): each choice "
+        "built is still checked in full (x legal, b = Ω(x) canonical and separated, y an "
+        "α-move of b), so the cycles are the same; only the work counter `choices` grows",
+    ),
+    ("lifting/patterns.py", 366, "False -> True"): (
+        "pattern: Pattern, source: Partition, target: Partition, m: int, free: bool = False",
+        "a default never used: the only caller (matching_patterns) always passes free",
+    ),
+    ("floridian/_fourcycle_kernels.py", 623, "+= -> -="): (
+        "stats[STAT_CYCLES] += 1",
+        "the counter of emitted cycles is never read: run_shard reports preimages, choices "
+        "and legal moves, and counts the cycles from the buffer",
+    ),
+    ("_kernels.py", 86, "< -> <="): (
+        "while v < cap and table[remaining, v] <= below:",
+        "unrank's callers pass only 0 <= index < p(n), so below < table[remaining, cap] "
+        "holds at every step (it starts so and each part keeps it) and the loop stops at "
+        "v = cap at the latest",
+    ),
+    ("crim/_kernels.py", 155, "+= -> -="): (
+        "odd_rank_p[m] += 1",
+        "runs only at a P-position of odd rank, and there is none in any size swept (the "
+        "paper's even-rank conjecture; test_crim counts them independently: 0), so no "
+        "input reaches it unless the conjecture fails",
+    ),
+    ("random_bulgarian/_kernels.py", 75, "2 -> 3"): (
+        "size *= 2",
+        "_grow's doubling loop only runs for target/picked/count (for the nxt_* rows the "
+        "need is length + 1 <= 2 * length), which grow alike and are returned cut to [:terms]; "
+        "a larger capacity changes no value",
+    ),
+    ("floridian/engine.py", 514, "1 -> 2"): (
+        "h_ptr[start : stop + 1] += h_done",
+        "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it "
+        "does source stop; after the last chunk the slice ends at the array's end anyway",
+    ),
+    ("lifting/patterns.py", 497, "2 -> 3"): (
+        "return range(1, min(position[0] for position in cycle) + 2)",
+        "paper_m_range is only used by paper_lifts, and one more m gives no lift (the "
+        "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every "
+        "m outside the range up to 3 * stop + 10)",
+    ),
+    ("montreal/_kernels.py", 122, "> -> >="): (
+        "result[v] = values[v] if values[v] > onward else onward",
+        "a maximum: when values[v] == onward both branches give the same value",
+    ),
+    ("floridian/_fourcycle_kernels.py", 335, "and -> or"): (
+        "while i < d1 and j < d2:",
+        "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
+        "proper prefix of the other, so the loop ends at the first difference or with both "
+        "used up (equal: false either way)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 349, "== -> !="): (
+        "return i == d1 and j < d2",
+        "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
+        "proper prefix of the other, so the loop ends at the first difference or with both "
+        "used up (equal: false either way)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 513, "< -> <="): (
+        "if u < 4:",
+        "only weakens the pruning of α-choices (size 4 becomes free to reduce or not): each "
+        "choice built is still checked in full, so the cycles are the same; only the work "
+        "counters `choices` and `legal_moves` grow",
+    ),
+    ("_kernels.py", 280, "2 -> 3 @33"): (
+        "top = prev - 2 if prev - 2 < remaining else remaining",
+        "the condition then differs only when remaining == prev - 2, where both branches "
+        "give the same top",
+    ),
+    ("_kernels.py", 686, "0 -> 1"): (
+        "counter = 0",
+        "Tarjan's discovery numbers then start at 1: they are only compared with each other "
+        "and with -1 (unvisited)",
+    ),
+    ("crim/_kernels.py", 100, "* -> +"): (
+        "targets = np.empty(2 * n + 2, dtype=np.int64)",
+        "the buffer holds the options of one position, 2 per distinct part size d, and "
+        "d(d + 1)/2 <= n gives 2d <= n + 4 = the mutant's length for every n",
     ),
 }
 
@@ -166,10 +277,13 @@ class Mutant:
     new: str
     what: str  #: e.g. "< -> <="
     text: str  #: the original line, stripped
+    column: int = 0  #: where the change starts in its line (0-based)
 
     def equivalent(self) -> str | None:
         """Why the mutant is equivalent, if EQUIVALENT says so."""
-        text, reason = EQUIVALENT.get((self.module, self.line, self.what), ("", ""))
+        at_column = (self.module, self.line, f"{self.what} @{self.column}")
+        entry = EQUIVALENT.get(at_column) or EQUIVALENT.get((self.module, self.line, self.what))
+        text, reason = entry or ("", "")
         return reason if text == self.text else None
 
     def label(self) -> str:
@@ -224,7 +338,8 @@ class _Finder(ast.NodeVisitor):
             return
         line = node.lineno  # type: ignore[attr-defined]
         text = self.lines[line - 1].strip()
-        self.found.append(Mutant(self.module, line, start, end, new, what, text))
+        column = start - self.starts[line - 1]
+        self.found.append(Mutant(self.module, line, start, end, new, what, text, column))
 
     # what is skipped ----------------------------------------------------------------------
 

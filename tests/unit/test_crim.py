@@ -24,6 +24,7 @@ from gamegraph.games.crim.engine import (
     CrimGraph,
     CrimInputError,
     build_crim,
+    column_lengths,
     estimate_crim,
     parse_position,
     sweep_crim,
@@ -640,3 +641,30 @@ def test_conjecture_every_p_position_has_even_rank_up_to_size_50(graph: CrimGrap
     script checks it further)."""
     assert graph.odd_rank_p_positions().size == 0
     assert np.all(graph.rank[graph.p_position] % 2 == 0)
+
+
+@pytest.mark.parametrize("paper", [False, True])
+def test_format_positions_writes_parts_of_one_two_and_three_digits(paper: bool) -> None:
+    """The text kernel on parts up to 255 (uint8 storage), against canonical_key and
+    paper_notation; the empty diagram is an empty line."""
+    from gamegraph.games.crim import _kernels as ck
+
+    listed: list[Partition] = [(), (255, 255, 100), (100,), (99, 10, 9, 1), (1,) * 40, (5, 3, 3, 1)]
+    parts = np.asarray([v for p in listed for v in p], dtype=np.uint8)
+    starts = np.asarray(list(accumulate(map(len, listed), initial=0)), dtype=np.int64)
+    text = ck.format_positions(parts, starts, paper).tobytes().decode()
+    write = paper_notation if paper else canonical_key
+    assert text.split("\n") == [write(p) if p else "" for p in listed] + [""]
+
+
+def test_column_lengths_is_the_conjugate_of_the_ferrers_diagram() -> None:
+    """λ' from the cells of the diagram transposed; an involution that keeps the size."""
+    assert column_lengths(()) == ()
+    assert column_lengths((5, 3, 3, 1)) == (4, 3, 3, 1, 1)
+    for n in range(1, 13):
+        for position in partitions(n):
+            cells = {(j, i) for i, part in enumerate(position) for j in range(part)}
+            rows = Counter(i for i, _ in cells)
+            expected = tuple(sorted(rows.values(), reverse=True))
+            assert column_lengths(position) == expected
+            assert column_lengths(expected) == position

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 from math import comb, gcd
 
 import numpy as np
@@ -154,3 +155,16 @@ def test_the_estimate_counts_partitions_and_is_instant_for_huge_n() -> None:
     started = time.perf_counter()
     assert estimate_dual(10**6).nodes > 2**62
     assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 12])
+def test_flat_parts_hold_every_partition_once_in_index_order(n: int) -> None:
+    """One offset per position plus the end: the rows are the partitions of n in descending
+    lexicographic order, each at its own index."""
+    graph = build_dual(n)
+    parts, offsets = graph.flat_parts()
+    assert offsets.shape == (graph.size + 1,)
+    assert offsets[0] == 0 and offsets[-1] == parts.shape[0]
+    rows = [tuple(int(v) for v in parts[lo:hi]) for lo, hi in pairwise(offsets.tolist())]
+    assert rows == list(partitions(n))
+    assert [graph.index(row) for row in rows] == list(range(graph.size))

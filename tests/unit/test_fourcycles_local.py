@@ -14,10 +14,12 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamegraph.games.floridian import _fourcycle_kernels as fk
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
@@ -35,7 +37,13 @@ from gamegraph.games.floridian.fourcycles_local import (
 )
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
 from gamegraph.games.limits import TooLargeError
-from gamegraph.games.partitions import Partition, omega, separated_partitions
+from gamegraph.games.partitions import (
+    Partition,
+    in_t,
+    omega,
+    partitions,
+    separated_partitions,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lifting-families.json"
 NO_FOUR_CYCLE = set(range(0, 16)) | {17, 18, 19, 20, 21, 22, 23, 25, 27, 29, 31, 33, 36, 39, 41}
@@ -137,6 +145,34 @@ def test_both_alpha_positions_of_known_cycles_meet_the_candidate_rules() -> None
 def test_both_alpha_positions_of_every_engine_cycle_meet_the_candidate_rules(n: int) -> None:
     for cycle in build_floridian(n, restricted=True).four_cycles():
         assert meets_candidate_rules(cycle.alpha1) and meets_candidate_rules(cycle.alpha2)
+
+
+def groups(partition: Partition, width: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The kernels' form of a partition: distinct sizes (decreasing), their counts, how many."""
+    counts = sorted(Counter(partition).items(), reverse=True)
+    sizes = np.zeros(width, dtype=np.int64)
+    mults = np.zeros(width, dtype=np.int64)
+    for i, (size, mult) in enumerate(counts):
+        sizes[i], mults[i] = size, mult
+    return sizes, mults, len(counts)
+
+
+@pytest.mark.parametrize("n", range(1, 17))
+def test_alpha_arc_test_of_the_search_is_the_alpha_move_of_the_definitions(n: int) -> None:
+    """The kernel deciding "y is an α-move of b" (b separated, y ∈ T(n), y != b) agrees with
+    the scalar α-moves of SPEC.md §3, for every such pair of n <= 16."""
+    width = n + 3
+    work_s, work_m = np.zeros(width, dtype=np.int64), np.zeros(width, dtype=np.int64)
+    targets = [y for y in partitions(n) if in_t(y)]
+    for b in separated_partitions(n):
+        moves = set(alpha_moves(b))
+        bs, bm, db = groups(b, width)
+        for y in targets:
+            if y == b:
+                continue
+            ys, ym, dy = groups(y, width)
+            found = fk._is_alpha_arc(bs, bm, db, ys, ym, dy, work_s, work_m)
+            assert found == (y in moves), (b, y)
 
 
 # --------------------------------------------------------------------------- candidates

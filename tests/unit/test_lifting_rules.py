@@ -157,3 +157,19 @@ def test_the_paper_free_rule_lifts_the_n30_cycle_the_paper_rule_does_not() -> No
         lift = paper_lifts(cycle, free=True)[0]
         assert lift_paper(cycle, lift.m) is None
         assert lift_paper(cycle, lift.m, free=True) is not None
+        # and so does the lifting graph's rule of that name
+        assert lifts_of(cycle, "paper") == []
+        assert (lift.m, lift.target) in {(x.m, x.target) for x in lifts_of(cycle, "paper-free")}
+
+
+def test_level_max_bounds_the_levels_of_wide_band_lifts_and_drops_nothing_below() -> None:
+    """With ``level_max`` L, exactly the lifts of the unbounded search at levels <= L."""
+    checked = 0
+    for cycle in cycles():
+        for width in (1, 2, 3):
+            full = wide_band_lifts(cycle, width)
+            for level_max in sorted({lift.m + 2 for lift in full} | {lift.m + 1 for lift in full}):
+                bounded = wide_band_lifts(cycle, width, level_max=level_max)
+                assert bounded == [lift for lift in full if lift.m + 2 <= level_max]
+                checked += 1
+    assert checked > 0

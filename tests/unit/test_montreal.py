@@ -20,6 +20,7 @@ from gamegraph.games.montreal.engine import (
     encode,
     estimate_montreal,
     montreal_move,
+    parse_member,
     parse_montreal,
 )
 
@@ -215,6 +216,26 @@ def test_x_n_is_the_union_of_the_orbits_of_the_zero_free_compositions(n: int) ->
     assert orbits <= {i_n.position(i) for i in range(i_n.size)}
     assert (x.size == i_n.size) == (n <= 5)
     assert x.stats()["garden_of_eden"] == 0
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_parse_member_accepts_exactly_the_members_of_i_n_and_of_x_n(n: int) -> None:
+    """Decided from the definitions without the graph, against X(n) = the orbits of the
+    zero-free compositions (SPEC-games.md §3), over every position of I(n)."""
+    orbits: set[Sequence] = set()
+    for start in _compositions(n):
+        if start not in orbits:
+            orbits.update(_orbit(start))
+    i_n = build_montreal(n)
+    for i in range(i_n.size):
+        position = i_n.position(i)
+        text = ",".join(map(str, position))
+        assert parse_member(text, n) == position
+        if position in orbits:
+            assert parse_member(text, n, "X") == position
+        else:
+            with pytest.raises(MontrealPositionError, match="not in X"):
+                parse_member(text, n, "X")
 
 
 @pytest.mark.parametrize("n", [3, 5, 7, 8])

@@ -141,3 +141,19 @@ def test_format_partitions_writes_each_key_and_paper_notation_even_one_row_at_a_
     for row in (0, len(listed) - 2, len(listed) - 1):  # the longest texts alone
         one = k.format_partitions(parts, offsets, np.asarray([row], dtype=np.int64), paper)
         assert one.tobytes().decode() == write(listed[row]) + "\n"
+
+
+def test_format_partitions_writes_a_whole_table_in_one_call() -> None:
+    """Every partition of 40 (p(40) = 37338 rows, as the loader formats a table) at once:
+    the buffer is sized from the rows' own lengths, so it stays a few MB."""
+    import numpy as np
+
+    from gamegraph.games import _kernels as k
+
+    listed = list(partitions(40))
+    assert len(listed) == 37338
+    parts = np.asarray([v for p in listed for v in p], dtype=np.uint8)
+    offsets = np.cumsum([0, *map(len, listed)]).astype(np.int64)
+    rows = np.arange(len(listed), dtype=np.int64)
+    text = k.format_partitions(parts, offsets, rows, False).tobytes().decode()
+    assert text.splitlines() == [canonical_key(p) for p in listed]

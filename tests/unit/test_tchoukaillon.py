@@ -332,6 +332,16 @@ def test_range_functions_refuse_bad_ranges() -> None:
         cf(-2)
 
 
+def test_range_functions_accept_up_to_max_range_itself() -> None:
+    """The bound is inclusive ("accept up to MAX_RANGE"); checked on the guard alone, since
+    a range of 10^8 values would take seconds and 0.8 GB."""
+    from gamegraph.games.tchoukaillon.roots import _check_range
+
+    assert _check_range(MAX_RANGE) == MAX_RANGE
+    with pytest.raises(TchoukaillonError):
+        _check_range(MAX_RANGE + 1)
+
+
 # --------------------------------------------------------------------------- the graph
 
 
@@ -431,6 +441,18 @@ def test_too_large_graphs_are_refused_from_the_estimate(monkeypatch: pytest.Monk
         build_tchoukaillon(60, literal=True)
     monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "1K")
     with pytest.raises(TooLargeError, match="GAMEGRAPH_MEMORY_LIMIT"):
+        build_tchoukaillon(5)
+
+
+def test_a_build_whose_estimate_equals_the_limit_is_allowed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only an estimate over the limit is refused; one byte less of limit refuses it."""
+    need = estimate_tchoukaillon(5).bytes
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", str(need))
+    assert build_tchoukaillon(5).size > 0
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", str(need - 1))
+    with pytest.raises(TooLargeError):
         build_tchoukaillon(5)
 
 
