@@ -137,6 +137,7 @@ def write_in_batches(
 
 
 _NESTED = (Node, Relationship, Path, dict)
+_PLAIN = frozenset({int, float, str, bool, type(None)})
 
 
 def _row(record: Record, keys: list[str]) -> Row:
@@ -145,6 +146,9 @@ def _row(record: Record, keys: list[str]) -> Row:
     relationships and paths into dicts and lists."""
     values = record.values()
     for value in values:
+        kind = type(value)
+        if kind in _PLAIN or (kind is list and (not value or type(value[0]) in _PLAIN)):
+            continue  # the common case, decided without isinstance against the ABCs below
         if isinstance(value, _NESTED) or (
             isinstance(value, list) and value and isinstance(value[0], (*_NESTED, list))
         ):

@@ -252,11 +252,12 @@ RETURN core
 // rotation starting at the α-position larger in lexicographic order (smaller idx).
 // params: n:int
 // requires: floridian
-// scan: tries the 4-step path pattern from every α-position that an Ω-move enters
+// Both α-positions of a cycle of G_n are recurrent (on a cycle), so the pattern starts from
+// the :Recurrent ones only (`verify` checks those labels against the relationships).
+// scan: tries the 4-step path pattern from every recurrent α-position
 // example: :param n => 24
-MATCH (a:Alpha {n: $n})
-WHERE EXISTS { (:Omega)-[:OMEGA_MOVE]->(a) }
-MATCH (a)-[:ALPHA_MOVE]->(x:Omega)-[:OMEGA_MOVE]->(b:Alpha)-[:ALPHA_MOVE]->(y:Omega)
+MATCH (a:Alpha:Recurrent {n: $n})
+MATCH (a)-[:ALPHA_MOVE]->(x:Omega)-[:OMEGA_MOVE]->(b:Alpha:Recurrent)-[:ALPHA_MOVE]->(y:Omega)
       -[:OMEGA_MOVE]->(a)
 WHERE a.idx < b.idx
 RETURN
