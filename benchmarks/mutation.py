@@ -116,6 +116,38 @@ SKIPPED_FUNCTIONS = {
 #: the same kind, the mutation names the column too ("2 -> 3 @col", 0-based) and only that one
 #: is equivalent
 EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
+    ("austrian/engine.py", 251, "2 -> 3"): (
+        "if estimate.nodes >= 2**62:",
+        "unreachable under either bound: n <= 255 keeps the states (about p(n)·L) far below 2**62",
+    ),
+    ("crim/engine.py", 115, "0 -> 1"): (
+        "counts = [1] + [0] * n",
+        "every counts[m], m >= 1, is assigned its total before any later m reads it",
+    ),
+    ("carolina/engine.py", 124, "False -> True"): (
+        "rows = rows.astype(np.int64, copy=False)",
+        "a copy of the rows instead of the same array: the values are the same",
+    ),
+    ("random_bulgarian/_kernels.py", 164, "> -> >="): (
+        "if j > 0:",
+        "at j = 0 the extra branch merges zero copies: _insert_many copies the row unchanged",
+    ),
+    ("_kernels.py", 507, "1 -> 2"): (
+        "max_candidates = (1 << nb) * (ones + 1)",
+        "an over-estimate only cuts the batch earlier; the caller runs the rest in the next one",
+    ),
+    ("random_bulgarian/_kernels.py", 174, "== -> !="): (
+        "if nw == nxt_w.shape[0]:",
+        "the arrays grow at every new row instead of when full; their first nw rows are the same",
+    ),
+    ("tchoukaillon/roots.py", 159, "+ -> -"): (
+        "return np.bincount(roots[1:], minlength=int(roots[-1]) + 1)",
+        "roots[-1] is among roots[1:], so bincount's own length is at least roots[-1] + 1",
+    ),
+    ("crim/_kernels.py", 95, "0 -> 1"): (
+        "store = indptr.shape[0] > 0",
+        "indptr is empty or has one entry per position plus one, at least 2 (n = 0 has one)",
+    ),
     ("floridian/fourcycles.py", 31, ">= -> >"): (
         "if self.alpha1 >= self.alpha2:",
         "the two α-positions of a 4-cycle differ (a != b), so they never tie",

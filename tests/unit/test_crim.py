@@ -668,3 +668,14 @@ def test_column_lengths_is_the_conjugate_of_the_ferrers_diagram() -> None:
             expected = tuple(sorted(rows.values(), reverse=True))
             assert column_lengths(position) == expected
             assert column_lengths(expected) == position
+
+
+def test_index_zero_is_the_empty_partition_and_every_index_round_trips() -> None:
+    small = build_crim(6)
+    assert small.position(0) == ()
+    for index in range(int(small.offsets[-1])):
+        assert small.index(small.position(index)) == index
+    with pytest.raises(CrimInputError):
+        small.position(int(small.offsets[-1]))
+    with pytest.raises(CrimInputError):
+        small.position(-1)

@@ -157,3 +157,10 @@ def test_format_partitions_writes_a_whole_table_in_one_call() -> None:
     rows = np.arange(len(listed), dtype=np.int64)
     text = k.format_partitions(parts, offsets, rows, False).tobytes().decode()
     assert text.splitlines() == [canonical_key(p) for p in listed]
+
+
+@pytest.mark.parametrize("text", ["5,3]", "[5,3", "(5,3", "5,3)", "5 3]"])
+def test_a_bracket_on_one_side_only_is_refused(text: str) -> None:
+    # Only a pair of brackets around the parts is notation; one alone is a malformed part.
+    with pytest.raises(PartitionError):
+        parse_partition(text)

@@ -500,3 +500,15 @@ def test_playing_a_hole_that_cannot_be_played_is_refused() -> None:
     with pytest.raises(BoardError):
         play((1, 1), 2)
     assert play((1, 1), 2, literal=True) == (2,)
+
+
+@pytest.mark.parametrize("radix", [7, 2**40])  # one int64 key per row, and rows too wide for it
+def test_unique_rows_is_numpys_unique_with_its_inverse(radix: int) -> None:
+    from gamegraph.games.tchoukaillon.engine import _unique_rows
+
+    rows = np.random.default_rng(5).integers(0, 7, size=(300, 3))
+    bucket, inverse = _unique_rows(rows, radix)
+    expected, expected_inverse = np.unique(rows, axis=0, return_inverse=True)
+    assert np.array_equal(bucket, expected)
+    assert np.array_equal(inverse, expected_inverse.reshape(-1))
+    assert np.array_equal(bucket[inverse], rows)
