@@ -12,15 +12,13 @@ from typing import Any
 import pytest
 from functional_definitions import Analysis, analyse, key_move, key_of
 from neo4j import Driver
+from neo4j_support import graphs_loaded
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.catalog import list_graphs
 from gamegraph.db.queries import QueryResult, run_named
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games.austrian import Austrian
 from gamegraph.games.partitions import partitions
-from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.writer import drop_graph, run_load
 from gamegraph.verify import verify
 
 GAMES = (Austrian(n=20, L=5), Austrian(n=14, L=3), Austrian(n=12, L=4, bank_up_to_L=True))
@@ -28,15 +26,8 @@ GAMES = (Austrian(n=20, L=5), Austrian(n=14, L=3), Austrian(n=12, L=4, bank_up_t
 
 @pytest.fixture(scope="module")
 def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
-    runner = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
-    before = {g.id for g in list_graphs(runner) if g.complete}
-    try:
-        run_load(runner, [PlannedGraph(game, game.estimate()) for game in GAMES])
+    with graphs_loaded(neo4j_driver, neo4j_settings, GAMES) as runner:
         yield runner
-    finally:
-        for game in GAMES:
-            if game.id not in before:
-                drop_graph(runner, game.id)
 
 
 def ask(runner: Neo4jQueryRunner, name: str, **params: Any) -> QueryResult:

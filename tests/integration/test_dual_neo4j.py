@@ -14,16 +14,14 @@ from typing import Any
 import pytest
 from functional_definitions import Analysis, analyse, key_move, key_of
 from neo4j import Driver
+from neo4j_support import graphs_loaded
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.catalog import list_graphs
 from gamegraph.db.queries import QueryResult, run_named
 from gamegraph.games.base import Game
 from gamegraph.games.bulgarian import Bulgarian
 from gamegraph.games.dual import Dual
 from gamegraph.games.partitions import partitions
-from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.writer import drop_graph, run_load
 from gamegraph.verify import verify
 
 GAMES: tuple[Game, ...] = (Dual(n=17), Dual(n=18), Bulgarian(n=17))
@@ -53,15 +51,8 @@ RETURN
 
 @pytest.fixture(scope="module")
 def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
-    runner = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
-    before = {g.id for g in list_graphs(runner) if g.complete}
-    try:
-        run_load(runner, [PlannedGraph(game, game.estimate()) for game in GAMES])
+    with graphs_loaded(neo4j_driver, neo4j_settings, GAMES) as runner:
         yield runner
-    finally:
-        for game in GAMES:
-            if game.id not in before:
-                drop_graph(runner, game.id)
 
 
 def ask(runner: Neo4jQueryRunner, name: str, **params: Any) -> QueryResult:

@@ -19,13 +19,11 @@ from functional_definitions import (
     parse_key,
 )
 from neo4j import Driver
+from neo4j_support import graphs_loaded
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.catalog import list_graphs
 from gamegraph.db.queries import QueryResult, run_named
 from gamegraph.games.montreal import Montreal
-from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.writer import drop_graph, run_load
 from gamegraph.verify import verify
 
 GAMES = (Montreal(n=7), Montreal(n=8), Montreal(n=6, space="X"))
@@ -34,15 +32,8 @@ A007075 = {7: 260, 8: 714}  # irreducible positions of size n in Montreal solita
 
 @pytest.fixture(scope="module")
 def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
-    runner = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
-    before = {g.id for g in list_graphs(runner) if g.complete}
-    try:
-        run_load(runner, [PlannedGraph(game, game.estimate()) for game in GAMES])
+    with graphs_loaded(neo4j_driver, neo4j_settings, GAMES) as runner:
         yield runner
-    finally:
-        for game in GAMES:
-            if game.id not in before:
-                drop_graph(runner, game.id)
 
 
 def ask(runner: Neo4jQueryRunner, name: str, **params: Any) -> QueryResult:

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 from neo4j import Driver
+from neo4j_support import graphs_loaded
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.catalog import list_graphs
 from gamegraph.db.queries import run_named
 from gamegraph.errors import InputError
 from gamegraph.games.partitions import Partition, canonical_key, omega, partitions
@@ -120,15 +120,8 @@ def key(lam: Partition) -> str:
 @pytest.fixture(scope="module")
 def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
     """The chains of CHAINS loaded for the module (dropped afterwards unless already there)."""
-    runner = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
-    before = {g.id for g in list_graphs(runner) if g.complete}
-    try:
-        run_load(runner, [PlannedGraph(game, game.estimate()) for game in CHAINS])
+    with graphs_loaded(neo4j_driver, neo4j_settings, CHAINS) as runner:
         yield runner
-    finally:
-        for game in CHAINS:
-            if game.id not in before:
-                drop_graph(runner, game.id)
 
 
 def _rows(

@@ -8,16 +8,16 @@ from collections.abc import Iterator
 import networkx as nx
 import pytest
 from neo4j import Driver
+from neo4j_support import graphs_loaded
 from typer.testing import CliRunner
 
 from gamegraph.cli import app
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.catalog import list_graphs
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.partitions import omega, separated_partitions
 from gamegraph.loader.plan import LoadRequest
-from gamegraph.loader.writer import drop_graph, run_load
+from gamegraph.loader.writer import drop_graph
 from gamegraph.verify import VerifyReport, verify
 
 N = 30
@@ -26,16 +26,9 @@ N = 30
 @pytest.fixture(scope="module")
 def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
     """B_30 and G_30 loaded for the module (dropped afterwards unless they were there)."""
-    runner = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
-    before = {g.id for g in list_graphs(runner) if g.complete}
     planned = LoadRequest.parse(str(N), "bulgarian,floridian").plan()
-    try:
-        run_load(runner, planned)
+    with graphs_loaded(neo4j_driver, neo4j_settings, [p.game for p in planned]) as runner:
         yield runner
-    finally:
-        for graph in planned:
-            if graph.game.id not in before:
-                drop_graph(runner, graph.game.id)
 
 
 def _core_by_definition(n: int) -> tuple[int, int]:

@@ -679,3 +679,9 @@ def test_index_zero_is_the_empty_partition_and_every_index_round_trips() -> None
         small.position(int(small.offsets[-1]))
     with pytest.raises(CrimInputError):
         small.position(-1)
+    sweep = sweep_crim(6)  # the sweep numbers the positions the same way
+    for index in range(int(small.offsets[-1])):
+        assert sweep.position(index) == small.position(index)
+    for outside in (-1, int(small.offsets[-1])):
+        with pytest.raises(CrimInputError):
+            sweep.position(outside)

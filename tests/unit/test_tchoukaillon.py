@@ -512,3 +512,18 @@ def test_unique_rows_is_numpys_unique_with_its_inverse(radix: int) -> None:
     assert np.array_equal(bucket, expected)
     assert np.array_equal(inverse, expected_inverse.reshape(-1))
     assert np.array_equal(bucket[inverse], rows)
+
+
+@pytest.mark.parametrize("part", ["list", "far"])
+def test_seed_single_basins_do_not_hold_when_either_part_of_the_claim_is_changed(
+    part: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gamegraph.games.tchoukaillon import roots
+
+    assert roots.check_seed_single_basins()["holds"]
+    if part == "list":
+        monkeypatch.setattr(roots, "SEED_SINGLE_BASINS", roots.SEED_SINGLE_BASINS[:-1])
+    else:
+        m, root = roots.SEED_FAR_SINGLE_BASIN
+        monkeypatch.setattr(roots, "SEED_FAR_SINGLE_BASIN", (m, root + 1))
+    assert not roots.check_seed_single_basins()["holds"]
