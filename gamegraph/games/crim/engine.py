@@ -435,18 +435,7 @@ def _rank(part: Partition, table: np.ndarray, offsets: np.ndarray) -> int:
 
 def _unrank(index: int, table: np.ndarray, offsets: np.ndarray) -> Partition:
     s = int(np.searchsorted(offsets, index, side="right")) - 1
-    below = int(table[s, s]) - 1 - (index - int(offsets[s]))
-    parts: list[int] = []
-    remaining, cap = s, s
-    while remaining:
-        v = 1
-        while v < cap and table[remaining, v] <= below:
-            v += 1
-        below -= int(table[remaining, v - 1])
-        parts.append(v)
-        remaining -= v
-        cap = v
-    return tuple(parts)
+    return gk.unrank(index - int(offsets[s]), s, table)
 
 
 def _total_parts(n: int) -> int:
