@@ -23,6 +23,7 @@ number of workers is given.
 from __future__ import annotations
 
 import os
+import re
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -35,6 +36,7 @@ from gamegraph.memory import human_bytes, memory_limit
 __all__ = [
     "ClusterSettings",
     "Task",
+    "check_scheduler",
     "configure",
     "run_tasks",
     "settings",
@@ -77,7 +79,9 @@ _SETTINGS = ClusterSettings()
 def settings() -> ClusterSettings:
     """The settings in force: :func:`configure`'s, else the environment
     (``GAMEGRAPH_DASK_SCHEDULER``, ``GAMEGRAPH_DASK_WORKERS``)."""
-    scheduler = _SETTINGS.scheduler or os.environ.get("GAMEGRAPH_DASK_SCHEDULER") or None
+    scheduler = _SETTINGS.scheduler
+    if scheduler is None and os.environ.get("GAMEGRAPH_DASK_SCHEDULER", "").strip():
+        scheduler = check_scheduler(os.environ["GAMEGRAPH_DASK_SCHEDULER"])
     workers = _SETTINGS.workers
     if workers is None and os.environ.get("GAMEGRAPH_DASK_WORKERS"):
         text = os.environ["GAMEGRAPH_DASK_WORKERS"]
@@ -94,9 +98,28 @@ def configure(
     global _SETTINGS
     if workers is not None and workers < 1:
         raise InputError(f"--workers must be at least 1, not {workers}")
-    if scheduler is not None and not scheduler.strip():
-        scheduler = None
+    if scheduler is not None:
+        scheduler = check_scheduler(scheduler) if scheduler.strip() else None
     _SETTINGS = ClusterSettings(scheduler, workers, local)
+
+
+_SCHEDULER = re.compile(
+    r"(?:(?P<scheme>[a-z][a-z0-9+.-]*)://)?(?P<host>\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):(?P<port>\d+)/?"
+)
+
+
+def check_scheduler(address: str) -> str:
+    """A Dask scheduler address as ``tcp://host:port`` (the scheme may be any of Dask's, or
+    left out); InputError for anything else, before any work starts."""
+    text = address.strip()
+    match = _SCHEDULER.fullmatch(text)
+    if match is None or not 1 <= int(match["port"]) <= 65535:
+        raise InputError(
+            f"{text!r} is not a Dask scheduler address (--scheduler or "
+            "GAMEGRAPH_DASK_SCHEDULER): write it as tcp://host:8786, the address `dask "
+            "scheduler` prints"
+        )
+    return text
 
 
 def run_tasks(
@@ -153,7 +176,7 @@ def _client(chosen: ClusterSettings, tasks: Sequence[Task]) -> Iterator[tuple[An
     if chosen.scheduler is not None:
         try:
             client = Client(chosen.scheduler, timeout="10s")
-        except (OSError, TimeoutError) as e:
+        except (OSError, TimeoutError, ValueError) as e:
             raise InputError(
                 f"no Dask scheduler answers at {chosen.scheduler}: {e} (start one with "
                 "`dask scheduler`, or leave --scheduler unset for a local cluster)"

@@ -7,6 +7,7 @@ Dask workers (:mod:`gamegraph.cluster`) are held to it.
 
 from __future__ import annotations
 
+import math
 import os
 
 from gamegraph.errors import InputError
@@ -39,13 +40,16 @@ def human_bytes(size: float) -> str:
     raise AssertionError("unreachable")
 
 
-def _parse_bytes(text: str) -> int:
-    text = text.strip().upper().removesuffix("B").removesuffix("I")
+def _parse_bytes(configured: str) -> int:
+    text = configured.strip().upper().removesuffix("B").removesuffix("I")
     scale = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}.get(text[-1:], 1)
     number = text[:-1] if text[-1:] in "KMGT" else text
     try:
-        return int(float(number) * scale)
+        size = float(number) * scale
     except ValueError:
+        size = math.nan
+    if not math.isfinite(size) or size < 1:
         raise InputError(
-            f"GAMEGRAPH_MEMORY_LIMIT={text!r} is not a size such as 8G or 500M"
-        ) from None
+            f"GAMEGRAPH_MEMORY_LIMIT={configured!r} is not a positive size such as 8G or 500M"
+        )
+    return int(size)

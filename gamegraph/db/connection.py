@@ -14,6 +14,7 @@ from neo4j.exceptions import (
     AuthError,
     ClientError,
     ConfigurationError,
+    Neo4jError,
     ServiceUnavailable,
     SessionExpired,
 )
@@ -25,6 +26,7 @@ from gamegraph.errors import (
     DatabaseError,
     DatabaseNotFound,
     DatabaseUnavailable,
+    InputError,
 )
 from gamegraph.server import LocalNeo4j, LocalNeo4jError
 
@@ -61,7 +63,12 @@ def connect(
         elif not local.status().running:
             raise DatabaseUnavailable(f"the local Neo4j at {uri} is not running ({HINT})")
     else:
-        uri = settings.uri
+        uri = _bolt_uri(settings.uri)
+    if settings.database.strip().lower() == "system":
+        raise InputError(
+            f"database {settings.database!r} is Neo4j's administration database and holds no "
+            "graphs: set --database or NEO4J_DATABASE to a user database, usually neo4j"
+        )
 
     try:
         # gamegraph runs only its own, reviewed queries: server notifications (such as "label
@@ -105,6 +112,25 @@ def open_runner(
         driver.close()
 
 
+BOLT_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+"""The URI schemes gamegraph speaks: Bolt, direct (bolt) or routed (neo4j), with TLS or not."""
+
+
+def _bolt_uri(uri: str) -> str:
+    """`uri` if it is a Bolt URI; DatabaseError otherwise (an http:// address is Neo4j's
+    Browser and HTTP API, which the driver reaches only through an extra, preview client)."""
+    scheme, sep, rest = uri.strip().partition("://")
+    if sep and scheme.lower() in BOLT_SCHEMES:
+        return uri.strip()
+    host = rest.split("/")[0].rsplit(":", 1)[0] if sep else ""
+    example = f"bolt://{host or '127.0.0.1'}:7687"
+    raise InputError(
+        f"{uri!r} is not a Bolt URI (--uri or NEO4J_URI): gamegraph talks to Neo4j over Bolt, "
+        f"e.g. {example}, not HTTP (port 7474 is Neo4j Browser's); the schemes are "
+        f"{', '.join(s + '://' for s in BOLT_SCHEMES)}"
+    )
+
+
 def _translate(error: Exception, uri: str, settings: Neo4jSettings) -> DatabaseError | None:
     if isinstance(error, AuthError):
         return DatabaseAuthError(
@@ -117,5 +143,11 @@ def _translate(error: Exception, uri: str, settings: Neo4jSettings) -> DatabaseE
         return DatabaseNotFound(
             f"Neo4j at {uri} has no database {settings.database!r} (set NEO4J_DATABASE; "
             "Neo4j Community serves only its default database, usually 'neo4j')"
+        )
+    if isinstance(error, Neo4jError):
+        message = " ".join((error.message or str(error)).split())
+        return DatabaseError(
+            f"Neo4j at {uri} refused a first query on database {settings.database!r} "
+            f"({error.code}: {message}); set NEO4J_DATABASE to a user database, usually 'neo4j'"
         )
     return None

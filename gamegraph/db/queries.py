@@ -5,6 +5,9 @@ finds the query, converts the parameters by their declared types (a ``position``
 notation becomes the key the graph stores, a ``param`` is checked as the game declares it),
 checks that the graph the query ``requires`` is loaded, complete and able to answer it, runs
 it through a `QueryRunner` and returns a :class:`QueryResult`.
+
+An ``int`` parameter must fit Cypher's 64-bit integers; one named ``limit`` (the queries'
+"at most $limit rows") is a number of rows, 0 to 2^31 - 1.
 """
 
 from __future__ import annotations
@@ -89,6 +92,11 @@ def parse_param_args(items: Sequence[str]) -> dict[str, str]:
 
 # --------------------------------------------------------------------------- parameters
 
+CYPHER_INT_MIN, CYPHER_INT_MAX = -(2**63), 2**63 - 1
+"""Cypher's integers are 64-bit: a larger parameter cannot reach Neo4j."""
+LIMIT_MAX = 2**31 - 1
+"""The largest ``limit`` (at most that many rows): Cypher slices lists by 32-bit indexes."""
+
 _TRUE = ("true", "yes", "1", "on")
 _FALSE = ("false", "no", "0", "off")
 
@@ -133,16 +141,23 @@ def _bad(param: Param, value: Any, expected: str) -> InputError:
     return InputError(f"parameter {param.name}={value!r} is not {expected}")
 
 
+def _integer(param: Param, value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,30}\s*", value):
+        return int(value)
+    raise _bad(param, value, "an integer")
+
+
 def _scalar(param: Param, value: Any) -> Any:
     kind = param.type
     if kind == "int":
-        if isinstance(value, bool):
-            raise _bad(param, value, "an integer")
-        if isinstance(value, int):
-            return value
-        if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
-            return int(value)
-        raise _bad(param, value, "an integer")
+        integer = _integer(param, value)
+        if param.name == "limit" and not 0 <= integer <= LIMIT_MAX:
+            raise _bad(param, value, f"a number of rows from 0 to {LIMIT_MAX}")
+        if not CYPHER_INT_MIN <= integer <= CYPHER_INT_MAX:
+            raise _bad(param, value, "an integer Cypher can hold (-2^63 .. 2^63-1)")
+        return integer
     if kind == "float":
         try:
             number = float(value)

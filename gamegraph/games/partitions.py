@@ -39,7 +39,11 @@ class PartitionError(InputError):
     """Raised for text that is not a partition (of the expected n)."""
 
 
-_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
+MAX_PARSED_SIZE = 10**6
+"""The largest partition :func:`parse_partition` writes out when no n bounds it (no game
+graph holds partitions of a million; every graph's n is far smaller)."""
+
+_TOKEN = re.compile(r"^(\d{1,18})(?:\^(\d{1,18}))?$")
 
 
 def parse_partition(text: str, n: int | None = None) -> Partition:
@@ -56,11 +60,12 @@ def parse_partition(text: str, n: int | None = None) -> Partition:
     if not tokens:
         raise PartitionError(f"empty partition {text!r}: give its parts, e.g. '5,3,3,1'")
     parts: list[int] = []
+    total = 0
     for token in tokens:
         match = _TOKEN.match(token)
         if match is None:
             raise PartitionError(
-                f"bad part {token!r} in {text!r}: parts are positive integers, "
+                f"bad part {_brief(token)} in {_brief(text)}: parts are positive integers, "
                 "optionally with an exponent as in '3^2'"
             )
         size, times = int(match.group(1)), int(match.group(2) or 1)
@@ -68,6 +73,11 @@ def parse_partition(text: str, n: int | None = None) -> Partition:
             raise PartitionError(f"part 0 in {text!r}: parts must be positive")
         if times == 0:
             raise PartitionError(f"exponent 0 in {token!r} of {text!r}: exponents must be >= 1")
+        total += size * times
+        if total > (MAX_PARSED_SIZE if n is None else n):
+            # refused before its parts are written out: '1^99999999999' is a few characters
+            bound = f"n = {n}" if n is not None else f"{MAX_PARSED_SIZE:,}"
+            raise PartitionError(f"the parts of {_brief(text)} add up to more than {bound}")
         parts.extend([size] * times)
     result = tuple(sorted(parts, reverse=True))
     if n is not None and sum(result) != n:
@@ -75,6 +85,11 @@ def parse_partition(text: str, n: int | None = None) -> Partition:
             f"{canonical_key(result)} is a partition of {sum(result)}, not of n = {n}"
         )
     return result
+
+
+def _brief(text: str, width: int = 40) -> str:
+    """`text` quoted for a message, cut to `width` characters (a message stays one line)."""
+    return repr(text if len(text) <= width else text[: width - 1] + "…")
 
 
 def canonical_key(partition: Partition) -> str:

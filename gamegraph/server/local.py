@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from gamegraph.errors import InputError
 from gamegraph.server.defaults import (
     DEFAULT_BOLT_PORT,
     DEFAULT_HEAP,
@@ -83,14 +84,21 @@ def min_heap(heap: str) -> str:
     return heap if size < 512 << 20 else "512m"
 
 
-def _env_int(name: str, default: int) -> int:
-    value = os.environ.get(name)
-    if not value:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise LocalNeo4jError(f"{name}={value!r} is not a port number") from None
+def _port(kind: str, given: int | None, default: int) -> int:
+    """The `kind` ("bolt", "http") port: `given` (an option), else the environment variable
+    GAMEGRAPH_NEO4J_<KIND>_PORT, else `default`; InputError unless it is 1..65535."""
+    name = f"GAMEGRAPH_NEO4J_{kind.upper()}_PORT"
+    label = "Bolt" if kind == "bolt" else kind.upper()
+    value: object = given
+    if value is None:
+        value = os.environ.get(name) or default
+    text = str(value).strip()
+    if not text.isdecimal() or not 1 <= int(text) <= 65535:
+        raise InputError(
+            f"{text!r} is not a port number for the {label} port (--{kind}-port or {name}): "
+            "use one of 1..65535"
+        )
+    return int(text)
 
 
 @dataclass(frozen=True)
@@ -171,8 +179,8 @@ class LocalNeo4j:
     ) -> None:
         self.home = (home or default_home()).expanduser().absolute()
         self.host = host
-        self.bolt_port = bolt_port or _env_int("GAMEGRAPH_NEO4J_BOLT_PORT", DEFAULT_BOLT_PORT)
-        self.http_port = http_port or _env_int("GAMEGRAPH_NEO4J_HTTP_PORT", DEFAULT_HTTP_PORT)
+        self.bolt_port = _port("bolt", bolt_port, DEFAULT_BOLT_PORT)
+        self.http_port = _port("http", http_port, DEFAULT_HTTP_PORT)
         self.password = password or os.environ.get("GAMEGRAPH_NEO4J_PASSWORD") or DEFAULT_PASSWORD
         self.heap = heap or os.environ.get("GAMEGRAPH_NEO4J_HEAP") or DEFAULT_HEAP
         self.pagecache = (

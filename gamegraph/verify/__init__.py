@@ -52,6 +52,7 @@ def verify(
     every loaded graph. Raises GraphNotLoadedError when nothing to verify is loaded."""
     say = progress or (lambda message: None)
     report = VerifyReport()
+    graphs = list({game.id: game for game in graphs}.values())  # `verify X X` checks X once
     records = _choose(runner, n, graphs, report)
     if not records:
         what = ", ".join(g.id for g in graphs) if graphs else (f"n = {n}" if n else "any n")

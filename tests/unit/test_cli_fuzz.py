@@ -36,6 +36,11 @@ hostile_int = st.one_of(
     st.sampled_from(["0", "-1", "1e3", "2.5", "", " ", "x", "ten", "٣", "10000", "500", "0x10"]),
     st.text(max_size=6),
 )
+huge_int = st.one_of(
+    st.integers(min_value=2**31 - 2, max_value=2**70).map(str),
+    st.integers(min_value=-(2**70), max_value=-(2**31) + 2).map(str),
+    st.sampled_from(["99999999999999999999", "9223372036854775808", "-9223372036854775809"]),
+)
 hostile_range = st.one_of(
     hostile_int,
     st.tuples(small_int, small_int).map(lambda t: f"{t[0]}..{t[1]}"),
@@ -43,10 +48,15 @@ hostile_range = st.one_of(
 )
 position = st.one_of(
     st.sampled_from(["5,3,3,1", "1 3^2 5", "[4,3,2,1]", "4,3", "0", "-1", "3^0", "x", "", "()"]),
+    st.sampled_from(["1^99999999999", "2^1000001", "1^" + "9" * 5000, "99999999999999999999"]),
     st.lists(st.integers(-2, 9), max_size=6).map(lambda xs: ",".join(map(str, xs))),
     st.text(max_size=8),
 )
 word = st.one_of(st.sampled_from(["", "x", "-", "--", "all", "none"]), st.text(max_size=8))
+scheduler = st.one_of(
+    st.sampled_from(["notaurl", "tcp://", "tcp://host", "host:99999", ":", "tcp://:8786", " "]),
+    word.filter(lambda w: ":" not in w),
+)
 game_list = st.one_of(
     st.sampled_from(GAMES),
     st.lists(st.sampled_from([*GAMES, "chess", "", "ALL", " "]), min_size=1, max_size=3).map(
@@ -72,6 +82,8 @@ def _stats_args(draw: Any) -> list[str]:
         args += list(draw(param_option))
     if draw(st.booleans()):
         args.append("--json")
+    if draw(st.integers(0, 3)) == 0:
+        args += ["--scheduler", draw(scheduler)]  # never an address that could answer
     if draw(st.integers(0, 4)) == 0:
         # past the memory check, the engines' own limits answer (n small or out of range:
         # a forced build of a mid-size n could take minutes, which is not the point here)
@@ -98,8 +110,8 @@ def _load_args(draw: Any) -> list[str]:
 def _query_args(draw: Any) -> list[str]:
     args = ["query", draw(st.one_of(st.sampled_from(QUERIES), word))]
     for _ in range(draw(st.integers(0, 3))):
-        key = draw(st.sampled_from(["n", "position", "target", "rule", "x", "", "graph"]))
-        value = draw(st.one_of(hostile_int, position, word))
+        key = draw(st.sampled_from(["n", "position", "target", "rule", "x", "", "graph", "limit"]))
+        value = draw(st.one_of(hostile_int, position, word, huge_int))
         args += ["--param", f"{key}={value}" if draw(st.booleans()) else key]
     if draw(st.booleans()):
         args += ["--format", draw(st.sampled_from(["table", "json", "csv", "xml"]))]
@@ -167,3 +179,135 @@ def test_the_inputs_of_the_issue_are_one_error_line(tmp_path: Path) -> None:
     )
     assert written.exit_code == 0, written.output
     assert (tmp_path / "floridian-8.nodes.Alpha.csv").exists()
+
+
+# The hostile commands of issue 22 (a user test): each was an "internal error ... this is a
+# bug" or was accepted; each is now one `error:` line saying what to do, before any
+# connection is tried (the Bolt URI of ENV answers nothing either way).
+ISSUE_22 = [
+    (
+        {"NEO4J_URI": "http://127.0.0.1:7474"},
+        ["graphs"],
+        "error: 'http://127.0.0.1:7474' is not a Bolt URI (--uri or NEO4J_URI): gamegraph talks "
+        "to Neo4j over Bolt, e.g. bolt://127.0.0.1:7687",
+    ),
+    (
+        {},
+        ["query", "bulgarian_farthest", "--param", "n=60", "--param", "limit=99999999999999999999"],
+        "error: parameter limit='99999999999999999999' is not a number of rows from 0 to "
+        "2147483647",
+    ),
+    (
+        {},
+        ["query", "bulgarian_trajectory", "--param", "n=60", "--param", "position=1^99999999999"],
+        "error: parameter position: the parts of '1^99999999999' add up to more than n = 60",
+    ),
+    (
+        {},
+        ["stats", "lifting", "--n-max", "60", "--scheduler", "notaurl"],
+        "error: 'notaurl' is not a Dask scheduler address (--scheduler or "
+        "GAMEGRAPH_DASK_SCHEDULER): write it as tcp://host:8786",
+    ),
+    (
+        {"NEO4J_DATABASE": "system"},
+        ["graphs"],
+        "error: database 'system' is Neo4j's administration database and holds no graphs: "
+        "set --database or NEO4J_DATABASE to a user database, usually neo4j",
+    ),
+    (
+        {},
+        ["query", "bulgarian_farthest", "--param", "n=60", "--param", "limit=-1"],
+        "error: parameter limit='-1' is not a number of rows from 0 to 2147483647",
+    ),
+    (
+        {"GAMEGRAPH_NEO4J_BOLT_PORT": "99999"},
+        ["neo4j", "status", "--home", "/proc/gamegraph-x"],
+        "error: '99999' is not a port number for the Bolt port (--bolt-port or "
+        "GAMEGRAPH_NEO4J_BOLT_PORT): use one of 1..65535",
+    ),
+    (
+        {"GAMEGRAPH_MEMORY_LIMIT": "-5G"},
+        ["stats", "bulgarian", "--n", "10"],
+        "error: GAMEGRAPH_MEMORY_LIMIT='-5G' is not a positive size such as 8G or 500M",
+    ),
+    (
+        {"GAMEGRAPH_MEMORY_LIMIT": "0"},
+        ["stats", "bulgarian", "--n", "10"],
+        "error: GAMEGRAPH_MEMORY_LIMIT='0' is not a positive size such as 8G or 500M",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "line"), ISSUE_22, ids=[" ".join(a) for _, a, _ in ISSUE_22]
+)
+def test_the_hostile_commands_of_issue_22_are_one_error_line_saying_what_to_do(
+    env: dict[str, str], args: list[str], line: str
+) -> None:
+    result = gamegraph_cli(*args, env={**ENV, **env})
+    assert result.exit_code == 2, (args, result.output)
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(line), result.stderr
+
+
+hostile_env = st.one_of(
+    st.tuples(
+        st.just("NEO4J_URI"),
+        st.one_of(
+            st.sampled_from(
+                [
+                    "http://127.0.0.1:1",
+                    "https://127.0.0.1:1",
+                    "127.0.0.1:1",
+                    "bolt:/",
+                    "ftp://x",
+                    "bolt://127.0.0.1:99999",
+                    "neo4j://",
+                    "",
+                ]
+            ),
+            word,
+        ),
+    ),
+    st.tuples(st.just("NEO4J_DATABASE"), st.sampled_from(["system", "SYSTEM", "", " ", "x y"])),
+    st.tuples(
+        st.just("GAMEGRAPH_MEMORY_LIMIT"),
+        st.one_of(
+            st.sampled_from(["-5G", "0", "0.1", "nan", "inf", "-inf", "1e400", "G", "5X", "-0"]),
+            word,
+        ),
+    ),
+    st.tuples(
+        st.sampled_from(["GAMEGRAPH_NEO4J_BOLT_PORT", "GAMEGRAPH_NEO4J_HTTP_PORT"]), hostile_int
+    ),
+    st.tuples(st.just("GAMEGRAPH_DASK_SCHEDULER"), scheduler),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variable=hostile_env,
+    args=st.sampled_from(
+        [
+            ["graphs"],
+            ["stats", "bulgarian", "--n", "8"],
+            ["stats", "lifting", "--n-max", "20"],
+            ["neo4j", "status", "--home", "/proc/gamegraph-x"],
+            ["query", "bulgarian_farthest", "--param", "n=8", "--param", "limit=3"],
+        ]
+    ),
+)
+def test_every_command_answers_hostile_environment_variables(
+    variable: tuple[str, str], args: list[str]
+) -> None:
+    name, value = variable
+    environment = {**ENV, name: value}
+    result = gamegraph_cli(*args, env=environment)
+    assert result.exit_code in (0, 1, 2), (variable, args, result.exit_code, result.output)
+    assert "Traceback" not in result.output and "internal error" not in result.output, (
+        variable,
+        result.output,
+    )
+    if result.exit_code != 0:
+        errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+        assert len(errors) == 1, (variable, args, result.stderr)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from gamegraph.errors import InputError
 from gamegraph.server import (
     APOC_VERSION,
     BROWSER_VERSION,
@@ -231,3 +232,16 @@ def test_launcher_source_ships_as_package_data() -> None:
     source = (resources.files("gamegraph.server") / "Launcher.java").read_text()
     assert re.search(r"public class Launcher\b", source)
     assert "DatabaseManagementServiceBuilder" in source
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "65536", "7687x"])
+def test_a_port_outside_1_to_65535_is_refused_as_input(
+    monkeypatch: pytest.MonkeyPatch, port: str
+) -> None:
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_BOLT_PORT", port)
+    with pytest.raises(InputError, match=r"not a port number for the Bolt port .*1\.\.65535"):
+        LocalNeo4j()
+    monkeypatch.delenv("GAMEGRAPH_NEO4J_BOLT_PORT")
+    with pytest.raises(InputError, match="for the HTTP port"):
+        LocalNeo4j(http_port=int(port) if port.lstrip("-").isdigit() else 70000)
+    assert LocalNeo4j(bolt_port=65535).bolt_uri.endswith(":65535")

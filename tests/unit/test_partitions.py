@@ -164,3 +164,13 @@ def test_a_bracket_on_one_side_only_is_refused(text: str) -> None:
     # Only a pair of brackets around the parts is notation; one alone is a malformed part.
     with pytest.raises(PartitionError):
         parse_partition(text)
+
+
+def test_a_huge_exponent_is_refused_before_its_parts_are_written_out() -> None:
+    with pytest.raises(PartitionError, match="add up to more than n = 60"):
+        parse_partition("1^99999999999", 60)
+    with pytest.raises(PartitionError, match="add up to more than 1,000,000"):
+        parse_partition("5 1^99999999999")
+    with pytest.raises(PartitionError, match="bad part"):
+        parse_partition("1^" + "9" * 5000)  # past Python's int-from-text limit
+    assert parse_partition("1^1000000") == (1,) * 10**6
