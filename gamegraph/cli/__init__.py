@@ -63,6 +63,15 @@ _CLICK_ERROR: type[Exception] = next(
 )
 
 
+class _WarningLines(logging.Handler):
+    """A log record of gamegraph's as one ``warning: ...`` line on stderr (found at each
+    record, so a test's captured stderr gets it too)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = " ".join(record.getMessage().split())
+        typer.secho(f"warning: {text}", err=True, fg=typer.colors.YELLOW)
+
+
 def _error(message: str, code: int) -> int:
     text = " ".join(message.split())
     typer.secho(f"error: {text}", err=True, fg=typer.colors.RED)
@@ -76,6 +85,11 @@ def run(argv: Sequence[str] | None = None) -> int:
     # survive the retries still reach the user, as one line.
     logging.getLogger("neo4j").addHandler(logging.NullHandler())
     logging.getLogger("neo4j").propagate = False
+    # gamegraph's own warnings (Neo4j lost and retried, ...) are lines on stderr
+    ours = logging.getLogger("gamegraph")
+    if not any(isinstance(h, _WarningLines) for h in ours.handlers):
+        ours.addHandler(_WarningLines(logging.WARNING))
+        ours.propagate = False
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         result = app(args=args, prog_name="gamegraph", standalone_mode=False)

@@ -19,7 +19,7 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
-from gamegraph.db.runner import Neo4jQueryRunner
+from gamegraph.db.runner import DRIVER_CONFIG, Neo4jQueryRunner
 from gamegraph.db.settings import Neo4jSettings
 from gamegraph.errors import (
     DatabaseAuthError,
@@ -74,14 +74,17 @@ def connect(
         # gamegraph runs only its own, reviewed queries: server notifications (such as "label
         # does not exist yet" before a first load) would be noise on the user's terminal
         driver = GraphDatabase.driver(
-            uri, auth=(settings.user, settings.password), notifications_min_severity="OFF"
+            uri,
+            auth=(settings.user, settings.password),
+            notifications_min_severity="OFF",
+            **DRIVER_CONFIG,  # the runner retries, saying so (gamegraph.db.runner)
         )
     except (ConfigurationError, ValueError) as e:
         raise DatabaseError(f"invalid Neo4j URI {uri!r}: {e}") from e
     try:
         driver.verify_connectivity()
-        # verify_connectivity does not look at the database; one query does, without retries
-        # (the driver would retry an unreachable server for 30 s).
+        # verify_connectivity does not look at the database; one query does (once: the
+        # driver does not retry, see DRIVER_CONFIG).
         driver.execute_query("RETURN 1", database_=settings.database, routing_=RoutingControl.READ)
     except Exception as e:
         driver.close()

@@ -1,8 +1,13 @@
 """The one interface through which gamegraph runs Cypher: `QueryRunner`.
 
 - `Neo4jQueryRunner` runs queries against a real Neo4j: reads through `execute_query` with READ
-  routing, writes in managed write transactions (`execute_write`, retried by the driver on
-  transient errors, so a write's work must be safe to repeat), always naming the database.
+  routing, writes in managed write transactions (`execute_write`), always naming the database.
+  It retries on its own (so a write's work must be safe to repeat): a transient error (two
+  writers deadlocked) quietly, for up to 30 s; a lost connection (Neo4j stopped or
+  restarting) saying so at once on the ``gamegraph`` logger, every second, for up to
+  :data:`RECONNECT_SECONDS`, then gives up with one `DatabaseUnavailable` (later calls then
+  try once, without waiting). The driver itself is made not to retry
+  (:data:`DRIVER_CONFIG`), or it would wait silently for 30 s per statement.
 - `CollectingQueryRunner` is the recording fake for unit tests: it keeps every query with its
   parameters and answers reads from canned results.
 
@@ -13,15 +18,19 @@ Values reach Cypher only as parameters; bulk writes go through `write_batches`, 
 from __future__ import annotations
 
 import itertools
+import logging
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from neo4j import Driver, ManagedTransaction, Record, RoutingControl, SummaryCounters
 from neo4j.exceptions import (
     AuthError,
     ConstraintError,
     DriverError,
+    IncompleteCommit,
     Neo4jError,
     ServiceUnavailable,
     SessionExpired,
@@ -40,6 +49,18 @@ Row = dict[str, Any]
 
 DEFAULT_BATCH_SIZE = 10_000
 """Rows per `write_batches` transaction; the local Neo4j is sized for batches up to ~50k."""
+
+RECONNECT_SECONDS = 20.0
+"""How long a runner keeps trying after Neo4j stops answering, before it gives up."""
+RECONNECT_POLL = 1.0
+"""Seconds between two tries while Neo4j does not answer."""
+TRANSIENT_SECONDS = 30.0
+"""How long a transient error (a deadlock between two writers) is retried, as the driver did."""
+DRIVER_CONFIG: dict[str, Any] = {"max_transaction_retry_time": 0.0}
+"""Driver settings the runner's own retries need: none of the driver's (see the docstring)."""
+
+log = logging.getLogger("gamegraph.db")
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -173,23 +194,106 @@ def translate(error: Exception) -> DatabaseError:
     return DatabaseError(f"the Neo4j driver failed: {' '.join(str(error).split())}")
 
 
+def _connection_lost(error: Exception) -> bool:
+    """Whether `error` says Neo4j cannot be reached (rather than refusing a statement). A
+    commit whose outcome is unknown is not retried: the write might be done twice."""
+    return isinstance(error, ServiceUnavailable | SessionExpired) and not isinstance(
+        error, IncompleteCommit
+    )
+
+
+@dataclass
+class _Outage:
+    """A runner's view of Neo4j's reachability, shared by its threads (the lease renewal
+    writes beside the loader): when the connection was lost, and whether the runner gave up."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    since: float | None = None
+    gave_up: bool = False
+
+    def lost(self, error: Exception) -> float:
+        """Note a failed try; returns the seconds left to retry (0: give up now)."""
+        with self.lock:
+            now = time.monotonic()
+            if self.gave_up:
+                return 0.0
+            if self.since is None:
+                self.since = now
+                log.warning(
+                    "lost the connection to Neo4j (%s); retrying for up to %.0f s",
+                    _one_line(error),
+                    RECONNECT_SECONDS,
+                )
+            left = self.since + RECONNECT_SECONDS - now
+            if left <= 0:
+                self.gave_up = True
+            return max(left, 0.0)
+
+    def answered(self) -> None:
+        """Note a call that worked (says so if Neo4j was unreachable before)."""
+        if self.since is None and not self.gave_up:
+            return  # the common case, decided without the lock
+        with self.lock:
+            if self.since is not None:
+                seconds = time.monotonic() - self.since
+                log.warning("Neo4j answers again after %.0f s; going on", seconds)
+            self.since, self.gave_up = None, False
+
+
+def _one_line(error: Exception) -> str:
+    return " ".join(str(error).split())
+
+
 class Neo4jQueryRunner:
     """`QueryRunner` over a neo4j `Driver`; the caller owns (and closes) the driver.
 
-    The driver's exceptions come out as :class:`gamegraph.errors.DatabaseError` subclasses.
+    The driver's exceptions come out as :class:`gamegraph.errors.DatabaseError` subclasses,
+    after the retries the module docstring describes.
     """
 
     def __init__(self, driver: Driver, database: str) -> None:
         self._driver = driver
         self.database = database
+        self._outage = _Outage()
 
     @property
     def driver(self) -> Driver:
         return self._driver
 
+    def _retrying(self, work: Callable[[], _T]) -> _T:
+        """`work()`, tried again while Neo4j is unreachable or the error is transient."""
+        transient_until: float | None = None
+        delay = 0.5
+        while True:
+            try:
+                result = work()
+            except (Neo4jError, DriverError) as e:
+                if _connection_lost(e):
+                    left = self._outage.lost(e)
+                    if left <= 0:
+                        raise DatabaseUnavailable(
+                            f"lost the connection to Neo4j ({_one_line(e)}) and it did not "
+                            f"answer again within {RECONNECT_SECONDS:.0f} s: check that it "
+                            "runs (`gamegraph neo4j status`), then run the command again (a "
+                            "load repairs what an interrupted one left)"
+                        ) from e
+                    time.sleep(min(RECONNECT_POLL, left))
+                    continue
+                if not e.is_retryable():
+                    raise translate(e) from e
+                now = time.monotonic()
+                transient_until = transient_until or now + TRANSIENT_SECONDS
+                if now >= transient_until:
+                    raise translate(e) from e
+                time.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                continue
+            self._outage.answered()
+            return result
+
     def run(self, query: str, params: Params | None = None) -> list[Row]:
-        try:
-            records, _, _ = self._driver.execute_query(
+        records, _, _ = self._retrying(
+            lambda: self._driver.execute_query(
                 query,
                 parameters_=dict(params or {}),
                 routing_=RoutingControl.READ,
@@ -198,8 +302,7 @@ class Neo4jQueryRunner:
                 # whose transaction ids start again (a bookmark would wait for ever)
                 bookmark_manager_=None,
             )
-        except (Neo4jError, DriverError) as e:
-            raise translate(e) from e
+        )
         if not records:
             return []
         keys = records[0].keys()
@@ -211,11 +314,7 @@ class Neo4jQueryRunner:
         def work(tx: ManagedTransaction) -> SummaryCounters:
             return tx.run(query, parameters).consume().counters
 
-        try:
-            with self._driver.session(database=self.database) as session:
-                return WriteCounters.from_summary(session.execute_write(work))
-        except (Neo4jError, DriverError) as e:
-            raise translate(e) from e
+        return WriteCounters.from_summary(self._write(work))
 
     def write_all(self, queries: Sequence[str]) -> WriteCounters:
         def work(tx: ManagedTransaction) -> WriteCounters:
@@ -224,11 +323,7 @@ class Neo4jQueryRunner:
                 total += WriteCounters.from_summary(tx.run(query).consume().counters)
             return total
 
-        try:
-            with self._driver.session(database=self.database) as session:
-                return session.execute_write(work)
-        except (Neo4jError, DriverError) as e:
-            raise translate(e) from e
+        return self._write(work)
 
     def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
         parameters = dict(params or {})
@@ -236,11 +331,14 @@ class Neo4jQueryRunner:
         def work(tx: ManagedTransaction) -> list[Row]:
             return [record.data() for record in tx.run(query, parameters)]
 
-        try:
+        return self._write(work)
+
+    def _write(self, work: Callable[[ManagedTransaction], _T]) -> _T:
+        def attempt() -> _T:
             with self._driver.session(database=self.database) as session:
                 return session.execute_write(work)
-        except (Neo4jError, DriverError) as e:
-            raise translate(e) from e
+
+        return self._retrying(attempt)
 
     def write_batches(
         self,
