@@ -21,19 +21,19 @@ CALL db.awaitIndexes(300)
 
 // name: graph_get
 // The :Graph record of one graph, or nothing, with the lease on its slot (lease_owner, and
-// lease_running: the lease has not expired).
+// lease_running: the lease has not expired and is held for this graph).
 // params: id:str
 MATCH (g:Graph {id: $id})
 OPTIONAL MATCH (s:GraphSlot {slot: g.slot})
 RETURN g {.*, lease_owner: s.lease_owner,
-          lease_running: coalesce(s.lease_until > datetime(), false)} AS graph
+          lease_running: coalesce(s.lease_until > datetime() AND s.graph = g.id, false)} AS graph
 
 // name: graphs_all
 // Every :Graph record, with the lease on its slot.
 MATCH (g:Graph)
 OPTIONAL MATCH (s:GraphSlot {slot: g.slot})
 RETURN g {.*, lease_owner: s.lease_owner,
-          lease_running: coalesce(s.lease_until > datetime(), false)} AS graph
+          lease_running: coalesce(s.lease_until > datetime() AND s.graph = g.id, false)} AS graph
 ORDER BY g.game, g.slot, g.n
 
 // name: slot_lease

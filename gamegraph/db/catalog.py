@@ -111,8 +111,12 @@ class GraphRecord:
             return None
 
     def state(self, wanted: Game | None = None) -> GraphState:
-        """Where this record stands for a load of ``wanted`` (default: what it records)."""
+        """Where this record stands for a load of ``wanted`` (default: what it records). A
+        graph not complete is LOADING while a live load holds its lease, else INCOMPLETE (the
+        load was interrupted, or its process died: the next load repairs it)."""
         if not self.complete:
+            if self.lease_running and not _dead_owner(self.lease_owner):
+                return GraphState.LOADING
             return GraphState.INCOMPLETE
         game = self.loaded_game()
         if game is None or self.engine != game.engine_version():

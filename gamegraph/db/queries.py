@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamegraph.db.catalog import GraphRecord, GraphState, graph_in_slot
+from gamegraph.db.catalog import GraphRecord, GraphState, describe_owner, graph_in_slot
 from gamegraph.db.registry import NamedQuery, Param, named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError, InputError
@@ -239,7 +239,14 @@ def check_graph(
     record = graph_in_slot(runner, wanted.slot)
     if record is None:
         raise GraphNotLoadedError(f"{wanted.describe()} is not loaded", command)
-    if record.state() is GraphState.INCOMPLETE:
+    state = record.state()
+    if state is GraphState.LOADING:
+        raise GraphNotLoadedError(
+            f"{wanted.describe()} is still being loaded by "
+            f"{describe_owner(record.lease_owner)} (a second load waits for it to finish)",
+            command,
+        )
+    if state is GraphState.INCOMPLETE:
         raise GraphNotLoadedError(
             f"{wanted.describe()} is only partly loaded (status {record.status!r}, an "
             "interrupted load)",

@@ -81,7 +81,7 @@ def _choose(
             continue
         state = record.state()
         game = record.loaded_game()
-        if state is GraphState.INCOMPLETE or game is None:
+        if state in (GraphState.INCOMPLETE, GraphState.LOADING) or game is None:
             report.skipped.append(f"{graph_id}: {state.value}")
         elif state is GraphState.STALE:
             report.skipped.append(

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
+import socket
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -21,7 +23,7 @@ from gamegraph.api import Database
 from gamegraph.cli import app
 from gamegraph.cli import query as query_cli
 from gamegraph.cli.render import to_csv, to_json, to_table
-from gamegraph.db.catalog import GraphState
+from gamegraph.db.catalog import GraphRecord, GraphState
 from gamegraph.db.queries import (
     QueryResult,
     browser_text,
@@ -361,6 +363,31 @@ def test_a_query_on_a_graph_not_loaded_names_the_load_command() -> None:
 def test_a_partly_loaded_graph_is_refused() -> None:
     fake = _fake(_record(Bulgarian.create(n=10), status="loading"))
     with pytest.raises(GraphNotLoadedError, match=r"only partly loaded.*--games bulgarian"):
+        run_named(fake, "bulgarian_cycles", {"n": "10"})
+
+
+def _dead_pid() -> int:
+    pid = 2**22 - 1  # above Linux's default pid_max, so no process has it
+    while True:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return pid
+        pid -= 1
+
+
+def test_a_load_in_progress_and_an_interrupted_load_are_told_apart() -> None:
+    here = f"{socket.gethostname()}:{os.getpid()}:cafe"
+    gone = f"{socket.gethostname()}:{_dead_pid()}:cafe"
+    loading = _record(Bulgarian.create(n=10), status="loading")
+    live = GraphRecord.from_node(loading | {"lease_owner": here, "lease_running": True})
+    died = GraphRecord.from_node(loading | {"lease_owner": gone, "lease_running": True})
+    expired = GraphRecord.from_node(loading | {"lease_owner": here, "lease_running": False})
+    assert live.state() is GraphState.LOADING
+    assert died.state() is GraphState.INCOMPLETE  # its process died holding the lease
+    assert expired.state() is GraphState.INCOMPLETE
+    fake = _fake(loading | {"lease_owner": here, "lease_running": True})
+    with pytest.raises(GraphNotLoadedError, match=rf"still being loaded by process {os.getpid()}"):
         run_named(fake, "bulgarian_cycles", {"n": "10"})
 
 
