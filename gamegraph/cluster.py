@@ -222,6 +222,9 @@ def _client(chosen: ClusterSettings, tasks: Sequence[Task]) -> Iterator[tuple[An
             memory_limit=0,
             resources={"memory": share},
             dashboard_address=None,
+            # the scheduler still serves HTTP (health, metrics), by default on 8787: a second
+            # gamegraph at once would warn that the port is taken. Any free loopback port.
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
             silence_logs=40,
         ) as cluster,
         Client(cluster) as client,

@@ -281,6 +281,8 @@ hostile_env = st.one_of(
         st.sampled_from(["GAMEGRAPH_NEO4J_BOLT_PORT", "GAMEGRAPH_NEO4J_HTTP_PORT"]), hostile_int
     ),
     st.tuples(st.just("GAMEGRAPH_DASK_SCHEDULER"), scheduler),
+).filter(
+    lambda pair: pair[1].isprintable()  # what an environment variable can hold (no NUL, ...)
 )
 
 

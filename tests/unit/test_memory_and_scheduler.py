@@ -4,9 +4,12 @@ any work starts, naming the variable or option and a value that works."""
 
 from __future__ import annotations
 
+import contextlib
+import socket
+
 import pytest
 
-from gamegraph.cluster import check_scheduler, configure, settings
+from gamegraph.cluster import ClusterSettings, Task, check_scheduler, configure, run_tasks, settings
 from gamegraph.errors import InputError
 from gamegraph.memory import memory_limit
 
@@ -57,3 +60,19 @@ def test_the_scheduler_from_the_environment_is_checked_too(
     monkeypatch.setenv("GAMEGRAPH_DASK_SCHEDULER", "notaurl")
     with pytest.raises(InputError, match="'notaurl' is not a Dask scheduler address"):
         settings()
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_a_local_cluster_starts_quietly_while_another_process_holds_port_8787() -> None:
+    # another gamegraph's cluster (or anything else) on Dask's default HTTP port: the old
+    # cluster warned "Port 8787 is already in use", an error under this suite's settings
+    with contextlib.ExitStack() as stack:
+        holder = stack.enter_context(socket.socket())
+        with contextlib.suppress(OSError):  # already held by someone: the same situation
+            holder.bind(("127.0.0.1", 8787))
+            holder.listen()
+        tasks = [Task(_square, (i,), memory=1, name="square") for i in range(6)]
+        assert run_tasks(tasks, where=ClusterSettings(workers=1)) == [i * i for i in range(6)]
