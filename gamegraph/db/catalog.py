@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from gamegraph.db.query_files import named_queries
+from gamegraph.db.query_files import cypher as _q
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import InputError, LoadConflictError
 from gamegraph.games.base import Game
@@ -41,10 +41,6 @@ __all__ = [
 
 LEASE_SECONDS = 60
 """How long a load's claim on a graph lasts without renewal (renewed every third of it)."""
-
-
-def _q(name: str) -> str:
-    return named_queries()[name].cypher
 
 
 class GraphState(Enum):

@@ -41,20 +41,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Sel
 
 from gamegraph.errors import InputError
 from gamegraph.games.limits import Estimate, check_estimate
+from gamegraph.progress import Progress
 
 if TYPE_CHECKING:
     from gamegraph.games.checks import Check, Reader
     from gamegraph.games.model import GraphTables
 
 __all__ = ["REQUIRED", "BuiltT", "Engine", "Game", "Param", "ParamKind", "Progress"]
-
-
-class Progress(Protocol):
-    """``progress(stage, done, total)``: what a long computation reports, stage by stage
-    (a build, a load, an export, `verify`, the report): ``done`` of ``total`` units of the
-    stage named ``stage`` are finished. The one progress type of every layer."""
-
-    def __call__(self, stage: str, done: int, total: int, /) -> None: ...
 
 
 BuiltT = TypeVar("BuiltT")

@@ -21,7 +21,8 @@ from gamegraph.games.checks import Check
 
 __all__ = ["Check", "VerifyReport", "verify"]
 
-Progress = Callable[[str], None]
+Say = Callable[[str], None]
+"""``say(message)``: what `verify` reports as it goes (one line per check)."""
 
 
 @dataclass
@@ -46,7 +47,7 @@ def verify(
     *,
     n: int | None = None,
     graphs: Sequence[Game[Any]] = (),
-    progress: Progress | None = None,
+    progress: Say | None = None,
 ) -> VerifyReport:
     """Verify the named graphs, or every loaded graph of one n (any game), or, with neither,
     every loaded graph. Raises GraphNotLoadedError when nothing to verify is loaded."""

@@ -26,7 +26,7 @@ from gamegraph.games.crim.positions import (
     EMPTY_KEY,
     EMPTY_NOTATION,
     CrimInputError,
-    check_size,
+    check_position_size,
     parse_position,
     position_key,
 )
@@ -105,7 +105,7 @@ def _as_position(position: Partition | str, n: int) -> Partition:
         total += part
     result = tuple(int(part) for part in parts)
     if total > n:
-        check_size(result, n)
+        check_position_size(result, n)
     return result
 
 

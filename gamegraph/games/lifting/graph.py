@@ -24,11 +24,11 @@ from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.floridian.fourcycles_local import four_cycles_in_shard, shards
 from gamegraph.games.lifting.patterns import band_lifts, paper_lifts
 from gamegraph.games.limits import BASE_BYTES, Estimate
+from gamegraph.progress import Progress
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-    from gamegraph.games.base import Progress
     from gamegraph.games.checks import Check, Reader
     from gamegraph.games.lifting import Lifting
     from gamegraph.games.model import GraphTables
@@ -94,7 +94,7 @@ def four_cycles_of(n: int, threads: int | None = None, force: bool = False) -> l
 
 
 def four_cycles_in_range(
-    n_min: int, n_max: int, progress: Callable[[int, int], None] | None = None
+    n_min: int, n_max: int, progress: Progress | None = None
 ) -> list[FourCycle]:
     """Every 4-cycle of G_n for n_min <= n <= n_max, canonical, sorted by (n, key).
 
@@ -117,7 +117,7 @@ def four_cycles_in_range(
         )
         for shard in pieces
     ]
-    found = run_tasks(tasks, progress)
+    found = run_tasks(tasks, progress, stage="4-cycles of G_n")
     return sorted((c for cycles in found for c in cycles), key=lambda c: (c.n, c.key))
 
 
@@ -125,9 +125,7 @@ _CACHE: list[FourCycle] = []
 _CACHED_UP_TO = 0
 
 
-def cached_four_cycles(
-    n_min: int, n_max: int, progress: Callable[[int, int], None] | None = None
-) -> list[FourCycle]:
+def cached_four_cycles(n_min: int, n_max: int, progress: Progress | None = None) -> list[FourCycle]:
     """:func:`four_cycles_in_range`, remembered in this process: Q for a second rule (or a
     smaller range) reuses the enumeration instead of building every G_n again."""
     global _CACHED_UP_TO
@@ -263,7 +261,7 @@ def build_lifting_graph(
     *,
     n_min: int = 1,
     cycles: list[FourCycle] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
 ) -> LiftingGraph:
     """Q for a rule over n_min..n_max (pass ``cycles`` to reuse an enumeration)."""
     if n_max < n_min:
@@ -290,8 +288,7 @@ def estimate(game: Lifting) -> Estimate:
 
 def build(game: Lifting, *, force: bool = False, progress: Progress | None = None) -> LiftingGraph:
     game.check_size(force)
-    report = (lambda done, total: progress("4-cycles of G_n", done, total)) if progress else None
-    cycles = cached_four_cycles(game.n_min, game.n, report)
+    cycles = cached_four_cycles(game.n_min, game.n, progress)
     return build_lifting_graph(game.n, game.rule, n_min=game.n_min, cycles=cycles)  # type: ignore[arg-type]
 
 
