@@ -1,4 +1,4 @@
-"""Run the named queries users see (:mod:`.registry`): find, convert, check, run.
+"""Run the named queries users see (:mod:`.query_files`): find, convert, check, run.
 
 :func:`run_named` is what `gamegraph query` and the Python API's ``Database.query`` call: it
 finds the query, converts the parameters by their declared types (a ``position`` in any
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamegraph.db.catalog import GraphRecord, GraphState, describe_owner, graph_in_slot
-from gamegraph.db.registry import NamedQuery, Param, named_queries
+from gamegraph.db.query_files import NamedQuery, QueryParam, named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError, InputError
 from gamegraph.games.base import Game
@@ -137,11 +137,11 @@ def _signature(query: NamedQuery) -> str:
     return ", ".join(f"{p.name}:{p.type}" for p in query.params) or "no parameters"
 
 
-def _bad(param: Param, value: Any, expected: str) -> InputError:
+def _bad(param: QueryParam, value: Any, expected: str) -> InputError:
     return InputError(f"parameter {param.name}={value!r} is not {expected}")
 
 
-def _integer(param: Param, value: Any) -> int:
+def _integer(param: QueryParam, value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,30}\s*", value):
@@ -149,7 +149,7 @@ def _integer(param: Param, value: Any) -> int:
     raise _bad(param, value, "an integer")
 
 
-def _scalar(param: Param, value: Any) -> Any:
+def _scalar(param: QueryParam, value: Any) -> Any:
     kind = param.type
     if kind == "int":
         integer = _integer(param, value)
@@ -190,7 +190,9 @@ def _scalar(param: Param, value: Any) -> Any:
     return value
 
 
-def _game_param(query: NamedQuery, param: Param, value: Any, game: type[Game] | None) -> Any:
+def _game_param(
+    query: NamedQuery, param: QueryParam, value: Any, game: type[Game[Any]] | None
+) -> Any:
     if game is None:
         raise InputError(f"{query.name}: parameter {param.name} needs a `requires:` game")
     declared = game.param(param.name)
@@ -203,9 +205,9 @@ def _game_param(query: NamedQuery, param: Param, value: Any, game: type[Game] | 
 
 def _position(
     query: NamedQuery,
-    param: Param,
+    param: QueryParam,
     value: Any,
-    game: type[Game] | None,
+    game: type[Game[Any]] | None,
     others: Mapping[str, Any],
 ) -> str:
     """The key of a position given in any notation (or as a sequence of parts)."""

@@ -8,22 +8,21 @@
   :data:`RECONNECT_SECONDS`, then gives up with one `DatabaseUnavailable` (later calls then
   try once, without waiting). The driver itself is made not to retry
   (:data:`DRIVER_CONFIG`), or it would wait silently for 30 s per statement.
-- `CollectingQueryRunner` is the recording fake for unit tests: it keeps every query with its
-  parameters and answers reads from canned results.
 
-Values reach Cypher only as parameters; bulk writes go through `write_batches`, which sends
-``UNWIND $rows AS row ...`` queries one batch at a time.
+Values reach Cypher only as parameters. The loader's batches are ``UNWIND $rows AS row ...``
+queries sent through `write` and `write_returning`, several in flight at once
+(:mod:`gamegraph.loader.writer`). The recording fake of the unit tests is in the tests
+(``tests/fake_runner.py``).
 """
 
 from __future__ import annotations
 
-import itertools
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from neo4j import Driver, ManagedTransaction, Record, RoutingControl, SummaryCounters
 from neo4j.exceptions import (
@@ -46,9 +45,6 @@ from gamegraph.errors import (
 
 Params = Mapping[str, Any]
 Row = dict[str, Any]
-
-DEFAULT_BATCH_SIZE = 10_000
-"""Rows per `write_batches` transaction; the local Neo4j is sized for batches up to ~50k."""
 
 RECONNECT_SECONDS = 20.0
 """How long a runner keeps trying after Neo4j stops answering, before it gives up."""
@@ -119,42 +115,6 @@ class QueryRunner(Protocol):
         """Run several write statements, without parameters, in one managed transaction (the
         schema: indexes created in one transaction are populated in one scan of the store)."""
         ...
-
-    def write_batches(
-        self,
-        query: str,
-        rows: Iterable[Mapping[str, Any]],
-        batch_size: int = DEFAULT_BATCH_SIZE,
-        params: Params | None = None,
-    ) -> WriteCounters:
-        """Run `query` once per batch of `rows`, passed as ``$rows`` (plus `params`), each
-        batch in its own transaction; return the summed counters."""
-        ...
-
-
-def batched(rows: Iterable[Mapping[str, Any]], size: int) -> Iterator[list[Row]]:
-    """Split `rows` into lists of at most `size` dicts (the last may be shorter)."""
-    if size < 1:
-        raise ValueError(f"batch size must be positive, got {size}")
-    iterator = iter(rows)
-    while batch := [dict(row) for row in itertools.islice(iterator, size)]:
-        yield batch
-
-
-def write_in_batches(
-    write: Callable[[str, Params], WriteCounters],
-    query: str,
-    rows: Iterable[Mapping[str, Any]],
-    batch_size: int,
-    params: Params | None,
-) -> WriteCounters:
-    """Shared body of `QueryRunner.write_batches`: one `write` per batch, counters summed."""
-    if "rows" in (params or {}):
-        raise ValueError("params must not contain 'rows': write_batches passes the batch as $rows")
-    total = WriteCounters()
-    for batch in batched(rows, batch_size):
-        total += write(query, {**(params or {}), "rows": batch})
-    return total
 
 
 _NESTED = (Node, Relationship, Path, dict)
@@ -339,75 +299,3 @@ class Neo4jQueryRunner:
                 return session.execute_write(work)
 
         return self._retrying(attempt)
-
-    def write_batches(
-        self,
-        query: str,
-        rows: Iterable[Mapping[str, Any]],
-        batch_size: int = DEFAULT_BATCH_SIZE,
-        params: Params | None = None,
-    ) -> WriteCounters:
-        return write_in_batches(self.write, query, rows, batch_size, params)
-
-
-@dataclass(frozen=True)
-class RecordedQuery:
-    """One call seen by `CollectingQueryRunner`."""
-
-    kind: Literal["read", "write"]
-    query: str
-    params: dict[str, Any]
-
-
-@dataclass
-class CollectingQueryRunner:
-    """Recording fake `QueryRunner` for unit tests: no database involved.
-
-    Every `run` and `write` is appended to `queries`. `run` returns a copy of the rows given
-    in `results` for that query text (leading/trailing whitespace ignored), else ``[]``;
-    `write` returns `write_result`.
-    """
-
-    database: str = "neo4j"
-    results: dict[str, list[Row]] = field(default_factory=dict)
-    write_result: WriteCounters = field(default_factory=WriteCounters)
-    queries: list[RecordedQuery] = field(default_factory=list)
-
-    def set_result(self, query: str, rows: list[Row]) -> None:
-        """Make `run(query)` return `rows`."""
-        self.results[query.strip()] = rows
-
-    def run(self, query: str, params: Params | None = None) -> list[Row]:
-        self.queries.append(RecordedQuery("read", query, dict(params or {})))
-        return [dict(row) for row in self.results.get(query.strip(), [])]
-
-    def write(self, query: str, params: Params | None = None) -> WriteCounters:
-        self.queries.append(RecordedQuery("write", query, dict(params or {})))
-        return self.write_result
-
-    def write_all(self, queries: Sequence[str]) -> WriteCounters:
-        total = WriteCounters()
-        for query in queries:
-            total += self.write(query)
-        return total
-
-    def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
-        self.queries.append(RecordedQuery("write", query, dict(params or {})))
-        return [dict(row) for row in self.results.get(query.strip(), [])]
-
-    def write_batches(
-        self,
-        query: str,
-        rows: Iterable[Mapping[str, Any]],
-        batch_size: int = DEFAULT_BATCH_SIZE,
-        params: Params | None = None,
-    ) -> WriteCounters:
-        return write_in_batches(self.write, query, rows, batch_size, params)
-
-    @property
-    def reads(self) -> list[RecordedQuery]:
-        return [q for q in self.queries if q.kind == "read"]
-
-    @property
-    def writes(self) -> list[RecordedQuery]:
-        return [q for q in self.queries if q.kind == "write"]

@@ -23,7 +23,7 @@ from gamegraph.db.catalog import Lease
 from gamegraph.db.queries import run_named
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games import get_game
-from gamegraph.loader.writer import record_props
+from gamegraph.loader.claim import record_props
 from gamegraph.verify import verify
 
 BROWSER = Path(__file__).parents[2] / "docs" / "browser.md"

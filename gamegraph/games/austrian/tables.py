@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gamegraph.games.austrian.engine import AustrianGraph
-from gamegraph.games.functional_tables import functional_tables, listed
+from gamegraph.games.functional.tables import functional_tables, listed
 from gamegraph.games.model import GraphTables, partition_texts
 
 if TYPE_CHECKING:
@@ -35,3 +35,7 @@ def austrian_tables(game: Austrian, graph: AustrianGraph) -> GraphTables:
         "num_piles": np.diff(offsets).tolist(),
     }
     return functional_tables(game, graph, columns)
+
+
+tables = austrian_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gamegraph.games.carolina.engine import CarolinaGraph
-from gamegraph.games.functional_tables import functional_tables, sequence_columns
+from gamegraph.games.functional.tables import functional_tables, sequence_columns
 from gamegraph.games.model import GraphTables
 
 if TYPE_CHECKING:
@@ -26,3 +26,7 @@ def carolina_tables(game: Carolina, graph: CarolinaGraph) -> GraphTables:
         "first": parts[offsets[:-1]].tolist(),
     }
     return functional_tables(game, graph, columns)
+
+
+tables = carolina_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gamegraph.games.functional_tables import functional_tables, sequence_columns
+from gamegraph.games.functional.tables import functional_tables, sequence_columns
 from gamegraph.games.model import GraphTables
 from gamegraph.games.montreal.engine import MontrealGraph
 
@@ -23,3 +23,7 @@ def montreal_tables(game: Montreal, graph: MontrealGraph) -> GraphTables:
     columns = sequence_columns(graph.n, "entries", entries, offsets, graph.keys())
     columns["length"] = np.diff(offsets).tolist()
     return functional_tables(game, graph, columns)
+
+
+tables = montreal_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

@@ -57,6 +57,10 @@ from gamegraph.games.random_bulgarian.stationary import (
 )
 
 if TYPE_CHECKING:
+    from gamegraph.games.base import Progress
+    from gamegraph.games.random_bulgarian import RandomBulgarian
+
+if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = [
@@ -514,3 +518,16 @@ def _power_series_coefficient(n: int, power: int) -> int:
 def _total_parts(n: int) -> int:
     """Number of parts summed over all partitions of n: Σ_j Σ_{i≥1} p(n − i·j)."""
     return sum(count_partitions(n - i * j) for j in range(1, n + 1) for i in range(1, n // j + 1))
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: RandomBulgarian) -> Estimate:
+    return estimate_random_bulgarian(game.n, cardwise=game.cardwise)
+
+
+def build(
+    game: RandomBulgarian, *, force: bool = False, progress: Progress | None = None
+) -> RandomBulgarianGraph:
+    return build_random_bulgarian(game.n, game.p, cardwise=game.cardwise, force=force)

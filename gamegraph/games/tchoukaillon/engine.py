@@ -48,6 +48,10 @@ from gamegraph.games.tchoukaillon.boards import (
 from gamegraph.games.tchoukaillon.roots import strange_root
 
 if TYPE_CHECKING:
+    from gamegraph.games.base import Progress
+    from gamegraph.games.tchoukaillon import Tchoukaillon
+
+if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = [
@@ -408,3 +412,16 @@ def _explore(
         np.concatenate(arc_dst),
         np.concatenate(arc_hole),
     )
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Tchoukaillon) -> Estimate:
+    return estimate_tchoukaillon(game.n, literal=game.literal)
+
+
+def build(
+    game: Tchoukaillon, *, force: bool = False, progress: Progress | None = None
+) -> TchoukaillonAnalysis:
+    return TchoukaillonAnalysis(game.n, literal=game.literal, force=force)

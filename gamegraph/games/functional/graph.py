@@ -47,7 +47,7 @@ __all__ = [
     "parse_sequence",
 ]
 
-#: keys of :meth:`FunctionalGraph.summary`, in order
+#: keys of :meth:`FunctionalGraph.summary`, in order (the functional games' FUNCTIONAL_STATS)
 SUMMARY_KEYS = (
     "positions",
     "cycles",

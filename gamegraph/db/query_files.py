@@ -21,9 +21,10 @@ Neo4j Browser ``:param`` commands. The body is the Cypher text, which runs uncha
 Browser after the ``:param`` lines. Every ``$parameter`` in the body must be declared, and
 every declared parameter used.
 
-Where queries come from: :func:`named_queries` collects this package's ``graphs.cypher`` and
-``catalog.cypher`` and every registered game's files (its ``query_files`` for users, its
-``internal_query_files`` for the loader and `verify`, marked ``internal``).
+Where queries come from: :func:`named_queries` collects this package's ``graphs.cypher``,
+``catalog.cypher`` and ``write.cypher`` (the loader's statements) and every registered game's
+files (its ``query_files`` for users, its ``internal_query_files`` for the loader and
+`verify`, marked ``internal``); :func:`cypher` is the text of one of them by name.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ from gamegraph.games.registry import all_games, get_game
 __all__ = [
     "PARAM_TYPES",
     "NamedQuery",
-    "Param",
     "QueryFileError",
+    "QueryParam",
+    "cypher",
     "load_queries",
     "named_queries",
     "parse_queries",
@@ -59,7 +61,7 @@ class QueryFileError(ValueError):
 
 
 @dataclass(frozen=True)
-class Param:
+class QueryParam:
     name: str
     type: str
 
@@ -71,7 +73,7 @@ class NamedQuery:
     name: str
     cypher: str
     description: str
-    params: tuple[Param, ...] = ()
+    params: tuple[QueryParam, ...] = ()
     requires: str | None = None
     examples: tuple[str, ...] = ()
     scan: str | None = None  #: set for whole-graph scans, saying why
@@ -121,7 +123,7 @@ def _build(block: _Block, source: str) -> NamedQuery:
     if not _NAME.match(block.name):
         raise QueryFileError(f"{where}: bad query name {block.name!r} (use lower_snake_case)")
     description: list[str] = []
-    params: list[Param] = []
+    params: list[QueryParam] = []
     requires = scan = None
     examples: list[str] = []
     for entry in block.header:
@@ -169,7 +171,7 @@ def _build(block: _Block, source: str) -> NamedQuery:
     )
 
 
-def _parse_params(value: str, where: str) -> list[Param]:
+def _parse_params(value: str, where: str) -> list[QueryParam]:
     params = []
     for item in filter(None, (part.strip() for part in value.split(","))):
         name, _, kind = item.partition(":")
@@ -178,7 +180,7 @@ def _parse_params(value: str, where: str) -> list[Param]:
             raise QueryFileError(f"{where}: bad parameter name {name!r}")
         if kind not in PARAM_TYPES:
             raise QueryFileError(f"{where}: parameter {name!r} has unknown type {kind!r}")
-        params.append(Param(name, kind))
+        params.append(QueryParam(name, kind))
     return params
 
 
@@ -214,12 +216,18 @@ def load_queries(
     return {query.name: query for query in queries}
 
 
+def cypher(name: str) -> str:
+    """The Cypher text of a shipped named query (KeyError for an unknown name): how the
+    catalog, the loader and `verify` find the statements they run."""
+    return named_queries()[name].cypher
+
+
 @cache
 def named_queries() -> dict[str, NamedQuery]:
     """Every shipped named query, users' and internal, by name (unique across all files)."""
     queries = list(load_queries(__package__ or "gamegraph.db", ["graphs.cypher"]).values())
     queries += load_queries(
-        __package__ or "gamegraph.db", ["catalog.cypher"], internal=True
+        __package__ or "gamegraph.db", ["catalog.cypher", "write.cypher"], internal=True
     ).values()
     for game in all_games():
         package = game.__module__
