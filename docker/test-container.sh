@@ -53,7 +53,7 @@ cleanup() {
     if [[ -n $ids ]]; then
         echo "removing containers left by this run: $ids"
         # shellcheck disable=SC2086
-        podman rm -f $ids >/dev/null 2>&1 || true
+        podman rm -f -v $ids >/dev/null 2>&1 || true
     fi
     if [[ -n $service_pid ]]; then
         kill "$service_pid" 2>/dev/null || true
