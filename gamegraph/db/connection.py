@@ -62,7 +62,13 @@ def connect(
         elif not local.status().running:
             raise DatabaseUnavailable(f"the local Neo4j at {uri} is not running ({HINT})")
         # NEO4J_PASSWORD (or an explicit one) overrides the password file
-        password = password or local.password
+        try:
+            password = password or local.password
+        except OSError as e:
+            raise DatabaseAuthError(
+                f"cannot read the local Neo4j's password file {local.password_file}: "
+                f"{e.strerror} (set NEO4J_PASSWORD)"
+            ) from e
     else:
         uri = settings.uri
 
