@@ -252,12 +252,18 @@ public class Launcher {
     }
 
     /** The version gds.version() answers, or null when GDS is not loaded. */
-    static String gdsVersion(GraphDatabaseService db) {
-        try {
-            return db.executeTransactionally("RETURN gds.version() AS v", Map.of(),
-                    result -> result.hasNext() ? String.valueOf(result.next().get("v")) : null);
-        } catch (RuntimeException e) {
-            return null;  // Unknown function 'gds.version': this server runs without GDS
+    static String gdsVersion(GraphDatabaseService db) throws InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return db.executeTransactionally("RETURN gds.version() AS v", Map.of(),
+                        result -> result.hasNext() ? String.valueOf(result.next().get("v")) : null);
+            } catch (RuntimeException e) {
+                String message = String.valueOf(e.getMessage());
+                if (message.contains("Unknown function") || attempt == 10) {
+                    return null;  // this server runs without GDS
+                }
+                Thread.sleep(500);  // e.g. the database still settling right after a restart
+            }
         }
     }
 
