@@ -33,6 +33,8 @@ from gamegraph.games.registry import all_games, get_game
 
 if TYPE_CHECKING:
     import pandas
+    from graphdatascience import GraphDataScience
+    from graphdatascience.graph.graph_object import Graph
 
     from gamegraph.db.catalog import GraphRecord
     from gamegraph.db.queries import QueryResult
@@ -114,6 +116,7 @@ class Database:
     def __init__(self, runner: Neo4jQueryRunner, settings: Neo4jSettings) -> None:
         self.runner = runner
         self.settings = settings
+        self._gds: GraphDataScience | None = None
 
     def __enter__(self) -> Self:
         return self
@@ -277,6 +280,24 @@ class Database:
         result = self.run(name, **params)
         return pandas.DataFrame(result.rows, columns=list(result.columns) or None)
 
+    @property
+    def gds(self) -> GraphDataScience:
+        """A ``graphdatascience`` 2.x client on this connection's driver and database
+        (``pip install 'gamegraph[gds]'``): ``db.gds.wcc.stream(db.project("bulgarian:24"))``.
+        One line of error when the server has no Graph Data Science library."""
+        from gamegraph.db.gds import gds_client
+
+        if self._gds is None:
+            self._gds = gds_client(self.runner, self.settings.uri or "the local Neo4j")
+        return self._gds
+
+    def project(self, graph_id: str, /, name: str | None = None) -> Graph:
+        """Project the loaded graph ``graph_id`` (its nodes and typed relationships) into GDS
+        under ``name`` (default: the graph id); drop it with ``.drop()`` when done."""
+        from gamegraph.db.gds import project_graph
+
+        return project_graph(self.gds, self.runner, graph_id, name)
+
     def verify(
         self,
         n: int | None = None,
@@ -296,13 +317,14 @@ class Database:
 def connect(
     uri: str | None = None,
     *,
-    auth: tuple[str, str] | None = None,
+    auth: tuple[str, str | None] | None = None,
     database: str | None = None,
     start: bool = True,
     on_start: Callable[[str], None] | None = None,
 ) -> Database:
     """A :class:`Database` on Neo4j at ``uri`` (else ``NEO4J_URI``, else the local Neo4j,
-    started if needed unless ``start=False``); ``auth`` is (user, password)."""
+    started if needed unless ``start=False``); ``auth`` is (user, password), a password of
+    None meaning ``NEO4J_PASSWORD``, else the local Neo4j's own."""
     from gamegraph.db.connection import connect as connect_driver
     from gamegraph.db.runner import Neo4jQueryRunner
     from gamegraph.db.settings import Neo4jSettings

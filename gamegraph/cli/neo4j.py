@@ -13,8 +13,8 @@ import typer
 from gamegraph.server.defaults import (
     APOC_VERSION,
     BROWSER_VERSION,
-    DEFAULT_PASSWORD,
     DEFAULT_USER,
+    GDS_VERSION,
     NEO4J_VERSION,
 )
 
@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     help="The local Neo4j 5 managed by gamegraph: a JVM running Neo4j Community from Maven "
-    "Central jars, with APOC and Neo4j Browser. Bolt on 127.0.0.1:7687, Browser on "
-    f"http://127.0.0.1:7474/browser/, user {DEFAULT_USER!r}, password {DEFAULT_PASSWORD!r}.",
+    "Central jars, with APOC, Graph Data Science (GAMEGRAPH_NEO4J_GDS=false: without) and "
+    "Neo4j Browser. Bolt on 127.0.0.1:7687, Browser on "
+    f"http://127.0.0.1:7474/browser/, user {DEFAULT_USER!r} with a random password made with "
+    "the server (`gamegraph neo4j password` prints it).",
     no_args_is_help=True,
 )
 
@@ -40,6 +42,14 @@ HomeOption = Annotated[
 BoltPortOption = Annotated[
     int,
     typer.Option("--bolt-port", envvar="GAMEGRAPH_NEO4J_BOLT_PORT", help="Bolt port."),
+]
+GdsOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--gds/--no-gds",
+        help="Load the Graph Data Science library. Default: yes, unless GAMEGRAPH_NEO4J_GDS=false.",
+        show_default=False,
+    ),
 ]
 HttpPortOption = Annotated[
     int,
@@ -64,23 +74,35 @@ def _describe(status: ServerStatus) -> str:
         [
             f"Neo4j {status.version or NEO4J_VERSION} is {state} (pid {status.pid}{memory})",
             f"  Bolt:     {status.bolt_uri}  (user {DEFAULT_USER!r})",
+            f"  GDS:      {_gds_line(status)}",
             f"  Browser:  {status.browser_url}",
+            f"  password: `gamegraph neo4j password` prints it ({status.home / 'password'})",
             f"  home:     {status.home}",
             f"  log:      {status.log_file}",
         ]
     )
 
 
+def _gds_line(status: ServerStatus) -> str:
+    if status.gds_version:
+        return f"Graph Data Science {status.gds_version} loaded (gds.*; OpenGDS, GPLv3)"
+    if status.ready:
+        return "not loaded (restart without GAMEGRAPH_NEO4J_GDS=false / --no-gds to load it)"
+    return "not known until the server is ready"
+
+
 @app.command()
-def install() -> None:
-    """Download the Neo4j, APOC and Neo4j Browser jars (once; needs java 17+ and mvn)."""
+def install(gds: GdsOption = None) -> None:
+    """Download the Neo4j, APOC, Neo4j Browser and Graph Data Science jars (once; needs java
+    17+ and mvn)."""
     began = time.monotonic()
     from gamegraph.server.local import LocalNeo4j
 
-    installation = LocalNeo4j(log=typer.echo).ensure_installed()
+    installation = LocalNeo4j(gds=gds, log=typer.echo).ensure_installed()
+    with_gds = f", Graph Data Science {GDS_VERSION}" if installation.gds else ""
     typer.echo(
-        f"Neo4j {NEO4J_VERSION}, APOC {APOC_VERSION}, Neo4j Browser {BROWSER_VERSION}: "
-        f"{len(installation.jars())} jars in {installation.lib} "
+        f"Neo4j {NEO4J_VERSION}, APOC {APOC_VERSION}, Neo4j Browser {BROWSER_VERSION}"
+        f"{with_gds}: {len(installation.jars())} jars in {installation.root} "
         f"({time.monotonic() - began:.1f}s)"
     )
 
@@ -101,12 +123,14 @@ def start(
             help="Database to serve (Community serves one user database).",
         ),
     ] = "neo4j",
+    gds: GdsOption = None,
 ) -> None:
     """Start the local Neo4j in the background (installing it first if needed).
 
     Does nothing if it is already running.
 
-    A new home gets user neo4j with password 'gamegraph' (or $GAMEGRAPH_NEO4J_PASSWORD).
+    A new home gets user neo4j with a random password (or $GAMEGRAPH_NEO4J_PASSWORD), kept
+    in <home>/password (mode 0600); `gamegraph neo4j password` prints it.
     """
     from gamegraph.server.local import LocalNeo4j
 
@@ -115,6 +139,7 @@ def start(
         bolt_port=bolt_port,
         http_port=http_port,
         default_database=default_database,
+        gds=gds,
         log=typer.echo,
     )
     result = server.start(wait=wait, timeout=timeout)
@@ -170,5 +195,38 @@ def browser_url(
     bolt_port: BoltPortOption = 7687,
     http_port: HttpPortOption = 7474,
 ) -> None:
-    """Print the Neo4j Browser URL for the local Neo4j (log in as neo4j / gamegraph)."""
-    typer.echo(_server(None, bolt_port, http_port).status().browser_url)
+    """Print the Neo4j Browser URL for the local Neo4j, and how to get its password."""
+    server = _server(None, bolt_port, http_port)
+    typer.echo(server.status().browser_url)
+    typer.echo(
+        f"log in as {DEFAULT_USER!r}; the password: `gamegraph neo4j password` "
+        f"(kept in {server.password_file})",
+        err=True,
+    )
+
+
+@app.command()
+def password(home: HomeOption = None) -> None:
+    """Print the password of user neo4j in the local Neo4j (made at random with its home,
+    kept in <home>/password, mode 0600; NEO4J_PASSWORD overrides it when connecting)."""
+    from gamegraph.errors import GamegraphError
+    from gamegraph.server.local import LocalNeo4j
+    from gamegraph.server.password import LEGACY_PASSWORD
+
+    server = LocalNeo4j(home)
+    try:
+        current = server.password
+    except OSError as e:
+        raise GamegraphError(f"cannot read {server.password_file}: {e.strerror}") from None
+    if current is None:
+        raise GamegraphError(
+            f"the local Neo4j in {server.home} has not been created yet: `gamegraph neo4j "
+            "start` creates it with a random password"
+        )
+    typer.echo(current)
+    if current == LEGACY_PASSWORD and not server.password_file.is_file():
+        typer.echo(
+            "(the old fixed password: the next `gamegraph neo4j start` replaces it with a "
+            "random one)",
+            err=True,
+        )

@@ -52,6 +52,7 @@ def connect(
     otherwise a stopped local Neo4j is reported as unavailable. The caller closes the driver.
     """
     settings = settings or Neo4jSettings.resolve()
+    password = settings.password
     if settings.uri is None:
         local = local or LocalNeo4j(log=on_start)
         uri = local.bolt_uri
@@ -62,6 +63,14 @@ def connect(
                 raise DatabaseUnavailable(f"cannot start the local Neo4j: {e}") from e
         elif not local.status().running:
             raise DatabaseUnavailable(f"the local Neo4j at {uri} is not running ({HINT})")
+        # NEO4J_PASSWORD (or an explicit one) overrides the password file
+        try:
+            password = password or local.password
+        except OSError as e:
+            raise DatabaseAuthError(
+                f"cannot read the local Neo4j's password file {local.password_file}: "
+                f"{e.strerror} (set NEO4J_PASSWORD)"
+            ) from e
     else:
         uri = _bolt_uri(settings.uri)
     if settings.database.strip().lower() == "system":
@@ -75,7 +84,7 @@ def connect(
         # does not exist yet" before a first load) would be noise on the user's terminal
         driver = GraphDatabase.driver(
             uri,
-            auth=(settings.user, settings.password),
+            auth=(settings.user, password or ""),
             notifications_min_severity="OFF",
             **DRIVER_CONFIG,  # the runner retries, saying so (gamegraph.db.runner)
         )
@@ -88,7 +97,7 @@ def connect(
         driver.execute_query("RETURN 1", database_=settings.database, routing_=RoutingControl.READ)
     except Exception as e:
         driver.close()
-        translated = _translate(e, uri, settings)
+        translated = _translate(e, uri, settings, local if settings.uri is None else None)
         if translated is None:
             raise
         raise translated from e
@@ -134,11 +143,19 @@ def _bolt_uri(uri: str) -> str:
     )
 
 
-def _translate(error: Exception, uri: str, settings: Neo4jSettings) -> DatabaseError | None:
+def _translate(
+    error: Exception, uri: str, settings: Neo4jSettings, local: LocalNeo4j | None
+) -> DatabaseError | None:
     if isinstance(error, AuthError):
+        where = (
+            f"; the local Neo4j's own is in {local.password_file}, which NEO4J_PASSWORD "
+            "overrides: `gamegraph neo4j password` prints it"
+            if local is not None
+            else ""
+        )
         return DatabaseAuthError(
-            f"wrong credentials for {uri} as {settings.user} "
-            "(set NEO4J_USER / NEO4J_PASSWORD; the local Neo4j's default password is gamegraph)"
+            f"wrong credentials for {uri} as {settings.user} (set NEO4J_USER / NEO4J_PASSWORD"
+            f"{where})"
         )
     if isinstance(error, (ServiceUnavailable, SessionExpired, OSError)):
         return DatabaseUnavailable(f"cannot reach Neo4j at {uri}: {error} ({HINT})")

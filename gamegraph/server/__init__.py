@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from gamegraph.server.defaults import (
         APOC_VERSION,
         BROWSER_VERSION,
-        DEFAULT_PASSWORD,
         DEFAULT_USER,
+        GDS_VERSION,
         NEO4J_VERSION,
     )
     from gamegraph.server.errors import (
@@ -57,8 +57,8 @@ _WHERE = {
     "ToolNotFoundError": "errors",
     "APOC_VERSION": "defaults",
     "BROWSER_VERSION": "defaults",
-    "DEFAULT_PASSWORD": "defaults",
     "DEFAULT_USER": "defaults",
+    "GDS_VERSION": "defaults",
     "NEO4J_VERSION": "defaults",
     "Installation": "install",
     "ensure_installed": "install",
@@ -72,8 +72,8 @@ _WHERE = {
 __all__ = [
     "APOC_VERSION",
     "BROWSER_VERSION",
-    "DEFAULT_PASSWORD",
     "DEFAULT_USER",
+    "GDS_VERSION",
     "NEO4J_VERSION",
     "BulkImportError",
     "ImportResult",
