@@ -53,7 +53,7 @@ class Austrian(FunctionalGame):
         ),
     )
     stats_keys = ("n", "L", *FUNCTIONAL_STATS)
-    query_files = ("austrian.cypher",)
+    query_files = ("austrian.cypher", "gds.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 20, "L": 5}
     label = "Austrian"
     move = "AUSTRIAN_MOVE"

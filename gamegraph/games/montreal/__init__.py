@@ -52,7 +52,7 @@ class Montreal(FunctionalGame):
             in_id=False,
         ),
     )
-    query_files = ("montreal.cypher",)
+    query_files = ("montreal.cypher", "gds.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 7}
     label = "Montreal"
     move = "MONTREAL_MOVE"
