@@ -30,6 +30,8 @@ from gamegraph.games.registry import all_games, get_game
 
 if TYPE_CHECKING:
     import pandas
+    from graphdatascience import GraphDataScience
+    from graphdatascience.graph.graph_object import Graph
 
     from gamegraph.db.catalog import GraphRecord
     from gamegraph.db.queries import QueryResult
@@ -125,6 +127,7 @@ class Database:
     def __init__(self, runner: Neo4jQueryRunner, settings: Neo4jSettings) -> None:
         self.runner = runner
         self.settings = settings
+        self._gds: GraphDataScience | None = None
 
     def __enter__(self) -> Self:
         return self
@@ -279,6 +282,24 @@ class Database:
             ) from None
         result = self.run(name, **params)
         return pandas.DataFrame(result.rows, columns=list(result.columns) or None)
+
+    @property
+    def gds(self) -> GraphDataScience:
+        """A ``graphdatascience`` 2.x client on this connection's driver and database
+        (``pip install 'gamegraph[gds]'``): ``db.gds.wcc.stream(db.project("bulgarian:24"))``.
+        One line of error when the server has no Graph Data Science library."""
+        from gamegraph.db.gds import gds_client
+
+        if self._gds is None:
+            self._gds = gds_client(self.runner, self.settings.uri or "the local Neo4j")
+        return self._gds
+
+    def project(self, graph_id: str, /, name: str | None = None) -> Graph:
+        """Project the loaded graph ``graph_id`` (its nodes and typed relationships) into GDS
+        under ``name`` (default: the graph id); drop it with ``.drop()`` when done."""
+        from gamegraph.db.gds import project_graph
+
+        return project_graph(self.gds, self.runner, graph_id, name)
 
     def verify(
         self,

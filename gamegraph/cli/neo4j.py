@@ -15,6 +15,7 @@ from gamegraph.server.defaults import (
     BROWSER_VERSION,
     DEFAULT_PASSWORD,
     DEFAULT_USER,
+    GDS_VERSION,
     NEO4J_VERSION,
 )
 
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     help="The local Neo4j 5 managed by gamegraph: a JVM running Neo4j Community from Maven "
-    "Central jars, with APOC and Neo4j Browser. Bolt on 127.0.0.1:7687, Browser on "
+    "Central jars, with APOC, Graph Data Science (GAMEGRAPH_NEO4J_GDS=false: without) and "
+    "Neo4j Browser. Bolt on 127.0.0.1:7687, Browser on "
     f"http://127.0.0.1:7474/browser/, user {DEFAULT_USER!r}, password {DEFAULT_PASSWORD!r}.",
     no_args_is_help=True,
 )
@@ -40,6 +42,14 @@ HomeOption = Annotated[
 BoltPortOption = Annotated[
     int,
     typer.Option("--bolt-port", envvar="GAMEGRAPH_NEO4J_BOLT_PORT", help="Bolt port."),
+]
+GdsOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--gds/--no-gds",
+        help="Load the Graph Data Science library. Default: yes, unless GAMEGRAPH_NEO4J_GDS=false.",
+        show_default=False,
+    ),
 ]
 HttpPortOption = Annotated[
     int,
@@ -64,6 +74,7 @@ def _describe(status: ServerStatus) -> str:
         [
             f"Neo4j {status.version or NEO4J_VERSION} is {state} (pid {status.pid}{memory})",
             f"  Bolt:     {status.bolt_uri}  (user {DEFAULT_USER!r})",
+            f"  GDS:      {_gds_line(status)}",
             f"  Browser:  {status.browser_url}",
             f"  home:     {status.home}",
             f"  log:      {status.log_file}",
@@ -71,16 +82,26 @@ def _describe(status: ServerStatus) -> str:
     )
 
 
+def _gds_line(status: ServerStatus) -> str:
+    if status.gds_version:
+        return f"Graph Data Science {status.gds_version} loaded (gds.*; OpenGDS, GPLv3)"
+    if status.ready:
+        return "not loaded (restart without GAMEGRAPH_NEO4J_GDS=false / --no-gds to load it)"
+    return "not known until the server is ready"
+
+
 @app.command()
-def install() -> None:
-    """Download the Neo4j, APOC and Neo4j Browser jars (once; needs java 17+ and mvn)."""
+def install(gds: GdsOption = None) -> None:
+    """Download the Neo4j, APOC, Neo4j Browser and Graph Data Science jars (once; needs java
+    17+ and mvn)."""
     began = time.monotonic()
     from gamegraph.server.local import LocalNeo4j
 
-    installation = LocalNeo4j(log=typer.echo).ensure_installed()
+    installation = LocalNeo4j(gds=gds, log=typer.echo).ensure_installed()
+    with_gds = f", Graph Data Science {GDS_VERSION}" if installation.gds else ""
     typer.echo(
-        f"Neo4j {NEO4J_VERSION}, APOC {APOC_VERSION}, Neo4j Browser {BROWSER_VERSION}: "
-        f"{len(installation.jars())} jars in {installation.lib} "
+        f"Neo4j {NEO4J_VERSION}, APOC {APOC_VERSION}, Neo4j Browser {BROWSER_VERSION}"
+        f"{with_gds}: {len(installation.jars())} jars in {installation.root} "
         f"({time.monotonic() - began:.1f}s)"
     )
 
@@ -101,6 +122,7 @@ def start(
             help="Database to serve (Community serves one user database).",
         ),
     ] = "neo4j",
+    gds: GdsOption = None,
 ) -> None:
     """Start the local Neo4j in the background (installing it first if needed).
 
@@ -115,6 +137,7 @@ def start(
         bolt_port=bolt_port,
         http_port=http_port,
         default_database=default_database,
+        gds=gds,
         log=typer.echo,
     )
     result = server.start(wait=wait, timeout=timeout)

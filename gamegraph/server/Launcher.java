@@ -6,6 +6,8 @@
  * It starts the real Neo4j engine embedded in this JVM with
  *   - Bolt on 127.0.0.1:7687 and HTTP on 127.0.0.1:7474 (Neo4j Browser at /browser/),
  *   - APOC Core (its jars are copied from the classpath into <home>/plugins),
+ *   - the Graph Data Science library when its jars are on the classpath too (--plugin-jars
+ *     names the directory of GDS's own jars, which are copied into <home>/plugins as well),
  *   - authentication enabled, user "neo4j", initial password "gamegraph",
  * and stays in the foreground until SIGTERM/SIGINT, which shuts the databases down cleanly.
  *
@@ -20,12 +22,16 @@
  *   --no-auth             GAMEGRAPH_NEO4J_AUTH=false  disable authentication
  *   --pagecache SIZE      GAMEGRAPH_NEO4J_PAGECACHE   page cache, default 512m
  *   --default-database N  GAMEGRAPH_NEO4J_DEFAULT_DATABASE  default neo4j
+ *   --plugin-jars DIR     (repeatable) copy every jar of DIR into <home>/plugins; procedures
+ *                         load from there, start-up hooks from the classpath, so DIR's jars
+ *                         must be on the classpath as well. Jars copied by an earlier start
+ *                         and not wanted now are removed (listed in plugins/.gamegraph-plugins).
  *
  * Further settings can go in <home>/conf/neo4j.conf (e.g. db.transaction.timeout=10m); it is
  * read first, and the settings this launcher sets in main() win over it.
  *
  * Readiness: once build() has returned and a transaction ran, <home>/run/ready.json is written
- * (pid, version, URIs); it is removed on shutdown. <home>/run/neo4j.pid holds this JVM's pid.
+ * (pid, version, URIs, the GDS version or null); it is removed on shutdown. <home>/run/neo4j.pid holds this JVM's pid.
  */
 
 import java.io.IOException;
@@ -66,6 +72,7 @@ public class Launcher {
         boolean auth = true;
         String pageCache = "512m";
         String defaultDatabase = GraphDatabaseSettings.DEFAULT_DATABASE_NAME;
+        List<Path> pluginJars = new ArrayList<>();
     }
 
     public static void main(String[] args) throws Exception {
@@ -89,7 +96,7 @@ public class Launcher {
         Files.deleteIfExists(readyFile);
         writeAtomically(run.resolve("neo4j.pid"), ProcessHandle.current().pid() + "\n");
 
-        copyPluginsFromClasspath(plugins);
+        copyPlugins(plugins, options.pluginJars);
         if (options.auth) {
             setInitialPasswordIfNew(home, conf, options.password);
         }
@@ -105,7 +112,7 @@ public class Launcher {
                 .setConfig(ServerSettings.allow_telemetry, false)
                 .setConfig(GraphDatabaseSettings.pagecache_memory, parseBytes(options.pageCache))
                 .setConfig(GraphDatabaseSettings.plugin_dir, plugins)
-                .setConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("apoc.*"))
+                .setConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("apoc.*", "gds.*"))
                 .setConfig(GraphDatabaseSettings.initial_default_database, options.defaultDatabase)
                 // One UNWIND batch of ~50k rows needs a few hundred MiB of transaction state;
                 // leave room for two such transactions at once inside a 2 GiB heap.
@@ -155,12 +162,14 @@ public class Launcher {
         db.executeTransactionally("RETURN 1");
 
         String version = Version.getNeo4jVersion();
+        String gds = gdsVersion(db);
         String bolt = "bolt://" + options.host + ":" + options.boltPort;
         String http = "http://" + options.host + ":" + options.httpPort;
         String ready = "{\"pid\": " + ProcessHandle.current().pid()
                 + ", \"version\": \"" + version + "\""
                 + ", \"bolt_uri\": \"" + bolt + "\""
                 + ", \"http_uri\": \"" + http + "\""
+                + ", \"gds\": " + (gds == null ? "null" : "\"" + gds + "\"")
                 + ", \"auth\": " + options.auth
                 + ", \"default_database\": \"" + options.defaultDatabase + "\""
                 + ", \"home\": \"" + home.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\""
@@ -168,7 +177,8 @@ public class Launcher {
         writeAtomically(readyFile, ready);
         long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
         System.out.println("gamegraph-neo4j: Neo4j " + version + " ready in " + millis + " ms; Bolt "
-                + bolt + ", Browser " + http + "/browser/, auth " + (options.auth ? "on" : "off"));
+                + bolt + ", Browser " + http + "/browser/, auth " + (options.auth ? "on" : "off")
+                + ", GDS " + (gds == null ? "not loaded" : gds));
         stopped.await();
     }
 
@@ -188,7 +198,7 @@ public class Launcher {
             switch (a) {
                 case "--no-auth" -> o.auth = false;
                 case "--home", "--bolt-port", "--http-port", "--host", "--password", "--pagecache",
-                        "--default-database" -> {
+                        "--default-database", "--plugin-jars" -> {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException(a + " needs a value");
                     }
@@ -200,6 +210,7 @@ public class Launcher {
                         case "--host" -> o.host = v;
                         case "--password" -> o.password = v;
                         case "--pagecache" -> o.pageCache = v;
+                        case "--plugin-jars" -> o.pluginJars.add(Path.of(v));
                         default -> o.defaultDatabase = v;
                     }
                 }
@@ -240,8 +251,23 @@ public class Launcher {
         return Long.parseLong(v) * unit;
     }
 
-    /** Neo4j loads procedures only from plugin_dir, so the APOC jars must be there too. */
-    static void copyPluginsFromClasspath(Path plugins) throws IOException {
+    /** The version gds.version() answers, or null when GDS is not loaded. */
+    static String gdsVersion(GraphDatabaseService db) {
+        try {
+            return db.executeTransactionally("RETURN gds.version() AS v", Map.of(),
+                    result -> result.hasNext() ? String.valueOf(result.next().get("v")) : null);
+        } catch (RuntimeException e) {
+            return null;  // Unknown function 'gds.version': this server runs without GDS
+        }
+    }
+
+    /**
+     * Neo4j loads procedures only from plugin_dir, so the APOC jars (found on the classpath) and
+     * the jars of each --plugin-jars directory must be there too. Jars an earlier start copied
+     * that are not wanted now (GDS turned off, another version) are removed; anything else the
+     * user put into plugins/ stays.
+     */
+    static void copyPlugins(Path plugins, List<Path> pluginJars) throws IOException {
         List<Path> jars = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
             Path p = Path.of(entry);
@@ -250,15 +276,22 @@ public class Launcher {
                 jars.add(p);
             }
         }
+        for (Path dir : pluginJars) {
+            try (var listing = Files.list(dir)) {
+                listing.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().forEach(jars::add);
+            }
+        }
         Map<String, Path> wanted = new HashMap<>();
         for (Path jar : jars) {
             wanted.put(jar.getFileName().toString(), jar);
         }
+        Path manifest = plugins.resolve(".gamegraph-plugins");
+        List<String> copiedBefore = Files.exists(manifest) ? Files.readAllLines(manifest) : List.of();
         try (var existing = Files.list(plugins)) {
             for (Path old : existing.toList()) {
                 String name = old.getFileName().toString();
-                // drop APOC jars of other versions; leave anything else the user put there
-                if (name.startsWith("apoc-") && name.endsWith(".jar") && !wanted.containsKey(name)) {
+                boolean ours = (name.startsWith("apoc-") && name.endsWith(".jar")) || copiedBefore.contains(name);
+                if (ours && !wanted.containsKey(name)) {
                     Files.delete(old);
                 }
             }
@@ -269,6 +302,7 @@ public class Launcher {
                 Files.copy(jar, target, StandardCopyOption.REPLACE_EXISTING);
             }
         }
+        writeAtomically(manifest, String.join("\n", wanted.keySet().stream().sorted().toList()) + "\n");
     }
 
     /**

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         BROWSER_VERSION,
         DEFAULT_PASSWORD,
         DEFAULT_USER,
+        GDS_VERSION,
         NEO4J_VERSION,
     )
     from gamegraph.server.errors import (
@@ -59,6 +60,7 @@ _WHERE = {
     "BROWSER_VERSION": "defaults",
     "DEFAULT_PASSWORD": "defaults",
     "DEFAULT_USER": "defaults",
+    "GDS_VERSION": "defaults",
     "NEO4J_VERSION": "defaults",
     "Installation": "install",
     "ensure_installed": "install",
@@ -74,6 +76,7 @@ __all__ = [
     "BROWSER_VERSION",
     "DEFAULT_PASSWORD",
     "DEFAULT_USER",
+    "GDS_VERSION",
     "NEO4J_VERSION",
     "BulkImportError",
     "ImportResult",

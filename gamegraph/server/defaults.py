@@ -13,6 +13,7 @@ __all__ = [
     "DEFAULT_PAGECACHE",
     "DEFAULT_PASSWORD",
     "DEFAULT_USER",
+    "GDS_VERSION",
     "NEO4J_VERSION",
 ]
 
@@ -22,6 +23,8 @@ APOC_VERSION = "5.26.19"
 """org.neo4j.procedure:apoc-core and apoc-common."""
 BROWSER_VERSION = "5.24.0"
 """org.neo4j.client:neo4j-browser."""
+GDS_VERSION = "2.13.9"
+"""org.neo4j.gds (OpenGDS, GPLv3): the 2.13 line is the one for Neo4j 5.26."""
 DEFAULT_PASSWORD = "gamegraph"
 """Initial password of user ``neo4j`` in the local Neo4j (set when its data directory is new)."""
 DEFAULT_USER = "neo4j"

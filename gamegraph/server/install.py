@@ -5,7 +5,9 @@ The jars come from Maven Central through `mvn dependency:copy-dependencies` on t
 downloads (about 140 MiB). Nothing is ever written into the source tree:
 
 - jars and the launcher: ``$GAMEGRAPH_NEO4J_CACHE`` or ``${XDG_CACHE_HOME:-~/.cache}/gamegraph``,
-  one directory per Neo4j version (``neo4j-5.26.30/lib``);
+  one directory per Neo4j version (``neo4j-5.26.30/lib``), with the Graph Data Science jars
+  beside them (``neo4j-5.26.30/gds-2.13.9/plugin`` and ``.../lib``) unless GDS is turned off
+  (``GAMEGRAPH_NEO4J_GDS=false``);
 - the database itself: ``$GAMEGRAPH_NEO4J_HOME`` or
   ``${XDG_DATA_HOME:-~/.local/share}/gamegraph/neo4j``.
 """
@@ -27,6 +29,7 @@ from pathlib import Path
 from gamegraph.server.defaults import (
     APOC_VERSION,
     BROWSER_VERSION,
+    GDS_VERSION,
     NEO4J_VERSION,
 )
 from gamegraph.server.errors import InstallError, ToolNotFoundError, tail
@@ -48,6 +51,13 @@ def cache_root() -> Path:
         return explicit
     base = _env_path("XDG_CACHE_HOME") or Path.home() / ".cache"
     return base / "gamegraph"
+
+
+def gds_enabled(env: dict[str, str] | None = None) -> bool:
+    """Whether the local Neo4j loads Graph Data Science: yes unless ``GAMEGRAPH_NEO4J_GDS`` is
+    false, 0, no or off."""
+    value = (os.environ if env is None else env).get("GAMEGRAPH_NEO4J_GDS", "")
+    return value.strip().lower() not in ("false", "0", "no", "off")
 
 
 def default_home() -> Path:
@@ -73,26 +83,59 @@ class Installation:
 
     root: Path
     java: Java
+    gds: bool = False
+    """The Graph Data Science jars are installed and go on the classpath and into plugins/."""
 
     @property
     def lib(self) -> Path:
         return self.root / "lib"
 
     @property
+    def gds_root(self) -> Path:
+        return self.root / f"gds-{GDS_VERSION}"
+
+    @property
+    def gds_plugin(self) -> Path:
+        """GDS's own jars (group org.neo4j.gds): classpath and plugins/."""
+        return self.gds_root / "plugin"
+
+    @property
+    def gds_lib(self) -> Path:
+        """GDS's third-party jars that Neo4j's lib lacks: classpath only."""
+        return self.gds_root / "lib"
+
+    @property
     def classpath(self) -> str:
-        """Class path with a wildcard, as `java -cp` expands it (pass it unquoted to exec)."""
-        return f"{self.lib}/*"
+        """Class path with wildcards, as `java -cp` expands them (pass it unquoted to exec).
+
+        Neo4j's lib comes first, so a library both use is always Neo4j's version."""
+        entries = [f"{self.lib}/*"]
+        if self.gds:
+            entries += [f"{self.gds_plugin}/*", f"{self.gds_lib}/*"]
+        return os.pathsep.join(entries)
+
+    @property
+    def plugin_sources(self) -> list[Path]:
+        """Directories whose jars the launcher copies into plugins/ (besides APOC's)."""
+        return [self.gds_plugin] if self.gds else []
 
     @property
     def launcher(self) -> Path:
-        return self.root / "Launcher.java"
+        """This gamegraph's Launcher.java, in a directory named after its content: several
+        checkouts of different versions share one cache, and each runs its own launcher."""
+        digest = hashlib.sha256(_resource_bytes("Launcher.java")).hexdigest()[:16]
+        return self.root / "launcher" / digest / "Launcher.java"
 
     @property
     def pom(self) -> Path:
         return self.root / "pom.xml"
 
     def jars(self) -> list[Path]:
-        return sorted(self.lib.glob("*.jar"))
+        """Every jar on the classpath."""
+        found = list(self.lib.glob("*.jar"))
+        if self.gds:
+            found += [*self.gds_plugin.glob("*.jar"), *self.gds_lib.glob("*.jar")]
+        return sorted(found)
 
 
 def _resource_bytes(name: str) -> bytes:
@@ -169,65 +212,139 @@ def file_lock(path: Path) -> Iterator[None]:
 
 def _write_if_changed(path: Path, content: bytes) -> None:
     if not path.exists() or path.read_bytes() != content:
-        tmp = path.with_name(path.name + ".tmp")
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # processes share the cache
         tmp.write_bytes(content)
         tmp.replace(path)
 
 
 def ensure_installed(
-    root: Path | None = None, *, log: Callable[[str], None] | None = None
+    root: Path | None = None,
+    *,
+    gds: bool | None = None,
+    log: Callable[[str], None] | None = None,
 ) -> Installation:
     """Make sure the jars for the local Neo4j are present, downloading them once.
 
-    Fast when already installed (no Maven run at all). Safe to call from several processes at
-    once: a lock file serialises installs. Raises ToolNotFoundError or InstallError.
+    With `gds` (default: `gds_enabled()`), the Graph Data Science jars too, resolved in a
+    Maven run of their own. Fast when already installed (no Maven run at all). Safe to call
+    from several processes at once: a lock file serialises installs. Raises
+    ToolNotFoundError or InstallError.
     """
     java = find_java()
     root = root if root is not None else cache_root() / f"neo4j-{NEO4J_VERSION}"
+    gds = gds_enabled() if gds is None else gds
     root.mkdir(parents=True, exist_ok=True)
-    pom = _resource_bytes("pom.xml")
-    expected = hashlib.sha256(pom).hexdigest()
-    installation = Installation(root=root, java=java)
+    installation = Installation(root=root, java=java, gds=gds)
+    installation.launcher.parent.mkdir(parents=True, exist_ok=True)
     _write_if_changed(installation.launcher, _resource_bytes("Launcher.java"))
-    marker = installation.lib / _COMPLETE_MARKER
-    if marker.is_file() and marker.read_text().strip() == expected:
-        return installation
+    pom = _resource_bytes("pom.xml")
+    if not _complete(installation.lib, pom):
+        with file_lock(root / "install.lock"):
+            if not _complete(installation.lib, pom):  # another process may have finished it
+                if log is not None:
+                    log(
+                        f"Resolving Neo4j {NEO4J_VERSION}, APOC {APOC_VERSION} and Neo4j "
+                        f"Browser {BROWSER_VERSION} from Maven Central into {installation.lib} "
+                        "(once) ..."
+                    )
+                partial = _resolve(root, "pom.xml", pom, "neo4j-*.jar", "the Neo4j jars")
+                shutil.rmtree(installation.lib, ignore_errors=True)
+                partial.rename(installation.lib)
+                _mark_complete(installation.lib, pom)
+    if gds:
+        _ensure_gds(installation, log)
+    return installation
 
-    with file_lock(root / "install.lock"):
-        if marker.is_file() and marker.read_text().strip() == expected:
-            return installation  # another process finished while we waited
-        mvn = find_maven()
-        _write_if_changed(installation.pom, pom)
-        partial = root / "lib.partial"
-        shutil.rmtree(partial, ignore_errors=True)
+
+def _complete(directory: Path, pom: bytes) -> bool:
+    marker = directory / _COMPLETE_MARKER
+    return marker.is_file() and marker.read_text().strip() == hashlib.sha256(pom).hexdigest()
+
+
+def _mark_complete(directory: Path, pom: bytes) -> None:
+    (directory / _COMPLETE_MARKER).write_text(hashlib.sha256(pom).hexdigest() + "\n")
+
+
+def _resolve(
+    root: Path, name: str, pom: bytes, expect: str, what: str, *, repository_layout: bool = False
+) -> Path:
+    """Run Maven's copy-dependencies on the pom `name` into a fresh ``<root>/<stem>.partial``."""
+    mvn = find_maven()
+    pom_path = root / name
+    _write_if_changed(pom_path, pom)
+    partial = root / f"{pom_path.stem}.partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    command = [
+        str(mvn),
+        "-B",
+        "-q",
+        "-f",
+        str(pom_path),
+        "dependency:copy-dependencies",
+        f"-DoutputDirectory={partial}",
+        "-DincludeScope=runtime",
+    ]
+    if repository_layout:
+        command.append("-Dmdep.useRepositoryLayout=true")
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
+        )
+    except OSError as e:
+        raise InstallError(f"cannot run {mvn}: {e}") from e
+    if done.returncode != 0 or not any(partial.rglob(expect)):
+        raise InstallError(
+            f"Maven could not resolve {what} (exit code {done.returncode}); is Maven "
+            f"Central reachable?\ncommand: {' '.join(command)}\nlast output:\n"
+            + tail(done.stdout + done.stderr)
+        )
+    return partial
+
+
+def _ensure_gds(installation: Installation, log: Callable[[str], None] | None) -> None:
+    """The GDS jars, split into GDS's own (plugin/) and the third-party ones Neo4j lacks."""
+    pom = _resource_bytes("gds-pom.xml")
+    if _complete(installation.gds_root, pom):
+        return
+    with file_lock(installation.root / "install.lock"):
+        if _complete(installation.gds_root, pom):
+            return
         if log is not None:
             log(
-                f"Resolving Neo4j {NEO4J_VERSION}, APOC {APOC_VERSION} and Neo4j Browser "
-                f"{BROWSER_VERSION} from Maven Central into {installation.lib} (once) ..."
+                f"Resolving Graph Data Science {GDS_VERSION} (OpenGDS, GPLv3) from Maven "
+                f"Central into {installation.gds_root} (once; GAMEGRAPH_NEO4J_GDS=false "
+                "skips it) ..."
             )
-        command = [
-            str(mvn),
-            "-B",
-            "-q",
-            "-f",
-            str(installation.pom),
-            "dependency:copy-dependencies",
-            f"-DoutputDirectory={partial}",
-            "-DincludeScope=runtime",
-        ]
-        try:
-            done = subprocess.run(
-                command, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
-            )
-        except OSError as e:
-            raise InstallError(f"cannot run {mvn}: {e}") from e
-        if done.returncode != 0 or not any(partial.glob("neo4j-*.jar")):
-            raise InstallError(
-                f"Maven could not resolve the Neo4j jars (exit code {done.returncode}); is Maven "
-                f"Central reachable?\ncommand: {' '.join(command)}\nlast output:\n"
-                + tail(done.stdout + done.stderr)
-            )
-        shutil.rmtree(installation.lib, ignore_errors=True)
-        partial.rename(installation.lib)
-        marker.write_text(expected + "\n")
-    return installation
+        partial = _resolve(
+            installation.root,
+            "gds-pom.xml",
+            pom,
+            "proc-*.jar",
+            "the Graph Data Science jars",
+            repository_layout=True,
+        )
+        staged = installation.root / "gds.staged"
+        shutil.rmtree(staged, ignore_errors=True)
+        neo4j_has = {p.name for p in installation.lib.glob("*.jar")}
+        for jar in sorted(partial.rglob("*.jar")):
+            # repository layout: <group path>/<artifact>/<version>/<file>
+            relative = jar.relative_to(partial).parts
+            group, artifact = ".".join(relative[:-3]), relative[-3]
+            if group == "org.neo4j.gds":
+                target = staged / "plugin"
+            elif _in_lib(artifact, neo4j_has):
+                continue  # Neo4j's lib has this library already: its version wins
+            else:
+                target = staged / "lib"
+            target.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(jar, target / jar.name)
+        shutil.rmtree(partial, ignore_errors=True)
+        _mark_complete(staged, pom)
+        shutil.rmtree(installation.gds_root, ignore_errors=True)
+        staged.rename(installation.gds_root)
+
+
+def _in_lib(artifact: str, jar_names: set[str]) -> bool:
+    """Whether a jar of `artifact` (any version) is among `jar_names` (``artifact-1.2.jar``)."""
+    pattern = re.compile(rf"{re.escape(artifact)}-\d[^/]*\.jar")
+    return any(pattern.fullmatch(name) for name in jar_names)

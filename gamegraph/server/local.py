@@ -12,7 +12,8 @@ Defaults: Bolt ``bolt://127.0.0.1:7687``, HTTP ``http://127.0.0.1:7474`` (Neo4j 
 ``GAMEGRAPH_NEO4J_HEAP`` (default 2g), ``GAMEGRAPH_NEO4J_PAGECACHE`` (default 512m),
 ``GAMEGRAPH_NEO4J_PASSWORD`` (initial password of a new home), ``GAMEGRAPH_NEO4J_CACHE``,
 ``GAMEGRAPH_NEO4J_DEFAULT_DATABASE`` (default ``neo4j``; Community serves only this one user
-database, so switch it to serve a database made by `bulk_import` under another name).
+database, so switch it to serve a database made by `bulk_import` under another name),
+``GAMEGRAPH_NEO4J_GDS`` (``false`` starts it without the Graph Data Science library).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from gamegraph.server.install import (
     default_home,
     ensure_installed,
     file_lock,
+    gds_enabled,
 )
 
 # The flags Neo4j 5's own start script passes, plus a bounded heap for a shared 2-core machine.
@@ -109,6 +111,8 @@ class ServerStatus:
     home: Path
     rss_bytes: int | None = None
     """Resident memory of the JVM, when the OS tells (Linux)."""
+    gds_version: str | None = None
+    """What ``gds.version()`` answered when the server started (None: GDS not loaded)."""
 
     @property
     def data_dir(self) -> Path:
@@ -167,6 +171,7 @@ class LocalNeo4j:
         pagecache: str | None = None,
         default_database: str | None = None,
         install_root: Path | None = None,
+        gds: bool | None = None,
         log: Callable[[str], None] | None = None,
     ) -> None:
         self.home = (home or default_home()).expanduser().absolute()
@@ -182,6 +187,8 @@ class LocalNeo4j:
             default_database or os.environ.get("GAMEGRAPH_NEO4J_DEFAULT_DATABASE") or "neo4j"
         )
         self.install_root = install_root
+        self.gds = gds_enabled() if gds is None else gds
+        """Load the Graph Data Science library (default: unless GAMEGRAPH_NEO4J_GDS=false)."""
         self._log = log or (lambda _message: None)
 
     # -- paths ---------------------------------------------------------------------------------
@@ -218,7 +225,7 @@ class LocalNeo4j:
 
     def ensure_installed(self) -> Installation:
         """Download the jars once (see `install.ensure_installed`)."""
-        return ensure_installed(self.install_root, log=self._log)
+        return ensure_installed(self.install_root, gds=self.gds, log=self._log)
 
     def status(self) -> ServerStatus:
         """Whether the JVM for this home runs and is ready; never starts or stops anything."""
@@ -227,6 +234,7 @@ class LocalNeo4j:
         ready_info = self._read_ready() if running else None
         ready = ready_info is not None and ready_info.get("pid") == pid
         version = ready_info.get("version") if ready and ready_info else None
+        gds = ready_info.get("gds") if ready and ready_info else None
         return ServerStatus(
             running=running,
             ready=ready,
@@ -236,6 +244,7 @@ class LocalNeo4j:
             http_uri=self.http_uri,
             home=self.home,
             rss_bytes=_rss_bytes(pid) if running and pid is not None else None,
+            gds_version=str(gds) if gds else None,
         )
 
     def start(self, *, wait: bool = True, timeout: float = 180.0) -> StartResult:
@@ -308,6 +317,7 @@ class LocalNeo4j:
             self.pagecache,
             "--default-database",
             self.default_database,
+            *(arg for d in installation.plugin_sources for arg in ("--plugin-jars", str(d))),
         ]
 
     # -- internals -----------------------------------------------------------------------------

@@ -18,9 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from gamegraph.db.gds import GdsUnavailable, gds_client
+from gamegraph.errors import DatabaseError
 from gamegraph.server import (
     APOC_VERSION,
     BROWSER_VERSION,
+    GDS_VERSION,
     NEO4J_VERSION,
     InstallError,
     LocalNeo4j,
@@ -30,7 +33,7 @@ from gamegraph.server import (
     ToolNotFoundError,
     ensure_installed,
 )
-from gamegraph.server.install import find_java, find_maven
+from gamegraph.server.install import Installation, Java, _in_lib, find_java, find_maven, gds_enabled
 from gamegraph.server.local import browser_url, port_problem
 
 
@@ -69,6 +72,11 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (root / "lib").mkdir(parents=True)
     pom = (resources.files("gamegraph.server") / "pom.xml").read_bytes()
     (root / "lib" / ".gamegraph-complete").write_text(hashlib.sha256(pom).hexdigest())
+    gds_pom = (resources.files("gamegraph.server") / "gds-pom.xml").read_bytes()
+    (root / f"gds-{GDS_VERSION}" / "plugin").mkdir(parents=True)
+    (root / f"gds-{GDS_VERSION}" / ".gamegraph-complete").write_text(
+        hashlib.sha256(gds_pom).hexdigest()
+    )
     return root
 
 
@@ -231,3 +239,83 @@ def test_launcher_source_ships_as_package_data() -> None:
     source = (resources.files("gamegraph.server") / "Launcher.java").read_text()
     assert re.search(r"public class Launcher\b", source)
     assert "DatabaseManagementServiceBuilder" in source
+
+
+def test_gds_pom_version_matches_the_python_constant_and_names_the_five_artifacts() -> None:
+    pom = ET.fromstring((resources.files("gamegraph.server") / "gds-pom.xml").read_bytes())
+    ns = {"m": "http://maven.apache.org/POM/4.0.0"}
+    properties = pom.find("m:properties", ns)
+    assert properties is not None
+    assert {p.tag.split("}")[1]: p.text for p in properties}["gds.version"] == GDS_VERSION
+    artifacts = {
+        d.findtext("m:artifactId", namespaces=ns) for d in pom.iter(f"{{{ns['m']}}}dependency")
+    }
+    assert artifacts == {
+        "proc",
+        "proc-sysinfo",
+        "opengds-extension",
+        "open-model-catalog",
+        "open-write-services",
+    }
+
+
+@pytest.mark.parametrize(
+    ("value", "enabled"),
+    [
+        (None, True),
+        ("", True),
+        ("true", True),
+        ("1", True),
+        ("false", False),
+        ("0", False),
+        ("OFF", False),
+        ("no", False),
+    ],
+)
+def test_gds_is_on_unless_the_setting_turns_it_off(value: str | None, enabled: bool) -> None:
+    env = {} if value is None else {"GAMEGRAPH_NEO4J_GDS": value}
+    assert gds_enabled(env) is enabled
+
+
+def test_classpath_and_plugin_jars_include_gds_only_when_it_is_on(tmp_path: Path) -> None:
+    java = Java(java=Path("/usr/bin/java"), version=17)
+    with_gds = Installation(root=tmp_path, java=java, gds=True)
+    without = Installation(root=tmp_path, java=java, gds=False)
+    assert with_gds.classpath.split(os.pathsep) == [
+        f"{tmp_path}/lib/*",
+        f"{tmp_path}/gds-{GDS_VERSION}/plugin/*",
+        f"{tmp_path}/gds-{GDS_VERSION}/lib/*",
+    ]
+    assert without.classpath == f"{tmp_path}/lib/*"
+    server = LocalNeo4j(tmp_path / "home", gds=True)
+    command = server.command(with_gds)
+    assert command[command.index("--plugin-jars") + 1] == str(with_gds.gds_plugin)
+    assert "--plugin-jars" not in LocalNeo4j(tmp_path / "home", gds=False).command(without)
+
+
+def test_a_library_neo4j_has_already_is_recognised_by_artifact_whatever_its_version() -> None:
+    lib = {"jackson-core-2.22.1.jar", "commons-text-1.12.0.jar", "neo4j-values-5.26.30.jar"}
+    assert _in_lib("jackson-core", lib)
+    assert _in_lib("commons-text", lib)
+    assert not _in_lib("jackson", lib)
+    assert not _in_lib("agrona", lib)
+    assert not _in_lib("commons", lib)
+
+
+def test_what_needs_gds_says_in_one_line_that_the_server_has_none() -> None:
+    class NoGds:
+        database = "neo4j"
+        driver = None
+
+        def run(self, query: str, params: object = None) -> list[dict[str, object]]:
+            raise DatabaseError(
+                "Neo4j refused a statement: Neo.ClientError.Statement.SyntaxError: "
+                "Unknown function 'gds.version'"
+            )
+
+    with pytest.raises(GdsUnavailable) as caught:
+        gds_client(NoGds(), "the Neo4j at bolt://127.0.0.1:1")  # type: ignore[arg-type]
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith("the Neo4j at bolt://127.0.0.1:1 has no Graph Data Science")
+    assert "GAMEGRAPH_NEO4J_GDS" in message
