@@ -19,43 +19,28 @@ answers in one of two forms:
   as the analysis assumes, when there are as many components as positions, and connected
   when there is one weak component.
 
-:func:`gds_checks` runs them on one loaded graph; :func:`gds_version` says whether the
-server has GDS, so that `verify` can say in one line that it has not.
+:func:`gds_checks` runs them on one loaded graph; :func:`checks_by_gds` asks whether the
+server has GDS first, so that `verify` can say in one line that it has not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 from typing import Any
 
-from gamegraph.db.registry import NamedQuery, load_queries, named_queries
+from gamegraph.db.gds import gds_version
+from gamegraph.db.registry import NamedQuery, named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.games.base import Game
 from gamegraph.games.checks import Check, Comparison
 
-__all__ = ["GDS_MARK", "NO_GDS", "checks_by_gds", "gds_checks", "gds_queries", "gds_version"]
+__all__ = ["GDS_MARK", "NO_GDS", "checks_by_gds", "gds_checks", "gds_queries"]
 
 GDS_MARK = "_gds_"
 """What the name of a game's GDS query contains (``bulgarian_gds_components``)."""
 
 NO_GDS = "GDS: this server has no Graph Data Science plugin; components not checked by GDS"
 """The line `verify` prints when the server has no GDS."""
-
-
-@cache
-def _own_queries() -> dict[str, NamedQuery]:
-    return load_queries(__package__ or "gamegraph.verify", ["gds.cypher"], internal=True)
-
-
-def gds_version(runner: QueryRunner) -> str | None:
-    """The version of the GDS plugin the server runs, or None when it has none."""
-    queries = _own_queries()
-    [row] = runner.run(queries["gds_installed"].cypher)
-    if not row["installed"]:
-        return None
-    [row] = runner.run(queries["gds_version"].cypher)
-    return str(row["version"])
 
 
 def checks_by_gds(runner: QueryRunner, games: Sequence[Game], say: Callable[[str], None]) -> bool:

@@ -17,12 +17,13 @@ from neo4j import Driver
 from neo4j_support import graphs_loaded
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.db.gds import gds_version
 from gamegraph.db.queries import run_named
 from gamegraph.games import Game, get_game
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.partitions import canonical_key, omega, separated_partitions
 from gamegraph.verify import verify
-from gamegraph.verify.gds import gds_queries, gds_version
+from gamegraph.verify.gds import gds_queries
 
 FUNCTIONAL = {
     "bulgarian": {"n": 20},

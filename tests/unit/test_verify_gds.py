@@ -14,7 +14,6 @@ from gamegraph.db.runner import CollectingQueryRunner
 from gamegraph.games import all_games, get_game
 from gamegraph.verify.gds import (
     NO_GDS,
-    _own_queries,
     acyclic_check,
     checks_by_gds,
     gds_checks,
@@ -112,8 +111,7 @@ def test_a_query_gets_the_graphs_parameters_as_neo4j_stores_them() -> None:
 
 
 def test_verify_says_in_one_line_when_the_server_has_no_gds() -> None:
-    runner = CollectingQueryRunner()
-    runner.set_result(_own_queries()["gds_installed"].cypher, [{"installed": 0}])
+    runner = CollectingQueryRunner()  # answers no row to gds.version()
     said: list[str] = []
     bulgarian = get_game("bulgarian").create(n=10)
     assert not checks_by_gds(runner, [bulgarian], said.append)
@@ -122,8 +120,7 @@ def test_verify_says_in_one_line_when_the_server_has_no_gds() -> None:
 
 def test_verify_runs_the_gds_queries_when_the_server_has_gds() -> None:
     runner = CollectingQueryRunner()
-    runner.set_result(_own_queries()["gds_installed"].cypher, [{"installed": 1}])
-    runner.set_result(_own_queries()["gds_version"].cypher, [{"version": "2.13.9"}])
+    runner.set_result("RETURN gds.version() AS version", [{"version": "2.13.9"}])
     said: list[str] = []
     assert checks_by_gds(runner, [get_game("bulgarian").create(n=10)], said.append)
     assert said == ["GDS 2.13.9: components checked by GDS as well"]

@@ -38,8 +38,8 @@ CALL (row) {
   WITH a
   ORDER BY a.idx
   LIMIT 1
-  RETURN a AS first
+  RETURN a AS head
 }
 RETURN row.component AS component, size(row.members) AS size, row.stored AS stored, arcs,
-       first.key AS first, first.notation AS notation
-ORDER BY size DESC, first.idx
+       head.key AS first, head.notation AS notation
+ORDER BY size DESC, head.idx
