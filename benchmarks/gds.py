@@ -30,6 +30,7 @@ def main() -> None:
     args = parser.parse_args()
     db = gg.connect(start=False)
     gds = db.gds
+    gds.set_show_progress(False)
     print(f"GDS {gds.server_version()} on {db.settings.uri or 'the local Neo4j'}")
     for graph_id in args.graphs:
         game = parse_graph_id(graph_id)
@@ -49,7 +50,7 @@ def main() -> None:
             f"{graph_id} ({game.describe()}): projected {listed['nodeCount']:,} nodes, "
             f"{listed['relationshipCount']:,} relationships in {projected:.1f} s; "
             f"{listed['memoryUsage']} ({listed['sizeInBytes']:,} bytes) in GDS; "
-            f"wcc.stats {wcc_seconds:.1f} s ({wcc['componentCount']:,} components)"
+            f"wcc.stats {wcc_seconds:.1f} s ({wcc.component_count:,} components)"
         )
         for query in gds_queries(game):
             params = {p.name: getattr(game, p.name) for p in query.params}
