@@ -14,13 +14,14 @@
 // scan: projects every state of A_n(L) into GDS
 // example: :param n => 20
 // example: :param L => 5
-CALL () {
-  CALL gds.graph.drop('austrian:L=' + $L + ':' + $n, false) YIELD graphName
+WITH 'austrian:L=' + $L + ':' + $n AS name
+CALL (name) {
+  CALL gds.graph.drop(name, false) YIELD graphName
   RETURN count(graphName) AS stale
 }
 MATCH (p:Austrian {L: $L, n: $n})
 OPTIONAL MATCH (p)-[:AUSTRIAN_MOVE]->(q)
-WITH gds.graph.project('austrian:L=' + $L + ':' + $n, p, q) AS projection
+WITH name, gds.graph.project(name, p, q) AS projection
 CALL gds.wcc.stream(projection.graphName) YIELD nodeId, componentId
 WITH projection, componentId, gds.util.asNode(nodeId) AS p
 WITH projection, componentId, count(*) AS size, collect(DISTINCT p.cycle) AS stored,

@@ -13,13 +13,14 @@
 // requires: bulgarian
 // scan: projects every position of B_n into GDS (p(60) = 966,467)
 // example: :param n => 10
-CALL () {
-  CALL gds.graph.drop('bulgarian:' + $n, false) YIELD graphName
+WITH 'bulgarian:' + $n AS name
+CALL (name) {
+  CALL gds.graph.drop(name, false) YIELD graphName
   RETURN count(graphName) AS stale
 }
 MATCH (p:Bulgarian {n: $n})
 OPTIONAL MATCH (p)-[:BULGARIAN_MOVE]->(q)
-WITH gds.graph.project('bulgarian:' + $n, p, q) AS projection
+WITH name, gds.graph.project(name, p, q) AS projection
 CALL gds.wcc.stream(projection.graphName) YIELD nodeId, componentId
 WITH projection, componentId, gds.util.asNode(nodeId) AS p
 WITH projection, componentId, count(*) AS size, collect(DISTINCT p.cycle) AS stored,

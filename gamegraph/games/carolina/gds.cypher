@@ -13,13 +13,14 @@
 // requires: carolina
 // scan: projects every position of C_n into GDS (2^(n−1) compositions: 2^25 at n = 26)
 // example: :param n => 8
-CALL () {
-  CALL gds.graph.drop('carolina:' + $n, false) YIELD graphName
+WITH 'carolina:' + $n AS name
+CALL (name) {
+  CALL gds.graph.drop(name, false) YIELD graphName
   RETURN count(graphName) AS stale
 }
 MATCH (p:Carolina {n: $n})
 OPTIONAL MATCH (p)-[:CAROLINA_MOVE]->(q)
-WITH gds.graph.project('carolina:' + $n, p, q) AS projection
+WITH name, gds.graph.project(name, p, q) AS projection
 CALL gds.wcc.stream(projection.graphName) YIELD nodeId, componentId
 WITH projection, componentId, gds.util.asNode(nodeId) AS p
 WITH projection, componentId, count(*) AS size, collect(DISTINCT p.cycle) AS stored,

@@ -18,7 +18,7 @@ CALL (graph) {
 }
 MATCH (p:Crim)
 OPTIONAL MATCH (p)-[:CRIM_MOVE]->(q)
-WITH gds.graph.project(graph.id, p, q) AS projection
+WITH graph, gds.graph.project(graph.id, p, q) AS projection
 CALL (projection) {
   CALL gds.scc.stream(projection.graphName) YIELD componentId
   WITH componentId, count(*) AS size

@@ -14,13 +14,14 @@
 // params: n:int
 // requires: floridian
 // example: :param n => 33
-CALL () {
-  CALL gds.graph.drop('floridian:' + $n, false) YIELD graphName
+WITH 'floridian:' + $n AS name
+CALL (name) {
+  CALL gds.graph.drop(name, false) YIELD graphName
   RETURN count(graphName) AS stale
 }
 MATCH (a:Alpha:Recurrent {n: $n})
 OPTIONAL MATCH (a)-[:TURN]->(b:Alpha:Recurrent)
-WITH gds.graph.project('floridian:' + $n, a, b) AS projection
+WITH name, gds.graph.project(name, a, b) AS projection
 CALL gds.scc.stream(projection.graphName) YIELD nodeId, componentId
 WITH projection, componentId, gds.util.asNode(nodeId) AS a
 WITH projection, componentId, collect(a) AS members, collect(DISTINCT a.core_scc) AS stored

@@ -19,7 +19,7 @@ CALL (graph) {
 }
 MATCH (c:FourCycle {rule: $rule})
 OPTIONAL MATCH (c)-[:LIFTS_TO]->(d:FourCycle {rule: $rule})
-WITH gds.graph.project(graph.id, c, d) AS projection
+WITH graph, gds.graph.project(graph.id, c, d) AS projection
 CALL gds.wcc.stream(projection.graphName) YIELD nodeId, componentId
 WITH projection, componentId, gds.util.asNode(nodeId) AS c
 ORDER BY c.n, c.key

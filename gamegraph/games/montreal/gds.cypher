@@ -13,13 +13,14 @@
 // requires: montreal
 // scan: projects every position of M on I(n) into GDS (|I(n)| of them)
 // example: :param n => 7
-CALL () {
-  CALL gds.graph.drop('montreal:' + $n, false) YIELD graphName
+WITH 'montreal:' + $n AS name
+CALL (name) {
+  CALL gds.graph.drop(name, false) YIELD graphName
   RETURN count(graphName) AS stale
 }
 MATCH (p:Montreal {n: $n})
 OPTIONAL MATCH (p)-[:MONTREAL_MOVE]->(q)
-WITH gds.graph.project('montreal:' + $n, p, q) AS projection
+WITH name, gds.graph.project(name, p, q) AS projection
 CALL gds.wcc.stream(projection.graphName) YIELD nodeId, componentId
 WITH projection, componentId, gds.util.asNode(nodeId) AS p
 WITH projection, componentId, count(*) AS size, collect(DISTINCT p.cycle) AS stored,

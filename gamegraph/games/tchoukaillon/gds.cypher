@@ -13,13 +13,14 @@
 // requires: tchoukaillon
 // example: :param n => 12
 // example: :param rule => 'standard'
-CALL () {
-  CALL gds.graph.drop('tchoukaillon:' + $rule + ':' + $n, false) YIELD graphName
+WITH 'tchoukaillon:' + $rule + ':' + $n AS name
+CALL (name) {
+  CALL gds.graph.drop(name, false) YIELD graphName
   RETURN count(graphName) AS stale
 }
 MATCH (p:Tchoukaillon {rule: $rule, n: $n})
 OPTIONAL MATCH (p)-[:TCHOUKAILLON_MOVE]->(q)
-WITH gds.graph.project('tchoukaillon:' + $rule + ':' + $n, p, q) AS projection
+WITH name, gds.graph.project(name, p, q) AS projection
 CALL (projection) {
   CALL gds.scc.stream(projection.graphName) YIELD componentId
   WITH componentId, count(*) AS size
