@@ -320,13 +320,14 @@ class Database:
 def connect(
     uri: str | None = None,
     *,
-    auth: tuple[str, str] | None = None,
+    auth: tuple[str, str | None] | None = None,
     database: str | None = None,
     start: bool = True,
     on_start: Callable[[str], None] | None = None,
 ) -> Database:
     """A :class:`Database` on Neo4j at ``uri`` (else ``NEO4J_URI``, else the local Neo4j,
-    started if needed unless ``start=False``); ``auth`` is (user, password)."""
+    started if needed unless ``start=False``); ``auth`` is (user, password), a password of
+    None meaning ``NEO4J_PASSWORD``, else the local Neo4j's own."""
     from gamegraph.db.connection import connect as connect_driver
     from gamegraph.db.runner import Neo4jQueryRunner
     from gamegraph.db.settings import Neo4jSettings

@@ -13,7 +13,6 @@ import typer
 from gamegraph.server.defaults import (
     APOC_VERSION,
     BROWSER_VERSION,
-    DEFAULT_PASSWORD,
     DEFAULT_USER,
     GDS_VERSION,
     NEO4J_VERSION,
@@ -26,7 +25,8 @@ app = typer.Typer(
     help="The local Neo4j 5 managed by gamegraph: a JVM running Neo4j Community from Maven "
     "Central jars, with APOC, Graph Data Science (GAMEGRAPH_NEO4J_GDS=false: without) and "
     "Neo4j Browser. Bolt on 127.0.0.1:7687, Browser on "
-    f"http://127.0.0.1:7474/browser/, user {DEFAULT_USER!r}, password {DEFAULT_PASSWORD!r}.",
+    f"http://127.0.0.1:7474/browser/, user {DEFAULT_USER!r} with a random password made with "
+    "the server (`gamegraph neo4j password` prints it).",
     no_args_is_help=True,
 )
 
@@ -76,6 +76,7 @@ def _describe(status: ServerStatus) -> str:
             f"  Bolt:     {status.bolt_uri}  (user {DEFAULT_USER!r})",
             f"  GDS:      {_gds_line(status)}",
             f"  Browser:  {status.browser_url}",
+            f"  password: `gamegraph neo4j password` prints it ({status.home / 'password'})",
             f"  home:     {status.home}",
             f"  log:      {status.log_file}",
         ]
@@ -128,7 +129,8 @@ def start(
 
     Does nothing if it is already running.
 
-    A new home gets user neo4j with password 'gamegraph' (or $GAMEGRAPH_NEO4J_PASSWORD).
+    A new home gets user neo4j with a random password (or $GAMEGRAPH_NEO4J_PASSWORD), kept
+    in <home>/password (mode 0600); `gamegraph neo4j password` prints it.
     """
     from gamegraph.server.local import LocalNeo4j
 
@@ -193,5 +195,38 @@ def browser_url(
     bolt_port: BoltPortOption = 7687,
     http_port: HttpPortOption = 7474,
 ) -> None:
-    """Print the Neo4j Browser URL for the local Neo4j (log in as neo4j / gamegraph)."""
-    typer.echo(_server(None, bolt_port, http_port).status().browser_url)
+    """Print the Neo4j Browser URL for the local Neo4j, and how to get its password."""
+    server = _server(None, bolt_port, http_port)
+    typer.echo(server.status().browser_url)
+    typer.echo(
+        f"log in as {DEFAULT_USER!r}; the password: `gamegraph neo4j password` "
+        f"(kept in {server.password_file})",
+        err=True,
+    )
+
+
+@app.command()
+def password(home: HomeOption = None) -> None:
+    """Print the password of user neo4j in the local Neo4j (made at random with its home,
+    kept in <home>/password, mode 0600; NEO4J_PASSWORD overrides it when connecting)."""
+    from gamegraph.errors import GamegraphError
+    from gamegraph.server.local import LocalNeo4j
+    from gamegraph.server.password import LEGACY_PASSWORD
+
+    server = LocalNeo4j(home)
+    try:
+        current = server.password
+    except OSError as e:
+        raise GamegraphError(f"cannot read {server.password_file}: {e.strerror}") from None
+    if current is None:
+        raise GamegraphError(
+            f"the local Neo4j in {server.home} has not been created yet: `gamegraph neo4j "
+            "start` creates it with a random password"
+        )
+    typer.echo(current)
+    if current == LEGACY_PASSWORD and not server.password_file.is_file():
+        typer.echo(
+            "(the old fixed password: the next `gamegraph neo4j start` replaces it with a "
+            "random one)",
+            err=True,
+        )

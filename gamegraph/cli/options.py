@@ -24,7 +24,7 @@ import typer
 from gamegraph.cli._output import note
 from gamegraph.db.settings import DEFAULT_DATABASE
 from gamegraph.games.base import Param
-from gamegraph.server.defaults import DEFAULT_PASSWORD, DEFAULT_USER
+from gamegraph.server.defaults import DEFAULT_USER
 
 if TYPE_CHECKING:
     from gamegraph.api import Database
@@ -49,6 +49,9 @@ __all__ = [
 
 _PANEL = "Neo4j connection"
 
+DEFAULT_PASSWORD: str | None = None
+"""No --password: NEO4J_PASSWORD, else the local Neo4j's own (its 0600 file)."""
+
 UriOption = Annotated[
     str | None,
     typer.Option(
@@ -65,11 +68,12 @@ UserOption = Annotated[
     typer.Option("--user", envvar="NEO4J_USER", help="Neo4j user.", rich_help_panel=_PANEL),
 ]
 PasswordOption = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--password",
         envvar="NEO4J_PASSWORD",
-        help="Neo4j password (the local Neo4j's default is 'gamegraph').",
+        help="Neo4j password. Default: the local Neo4j's own, made at random with it "
+        "(`gamegraph neo4j password` prints it).",
         show_default=False,
         rich_help_panel=_PANEL,
     ),
@@ -83,7 +87,9 @@ DatabaseOption = Annotated[
 
 
 @contextlib.contextmanager
-def open_database(uri: str | None, user: str, password: str, database: str) -> Iterator[Database]:
+def open_database(
+    uri: str | None, user: str, password: str | None, database: str
+) -> Iterator[Database]:
     """The Python API's Database for these options (the local Neo4j started if needed,
     its progress on stderr); closed afterwards."""
     from gamegraph.api import connect

@@ -50,6 +50,7 @@ def connect(
     otherwise a stopped local Neo4j is reported as unavailable. The caller closes the driver.
     """
     settings = settings or Neo4jSettings.resolve()
+    password = settings.password
     if settings.uri is None:
         local = local or LocalNeo4j(log=on_start)
         uri = local.bolt_uri
@@ -60,6 +61,8 @@ def connect(
                 raise DatabaseUnavailable(f"cannot start the local Neo4j: {e}") from e
         elif not local.status().running:
             raise DatabaseUnavailable(f"the local Neo4j at {uri} is not running ({HINT})")
+        # NEO4J_PASSWORD (or an explicit one) overrides the password file
+        password = password or local.password
     else:
         uri = settings.uri
 
@@ -67,7 +70,7 @@ def connect(
         # gamegraph runs only its own, reviewed queries: server notifications (such as "label
         # does not exist yet" before a first load) would be noise on the user's terminal
         driver = GraphDatabase.driver(
-            uri, auth=(settings.user, settings.password), notifications_min_severity="OFF"
+            uri, auth=(settings.user, password or ""), notifications_min_severity="OFF"
         )
     except (ConfigurationError, ValueError) as e:
         raise DatabaseError(f"invalid Neo4j URI {uri!r}: {e}") from e
@@ -78,7 +81,7 @@ def connect(
         driver.execute_query("RETURN 1", database_=settings.database, routing_=RoutingControl.READ)
     except Exception as e:
         driver.close()
-        translated = _translate(e, uri, settings)
+        translated = _translate(e, uri, settings, local if settings.uri is None else None)
         if translated is None:
             raise
         raise translated from e
@@ -105,11 +108,19 @@ def open_runner(
         driver.close()
 
 
-def _translate(error: Exception, uri: str, settings: Neo4jSettings) -> DatabaseError | None:
+def _translate(
+    error: Exception, uri: str, settings: Neo4jSettings, local: LocalNeo4j | None
+) -> DatabaseError | None:
     if isinstance(error, AuthError):
+        where = (
+            f"; the local Neo4j's own is in {local.password_file}, which NEO4J_PASSWORD "
+            "overrides: `gamegraph neo4j password` prints it"
+            if local is not None
+            else ""
+        )
         return DatabaseAuthError(
-            f"wrong credentials for {uri} as {settings.user} "
-            "(set NEO4J_USER / NEO4J_PASSWORD; the local Neo4j's default password is gamegraph)"
+            f"wrong credentials for {uri} as {settings.user} (set NEO4J_USER / NEO4J_PASSWORD"
+            f"{where})"
         )
     if isinstance(error, (ServiceUnavailable, SessionExpired, OSError)):
         return DatabaseUnavailable(f"cannot reach Neo4j at {uri}: {error} ({HINT})")

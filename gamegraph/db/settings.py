@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from gamegraph.server.defaults import DEFAULT_PASSWORD, DEFAULT_USER
+from gamegraph.server.defaults import DEFAULT_USER
 
 DEFAULT_DATABASE = "neo4j"
 
@@ -15,12 +15,14 @@ DEFAULT_DATABASE = "neo4j"
 class Neo4jSettings:
     """Connection settings; ``uri=None`` means the local Neo4j managed by gamegraph.
 
-    The password is left out of ``repr`` so settings can be logged.
+    ``password=None`` means the local Neo4j's own password (its 0600 file, read when
+    connecting), or no password for a Neo4j elsewhere. The password is left out of ``repr``
+    so settings can be logged.
     """
 
     uri: str | None
     user: str = DEFAULT_USER
-    password: str = field(default=DEFAULT_PASSWORD, repr=False)
+    password: str | None = field(default=None, repr=False)
     database: str = DEFAULT_DATABASE
 
     @property
@@ -40,7 +42,7 @@ class Neo4jSettings:
     ) -> Neo4jSettings:
         """Settings from explicit values, else ``NEO4J_URI``, ``NEO4J_USER``,
         ``NEO4J_PASSWORD``, ``NEO4J_DATABASE``, else the local defaults
-        (no URI, user ``neo4j``, password ``gamegraph``, database ``neo4j``).
+        (no URI, user ``neo4j``, the local Neo4j's password file, database ``neo4j``).
 
         Empty strings count as unset, so ``NEO4J_URI=`` selects the local Neo4j.
         """
@@ -52,6 +54,6 @@ class Neo4jSettings:
         return cls(
             uri=uri or environ.get("NEO4J_URI") or None,
             user=pick(user, "NEO4J_USER", DEFAULT_USER),
-            password=pick(password, "NEO4J_PASSWORD", DEFAULT_PASSWORD),
+            password=password or environ.get("NEO4J_PASSWORD") or None,
             database=pick(database, "NEO4J_DATABASE", DEFAULT_DATABASE),
         )

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from gamegraph.server.defaults import (
         APOC_VERSION,
         BROWSER_VERSION,
-        DEFAULT_PASSWORD,
         DEFAULT_USER,
         GDS_VERSION,
         NEO4J_VERSION,
@@ -58,7 +57,6 @@ _WHERE = {
     "ToolNotFoundError": "errors",
     "APOC_VERSION": "defaults",
     "BROWSER_VERSION": "defaults",
-    "DEFAULT_PASSWORD": "defaults",
     "DEFAULT_USER": "defaults",
     "GDS_VERSION": "defaults",
     "NEO4J_VERSION": "defaults",
@@ -74,7 +72,6 @@ _WHERE = {
 __all__ = [
     "APOC_VERSION",
     "BROWSER_VERSION",
-    "DEFAULT_PASSWORD",
     "DEFAULT_USER",
     "GDS_VERSION",
     "NEO4J_VERSION",

@@ -11,7 +11,6 @@ __all__ = [
     "DEFAULT_HOST",
     "DEFAULT_HTTP_PORT",
     "DEFAULT_PAGECACHE",
-    "DEFAULT_PASSWORD",
     "DEFAULT_USER",
     "GDS_VERSION",
     "NEO4J_VERSION",
@@ -25,8 +24,6 @@ BROWSER_VERSION = "5.24.0"
 """org.neo4j.client:neo4j-browser."""
 GDS_VERSION = "2.13.9"
 """org.neo4j.gds (OpenGDS, GPLv3): the 2.13 line is the one for Neo4j 5.26."""
-DEFAULT_PASSWORD = "gamegraph"
-"""Initial password of user ``neo4j`` in the local Neo4j (set when its data directory is new)."""
 DEFAULT_USER = "neo4j"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_BOLT_PORT = 7687

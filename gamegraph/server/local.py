@@ -7,10 +7,12 @@ uses SIGKILL only as a last resort. `status()` reads the pid and readiness files
 launcher keeps in ``<home>/run`` and checks the process behind them.
 
 Defaults: Bolt ``bolt://127.0.0.1:7687``, HTTP ``http://127.0.0.1:7474`` (Neo4j Browser at
-``/browser/``), user ``neo4j`` with password ``gamegraph``. Environment variables:
+``/browser/``), user ``neo4j`` with a random password made with the home and kept in
+``<home>/password`` (mode 0600; see :mod:`.password`). Environment variables:
 ``GAMEGRAPH_NEO4J_HOME``, ``GAMEGRAPH_NEO4J_BOLT_PORT``, ``GAMEGRAPH_NEO4J_HTTP_PORT``,
 ``GAMEGRAPH_NEO4J_HEAP`` (default 2g), ``GAMEGRAPH_NEO4J_PAGECACHE`` (default 512m),
-``GAMEGRAPH_NEO4J_PASSWORD`` (initial password of a new home), ``GAMEGRAPH_NEO4J_CACHE``,
+``GAMEGRAPH_NEO4J_PASSWORD`` (initial password of a new home instead of a random one),
+``GAMEGRAPH_NEO4J_CACHE``,
 ``GAMEGRAPH_NEO4J_DEFAULT_DATABASE`` (default ``neo4j``; Community serves only this one user
 database, so switch it to serve a database made by `bulk_import` under another name),
 ``GAMEGRAPH_NEO4J_GDS`` (``false`` starts it without the Graph Data Science library).
@@ -38,7 +40,6 @@ from gamegraph.server.defaults import (
     DEFAULT_HOST,
     DEFAULT_HTTP_PORT,
     DEFAULT_PAGECACHE,
-    DEFAULT_PASSWORD,
     DEFAULT_USER,
 )
 from gamegraph.server.errors import (
@@ -54,6 +55,15 @@ from gamegraph.server.install import (
     ensure_installed,
     file_lock,
     gds_enabled,
+)
+from gamegraph.server.password import (
+    LEGACY_PASSWORD,
+    is_legacy_home,
+    new_password,
+    password_file,
+    pending_file,
+    read_password,
+    write_password,
 )
 
 # The flags Neo4j 5's own start script passes, plus a bounded heap for a shared 2-core machine.
@@ -178,7 +188,7 @@ class LocalNeo4j:
         self.host = host
         self.bolt_port = bolt_port or _env_int("GAMEGRAPH_NEO4J_BOLT_PORT", DEFAULT_BOLT_PORT)
         self.http_port = http_port or _env_int("GAMEGRAPH_NEO4J_HTTP_PORT", DEFAULT_HTTP_PORT)
-        self.password = password or os.environ.get("GAMEGRAPH_NEO4J_PASSWORD") or DEFAULT_PASSWORD
+        self._initial_password = password or os.environ.get("GAMEGRAPH_NEO4J_PASSWORD") or None
         self.heap = heap or os.environ.get("GAMEGRAPH_NEO4J_HEAP") or DEFAULT_HEAP
         self.pagecache = (
             pagecache or os.environ.get("GAMEGRAPH_NEO4J_PAGECACHE") or DEFAULT_PAGECACHE
@@ -218,6 +228,23 @@ class LocalNeo4j:
         return self.home / "logs" / "launcher.log"
 
     @property
+    def password_file(self) -> Path:
+        """The 0600 file holding the password of user neo4j (see :mod:`.password`)."""
+        return password_file(self.home)
+
+    @property
+    def password(self) -> str | None:
+        """The password of user neo4j: the password file's, the old fixed one for a home made
+        before passwords were random (until `start` migrates it), or None for a home not yet
+        created (`start` creates it with its password)."""
+        stored = read_password(self.password_file)
+        if stored is not None:
+            return stored
+        if is_legacy_home(self.home):
+            return read_password(pending_file(self.home)) or LEGACY_PASSWORD
+        return None
+
+    @property
     def debug_log(self) -> Path:
         return self.home / "logs" / "debug.log"
 
@@ -255,7 +282,9 @@ class LocalNeo4j:
         """
         began = time.monotonic()
         installation = self.ensure_installed()
-        self.home.mkdir(parents=True, exist_ok=True)
+        if not self.home.exists():
+            # a new home: only its user may look into it (the password file is 0600 as well)
+            self.home.mkdir(parents=True, mode=0o700)
         with file_lock(self.run_dir / "start.lock"):
             current = self.status()
             if current.running and current.pid is not None:
@@ -263,7 +292,10 @@ class LocalNeo4j:
                 if wait and not current.ready:
                     self._log(f"Neo4j (pid {current.pid}) is starting; waiting until it answers")
                     self._wait_until_ready(current.pid, began + timeout, timeout)
+                if wait:
+                    self._migrate_legacy_password()
                 return StartResult(self.status(), True, time.monotonic() - began)
+            self._prepare_password()
             self._remove_run_files()
             self._check_port_free(self.bolt_port, "Bolt", "GAMEGRAPH_NEO4J_BOLT_PORT")
             self._check_port_free(self.http_port, "HTTP", "GAMEGRAPH_NEO4J_HTTP_PORT")
@@ -273,6 +305,7 @@ class LocalNeo4j:
             if wait:
                 self._wait_until_ready(pid, began + timeout, timeout)
                 self._log(f"Neo4j ready at {self.bolt_uri} (pid {pid})")
+                self._migrate_legacy_password()
         return StartResult(self.status(), False, time.monotonic() - began)
 
     def stop(self, *, timeout: float = 60.0) -> StopResult:
@@ -322,6 +355,68 @@ class LocalNeo4j:
 
     # -- internals -----------------------------------------------------------------------------
 
+    def _prepare_password(self) -> None:
+        """A home without databases gets its password file before its first start: the
+        launcher sets that password when it creates the user neo4j."""
+        if self.password_file.is_file() or is_legacy_home(self.home):
+            return
+        write_password(self.password_file, self._initial_password or new_password())
+
+    def _migrate_legacy_password(self) -> None:
+        """A home made with the old fixed password gets a random one (said once, here)."""
+        if not is_legacy_home(self.home):
+            return
+        from neo4j import GraphDatabase
+        from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
+
+        pending = pending_file(self.home)
+        new = read_password(pending)
+        if new is None:
+            explicit = self._initial_password
+            new = explicit if explicit and explicit != LEGACY_PASSWORD else new_password()
+            write_password(pending, new)
+        try:
+            with GraphDatabase.driver(
+                self.bolt_uri, auth=(DEFAULT_USER, LEGACY_PASSWORD), connection_timeout=10.0
+            ) as driver:
+                driver.execute_query(
+                    "ALTER CURRENT USER SET PASSWORD FROM $old TO $new",
+                    old=LEGACY_PASSWORD,
+                    new=new,
+                    database_="system",
+                )
+        except AuthError:
+            if not self._password_works(new):
+                pending.unlink(missing_ok=True)
+                self._log(
+                    f"The local Neo4j in {self.home} has no password file and its password is "
+                    f"not the old default: write it to {self.password_file} (mode 0600) or set "
+                    "NEO4J_PASSWORD"
+                )
+                return
+        except (ServiceUnavailable, Neo4jError, OSError) as e:
+            self._log(f"The old fixed password of {self.home} could not be replaced yet ({e})")
+            return
+        pending.replace(self.password_file)
+        self._log(
+            f"The local Neo4j in {self.home} had the old fixed password 'gamegraph'; it now has "
+            f"a random one, kept in {self.password_file} (mode 0600): `gamegraph neo4j password` "
+            "prints it"
+        )
+
+    def _password_works(self, password: str) -> bool:
+        from neo4j import GraphDatabase
+        from neo4j.exceptions import AuthError
+
+        try:
+            with GraphDatabase.driver(
+                self.bolt_uri, auth=(DEFAULT_USER, password), connection_timeout=10.0
+            ) as driver:
+                driver.verify_connectivity()
+        except AuthError:
+            return False
+        return True
+
     def _install_guide(self, installation: Installation) -> None:
         """Browser with the gamegraph guide and style (:mod:`.browser_guide`); a failure only
         costs the guide, never the start."""
@@ -337,7 +432,9 @@ class LocalNeo4j:
         with self.log_file.open("a") as log:
             log.write(f"\n==== gamegraph: starting Neo4j at {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
         env = dict(os.environ)
-        env["GAMEGRAPH_NEO4J_PASSWORD"] = self.password
+        # the launcher sets it only when it creates the DBMS; the environment, unlike argv,
+        # is not visible to other users in ps
+        env["GAMEGRAPH_NEO4J_PASSWORD"] = self.password or new_password()
         env["GAMEGRAPH_NEO4J_LAUNCHER_LOG"] = str(self.log_file)
         # The shell puts the JVM in the background and exits at once, so the JVM is re-parented
         # to init: it outlives this process and never lingers as our zombie.
@@ -385,7 +482,7 @@ class LocalNeo4j:
 
         try:
             with GraphDatabase.driver(
-                self.bolt_uri, auth=(DEFAULT_USER, self.password), connection_timeout=5.0
+                self.bolt_uri, auth=(DEFAULT_USER, self.password or ""), connection_timeout=5.0
             ) as driver:
                 driver.execute_query("RETURN 1")
         except AuthError:

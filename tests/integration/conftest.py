@@ -33,8 +33,9 @@ from neo4j import Driver
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings, connect
 from gamegraph.errors import DatabaseError
-from gamegraph.server import DEFAULT_PASSWORD, LocalNeo4j, LocalNeo4jError
+from gamegraph.server import LocalNeo4j, LocalNeo4jError
 from gamegraph.server.install import default_home
+from gamegraph.server.password import new_password
 
 HERE = Path(__file__).parent
 
@@ -94,7 +95,8 @@ def _start_container(stack: ExitStack) -> Neo4jSettings:
         warnings.simplefilter("ignore")
         from testcontainers.neo4j import Neo4jContainer
 
-        container = Neo4jContainer("neo4j:5", password=DEFAULT_PASSWORD)
+        password = new_password()
+        container = Neo4jContainer("neo4j:5", password=password)
         container.with_env("NEO4J_PLUGINS", '["apoc"]')
         container.with_env("NEO4J_dbms_security_procedures_unrestricted", "apoc.*")
         container.start()
@@ -102,7 +104,7 @@ def _start_container(stack: ExitStack) -> Neo4jSettings:
     return Neo4jSettings(
         uri=container.get_connection_url(),
         user="neo4j",
-        password=DEFAULT_PASSWORD,
+        password=password,
         database="neo4j",
     )
 
@@ -148,7 +150,11 @@ def neo4j_target() -> Iterator[Neo4jTarget]:
                 stack.callback(local.stop)
             target = Neo4jTarget(
                 Neo4jSettings(
-                    None, env_settings.user, env_settings.password, env_settings.database
+                    None,
+                    env_settings.user,
+                    # NEO4J_PASSWORD overrides the server's own password file
+                    env_settings.password or local.password,
+                    env_settings.database,
                 ),
                 "local",
                 local,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 from neo4j import Driver
+from neo4j_support import graphs_loaded
 
 import gamegraph as gg
 from gamegraph.api import Database
@@ -15,7 +16,6 @@ from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.db.gds import gds_version
 from gamegraph.games.registry import get_game
 from gamegraph.server import GDS_VERSION, LocalNeo4j
-from tests.neo4j_support import graphs_loaded
 
 
 def test_local_server_loads_gds_and_status_names_its_version(local_neo4j: LocalNeo4j) -> None:

@@ -62,7 +62,7 @@ def test_browser_url_names_bolt_and_user() -> None:
     env = {"GAMEGRAPH_NEO4J_BOLT_PORT": "7690", "GAMEGRAPH_NEO4J_HTTP_PORT": "7474"}
     result = cli.invoke(neo4j.app, ["browser-url"], env=env)
     assert result.exit_code == 0
-    assert result.output.strip() == (
+    assert result.output.splitlines()[0] == (
         "http://127.0.0.1:7474/browser/?dbms=bolt://neo4j@127.0.0.1:7690&preselectAuthMethod=NATIVE"
     )
 

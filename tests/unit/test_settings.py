@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from gamegraph.db import Neo4jSettings
-from gamegraph.server import DEFAULT_PASSWORD
 
 ENV_NAMES = ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "NEO4J_DATABASE")
 
@@ -16,13 +15,11 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
-def test_without_anything_settings_mean_the_local_neo4j_with_default_credentials() -> None:
+def test_without_anything_settings_mean_the_local_neo4j_with_its_own_password() -> None:
     settings = Neo4jSettings.resolve()
-    assert settings == Neo4jSettings(
-        uri=None, user="neo4j", password=DEFAULT_PASSWORD, database="neo4j"
-    )
+    # password None: the local Neo4j's password file, read when connecting
+    assert settings == Neo4jSettings(uri=None, user="neo4j", password=None, database="neo4j")
     assert settings.is_local
-    assert DEFAULT_PASSWORD == "gamegraph"
 
 
 def test_environment_fills_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -49,7 +46,7 @@ def test_empty_environment_values_count_as_unset(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("NEO4J_PASSWORD", "")
     settings = Neo4jSettings.resolve()
     assert settings.uri is None
-    assert settings.password == DEFAULT_PASSWORD
+    assert settings.password is None
 
 
 def test_an_explicit_env_mapping_replaces_os_environ(monkeypatch: pytest.MonkeyPatch) -> None:

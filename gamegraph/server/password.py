@@ -1,0 +1,80 @@
+"""The local Neo4j's password: random, made when its home is created, kept in a file only
+the user can read.
+
+On a shared machine (a cluster's login node, a department server) any user can reach
+127.0.0.1:7687, so a fixed password would let them change or delete the graphs. A new home
+gets a random password in ``<home>/password`` (mode 0600, the home itself 0700); everything
+gamegraph runs reads it from there, and ``NEO4J_PASSWORD`` overrides it. A home made by an
+older gamegraph, with the fixed password ``gamegraph`` and no file, is migrated at its next
+start (`LocalNeo4j.start`): a random password is set and written, and that is said once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import stat
+from pathlib import Path
+
+__all__ = [
+    "LEGACY_PASSWORD",
+    "is_legacy_home",
+    "new_password",
+    "password_file",
+    "pending_file",
+    "read_password",
+    "write_password",
+]
+
+LEGACY_PASSWORD = "gamegraph"
+"""The fixed password of homes made before passwords were random (migrated on start)."""
+
+
+def password_file(home: Path) -> Path:
+    """Where the password of the local Neo4j in `home` is kept."""
+    return home / "password"
+
+
+def pending_file(home: Path) -> Path:
+    """The new password while a legacy home is being migrated (so a crash loses nothing)."""
+    return home / "password.new"
+
+
+def new_password() -> str:
+    """A random password (32 URL-safe characters, 192 bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def is_legacy_home(home: Path) -> bool:
+    """A home whose databases exist but that has no password file: made by an older
+    gamegraph, with the fixed password `LEGACY_PASSWORD`."""
+    system = home / "data" / "databases" / "system"
+    return system.is_dir() and not password_file(home).is_file()
+
+
+def read_password(path: Path) -> str | None:
+    """The password in `path`, or None if there is no such file. A file that others may read
+    (copied around, or made by hand) is first made private again."""
+    try:
+        info = path.stat()
+        if stat.S_IMODE(info.st_mode) & 0o077 and info.st_uid == os.geteuid():
+            path.chmod(0o600)
+        text = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return None
+    return text or None
+
+
+def write_password(path: Path, password: str) -> None:
+    """Write `password` to `path` atomically, readable and writable by the owner only
+    (created with mode 0600, never wider for a moment whatever the umask)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(password + "\n")
+    os.chmod(tmp, 0o600)
+    tmp.replace(path)
