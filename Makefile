@@ -3,6 +3,10 @@
 #   make load    # venv + install, fetch and start the local Neo4j 5.26, gamegraph load --n 60
 #   make test    # the whole test suite: unit tests and integration tests on a real Neo4j
 #
+# `make image` builds gamegraph's Neo4j 5.26 image with podman or docker from Debian packages
+# and Maven Central (no registry; docker/README.md); `make test-container` runs the integration
+# tests against it through testcontainers (installing podman when missing; as root).
+#
 # Both create .venv on first use. `make load N=24` loads another n; `make lint` runs ruff and
 # mypy; `make bench` runs the benchmarks (minutes); `make mutation` runs the mutation tests of
 # the engines (hours; SAMPLE=200 runs a seeded sample).
@@ -13,7 +17,7 @@ BIN    := $(VENV)/bin
 N      ?= 60
 STAMP  := $(VENV)/.installed
 
-.PHONY: install load test lint bench mutation clean
+.PHONY: install load test image test-container lint bench mutation clean
 
 install: $(STAMP)
 
@@ -28,6 +32,15 @@ load: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+image: $(STAMP)
+	PYTHON=$(BIN)/python docker/build-image.sh
+
+# CONTAINER_TESTS="tests/integration" runs the whole integration suite in the container
+CONTAINER_TESTS ?=
+
+test-container: $(STAMP)
+	PYTHON=$(BIN)/python docker/test-container.sh $(CONTAINER_TESTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check gamegraph tests benchmarks

@@ -1,9 +1,16 @@
 """Integration tests run against a real Neo4j 5, chosen once per session:
 
 1. ``NEO4J_URI`` (with ``NEO4J_USER`` / ``NEO4J_PASSWORD`` / ``NEO4J_DATABASE``) if set;
-2. else testcontainers' ``Neo4jContainer`` (image ``neo4j:5`` with APOC) if a Docker daemon
-   answers;
-3. else a local Neo4j managed by gamegraph (the same jars and launcher as `gamegraph neo4j
+2. else, with ``GAMEGRAPH_TEST_NEO4J=container`` (what `make test-container` sets), gamegraph's
+   own image (``GAMEGRAPH_TEST_CONTAINER_IMAGE``, default ``localhost/gamegraph-neo4j:5.26``,
+   built by `make image`) through testcontainers' ``Neo4jContainer`` on the host's network,
+   Neo4j on 127.0.0.1 on ports of its own (``GAMEGRAPH_TEST_CONTAINER_BOLT_PORT`` /
+   ``..._HTTP_PORT``, default: free ones) with a random password; when it cannot start, the
+   session fails with one line, never skips. The container is removed at the end of the
+   session whatever the tests did;
+3. else testcontainers' ``Neo4jContainer`` (the official image ``neo4j:5`` with APOC, a random
+   password) if a Docker daemon answers;
+4. else a local Neo4j managed by gamegraph (the same jars and launcher as `gamegraph neo4j
    start`) in a home and on ports of its own, so the tests never touch the graphs a user has
    loaded into the everyday local Neo4j: ``<data home>/gamegraph/neo4j-test``, Bolt 7688 and
    HTTP 7475 (``GAMEGRAPH_TEST_NEO4J_HOME``, ``GAMEGRAPH_TEST_NEO4J_BOLT_PORT``,
@@ -12,8 +19,9 @@
    and stopped again at the end of the session if this session started it (set
    ``GAMEGRAPH_TEST_KEEP_NEO4J=1`` to leave it running for the next run).
 
-When no Neo4j can be reached the tests are skipped with the reason, except under ``CI=true``,
-where that is a failure. Every test in this directory gets the ``neo4j`` marker.
+When no Neo4j can be reached the tests are skipped with the reason, except under ``CI=true``
+or on the container route, where that is a failure. Every test in this directory gets the
+``neo4j`` marker.
 """
 
 from __future__ import annotations
@@ -52,7 +60,7 @@ class Neo4jTarget:
 
     settings: Neo4jSettings
     source: str
-    """"NEO4J_URI", "testcontainers" or "local"."""
+    """"NEO4J_URI", "container" (gamegraph's image), "testcontainers" or "local"."""
     local: LocalNeo4j | None = None
     """The gamegraph-managed server, when `source` is "local"."""
 
@@ -62,9 +70,45 @@ def _in_ci() -> bool:
 
 
 def _unreachable(reason: str) -> NoReturn:
-    if _in_ci():
+    if _in_ci() or _container_route():
         pytest.fail(f"CI=true and no Neo4j for the integration tests: {reason}", pytrace=False)
     pytest.skip(f"no Neo4j for the integration tests: {reason}")
+
+
+def _container_route() -> bool:
+    return os.environ.get("GAMEGRAPH_TEST_NEO4J", "") == "container"
+
+
+def _start_gamegraph_container(stack: ExitStack) -> Neo4jSettings:
+    """gamegraph's image on the host's network (tests/neo4j_container.py); removed at exit."""
+    from neo4j_container import DEFAULT_IMAGE, HostNetworkNeo4jContainer, free_port
+
+    image = os.environ.get("GAMEGRAPH_TEST_CONTAINER_IMAGE") or DEFAULT_IMAGE
+    password = new_password()
+    container = HostNetworkNeo4jContainer(
+        image,
+        password=password,
+        bolt_port=int(os.environ.get("GAMEGRAPH_TEST_CONTAINER_BOLT_PORT") or free_port()),
+        http_port=int(os.environ.get("GAMEGRAPH_TEST_CONTAINER_HTTP_PORT") or free_port()),
+        heap=os.environ.get("GAMEGRAPH_NEO4J_HEAP") or "1g",
+        pagecache=os.environ.get("GAMEGRAPH_NEO4J_PAGECACHE") or "256m",
+        startup_timeout=int(os.environ.get("GAMEGRAPH_TEST_CONTAINER_TIMEOUT") or 600),
+    )
+    # registered before start: a container that started but never answered is removed too
+    stack.callback(_remove_container, container)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        container.start()
+    return Neo4jSettings(
+        uri=container.get_connection_url(), user="neo4j", password=password, database="neo4j"
+    )
+
+
+def _remove_container(container: object) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if getattr(container, "_container", None) is not None:
+            container.stop()  # type: ignore[attr-defined]
 
 
 def _docker_answers() -> bool:
@@ -134,6 +178,17 @@ def neo4j_target() -> Iterator[Neo4jTarget]:
         env_settings = Neo4jSettings.resolve()
         if env_settings.uri is not None:
             target = Neo4jTarget(env_settings, "NEO4J_URI")
+        elif _container_route():
+            try:
+                target = Neo4jTarget(_start_gamegraph_container(stack), "container")
+            except Exception as e:
+                reason = " ".join(str(e).split())[:300] or type(e).__name__
+                pytest.fail(
+                    "GAMEGRAPH_TEST_NEO4J=container but testcontainers could not start "
+                    f"gamegraph's Neo4j image ({type(e).__name__}: {reason}); `make "
+                    "test-container` starts podman's socket and builds the image",
+                    pytrace=False,
+                )
         elif _docker_answers():
             try:
                 target = Neo4jTarget(_start_container(stack), "testcontainers")

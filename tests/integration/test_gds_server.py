@@ -5,6 +5,8 @@ relationships read back by plain Cypher (a second, independent computation)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import networkx as nx
 import pytest
 from neo4j import Driver
@@ -33,8 +35,19 @@ def test_gds_version_answers_2_13_9(local_neo4j: LocalNeo4j, runner: Neo4jQueryR
     assert rows[0]["procedures"] > 100
 
 
+@pytest.fixture
+def with_gds(neo4j_target: Any, runner: Neo4jQueryRunner) -> None:
+    """The session's Neo4j has GDS: the local one and gamegraph's image always do (a failure
+    otherwise); a server named by NEO4J_URI may not (a skip)."""
+    if gds_version(runner) is None:
+        if neo4j_target.source in ("local", "container"):
+            pytest.fail(f"the {neo4j_target.source} Neo4j has no GDS", pytrace=False)
+        pytest.skip(f"the Neo4j of {neo4j_target.source} has no Graph Data Science library")
+
+
+@pytest.mark.usefixtures("with_gds")
 def test_projection_of_a_loaded_graph_has_its_nodes_and_gds_finds_its_components(
-    local_neo4j: LocalNeo4j, neo4j_driver: Driver, neo4j_settings: Neo4jSettings
+    neo4j_driver: Driver, neo4j_settings: Neo4jSettings
 ) -> None:
     game = get_game("bulgarian").create(n=24)
     with graphs_loaded(neo4j_driver, neo4j_settings, [game]) as runner:
@@ -77,8 +90,9 @@ def test_projection_of_a_loaded_graph_has_its_nodes_and_gds_finds_its_components
         ) == [{"exists": False}]
 
 
+@pytest.mark.usefixtures("with_gds")
 def test_project_refuses_a_graph_that_is_not_loaded(
-    local_neo4j: LocalNeo4j, runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
 ) -> None:
     from gamegraph.errors import InputError
 
