@@ -53,7 +53,9 @@ def verify_command(
     Each game checks its own: moves, recurrence, immediate losses, the retrograde losing
     analysis, the core's strongly connected components, turns to the core, 2- and 4-cycles,
     cycles and distances of B_n, Q's lifts and components, and every stored summary figure.
-    Lists every mismatch and ends with an error line (exit 1) if there is one.
+    When the server has the Graph Data Science library, GDS computes the components as well
+    and its partition is compared with the stored one. Lists every mismatch and ends with an
+    error line (exit 1) if there is one.
     """
     from gamegraph.games.registry import parse_graph_id
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from graphdatascience import GraphDataScience
     from graphdatascience.graph.graph_object import Graph
 
-    from gamegraph.db.runner import Neo4jQueryRunner
+    from gamegraph.db.runner import Neo4jQueryRunner, QueryRunner
 
 __all__ = ["GdsNotInstalled", "GdsUnavailable", "gds_client", "gds_version", "project_graph"]
 
@@ -38,7 +38,7 @@ RETURN g.graphName AS name, g.nodeCount AS nodes, g.relationshipCount AS relatio
 """
 
 
-def gds_version(runner: Neo4jQueryRunner) -> str | None:
+def gds_version(runner: QueryRunner) -> str | None:
     """What ``gds.version()`` answers on this server, or None when GDS is not loaded there."""
     try:
         rows = runner.run("RETURN gds.version() AS version")
@@ -49,7 +49,7 @@ def gds_version(runner: Neo4jQueryRunner) -> str | None:
     return str(rows[0]["version"]) if rows else None
 
 
-def require_gds(runner: Neo4jQueryRunner, where: str) -> str:
+def require_gds(runner: QueryRunner, where: str) -> str:
     """GDS's version on this server, or `GdsUnavailable` with what to do."""
     version = gds_version(runner)
     if version is None:

@@ -274,6 +274,10 @@ def run_named(
     query = get_query(name)
     converted = convert_params(query, params or {})
     graph = check_graph(runner, query, converted)
+    if "gds." in query.cypher:  # the games' GDS queries: one line when the server has no GDS
+        from gamegraph.db.gds import require_gds
+
+        require_gds(runner, f"{query.name} needs GDS, and this Neo4j")
     rows = [_plain_row(row) for row in runner.run(query.cypher, converted)]
     columns = tuple(rows[0]) if rows else ()
     return QueryResult(query, converted, columns, rows, graph)

@@ -3,7 +3,9 @@ Cypher, and compare it with what the loader stored and with the engine.
 
 What is checked belongs to each game (:meth:`gamegraph.games.base.Game.verify`, its
 ``checks.py`` and ``verify.cypher``); this package picks the graphs, builds the engine's
-side, hands each game a reader of its queries and gathers the :class:`Check` results.
+side, hands each game a reader of its queries and gathers the :class:`Check` results. When
+the server has Neo4j's Graph Data Science library, the components are also computed by GDS
+and compared with the stored ones (:mod:`.gds`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games.base import Game
 from gamegraph.games.checks import Check
+from gamegraph.verify.gds import checks_by_gds, gds_checks
 
 __all__ = ["Check", "VerifyReport", "verify"]
 
@@ -59,10 +62,13 @@ def verify(
         what = ", ".join(g.id for g in graphs) if graphs else (f"n = {n}" if n else "any n")
         command = graphs[0].load_command() if graphs else f"gamegraph load --n {n or 24}"
         raise GraphNotLoadedError(f"no complete graph to verify for {what}", command)
+    by_gds = checks_by_gds(runner, [game for _, game in records], say)
     for record, game in records:
         say(f"{game.describe()}: building the engine's graph")
         built = game.build(force=True)
         report.checks += game.verify(built, _reader(runner), record.summary, say)
+        if by_gds:
+            report.checks += gds_checks(runner, game, say)
         report.graphs.append(game.id)
     return report
 

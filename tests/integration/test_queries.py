@@ -10,6 +10,7 @@ Q of that rule is there already, whose range is then used. `verify` passes on al
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -662,3 +663,51 @@ def test_verify_passes_on_every_graph_this_module_loads(loaded: Loaded) -> None:
     report = verify(loaded.runner, graphs=graphs)
     assert report.ok, [(c.graph, c.name, c.problems) for c in report.failures]
     assert sorted(report.graphs) == sorted(g.id for g in graphs) and not report.skipped
+
+
+@pytest.fixture
+def with_gds(runner: Neo4jQueryRunner) -> Neo4jQueryRunner:
+    """The runner, on a server with GDS (skipped without, except under CI=true)."""
+    from gamegraph.db.gds import gds_version
+
+    if gds_version(runner) is None:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("CI=true and the test server has no GDS", pytrace=False)
+        pytest.skip("the test server has no Graph Data Science plugin")
+    return runner
+
+
+@pytest.mark.parametrize("n", FLORIDIAN_NS)
+def test_gds_strongly_connected_components_of_the_core_are_networkx_ones(
+    with_gds: Neo4jQueryRunner, n: int
+) -> None:
+    rows = ask(with_gds, "floridian_gds_core_components", n=n).rows
+    expected = [(len(c), arcs, key(max(c))) for c, arcs in floridian(n).core_components]
+    assert sorted((r["size"], r["arcs"], r["first"]) for r in rows) == sorted(expected)
+    assert sorted(r["stored"] for r in rows) == [[i] for i in range(len(expected))]
+
+
+@pytest.mark.parametrize("n", BULGARIAN_NS)
+def test_gds_weak_components_of_b_n_are_its_cycles_basins(
+    with_gds: Neo4jQueryRunner, n: int
+) -> None:
+    b = bulgarian(n)
+    basins = Counter(b.entry.values())
+    by_cycle = {
+        cycle: sum(basins[p] for p in cycle) for cycle in b.cycles
+    }  # positions whose trajectory ends in each cycle
+    rows = ask(with_gds, "bulgarian_gds_components", n=n).rows
+    assert sorted(r["size"] for r in rows) == sorted(by_cycle.values())
+    assert all(len(r["stored"]) == 1 for r in rows)
+    assert len({r["stored"][0] for r in rows}) == len(b.cycles)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_gds_weak_components_of_q_are_the_engines(
+    with_gds: Neo4jQueryRunner, loaded: Loaded, rule: str
+) -> None:
+    q = lifting(rule, loaded.q_n_max[rule])
+    rows = ask(with_gds, "lifting_gds_components", rule=rule).rows
+    expected = [(len(c), c[0], len(q.sources(c))) for c in q.components]
+    assert sorted((r["size"], r["first"], r["sources"]) for r in rows) == sorted(expected)
+    assert sorted(r["stored"] for r in rows) == [[i] for i in range(len(expected))]

@@ -52,7 +52,7 @@ class Austrian(FunctionalGame["AustrianGraph"]):
         ),
     )
     stats_keys = ("n", "L", *FUNCTIONAL_STATS)
-    query_files = ("austrian.cypher",)
+    query_files = ("austrian.cypher", "gds.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 20, "L": 5}
     label = "Austrian"
     move = "AUSTRIAN_MOVE"

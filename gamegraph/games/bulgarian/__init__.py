@@ -34,7 +34,7 @@ class Bulgarian(FunctionalGame["BulgarianGraph"]):
         "Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."
     )
     params = (Param("n", "The number of cards n.", minimum=1),)
-    query_files = ("bulgarian.cypher",)
+    query_files = ("bulgarian.cypher", "gds.cypher")
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 10}
     label = "Bulgarian"

@@ -57,7 +57,7 @@ class Crim(Game["CrimGraph"]):
         ),
     )
     stats_keys = ("n", "positions", "p_positions", "grundy", "max_grundy")
-    query_files = ("crim.cypher",)
+    query_files = ("crim.cypher", "gds.cypher")
     internal_query_files = ("schema.cypher", "verify.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 10}
     n_label = "cells"

@@ -38,7 +38,7 @@ class Dual(FunctionalGame["DualGraph"]):
         "positions, transients."
     )
     params = (Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),)
-    query_files = ("dual.cypher",)
+    query_files = ("dual.cypher", "gds.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 10}
     label = "Dual"
     move = "DUAL_MOVE"

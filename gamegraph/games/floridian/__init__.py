@@ -66,7 +66,7 @@ class Floridian(Game["FloridianGraph"]):
         "four_cycles",
         "max_turns_to_core",
     )
-    query_files = ("floridian.cypher",)
+    query_files = ("floridian.cypher", "gds.cypher")
     internal_query_files = ("schema.cypher", "verify.cypher")
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 8}

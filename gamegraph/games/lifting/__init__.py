@@ -76,7 +76,7 @@ class Lifting(Game["LiftingGraph"]):
         "largest_component",
         "families",
     )
-    query_files = ("lifting.cypher",)
+    query_files = ("lifting.cypher", "gds.cypher")
     internal_query_files = ("schema.cypher", "links.cypher", "verify.cypher")
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 34, "rule": "band"}

@@ -51,7 +51,7 @@ class Montreal(FunctionalGame["MontrealGraph"]):
             in_id=False,
         ),
     )
-    query_files = ("montreal.cypher",)
+    query_files = ("montreal.cypher", "gds.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 7}
     label = "Montreal"
     move = "MONTREAL_MOVE"

@@ -88,7 +88,7 @@ class Tchoukaillon(Game["TchoukaillonAnalysis"]):
         ),
     )
     stats_keys = ("n", "winnable_board", "move_vector", "rightmost_hole", "strange_root")
-    query_files = ("tchoukaillon.cypher",)
+    query_files = ("tchoukaillon.cypher", "gds.cypher")
     internal_query_files = ("schema.cypher", "verify.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 12, "rule": "standard"}
     n_label = "stones"

@@ -1,0 +1,34 @@
+// The components of Montreal solitaire on I(n) computed by Neo4j's Graph Data Science
+// library (GDS, docs/gds.md) rather than read from what our engine stored: a projection of
+// the loaded graph named after its graph id ('montreal:N'), one GDS algorithm streamed over
+// it, and the projection dropped again (one left by an interrupted run is dropped first).
+// `gamegraph verify` compares GDS's partition with the stored one.
+
+// name: montreal_gds_components
+// The weak components of M on I(n), its orbits, by GDS (gds.wcc.stream), largest first:
+// GDS's component id, its size, the stored cycle ids of its members (exactly one per
+// component, each in one component, when GDS and the stored analysis agree: one weak
+// component per cycle) and its first position in index order. Needs the GDS plugin.
+// params: n:int
+// requires: montreal
+// scan: projects every position of M on I(n) into GDS (|I(n)| of them)
+// example: :param n => 7
+WITH 'montreal:' + $n AS name
+CALL (name) {
+  CALL gds.graph.drop(name, false) YIELD graphName
+  RETURN count(graphName) AS stale
+}
+MATCH (p:Montreal {n: $n})
+OPTIONAL MATCH (p)-[:MONTREAL_MOVE]->(q)
+WITH name, gds.graph.project(name, p, q) AS projection
+CALL gds.wcc.stream(projection.graphName) YIELD nodeId, componentId
+WITH projection, componentId, gds.util.asNode(nodeId) AS p
+WITH projection, componentId, count(*) AS size, collect(DISTINCT p.cycle) AS stored,
+     min(p.idx) AS first
+WITH projection, collect({component: componentId, size: size, stored: stored, first: first}) AS rows
+CALL gds.graph.drop(projection.graphName) YIELD graphName
+UNWIND rows AS row
+MATCH (f:Montreal {n: $n, idx: row.first})
+RETURN row.component AS component, row.size AS size, row.stored AS stored, f.key AS first,
+       f.notation AS notation
+ORDER BY size DESC, row.first

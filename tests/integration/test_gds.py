@@ -1,0 +1,179 @@
+"""Neo4j's Graph Data Science library (GDS) on every game that has components (issue 19,
+item 2): each game's GDS query answers on a freshly loaded graph what an independent
+computation finds (networkx over the engine's moves, or over the definitions), `verify`'s
+GDS checks agree on all of them and catch a corrupted stored component id, and no projection
+is left behind. Skipped when the server has no GDS, except under CI=true."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import networkx as nx
+import pytest
+from neo4j import Driver
+from neo4j_support import graphs_loaded
+
+from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.db.gds import gds_version
+from gamegraph.db.queries import run_named
+from gamegraph.games import Game, get_game
+from gamegraph.games.floridian.alpha import alpha_moves
+from gamegraph.games.partitions import canonical_key, omega, separated_partitions
+from gamegraph.verify import verify
+from gamegraph.verify.gds import gds_queries
+
+FUNCTIONAL = {
+    "bulgarian": {"n": 20},
+    "carolina": {"n": 9},
+    "austrian": {"n": 20, "L": 5},
+    "montreal": {"n": 7},
+    "dual": {"n": 15},
+}
+GAMES: dict[str, dict[str, Any]] = FUNCTIONAL | {
+    "floridian": {"n": 33},
+    "lifting": {"n": 40, "rule": "paper"},
+    "crim": {"n": 12},
+    "tchoukaillon": {"n": 12, "rule": "standard"},
+}
+
+
+def _game(name: str) -> Game:
+    return get_game(name).create(**GAMES[name])
+
+
+@pytest.fixture(scope="module")
+def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
+    """Every game with GDS queries loaded (small n), on a server that has GDS."""
+    probe = Neo4jQueryRunner(neo4j_driver, neo4j_settings.database)
+    if gds_version(probe) is None:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("CI=true and the test server has no GDS", pytrace=False)
+        pytest.skip("the test server has no Graph Data Science plugin")
+    games = [_game(name) for name in GAMES]
+    with graphs_loaded(neo4j_driver, neo4j_settings, games) as loaded:
+        yield loaded
+
+
+def _gds(runner: Neo4jQueryRunner, name: str) -> list[dict[str, Any]]:
+    game = _game(name)
+    [query] = gds_queries(game)
+    params = {p.name: getattr(game, p.name) for p in query.params}
+    return run_named(runner, query.name, params).rows
+
+
+def _projections(runner: Neo4jQueryRunner) -> list[str]:
+    return [row["graphName"] for row in runner.run("CALL gds.graph.list() YIELD graphName")]
+
+
+def test_the_server_runs_opengds_2_13(runner: Neo4jQueryRunner) -> None:
+    version = gds_version(runner)
+    assert version is not None and version.startswith("2.13.")
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONAL))
+def test_gds_weak_components_of_a_functional_graph_are_networkx_ones_on_the_engines_moves(
+    runner: Neo4jQueryRunner, name: str
+) -> None:
+    game = _game(name)
+    built = game.build()
+    keys = built.keys()
+    moves = nx.Graph()
+    moves.add_nodes_from(range(built.size))
+    moves.add_edges_from(enumerate(built.successor.tolist()))
+    expected = Counter((len(c), keys[min(c)]) for c in nx.connected_components(moves))
+    rows = _gds(runner, name)
+    assert Counter((row["size"], row["first"]) for row in rows) == expected
+    assert len(rows) == built.cycle_count
+    # one stored cycle id per GDS component, each in one component
+    stored = [row["stored"] for row in rows]
+    assert all(len(ids) == 1 for ids in stored)
+    assert len({ids[0] for ids in stored}) == len(rows)
+    assert f"{game.id}" not in _projections(runner)
+
+
+def _core_by_definition(n: int) -> nx.DiGraph:
+    """The core of H_n from the definitions: the recurrent states and the turns between them."""
+    h = nx.DiGraph()
+    for a in separated_partitions(n):
+        h.add_node(a)
+        h.add_edges_from((a, omega(x)) for x in alpha_moves(a))
+    recurrent = {
+        v
+        for comp in nx.strongly_connected_components(h)
+        for v in comp
+        if len(comp) > 1 or h.has_edge(v, v)
+    }
+    return h.subgraph(recurrent)
+
+
+def test_gds_finds_the_two_strongly_connected_components_of_the_core_of_h33(
+    runner: Neo4jQueryRunner,
+) -> None:
+    rows = _gds(runner, "floridian")
+    assert [(row["size"], row["arcs"]) for row in rows] == [(53, 91), (4, 5)]  # SPEC.md §3
+    core = _core_by_definition(33)
+    expected = {
+        (len(c), core.subgraph(c).number_of_edges(), canonical_key(max(c)))
+        for c in nx.strongly_connected_components(core)
+    }
+    assert {(row["size"], row["arcs"], row["first"]) for row in rows} == expected
+    assert sorted(ids[0] for ids in (row["stored"] for row in rows)) == [0, 1]
+    assert "floridian:33" not in _projections(runner)
+
+
+def test_gds_weak_components_of_q_are_the_engines(runner: Neo4jQueryRunner) -> None:
+    game = _game("lifting")
+    q = game.build()
+    rows = _gds(runner, "lifting")
+    expected = [(len(c), c[0], len(q.sources(c))) for c in q.components]
+    assert sorted((row["size"], row["first"], row["sources"]) for row in rows) == sorted(expected)
+    assert all(len(row["stored"]) == 1 for row in rows)
+    assert game.id not in _projections(runner)
+
+
+@pytest.mark.parametrize("name", ["crim", "tchoukaillon"])
+def test_gds_finds_the_dag_games_acyclic_and_connected(runner: Neo4jQueryRunner, name: str) -> None:
+    game = _game(name)
+    [row] = _gds(runner, name)
+    [[nodes]] = [
+        [r["nodes"]]
+        for r in runner.run("MATCH (g:Graph {id: $id}) RETURN g.nodes AS nodes", {"id": game.id})
+    ]
+    assert row == {"positions": nodes, "components": nodes, "largest": 1, "weak_components": 1}
+
+
+def test_verify_agrees_with_gds_on_every_game_that_has_components(
+    runner: Neo4jQueryRunner,
+) -> None:
+    said: list[str] = []
+    report = verify(runner, graphs=[_game(name) for name in GAMES], progress=said.append)
+    by_gds = [c for c in report.checks if "by GDS" in c.name]
+    assert report.ok, [(c.graph, c.name, c.problems) for c in report.failures]
+    assert len(by_gds) == len(GAMES)
+    assert any(line.startswith("GDS 2.13.") for line in said)
+
+
+def test_verify_catches_a_stored_cycle_id_that_gds_disagrees_with(
+    runner: Neo4jQueryRunner,
+) -> None:
+    game = _game("bulgarian")
+    [row] = runner.run(
+        "MATCH (p:Bulgarian {n: $n}) WITH p.cycle AS cycle, collect(p) AS members "
+        "WHERE size(members) > 1 WITH members[size(members) - 1] AS p "
+        "RETURN elementId(p) AS id, p.cycle AS cycle LIMIT 1",
+        {"n": game.n},
+    )
+    runner.write("MATCH (p) WHERE elementId(p) = $id SET p.cycle = -1", {"id": row["id"]})
+    try:
+        report = verify(runner, graphs=[game])
+        [check] = [c for c in report.checks if "by GDS" in c.name]
+        assert check.problem_count == 1
+        assert "holds stored ids" in check.problems[0] and "-1" in check.problems[0]
+    finally:
+        runner.write(
+            "MATCH (p) WHERE elementId(p) = $id SET p.cycle = $cycle",
+            {"id": row["id"], "cycle": row["cycle"]},
+        )
