@@ -40,6 +40,12 @@ def frontier(
     full_n: Annotated[
         int, typer.Option("--full-n", help="Questions 1/3: full G_n memory up to this n.")
     ] = 100,
+    full_from: Annotated[
+        int, typer.Option("--full-from", help="Questions 1/3: build the full G_n from this n.")
+    ] = 81,
+    full_seconds: Annotated[
+        float, typer.Option("--full-seconds", help="Questions 1/3: stop after the n under way.")
+    ] = 900.0,
     only: Annotated[
         str,
         typer.Option(
@@ -66,6 +72,8 @@ def frontier(
         crim_grundy_n=crim_grundy_n,
         lifting_n=lifting_n,
         full_n=full_n,
+        full_from=full_from,
+        full_seconds=full_seconds,
     )
     started = time.perf_counter()
     keys = tuple(k.strip() for k in only.split(",") if k.strip())

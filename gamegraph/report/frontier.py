@@ -51,7 +51,28 @@ class FrontierBudgets:
     crim_seconds: float = 2400.0  #: ... or as far as this many seconds go
     crim_grundy_n: int = 60  #: Sprague-Grundy distribution per size up to this
     lifting_n: int = 100  #: question 9 over every 4-cycle with n ≤ this
-    full_n: int = 100  #: questions 1/3: full G_n estimated up to this
+    full_n: int = 100  #: questions 1/3: full G_n estimated up to this ...
+    full_from: int = 81  #: ... and built from this n on (the report builds the smaller ones)
+    full_seconds: float = 900.0  #: ... for as long as this (the n under way is finished)
+
+    def check(self) -> None:
+        """Refuse a budget out of range (one ``error:`` line on the command line)."""
+        limits = {
+            "basins_n": (2, 149_999_999),
+            "losses_n": (7, 10**6),
+            "crim_target": (1, 200),
+            "crim_grundy_n": (1, 90),
+            "lifting_n": (1, 200),
+            "full_n": (40, 200),
+            "full_from": (6, 200),
+        }
+        for name, (low, high) in limits.items():
+            value = getattr(self, name)
+            if not isinstance(value, int) or not low <= value <= high:
+                option = "--" + name.replace("_", "-")
+                raise InputError(f"{option} must be an integer in {low}..{high}, not {value}")
+        if not self.crim_seconds >= 0:
+            raise InputError(f"--crim-seconds must be >= 0, not {self.crim_seconds}")
 
 
 @dataclass(frozen=True)
@@ -262,10 +283,13 @@ def lifting_record(n_max: int) -> FrontierRecord:
     )
 
 
-def full_graph_record(n_max: int) -> FrontierRecord:
-    """Questions 1 and 3 need the full G_n: its memory estimate per n up to n_max, and the
-    largest n that fits here (the report computes those; a cluster worker needs the rest)."""
+def full_graph_record(n_from: int, n_max: int, seconds: float) -> FrontierRecord:
+    """Questions 1 and 3 need the full G_n: its memory estimate per n up to n_max, and
+    question 1 answered on the full G_n for n = n_from, n_from + 1, ... while the budget
+    lasts (one task per n; on a cluster every n at once)."""
     from gamegraph.games.floridian.engine import estimate_floridian
+    from gamegraph.games.floridian.farthest import farthest_survey
+    from gamegraph.games.partitions import paper_notation
     from gamegraph.memory import human_bytes, memory_limit
 
     started = time.perf_counter()
@@ -276,23 +300,32 @@ def full_graph_record(n_max: int) -> FrontierRecord:
             {"n": n, "nodes": estimate.nodes, "arcs": estimate.arcs, "bytes": estimate.bytes}
         )
     limit = memory_limit()
-    fits = [r["n"] for r in rows if r["bytes"] <= limit]
+    fits = [n for n in range(6, n_max + 1) if estimate_floridian(n).bytes <= limit]
+    built = [asdict(r) for r in farthest_survey(n_from, min(n_max, max(fits)), seconds)]
     top = rows[-1]
+    reached = built[-1]["n"] if built else n_from - 1
+    farthest = "; ".join(
+        f"n = {r['n']}: "
+        + ", ".join(paper_notation(tuple(p)) for p in r["farthest"])
+        + f" at {r['turns']} turns ({r['seconds']:.0f} s, peak {human_bytes(r['peak_rss_bytes'])})"
+        for r in built
+    )
     answer = (
-        f"The full G_n (needed for the farthest winning position and the strategies) is "
-        f"estimated at {human_bytes(top['bytes'])} for n = {top['n']}; this machine's limit "
-        f"({human_bytes(limit)}) holds it up to n = {max(fits) if fits else 'none'} of the "
-        f"rows; every n is one task, so a cluster with workers of "
-        f"{human_bytes(top['bytes'])} takes it to {top['n']}."
+        f"Full G_n built for n = {n_from}..{reached} in the budget: {farthest or 'none'}. "
+        f"The full G_n is estimated at {human_bytes(top['bytes'])} for n = {top['n']}; this "
+        f"machine's limit ({human_bytes(limit)}) holds it up to n = {max(fits)}; every n is one "
+        f"task, so a cluster whose workers hold {human_bytes(top['bytes'])} takes questions 1 "
+        f"and 3 to n = {top['n']}."
     )
     return FrontierRecord(
         "floridian-q1-q3",
         "000",
-        "Questions 1 and 3 with the full G_n: memory per n",
+        "Questions 1 and 3 with the full G_n: the farthest winning position, memory per n",
         answer,
-        f"gamegraph frontier --full-n {n_max}",
+        f"gamegraph frontier --only floridian-q1-q3 --full-from {n_from} --full-seconds "
+        f"{seconds:.0f}",
         time.perf_counter() - started,
-        {"rows": rows, "limit": limit},
+        {"rows": rows, "limit": limit, "fits_up_to": max(fits), "built": built},
     )
 
 
@@ -304,6 +337,7 @@ def compute_frontier(
     say: Say = lambda _: None,
 ) -> list[FrontierRecord]:
     """Every frontier record (or those whose key is in ``only``), from the cache if there."""
+    budgets.check()
     root = default_frontier_cache() if cache is None else cache
     b = budgets
     items: list[tuple[str, str, Callable[[], FrontierRecord]]] = [
@@ -315,7 +349,11 @@ def compute_frontier(
             lambda: crim_record(b.crim_target, b.crim_seconds, b.crim_grundy_n),
         ),
         ("lifting-q9", f"lifting-q9-{b.lifting_n}", lambda: lifting_record(b.lifting_n)),
-        ("floridian-q1-q3", f"floridian-full-{b.full_n}", lambda: full_graph_record(b.full_n)),
+        (
+            "floridian-q1-q3",
+            f"floridian-full-{b.full_from}-{b.full_n}-{b.full_seconds:.0f}",
+            lambda: full_graph_record(b.full_from, b.full_n, b.full_seconds),
+        ),
     ]
     unknown = set(only) - {key for key, _, _ in items}
     if unknown:
