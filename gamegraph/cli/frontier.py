@@ -78,7 +78,19 @@ def frontier(
     started = time.perf_counter()
     keys = tuple(k.strip() for k in only.split(",") if k.strip())
     records = compute_frontier(budgets, only=keys, say=say)
-    command = "gamegraph frontier" + (f" --out {out}" if out != Path("report") else "")
+    defaults = FrontierBudgets()
+    changed = [
+        f"--{name.replace('_', '-')} {value:g}" if isinstance(value, float) else
+        f"--{name.replace('_', '-')} {value}"
+        for name, value in vars(budgets).items()
+        if value != getattr(defaults, name)
+    ]  # fmt: skip
+    command = " ".join(
+        ["gamegraph frontier"]
+        + ([f"--out {out}"] if out != Path("report") else [])
+        + changed
+        + ([f"--only {only}"] if only else [])
+    )
     path = write_frontier(
         records, out, command=command, seconds=time.perf_counter() - started, note=note
     )

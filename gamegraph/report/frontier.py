@@ -33,6 +33,7 @@ __all__ = [
     "compute_frontier",
     "default_frontier_cache",
     "draw_frontier_figures",
+    "frontier_section",
     "load_frontier",
     "render_frontier_markdown",
     "write_frontier",
@@ -491,3 +492,13 @@ def load_frontier(folder: Path) -> list[FrontierRecord]:
         return []
     data = json.loads(path.read_text("utf-8"))
     return [FrontierRecord(**r) for r in data["records"]]
+
+
+def frontier_section(folder: Path) -> tuple[list[dict[str, Any]], str]:
+    """The hook for the main report: the frontier records found in ``folder`` (as written by
+    ``gamegraph frontier --out folder``) as JSON-ready dicts for ``report.json["frontier"]``,
+    and their Markdown section for ``report.md`` ("" when the frontier was never computed)."""
+    records = load_frontier(folder)
+    if not records:
+        return [], ""
+    return [r.as_dict() for r in records], render_frontier_markdown(records)

@@ -3,14 +3,18 @@ the engine (a second, independent computation: the mex of every option's value).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
+from gamegraph.cluster import configure
 from gamegraph.games import _kernels as gk
 from gamegraph.games.crim import _pn_kernels as pk
 from gamegraph.games.crim.engine import sweep_crim
 from gamegraph.games.crim.evenrank import (
     bits_bytes,
     even_rank_sweep,
+    even_rank_sweep_tasks,
     partition_counts,
     project_seconds,
 )
@@ -42,3 +46,15 @@ def test_bits_for_size_100_take_under_200_mib_and_the_budget_stops_the_sweep() -
     assert bits_bytes(100) < 200 * 2**20
     short = even_rank_sweep(60, 0.0)
     assert short.reached == 1 and project_seconds(short.sizes, 60) >= 0.0
+
+
+def test_cluster_form_over_a_shared_bit_file_gives_the_same_counts(tmp_path: Path) -> None:
+    configure(local=True)
+    try:
+        tasks = even_rank_sweep_tasks(24, tmp_path / "bits", positions_per_task=64)
+    finally:
+        configure()
+    threaded = even_rank_sweep(24, 1e9)
+    assert [(s.p_positions, s.odd_rank_p) for s in tasks] == [
+        (s.p_positions, s.odd_rank_p) for s in threaded.sizes
+    ]

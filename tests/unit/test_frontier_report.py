@@ -23,7 +23,7 @@ SMALL = FrontierBudgets(
     crim_grundy_n=12,
     lifting_n=30,
     full_n=50,
-    full_from=20,
+    full_from=24,
     full_seconds=0.0,
 )
 
@@ -42,8 +42,9 @@ def test_small_frontier_is_computed_cached_written_and_read_back(tmp_path: Path)
     assert by_key["crim-even-rank"].data["reached"] == 22
     assert by_key["crim-even-rank"].data["holds"] is True
     assert by_key["lifting-q9"].data["unlifted_after"] == []
-    (g20,) = by_key["floridian-q1-q3"].data["built"]  # the budget of 0 s stops after n = 20
-    assert g20["n"] == 20 and g20["farthest"] == [[20]]
+    (g24,) = by_key["floridian-q1-q3"].data["built"]  # the budget of 0 s stops after n = 24
+    assert g24["n"] == 24 and g24["turns"] > 0 and g24["farthest"]
+    assert g24["one_part_farthest"] == ([24] in g24["farthest"])
     path = write_frontier(records, tmp_path / "out", command="gamegraph frontier", seconds=1.0)
     text = path.read_text("utf-8")
     for r in records:

@@ -9,9 +9,9 @@ ranges run on the threads of this process (:func:`._pn_kernels.pn_size_parallel`
 Cluster design: a size is a set of independent ranges that only read the bits of the smaller
 sizes. With the bits in a file on a shared filesystem (a memory map), each range is a task of
 ``gamegraph.cluster`` that maps the file read-only and returns its own packed bits; the
-driver appends them and moves to the next size. A size costs p(s)·(its time per position)
-divided by the workers, so the reach is set by the total: :func:`project_seconds` gives it
-from the measured rates.
+driver appends them and moves to the next size (:func:`even_rank_sweep_tasks`). A size
+costs p(s)·(its time per position) divided by the workers, so the reach is set by the total:
+:func:`project_seconds` gives it from the measured rates.
 
 The Sprague–Grundy distribution per size needs the whole value (one byte per position) and
 every option, so it runs as far as its own budget goes with :func:`gamegraph.games.crim.
@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -34,8 +35,10 @@ __all__ = [
     "SizeResult",
     "bits_bytes",
     "even_rank_sweep",
+    "even_rank_sweep_tasks",
     "grundy_distribution",
     "partition_counts",
+    "pn_range_task",
     "project_seconds",
 ]
 
@@ -176,6 +179,60 @@ def even_rank_sweep(
         threads=threads,
         projection=projection,
     )
+
+
+def pn_range_task(
+    path: str, target: int, m: int, lo: int, hi: int
+) -> tuple[int, np.ndarray, int, int, int]:
+    """One cluster task: P/N of the partitions of m with local index lo..hi − 1, reading the
+    bits of the smaller sizes from the shared file ``path`` (a memory map, read-only).
+    Returns (lo, its packed bits, P-positions, odd-rank P, first odd-rank local index)."""
+    table = gk.rank_table(target)
+    offsets = _offsets([int(table[s, s]) for s in range(target + 1)])
+    bits = np.memmap(path, dtype=np.uint8, mode="r")
+    out = np.zeros((hi - lo) // 8 + 1, dtype=np.uint8)
+    p, odd, first = pk.pn_range(m, lo, hi, table, offsets, bits, out)
+    return lo, out, int(p), int(odd), int(first)
+
+
+def even_rank_sweep_tasks(
+    target: int, path: Path, *, positions_per_task: int = 2_000_000
+) -> list[SizeResult]:
+    """The cluster form of :func:`even_rank_sweep`: the bits live in the file ``path`` on a
+    filesystem every worker sees; each size is split into tasks of ``positions_per_task``
+    (gamegraph.cluster, ``--scheduler``), whose bits the driver writes into the file before
+    the next size starts. Memory per task: its range's bits plus the mapped pages it reads."""
+    from gamegraph.cluster import Task, run_tasks
+
+    table = gk.rank_table(target)
+    counts = [int(table[s, s]) for s in range(target + 1)]
+    offsets = _offsets(counts)
+    bits = np.memmap(path, dtype=np.uint8, mode="w+", shape=(int(offsets[-1]) // 8 + 1,))
+    bits[0] = 1
+    bits.flush()
+    results = []
+    for m in range(1, target + 1):
+        t0 = time.perf_counter()
+        step = max(8, positions_per_task // 8 * 8)
+        tasks = [
+            Task(
+                pn_range_task,
+                (str(path), target, m, lo, min(lo + step, counts[m])),
+                memory=step // 8 + bits_bytes(target) // 4 + 2**28,
+                name=f"crim-pn-{m}",
+            )
+            for lo in range(0, counts[m], step)
+        ]
+        p = odd = 0
+        for lo, out, tp, todd, _ in run_tasks(tasks):
+            p, odd = p + tp, odd + todd
+            flags = np.unpackbits(out, bitorder="little")[: min(step, counts[m] - lo)]
+            for t in np.flatnonzero(flags):
+                g = int(offsets[m]) + lo + int(t)
+                bits[g >> 3] |= np.uint8(1 << (g & 7))
+        bits.flush()
+        results.append(SizeResult(m, counts[m], p, odd, time.perf_counter() - t0))
+    return results
 
 
 def grundy_distribution(n: int) -> tuple[dict[int, dict[int, int]], float]:
