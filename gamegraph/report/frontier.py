@@ -146,7 +146,10 @@ def fagan_record(n_max: int, cache: Path | None) -> FrontierRecord:
         + "); "
         f"basins grow like n/π (smallest ratio {survey.least_ratio[1]:.2e} at "
         f"n = {survey.least_ratio[0]:,}); f(k) by the fast sieve in O(k^(2/3)), "
-        f"{survey.task_seconds:.0f} s of tasks."
+        f"{survey.task_seconds:.0f} s of tasks (machine shared); at the fitted cost "
+        f"c·n^(5/3), every n ≤ 10^7 takes {survey.projected_seconds(10**7) / 3600:.1f} h of "
+        f"tasks and ≤ 10^8 {survey.projected_seconds(10**8) / 3600:.0f} h "
+        f"({survey.projected_seconds(10**8) / 3600 / 64:.1f} h on 64 workers)."
     )
     return FrontierRecord(
         "fagan-basins",
@@ -311,9 +314,13 @@ def full_graph_record(n_from: int, n_max: int, seconds: float) -> FrontierRecord
         + f" at {r['turns']} turns ({r['seconds']:.0f} s, peak {human_bytes(r['peak_rss_bytes'])})"
         for r in built
     )
+    done = (
+        f"Full G_n built for n = {n_from}..{reached} in the budget: {farthest}. "
+        if built
+        else f"No full G_n from n = {n_from} on was built in this budget. "
+    )
     answer = (
-        f"Full G_n built for n = {n_from}..{reached} in the budget: {farthest or 'none'}. "
-        f"The full G_n is estimated at {human_bytes(top['bytes'])} for n = {top['n']}; this "
+        done + f"The full G_n is estimated at {human_bytes(top['bytes'])} for n = {top['n']}; this "
         f"machine's limit ({human_bytes(limit)}) holds it up to n = {max(fits)}; every n is one "
         f"task, so a cluster whose workers hold {human_bytes(top['bytes'])} takes questions 1 "
         f"and 3 to n = {top['n']}."

@@ -166,6 +166,9 @@ class BasinSurvey:
     task_seconds: float  #: the tasks' own times, summed
     wall_seconds: float
     tasks: int
+    #: c in "a range [a, b) costs c·(b^(5/3) − a^(5/3)) task seconds", fitted on the ranges
+    #: of n >= 10^6 (the cost per n grows like n^(2/3)); it projects larger bounds
+    cost_constant: float = 0.0
     new_basin_one: list[int] = field(default_factory=list)  #: basin 1 beyond A204540
     basin_two_not_in_a185001: list[int] = field(default_factory=list)
     a185001_missing: list[int] = field(default_factory=list)  #: A185001 terms ≤ n_max not found
@@ -188,7 +191,15 @@ class BasinSurvey:
             "task_seconds": self.task_seconds,
             "wall_seconds": self.wall_seconds,
             "tasks": self.tasks,
+            "cost_constant": self.cost_constant,
+            "projected_task_seconds": {
+                f"10^{d}": round(self.projected_seconds(10**d), 0) for d in (7, 8)
+            },
         }
+
+    def projected_seconds(self, n_max: int) -> float:
+        """Task seconds for every n <= n_max at the fitted cost (0 if nothing to fit)."""
+        return float(self.cost_constant * (n_max ** (5 / 3) - 2 ** (5 / 3)))
 
 
 def _ranges(n_max: int, chunk: int) -> list[tuple[int, int]]:
@@ -271,6 +282,9 @@ def fagan_basin_survey(
             total[b] += sm
         per_decade[_decade(c.lo)] = per_decade.get(_decade(c.lo), 0.0) + c.seconds
     keep = count > 0
+    fitted = [c for c in chunks if c.lo >= 10**6]
+    work = sum(c.hi ** (5 / 3) - c.lo ** (5 / 3) for c in fitted)
+    constant = sum(c.seconds for c in fitted) / work if work else 0.0
     one = sorted(n for n, s in small if s == 1)
     two = sorted(n for n, s in small if s == 2)
     return BasinSurvey(
@@ -287,6 +301,7 @@ def fagan_basin_survey(
         task_seconds=round(sum(c.seconds for c in chunks), 2),
         wall_seconds=round(wall, 2),
         tasks=len(tasks),
+        cost_constant=constant,
         new_basin_one=[n for n in one if n not in A204540],
         basin_two_not_in_a185001=[n for n in two if n not in A185001],
         a185001_missing=[n for n in A185001 if n <= n_max and n not in two],
