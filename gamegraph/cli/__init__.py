@@ -20,7 +20,7 @@ from typing import NoReturn
 
 import typer
 
-from gamegraph.cli import export, games, graphs, load, neo4j, query, report, stats, verify
+from gamegraph.cli import export, frontier, games, graphs, load, neo4j, query, report, stats, verify
 from gamegraph.errors import BulkRouteError, GamegraphError
 
 __all__ = ["app", "main", "run"]
@@ -40,6 +40,7 @@ app.command("games")(games.games)
 app.command("query")(query.query)
 app.command("verify")(verify.verify_command)
 app.command("report")(report.report)
+app.command("frontier")(frontier.frontier)
 app.add_typer(stats.app, name="stats")
 app.add_typer(neo4j.app, name="neo4j")
 

@@ -1,0 +1,60 @@
+"""CRIM's P/N sweep with one bit per position (issue 20 item 3) against the Grundy sweep of
+the engine (a second, independent computation: the mex of every option's value)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from gamegraph.cluster import configure
+from gamegraph.games import _kernels as gk
+from gamegraph.games.crim import _pn_kernels as pk
+from gamegraph.games.crim.engine import sweep_crim
+from gamegraph.games.crim.evenrank import (
+    bits_bytes,
+    even_rank_sweep,
+    even_rank_sweep_tasks,
+    partition_counts,
+    project_seconds,
+)
+
+
+def test_p_n_bits_equal_grundy_zero_for_every_partition_of_size_at_most_26() -> None:
+    n = 26
+    table = gk.rank_table(n)
+    counts = [int(table[s, s]) for s in range(n + 1)]
+    offsets = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
+    bits = np.zeros(int(offsets[-1]) // 8 + 1, dtype=np.uint8)
+    bits[0] = 1
+    for s in range(1, n + 1):
+        pk.pn_size_parallel(s, table, offsets, bits, 3)
+    flags = np.unpackbits(bits, bitorder="little")[: int(offsets[-1])].astype(bool)
+    assert np.array_equal(flags, sweep_crim(n).grundy == 0)
+
+
+def test_sweep_counts_p_positions_per_size_and_finds_no_odd_rank_p_to_size_40() -> None:
+    result = even_rank_sweep(40, 1e9)
+    reference = sweep_crim(40)
+    assert result.reached == 40 and result.first_odd_rank_p is None
+    assert [s.p_positions for s in result.sizes] == [int(v) for v in reference.p_count[1:]]
+    assert all(s.odd_rank_p == 0 for s in result.sizes)
+
+
+def test_bits_for_size_100_take_under_200_mib_and_the_budget_stops_the_sweep() -> None:
+    assert sum(partition_counts(100)) == 1_642_992_568
+    assert bits_bytes(100) < 200 * 2**20
+    short = even_rank_sweep(60, 0.0)
+    assert short.reached == 1 and project_seconds(short.sizes, 60) >= 0.0
+
+
+def test_cluster_form_over_a_shared_bit_file_gives_the_same_counts(tmp_path: Path) -> None:
+    configure(local=True)
+    try:
+        tasks = even_rank_sweep_tasks(24, tmp_path / "bits", positions_per_task=64)
+    finally:
+        configure()
+    threaded = even_rank_sweep(24, 1e9)
+    assert [(s.p_positions, s.odd_rank_p) for s in tasks] == [
+        (s.p_positions, s.odd_rank_p) for s in threaded.sizes
+    ]

@@ -1,0 +1,60 @@
+"""`gamegraph frontier` and its records (issue 20 item 7): small budgets computed, cached,
+written as frontier.json / frontier.md / figures, read back; bad budgets are one error line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from gamegraph.cli import run
+from gamegraph.cluster import configure
+from gamegraph.report.frontier import (
+    FrontierBudgets,
+    compute_frontier,
+    load_frontier,
+    write_frontier,
+)
+
+SMALL = FrontierBudgets(
+    basins_n=5000,
+    losses_n=60,
+    crim_target=22,
+    crim_seconds=60.0,
+    crim_grundy_n=12,
+    lifting_n=30,
+    full_n=50,
+    full_from=24,
+    full_seconds=0.0,
+)
+
+
+def test_small_frontier_is_computed_cached_written_and_read_back(tmp_path: Path) -> None:
+    configure(local=True)
+    try:
+        records = compute_frontier(SMALL, cache=tmp_path / "cache")
+        again = compute_frontier(SMALL, cache=tmp_path / "cache")  # from the cache
+    finally:
+        configure()
+    assert [r.key for r in records] == [r.key for r in again]
+    by_key = {r.key: r for r in records}
+    assert by_key["fagan-basins"].data["basin_one"] == [2, 3, 4, 6, 14, 1760]
+    assert by_key["floridian-q2"].data["missing"] == []
+    assert by_key["crim-even-rank"].data["reached"] == 22
+    assert by_key["crim-even-rank"].data["holds"] is True
+    assert by_key["lifting-q9"].data["unlifted_after"] == []
+    (g24,) = by_key["floridian-q1-q3"].data["built"]  # the budget of 0 s stops after n = 24
+    assert g24["n"] == 24 and g24["turns"] > 0 and g24["farthest"]
+    assert g24["one_part_farthest"] == ([24] in g24["farthest"])
+    path = write_frontier(records, tmp_path / "out", command="gamegraph frontier", seconds=1.0)
+    text = path.read_text("utf-8")
+    for r in records:
+        assert r.title in text
+    data = json.loads((tmp_path / "out" / "frontier.json").read_text("utf-8"))
+    assert data["generated"]["command"] == "gamegraph frontier"
+    assert (tmp_path / "out" / "frontier-fagan-basins.png").exists()
+    assert [r.key for r in load_frontier(tmp_path / "out")] == [r.key for r in records]
+
+
+def test_frontier_budgets_out_of_range_are_one_error_line() -> None:
+    for args in (["--basins-n", "1"], ["--crim-target", "500"], ["--losses-n", "3"]):
+        assert run(["frontier", *args]) == 2
