@@ -5,7 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["ReportData"]
+__all__ = ["ReportData", "SeedRanges"]
+
+
+@dataclass(frozen=True)
+class SeedRanges:
+    """How far the claims of seeds 001-003 that read no per-n step are checked: each is
+    seconds at these sizes; a test passes smaller ones and checks the values by brute force."""
+
+    boards: int = 1000  #: Tchoukaillon boards, Alist_n and CF(m) for n, m <= this
+    brute_boards: int = 8  #: every board of n <= this stones, by search (TCH-unique, literal)
+    roots: int = 10_000  #: strange roots sr(n) from Alist_n for n <= this
+    crim: int = 40  #: CRIM: every partition of size <= this
+    carolina: int = 18  #: Carolina: every composition of n <= this
+    montreal: int = 12  #: Montreal: I(n) for n <= this
+    dual: int = 30  #: Dual: D_n against B_n for n <= this
+    austrian: int = 30  #: Austrian: A_n(L) for n <= this, every L <= :attr:`austrian_L`
+    austrian_L: int = 8
+    random: int = 9  #: random Bulgarian: exact chains for n <= this
 
 
 @dataclass(frozen=True)
@@ -16,6 +33,7 @@ class ReportData:
     n_max: int
     floridian: dict[int, dict[str, Any]]
     bulgarian: dict[int, dict[str, Any]]
+    ranges: SeedRanges = SeedRanges()
 
     @property
     def b_max(self) -> int:

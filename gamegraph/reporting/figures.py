@@ -21,8 +21,8 @@ from matplotlib.axes import Axes
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.lifting.graph import LiftingGraph
 from gamegraph.games.partitions import from_key, paper_notation
-from gamegraph.report.data import ReportData
-from gamegraph.report.strategies import STRATEGIES
+from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.strategies import STRATEGIES
 
 __all__ = ["draw_figures"]
 
@@ -205,13 +205,27 @@ def _farthest(data: ReportData, path: Path) -> str:
         marker="o",
         label="farthest winning position",
     )
+    # -1 is "not winning" (no path to the core), not a number of turns: a gap and a marker
+    turns = [data.play(n)["one_part_turns"] for n in ns]
     ax.plot(
         ns,
-        [data.play(n)["one_part_turns"] for n in ns],
+        [t if t >= 0 else float("nan") for t in turns],
         marker="x",
         linestyle="--",
         label="the one-part partition n",
     )
+    losing = [n for n, t in zip(ns, turns, strict=True) if t < 0]
+    if losing:
+        ax.scatter(
+            losing,
+            [0] * len(losing),
+            marker="v",
+            color="red",
+            zorder=3,
+            label="the one-part partition n is not winning (n = "
+            + ", ".join(map(str, losing))
+            + ")",
+        )
     ax.set_xlabel("n")
     ax.set_ylabel("turns to the core")
     ax.legend(fontsize=8)

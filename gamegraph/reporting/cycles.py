@@ -24,7 +24,7 @@ from gamegraph.games.lifting.patterns import (
     max_level,
 )
 from gamegraph.games.partitions import Partition, omega
-from gamegraph.report import _kernels as rk
+from gamegraph.reporting import _kernels as rk
 
 __all__ = [
     "CoreMultigraph",

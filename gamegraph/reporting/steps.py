@@ -6,7 +6,7 @@
 core, 2-cycles, every 4-cycle with its Q(x, y, z) parameters and its lifts under every rule,
 counts of longer cycles, and (full graph only) winning and losing positions, the farthest
 winning positions and the strategies' success rates. :func:`bulgarian_step` does B_n.
-They are run through :func:`gamegraph.report._compute.map_n`.
+They are run through :func:`gamegraph.reporting._compute.map_n`.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from gamegraph.games.lifting.graph import lifts_of
 from gamegraph.games.lifting.patterns import double_band_lifts, wide_band_lifts
 from gamegraph.games.limits import memory_limit
 from gamegraph.games.partitions import Partition, canonical_key
-from gamegraph.report.cycles import band_lifts_of_cycle, core_multigraph, cycle_counts, g_cycles
-from gamegraph.report.strategies import strategy_success
+from gamegraph.reporting.cycles import band_lifts_of_cycle, core_multigraph, cycle_counts, g_cycles
+from gamegraph.reporting.strategies import strategy_success
 
 __all__ = [
     "CYCLE_MAX_K",
@@ -54,7 +54,7 @@ CYCLE_10_ARCS = 400_000
 SAMPLE_CYCLES = 12
 """Cycles of length 6, 8, 10 kept per n, with their lifts."""
 LIFT_RULES = ("paper", "paper-free", "band", "band-any", "wide-1", "wide-3", "double")
-"""The lifting rules every 4-cycle is tried under (see :mod:`gamegraph.report.questions`)."""
+"""The lifting rules every 4-cycle is tried under (see :mod:`gamegraph.reporting.questions`)."""
 
 
 def full_limit() -> int:

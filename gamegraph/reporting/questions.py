@@ -11,11 +11,11 @@ from typing import Any
 
 from gamegraph.games.lifting.patterns import paper_chain
 from gamegraph.games.partitions import from_key, paper_notation
-from gamegraph.report.claims import families
-from gamegraph.report.data import ReportData
-from gamegraph.report.qgraph import q_graph, q_summary, union_components
-from gamegraph.report.steps import LIFT_RULES
-from gamegraph.report.strategies import STRATEGIES
+from gamegraph.reporting.claims import families
+from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.qgraph import q_graph, q_summary, union_components
+from gamegraph.reporting.steps import LIFT_RULES
+from gamegraph.reporting.strategies import STRATEGIES
 
 __all__ = ["QUESTIONS", "answer_questions", "classify_four_cycles"]
 
@@ -239,6 +239,14 @@ def classify_four_cycles(data: ReportData) -> dict[str, str]:
 
 
 KINDS = ("Q(x,y,z)", "paper family", "own family", "lifts, no family", "no lift")
+KIND_PHRASES = {
+    "Q(x,y,z)": "are cycles Q(x, y, z)",
+    "paper family": "lie in one of the paper's 16 families",
+    "own family": "lie in a family of our own",
+    "lifts, no family": "lift but lie in no family",
+    "no lift": "lift under no rule",
+}
+"""How the answer words each kind (the table's columns keep the short names)."""
 
 
 def _q5(data: ReportData) -> dict[str, Any]:
@@ -253,9 +261,10 @@ def _q5(data: ReportData) -> dict[str, Any]:
     none = [k for k, v in kinds.items() if v in ("lifts, no family", "no lift")]
     answer = (
         f"G_n has {len(kinds)} 4-cycles for n ≤ {data.n_max}: "
-        + ", ".join(f"{totals[k]} {k}" for k in labels)
-        + " ('own family': on a chain of two band-rule lifts with m rising by 2, not in the "
-        "paper's 16 families; every lift is checked against the definitions, whatever its n). "
+        + "; ".join(f"{totals[k]} {KIND_PHRASES[k]}" for k in labels)
+        + " (a family of our own: a chain of two band-rule lifts with m rising by 2, not in "
+        "the paper's 16 families; every lift is checked against the definitions, whatever its "
+        "n). "
         + (f"n = 100 has {data.four_cycle_count(100)}." if data.n_max >= 100 else "")
         + (
             " The cycles in no family are at n = "
@@ -315,7 +324,7 @@ def _q6(data: ReportData) -> dict[str, Any]:
 
 def _chain(first: list[Any], same_choice: bool) -> str:
     """'m = a, a + 2, a + 4' when the lifted cycle lifts twice more with m rising by 2."""
-    from gamegraph.report.cycles import band_lifts_of_cycle
+    from gamegraph.reporting.cycles import band_lifts_of_cycle
 
     m, lifted = first[0], [from_key(k) for k in first[1]]
     ms = [m]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from gamegraph.games.floridian.engine import FloridianGraph
-from gamegraph.report import _kernels as rk
+from gamegraph.reporting import _kernels as rk
 
 __all__ = ["STRATEGIES", "alpha_new_part_array", "strategy_success"]
 
