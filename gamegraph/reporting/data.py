@@ -1,9 +1,11 @@
-"""The report's data: the per-n results of :mod:`.steps` for every n, gathered once."""
+"""The report's data: the per-n results of :mod:`.steps` for every n (typed records of
+:mod:`.records`), gathered once, and how far the claims of the other seeds reach."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from gamegraph.reporting.records import BulgarianStep, FloridianStep, FourCycleRow, Play
 
 __all__ = ["ReportData", "SeedRanges"]
 
@@ -31,8 +33,8 @@ class ReportData:
     1 <= n <= b_max."""
 
     n_max: int
-    floridian: dict[int, dict[str, Any]]
-    bulgarian: dict[int, dict[str, Any]]
+    floridian: dict[int, FloridianStep]
+    bulgarian: dict[int, BulgarianStep]
     ranges: SeedRanges = SeedRanges()
 
     @property
@@ -50,9 +52,9 @@ class ReportData:
     def has_cycles(self, n: int) -> bool:
         return bool(self.floridian[n]["recurrent"])
 
-    def play(self, n: int) -> dict[str, Any]:
-        play: dict[str, Any] = self.floridian[n]["play"]
-        return play
+    def play(self, n: int) -> Play:
+        """The win/loss analysis of the full G_n (n <= :attr:`full_max`)."""
+        return self.floridian[n]["play"]
 
-    def all_four_cycles(self) -> list[dict[str, Any]]:
+    def all_four_cycles(self) -> list[FourCycleRow]:
         return [row for n in sorted(self.floridian) for row in self.floridian[n]["four_cycles"]]

@@ -7,7 +7,8 @@ table and the figures (file names, drawn by :mod:`.figures`) hold the data behin
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from gamegraph.games.lifting.patterns import paper_chain
 from gamegraph.games.partitions import from_key, paper_notation
@@ -52,7 +53,7 @@ def _ranges(ns: list[int]) -> str:
 
 
 def _q1(data: ReportData) -> dict[str, Any]:
-    rows = []
+    rows: list[list[Any]] = []
     exceptions = []
     ns = [n for n in range(1, data.full_max + 1) if data.has_cycles(n)]
     for n in ns:
@@ -144,7 +145,10 @@ def _q2(data: ReportData) -> dict[str, Any]:
 
 def _q3(data: ReportData) -> dict[str, Any]:
     ns = [n for n in range(24, data.full_max + 1)]
-    rates = {s: [data.play(n)["strategies"][s] for n in ns] for s in STRATEGIES}
+    rates = {
+        s: [cast(Mapping[str, float], data.play(n)["strategies"])[s] for n in ns]
+        for s in STRATEGIES
+    }
     rows = [[n, *(round(rates[s][i], 4) for s in STRATEGIES)] for i, n in enumerate(ns)]
     tail = [i for i, n in enumerate(ns) if n >= max(24, data.full_max - 19)]
     mean = {s: sum(rates[s][i] for i in tail) / max(len(tail), 1) for s in STRATEGIES}
@@ -283,7 +287,7 @@ def _q5(data: ReportData) -> dict[str, Any]:
 
 
 def _q6(data: ReportData) -> dict[str, Any]:
-    rows = []
+    rows: list[list[Any]] = []
     families_found: dict[str, list[str]] = {"6": [], "8": [], "10": []}
     for n in sorted(data.floridian):
         cyc = data.floridian[n]["cycles"]

@@ -37,6 +37,7 @@ from gamegraph.reporting.claims.common import (
 )
 from gamegraph.reporting.claims.registry import EvalResult, claims_data, evaluator, span
 from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.records import BulgarianStep
 from gamegraph.reporting.steps import q_parameters
 
 __all__ = ["ARITHMETIC_LIMIT", "families", "q_values"]
@@ -96,7 +97,7 @@ def _bs_fixed(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return EvalResult(bad, span(1, data.b_max))
 
 
-def _cycle_length_count(b: dict[str, Any], length: int) -> int:
+def _cycle_length_count(b: BulgarianStep, length: int) -> int:
     return int(b["cycle_lengths"].get(str(length), 0))
 
 
@@ -167,7 +168,8 @@ def _bs_defects(data: ReportData, row: dict[str, Any]) -> EvalResult:
     for n in b_range(data):
         k, r = triangle_split(n)
         u = abs(r - (k - r))
-        if data.bulgarian[n]["min_defects"] < u - 2:
+        least = data.bulgarian[n]["min_defects"]
+        if least is not None and least < u - 2:
             bad.append(n)
     return EvalResult(bad, span(1, data.b_max))
 
