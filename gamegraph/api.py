@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 __all__ = ["Database", "GameFactory", "connect", "factories", "game_of"]
 
 
-def _normalize(game: type[Game], values: Mapping[str, Any]) -> dict[str, Any]:
+def _normalize(game: type[Game[Any]], values: Mapping[str, Any]) -> dict[str, Any]:
     """Keyword arguments by parameter name; a parameter's option name works too (n_max)."""
     aliases = {p.cli_option.lstrip("-").replace("-", "_"): p.name for p in game.params}
     return {aliases.get(key, key): value for key, value in values.items()}
@@ -53,7 +53,7 @@ def _normalize(game: type[Game], values: Mapping[str, Any]) -> dict[str, Any]:
 class GameFactory:
     """``gg.<game>(n, **params)``: build and analyse one graph of a game in memory."""
 
-    game: type[Game]
+    game: type[Game[Any]]
 
     def __call__(
         self,
@@ -67,7 +67,7 @@ class GameFactory:
         """The game's analysis object (``.stats()`` and more; see the game's engine)."""
         return self.graph(n, **params).build(force=force, progress=progress)
 
-    def graph(self, n: int | None = None, /, **params: Any) -> Game:
+    def graph(self, n: int | None = None, /, **params: Any) -> Game[Any]:
         """The :class:`~gamegraph.games.base.Game` these parameters name (nothing is built)."""
         values = _normalize(self.game, params)
         if n is not None:
@@ -89,7 +89,7 @@ def factories() -> dict[str, GameFactory]:
     return {g.name.replace("-", "_"): GameFactory(g) for g in all_games()}
 
 
-def game_of(game: str | type[Game] | GameFactory | Game) -> type[Game]:
+def game_of(game: str | type[Game[Any]] | GameFactory | Game[Any]) -> type[Game[Any]]:
     """The game class from a name, a factory (``gg.floridian``), a class or an instance."""
     if isinstance(game, GameFactory):
         return game.game
@@ -148,7 +148,7 @@ class Database:
 
     def load(
         self,
-        game: str | type[Game] | GameFactory | Game,
+        game: str | type[Game[Any]] | GameFactory | Game[Any],
         /,
         *,
         n: int | str | Iterable[int] | None = None,

@@ -182,7 +182,7 @@ class RelTable:
 class GraphTables:
     """One graph as tables, with the engine's summary (stored on its :Graph record)."""
 
-    game: Game
+    game: Game[Any]
     nodes: list[NodeTable]
     rels: list[RelTable]
     summary: dict[str, Any]

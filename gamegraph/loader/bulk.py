@@ -61,7 +61,7 @@ Note = Callable[[str], None]
 class Expected:
     """What Neo4j must hold for one graph after an import (from its tables)."""
 
-    game: Game
+    game: Game[Any]
     counts: dict[str, int]
     summary: dict[str, Any]
 
@@ -81,7 +81,7 @@ class BulkSummary:
         return sum(self.seconds.values())
 
 
-def expected_of(game: Game, progress: Progress | None = None) -> tuple[Expected, Any]:
+def expected_of(game: Game[Any], progress: Progress | None = None) -> tuple[Expected, Any]:
     """Build one graph; its expected counts and summary, and its tables."""
     tables = game.tables(game.build(force=True, progress=progress))
     return Expected(game, tables.expected_counts(), tables.summary), tables
@@ -244,7 +244,7 @@ def remote_instructions(planned: Sequence[PlannedGraph], out: str = "gamegraph-i
 
 
 def _q(name: str) -> str:
-    from gamegraph.db.registry import named_queries
+    from gamegraph.db.query_files import named_queries
 
     return named_queries()[name].cypher
 
@@ -274,7 +274,7 @@ def _exclusive(path: Path) -> Iterator[None]:
 
 def _graphs_to_build(
     runner: QueryRunner, planned: Sequence[PlannedGraph]
-) -> tuple[list[Game], BulkSummary]:
+) -> tuple[list[Game[Any]], BulkSummary]:
     """The requested graphs, then every graph of the catalog they do not replace."""
     summary = BulkSummary([])
     wanted = [p.game for p in planned]

@@ -52,12 +52,12 @@ def parse_range(text: str) -> range:
     return range(lo, hi + 1)
 
 
-def default_games() -> tuple[type[Game], ...]:
+def default_games() -> tuple[type[Game[Any]], ...]:
     """The games a plain `gamegraph load --n N` loads (B_n, G_n/H_n and Q)."""
     return tuple(game for game in all_games() if game.loaded_by_default)
 
 
-def parse_games(text: str | None) -> tuple[type[Game], ...]:
+def parse_games(text: str | None) -> tuple[type[Game[Any]], ...]:
     """Comma-separated game names (``all`` for every game; None for the default ones)."""
     if text is None:
         return default_games()
@@ -76,7 +76,7 @@ def parse_games(text: str | None) -> tuple[type[Game], ...]:
 class PlannedGraph:
     """One graph of a request, with its estimate (made once, when planned)."""
 
-    game: Game
+    game: Game[Any]
     estimate: Estimate
 
     @property
@@ -90,7 +90,7 @@ class LoadRequest:
     (a parameter the games declare ``many`` may have several values, one graph each)."""
 
     ns: range
-    games: tuple[type[Game], ...]
+    games: tuple[type[Game[Any]], ...]
     values: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
     @classmethod
@@ -127,7 +127,7 @@ class LoadRequest:
         return cls(parse_range(n), chosen, values)
 
     @classmethod
-    def of(cls, games: Sequence[type[Game]], ns: Iterable[int], **values: Any) -> LoadRequest:
+    def of(cls, games: Sequence[type[Game[Any]]], ns: Iterable[int], **values: Any) -> LoadRequest:
         """From Python values (the API): ``LoadRequest.of([Floridian], range(24, 25))``."""
         ns = list(ns)
         if not ns:
@@ -153,7 +153,7 @@ class LoadRequest:
         return planned
 
 
-def _declares(game: type[Game], name: str) -> bool:
+def _declares(game: type[Game[Any]], name: str) -> bool:
     return any(p.name == name and p.loadable for p in game.params)
 
 

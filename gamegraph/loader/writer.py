@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from gamegraph.db.catalog import GraphState, Lease, forget, get_graph, list_graphs, state_of
-from gamegraph.db.registry import NamedQuery, load_queries, named_queries
+from gamegraph.db.query_files import NamedQuery, load_queries, named_queries
 from gamegraph.db.runner import QueryRunner, Row
 from gamegraph.errors import ConstraintViolation, IncompleteLoadError
 from gamegraph.games.base import Game
@@ -66,7 +66,7 @@ Progress = Callable[[str, int, int], None]  #: (stage, done, total)
 class LoadReport:
     """What one load did, stage by stage."""
 
-    game: Game
+    game: Game[Any]
     skipped: bool = False
     repaired: bool = False  #: an incomplete or outdated copy was removed first
     waited: bool = False  #: another process was loading it; this one waited
@@ -130,7 +130,7 @@ def run_load(
 
 def _load_one(
     runner: QueryRunner,
-    game: Game,
+    game: Game[Any],
     *,
     replace: bool,
     progress: Progress | None,
@@ -259,7 +259,7 @@ def drop_graph(runner: QueryRunner, graph_id: str, progress: Progress | None = N
 # --------------------------------------------------------------------------- stages
 
 
-def record_props(game: Game) -> dict[str, Any]:
+def record_props(game: Game[Any]) -> dict[str, Any]:
     """What a load writes on the :Graph record when it claims the graph."""
     return {**game.record(), "engine": game.engine_version()}
 
@@ -405,7 +405,7 @@ def _verify(runner: QueryRunner, tables: GraphTables) -> dict[str, int]:
     return read_counts(runner, tables.game, tables.expected_counts())
 
 
-def read_counts(runner: QueryRunner, game: Game, expected: dict[str, int]) -> dict[str, int]:
+def read_counts(runner: QueryRunner, game: Game[Any], expected: dict[str, int]) -> dict[str, int]:
     """The graph's nodes and relationships by type read back from Neo4j; IncompleteLoadError
     unless they are exactly ``expected``."""
     row = runner.run(_q("graph_count"), {"graph": game.id})[0]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamegraph.db.catalog import GraphRecord, GraphState, get_graph, list_graphs
-from gamegraph.db.registry import named_queries
+from gamegraph.db.query_files import named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games.base import Game
@@ -45,7 +45,7 @@ def verify(
     runner: QueryRunner,
     *,
     n: int | None = None,
-    graphs: Sequence[Game] = (),
+    graphs: Sequence[Game[Any]] = (),
     progress: Progress | None = None,
 ) -> VerifyReport:
     """Verify the named graphs, or every loaded graph of one n (any game), or, with neither,
@@ -66,8 +66,8 @@ def verify(
 
 
 def _choose(
-    runner: QueryRunner, n: int | None, graphs: Sequence[Game], report: VerifyReport
-) -> list[tuple[GraphRecord, Game]]:
+    runner: QueryRunner, n: int | None, graphs: Sequence[Game[Any]], report: VerifyReport
+) -> list[tuple[GraphRecord, Game[Any]]]:
     if graphs:
         candidates: list[GraphRecord | None] = [get_graph(runner, g.id) for g in graphs]
         named = [(g.id, r) for g, r in zip(graphs, candidates, strict=True)]

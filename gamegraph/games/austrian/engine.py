@@ -20,22 +20,27 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games.austrian import _kernels as ak
-from gamegraph.games.functional import (
+from gamegraph.games.functional import parse_ordered_partition
+from gamegraph.games.functional.graph import (
     FunctionalGraph,
     analysis_bytes_per_position,
     check_estimate,
     check_int,
     index_dtype,
 )
-from gamegraph.games.functional_game import parse_ordered_partition
 from gamegraph.games.limits import Estimate, TooLargeError
 from gamegraph.games.partitions import Partition, PartitionError, canonical_key, paper_notation
+
+if TYPE_CHECKING:
+    from gamegraph.games.austrian import Austrian
+    from gamegraph.games.base import Progress
+    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "AustrianGraph",
@@ -109,7 +114,7 @@ def parse_austrian(text: str, n: int, L: int, *, bank_up_to_L: bool = False) -> 
     """A state from text ``μ | b``: ``3,3,1|2``, ``3 3 1 | 2``, ``1 3^2 | 2``, ``|5`` (μ empty).
 
     μ is written largest pile first or in the papers' ascending notation
-    (:func:`gamegraph.games.functional_game.parse_ordered_partition`); piles in another order
+    (:func:`gamegraph.games.functional.game.parse_ordered_partition`); piles in another order
     are a composition and refused.
     """
     if not isinstance(text, str) or text.count("|") != 1:
@@ -277,3 +282,26 @@ def _float_counts(n: int, cap: int) -> np.ndarray:
         padded[: n + 1] = counts
         counts = np.cumsum(padded.reshape(-1, part), axis=0).reshape(-1)[: n + 1]
     return counts
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Austrian) -> Estimate:
+    return estimate_austrian(game.n, game.L, bank_up_to_L=game.bank_up_to_L)
+
+
+def build(
+    game: Austrian, *, force: bool = False, progress: Progress | None = None
+) -> AustrianGraph:
+    return build_austrian(game.n, game.L, bank_up_to_L=game.bank_up_to_L, force=force)
+
+
+def parse_position(game: Austrian, text: str) -> str:
+    return state_key(parse_austrian(text, game.n, game.L, bank_up_to_L=game.bank_up_to_L))
+
+
+def tables(game: Austrian, built: AustrianGraph) -> GraphTables:
+    from gamegraph.games.austrian.tables import austrian_tables
+
+    return austrian_tables(game, built)

@@ -1,7 +1,7 @@
 """Floridian solitaire: the bipartite graph G_n, the turn graph H_n and their analysis.
 
 Definitions are SPEC.md §3; the α-move itself is spelled out in :mod:`.alpha` and computed in
-bulk by :func:`gamegraph.games._kernels.alpha_arcs_chunk`.
+bulk by :func:`gamegraph.games.floridian._kernels.alpha_arcs_chunk`.
 
 Nodes are numbered by their position in S(n) (descending lexicographic order): α-position
 [λ, α] and Ω-position [λ, Ω] of the same λ share the number, and the Ω-positions are the
@@ -19,12 +19,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
+from gamegraph.games.floridian import _kernels as fk
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import (
@@ -35,6 +36,14 @@ from gamegraph.games.partitions import (
     parse_partition,
     partitions_exact,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from gamegraph.games.base import Progress
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.floridian import Floridian
+    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "BYTES_PER_ARC",
@@ -57,8 +66,6 @@ BYTES_PER_ARC = 48
 """Per α-arc: its target (int64), the H arc it yields (~0.9 per α-arc: target, source column,
 reverse CSR for the turns-to-core BFS), and chunk copies while the kernel runs."""
 
-Progress = Callable[[int, int], None]
-
 NETWORKX_LIMIT = 200_000
 """Positions above which to_networkx refuses (networkx holds ~1 KiB per node and arc)."""
 
@@ -77,13 +84,13 @@ class SeparatedPartitions:
     def of(cls, n: int) -> SeparatedPartitions:
         if not 1 <= n <= k.MAX_N:
             raise InputError(f"n must be in 1..{k.MAX_N}, not {n}")
-        fill, first, prefix = k.separated_tables(n)
-        count, total = k.enumerate_separated(
+        fill, first, prefix = fk.separated_tables(n)
+        count, total = fk.enumerate_separated(
             n, fill, np.empty(0, dtype=np.uint8), np.empty(0, dtype=np.int64), False
         )
         parts = np.empty(total, dtype=np.uint8)
         offsets = np.empty(count + 1, dtype=np.int64)
-        k.enumerate_separated(n, fill, parts, offsets, True)
+        fk.enumerate_separated(n, fill, parts, offsets, True)
         return cls(n, parts, offsets, first, prefix)
 
     @property
@@ -104,7 +111,7 @@ class SeparatedPartitions:
         if not is_separated(part):
             raise PartitionError(f"{part} is not separated (two parts differ by 1)")
         array = np.asarray(part, dtype=np.int64)
-        return int(k.separated_index(array, len(part), self.n, self.first, self.prefix))
+        return int(fk.separated_index(array, len(part), self.n, self.first, self.prefix))
 
     def lengths(self) -> np.ndarray:
         lengths: np.ndarray = np.diff(self.offsets)
@@ -285,7 +292,7 @@ class FloridianGraph:
     @cached_property
     def four_cycle_array(self) -> np.ndarray:
         """(m, 4) S positions (a, x, b, y) of every 4-cycle, canonical rotation (a < b)."""
-        return k.four_cycles(
+        return fk.four_cycles(
             self.alpha_ptr,
             self.alpha_dst,
             self.h_ptr,
@@ -412,10 +419,10 @@ def build_floridian(
     check_floridian(n, restricted=restricted, force=force)
     positions = SeparatedPartitions.of(n)
     in_t = np.empty(positions.size, dtype=np.bool_)
-    k.t_mask(positions.parts, positions.offsets, in_t)
+    fk.t_mask(positions.parts, positions.offsets, in_t)
     t_members = np.flatnonzero(in_t).astype(np.int64)
     omega_t = np.empty(t_members.shape[0], dtype=np.int64)
-    k.omega_index_of(
+    fk.omega_index_of(
         n,
         positions.first,
         positions.prefix,
@@ -428,7 +435,7 @@ def build_floridian(
     omega_of[t_members] = omega_t
     sources = np.unique(omega_t) if restricted else np.arange(positions.size, dtype=np.int64)
     alpha_ptr, alpha_dst, h_ptr, h_dst = _alpha_arcs(
-        positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1
+        positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1, n
     )
     return FloridianGraph(
         n, restricted, positions, in_t, omega_of, sources, alpha_ptr, alpha_dst, h_ptr, h_dst
@@ -442,6 +449,7 @@ def _alpha_arcs(
     progress: Progress | None,
     chunk_arcs: int,
     threads: int,
+    n: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Run the α-move kernel over ``sources``, split among worker threads (it releases the GIL).
 
@@ -458,7 +466,7 @@ def _alpha_arcs(
         if progress is not None:
             with lock:
                 done[worker] = finished
-                progress(sum(done), total)
+                progress(f"α-moves of G_{n}", sum(done), total)
 
     def run(worker: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         lo, hi = int(bounds[worker]), int(bounds[worker + 1])
@@ -493,7 +501,7 @@ def _alpha_arcs_slice(
     while start < total:
         alpha_buf = np.empty(capacity, dtype=np.int64)
         h_buf = np.empty(capacity, dtype=np.int64)
-        stop, na, nh = k.alpha_arcs_chunk(
+        stop, na, nh = fk.alpha_arcs_chunk(
             positions.n,
             positions.first,
             positions.prefix,
@@ -561,3 +569,40 @@ def estimate_floridian(n: int, *, restricted: bool = False) -> Estimate:
 def check_floridian(n: int, *, restricted: bool = False, force: bool = False) -> Estimate:
     name = f"G_{n} (restricted)" if restricted else f"G_{n} and H_{n}"
     return check_estimate(name, estimate_floridian(n, restricted=restricted), force)
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Floridian) -> Estimate:
+    """S(n) and its α-arcs, as nodes and relationships of the model: α-positions plus
+    Ω-positions (T(n), ~3/4 of S(n)); α-moves, H_n arcs (~0.8 per α-move) and one Ω-move
+    per Ω-position."""
+    est = estimate_floridian(game.n, restricted=game.restricted)
+    return Estimate(
+        est.nodes + est.nodes * 3 // 4, est.arcs * 2 + est.nodes, est.bytes, est.approximate
+    )
+
+
+def build(
+    game: Floridian, *, force: bool = False, progress: Progress | None = None
+) -> FloridianGraph:
+    return build_floridian(game.n, restricted=game.restricted, force=force, progress=progress)
+
+
+def tables(game: Floridian, built: FloridianGraph) -> GraphTables:
+    from gamegraph.games.floridian.tables import floridian_tables
+
+    return floridian_tables(game, built)
+
+
+def verify(
+    game: Floridian,
+    built: FloridianGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    from gamegraph.games.floridian.checks import FloridianChecks
+
+    return FloridianChecks(built, reader, stored, game.summary(built), say).run()
