@@ -45,9 +45,10 @@ def report(
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
 ) -> None:
-    """Write the research report: every claim of the Floridian and Bulgarian papers beside the
-    computed value, the nine open questions of the Floridian paper answered with data, and the
-    paper's figures redrawn (report.md with PNG figures, and report.json)."""
+    """Write the research report: every claim of the four seeds (Floridian, Bulgarian and its
+    relatives, Tchoukaillon, CRIM) beside the computed value, the nine open questions of the
+    Floridian paper answered with data, and the paper's figures redrawn (report.md with PNG
+    figures, and report.json)."""
     from gamegraph.reporting import generate_report
 
     use_dask(scheduler, workers)

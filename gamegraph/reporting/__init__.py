@@ -72,7 +72,7 @@ def generate_report(
     :class:`~gamegraph.reporting.data.SeedRanges`, seconds of work)."""
     from importlib import metadata
 
-    from gamegraph.games import get_game
+    from gamegraph.games.floridian import Floridian
     from gamegraph.reporting._compute import code_version, default_cache_root
     from gamegraph.reporting.claims import evaluate_claims
     from gamegraph.reporting.collect import collect
@@ -84,7 +84,7 @@ def generate_report(
         raise InputError(f"--n-max must be an integer >= 6 (the figures start at G_6), not {n_max}")
     try:
         # the largest build, refused before any work
-        get_game("floridian").create(n=n_max, restricted=True).check_size()
+        Floridian.create(n=n_max, restricted=True).check_size()
     except TooLargeError as e:
         message = str(e).split(". Use --force")[0]
         raise TooLargeError(

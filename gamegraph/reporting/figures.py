@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.axes import Axes
 
-from gamegraph.games import get_game
+from gamegraph.games.floridian import Floridian
 from gamegraph.games.lifting.graph import LiftingGraph
 from gamegraph.games.partitions import from_key, paper_notation
 from gamegraph.reporting.data import ReportData
@@ -117,7 +117,7 @@ def _cores(data: ReportData, panels: list[tuple[int, int | None]], path: Path, t
 
 
 def _figure1(path: Path) -> str:
-    g = get_game("floridian").create(n=6).build()
+    g = Floridian.create(n=6).build()
     pos = g.positions.position
     gn = nx.DiGraph()
     src, dst = g.alpha_arcs()

@@ -18,7 +18,8 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from gamegraph.games import get_game
+from gamegraph.games.bulgarian import Bulgarian
+from gamegraph.games.floridian import Floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
 from gamegraph.games.lifting.graph import lifts_of
@@ -72,7 +73,7 @@ def full_limit() -> int:
     """The largest n <= :data:`FULL_N_MAX` whose full G_n fits in half the memory limit."""
     limit = memory_limit() // 2
     n = FULL_N_MAX
-    while n > 1 and get_game("floridian").create(n=n).estimate().bytes > limit:
+    while n > 1 and Floridian.create(n=n).estimate().bytes > limit:
         n -= 1
     return n
 
@@ -222,18 +223,18 @@ def _win_loss(graph: FloridianGraph) -> Play:
 
 def floridian_memory(n: int) -> int:
     """Peak bytes of :func:`floridian_step` (its build's estimate)."""
-    return get_game("floridian").create(n=n, restricted=n > full_limit()).estimate().bytes
+    return Floridian.create(n=n, restricted=n > full_limit()).estimate().bytes
 
 
 def bulgarian_memory(n: int) -> int:
     """Peak bytes of :func:`bulgarian_step` (its build's estimate)."""
-    return get_game("bulgarian").create(n=n).estimate().bytes
+    return Bulgarian.create(n=n).estimate().bytes
 
 
 def floridian_step(n: int) -> FloridianStep:
     """Everything the report reads about G_n and H_n (see the module docstring)."""
     full = n <= full_limit()
-    graph: FloridianGraph = get_game("floridian").create(n=n, restricted=not full).build()
+    graph = Floridian.create(n=n, restricted=not full).build()
     data: FloridianStep = {
         "n": n,
         "full": full,
@@ -255,7 +256,7 @@ def floridian_step(n: int) -> FloridianStep:
 def bulgarian_step(n: int) -> BulgarianStep:
     """B_n: cycles with lengths and members, Garden of Eden count and the criterion of
     Proposition 3 of seed 001 checked on every partition, transients, GE per component."""
-    graph = get_game("bulgarian").create(n=n).build()
+    graph = Bulgarian.create(n=n).build()
     parts, offsets = graph.flat_parts()
     lengths = np.diff(offsets)
     largest = parts[offsets[:-1]].astype(np.int64)

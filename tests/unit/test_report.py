@@ -681,3 +681,22 @@ def test_report_refuses_an_n_max_too_big_for_memory_before_any_work(tmp_path: Pa
     with pytest.raises(TooLargeError, match="choose a smaller --n-max"):
         generate_report(200, tmp_path / "out", cache=tmp_path / "cache")
     assert not (tmp_path / "cache").exists()
+
+
+def test_gg_report_is_a_plain_function_even_after_the_package_is_imported() -> None:
+    import inspect
+
+    import gamegraph as gg
+    import gamegraph.reporting  # binds the package as gamegraph.reporting, not gamegraph.report
+
+    assert inspect.isfunction(gg.report)
+    assert inspect.signature(gg.report).parameters.keys() >= {"n_max", "out", "cache"}
+    assert gamegraph.reporting.generate_report is generate_report
+
+
+def test_question_5_words_its_kinds_and_the_report_names_every_seed(report: Report) -> None:
+    answer = report.open_questions[4]["answer"]
+    assert "0 lifts, no family" not in answer and "lift but lie in no family" in answer
+    text = report.markdown.read_text("utf-8")
+    for seed in SEEDS:
+        assert f"**{seed}** = " in text and f"### Seed {seed}: " in text

@@ -3,8 +3,8 @@
 What the papers say is data (``seed000.toml`` ... ``seed003.toml``: id, source, claim, paper
 value, the smallest N that reaches it); what gamegraph computes comes from the evaluator
 registered under the same id in ``seed000.py`` ... ``seed003.py``, reading the per-n results
-(:class:`gamegraph.reporting.data.ReportData`) or the games, built through the games' registry.
-The verdict follows from the values alone:
+(:class:`gamegraph.reporting.data.ReportData`) or the games, built by their Game classes
+(the Game type every layer uses). The verdict follows from the values alone:
 
 * ``agrees``: a finite statement and the computed value equals the paper's;
 * ``extends``: a statement for every n, and no counterexample in the range checked (its

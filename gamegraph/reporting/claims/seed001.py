@@ -1,6 +1,7 @@
 """The claims of seed 001 (The Bulgarian solitaire and the mathematics around it) against the
 per-n results of B_n and the graphs of the other games of the seed: Carolina, Montreal, Dual,
-Austrian and random Bulgarian solitaire, built through the games' registry.
+Austrian and random Bulgarian solitaire, each built by its Game class
+(``Montreal.create(n=7).build()``).
 
 The paper's values are in ``seed001.toml``; each evaluator computes one claim's value.
 """
@@ -12,8 +13,14 @@ from functools import cache
 from typing import Any
 
 from gamegraph.errors import InputError
-from gamegraph.games import get_game
+from gamegraph.games.austrian import Austrian
+from gamegraph.games.base import Game
+from gamegraph.games.bulgarian import Bulgarian
+from gamegraph.games.carolina import Carolina
+from gamegraph.games.dual import Dual
+from gamegraph.games.montreal import Montreal
 from gamegraph.games.partitions import Partition, canonical_key, omega
+from gamegraph.games.random_bulgarian import RandomBulgarian
 from gamegraph.reporting.claims.common import (
     b_range,
     conjugate,
@@ -146,9 +153,9 @@ def _b_fig10(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 
 @cache
-def _built(name: str, **params: Any) -> Any:
-    """The game ``name``'s graph for ``params``, built once, through the registry."""
-    return get_game(name).create(**params).build()
+def _built(game: type[Game[Any]], **params: Any) -> Any:
+    """The game's graph for ``params`` (its class, the Game type), built once."""
+    return game.create(**params).build()
 
 
 def _orbit(graph: Any, start: Any, steps: int) -> list[Any]:
@@ -172,7 +179,7 @@ def _car_tri(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.carolina
     bad = []
     for n, k in _triangular(top):
-        graph = _built("carolina", n=n)
+        graph = _built(Carolina, n=n)
         cycles = [[graph.position(int(i)) for i in c] for c in graph.cycles]
         if cycles != [[tuple(range(k, 0, -1))]]:
             bad.append(n)
@@ -184,7 +191,7 @@ def _car_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.carolina
     bad = []
     for n in range(1, top + 1):
-        graph = _built("carolina", n=n)
+        graph = _built(Carolina, n=n)
         for i in range(graph.size):
             alpha = graph.position(i)
             if bool(graph.garden_of_eden[i]) != (alpha[0] < len(alpha) - 1):
@@ -195,7 +202,7 @@ def _car_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("MON-ex1")
 def _mon_ex1(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_key(_orbit(_built("montreal", n=3), (1, 0, 2), 1)[1]), "I(3)")
+    return EvalResult(_key(_orbit(_built(Montreal, n=3), (1, 0, 2), 1)[1]), "I(3)")
 
 
 @evaluator("MON-ex2")
@@ -204,7 +211,7 @@ def _mon_ex2(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
     alpha = (1, 2, 0, 1, 0, 2)
     try:
-        _built("montreal", n=6).index(alpha)
+        _built(Montreal, n=6).index(alpha)
         member = True
     except InputError:
         member = False
@@ -213,12 +220,12 @@ def _mon_ex2(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("MON-traj")
 def _mon_traj(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([_key(p) for p in _orbit(_built("montreal", n=7), (3, 2, 2), 5)], "I(7)")
+    return EvalResult([_key(p) for p in _orbit(_built(Montreal, n=7), (3, 2, 2), 5)], "I(7)")
 
 
 @evaluator("MON-18")
 def _mon_18(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    path = _orbit(_built("montreal", n=7), (3, 2, 2), 40)
+    path = _orbit(_built(Montreal, n=7), (3, 2, 2), 40)
     return EvalResult(path[1:].index((3, 2, 2)) + 1, "I(7)")
 
 
@@ -227,7 +234,7 @@ def _mon_bij(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.montreal
     bad = []
     for n in range(1, top + 1):
-        graph = _built("montreal", n=n)
+        graph = _built(Montreal, n=n)
         images = len(set(graph.successor.tolist()))
         if images != graph.size or not graph.on_cycle.all():
             bad.append(n)
@@ -236,13 +243,13 @@ def _mon_bij(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("MON-A007075")
 def _mon_a007075(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([_built("montreal", n=n).size for n in range(1, 11)], "1 ≤ n ≤ 10")
+    return EvalResult([_built(Montreal, n=n).size for n in range(1, 11)], "1 ≤ n ≤ 10")
 
 
 @evaluator("DUAL-ex")
 def _dual_ex(data: ReportData, row: dict[str, Any]) -> EvalResult:
     images = [
-        _key(_orbit(_built("dual", n=sum(start)), start, 1)[1])
+        _key(_orbit(_built(Dual, n=sum(start)), start, 1)[1])
         for start in ((4, 4, 3, 2, 2, 1, 1), (6, 6, 3, 2, 1))
     ]
     return EvalResult(images, "n = 17, 18")
@@ -253,7 +260,7 @@ def _dual_iso(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.dual
     bad = []
     for n in range(1, top + 1):
-        dual, bulgarian = _built("dual", n=n), _built("bulgarian", n=n)
+        dual, bulgarian = _built(Dual, n=n), _built(Bulgarian, n=n)
         for i in range(dual.size):
             lam = dual.position(i)
             image = dual.position(int(dual.successor[i]))
@@ -269,7 +276,7 @@ def _rbs_p1(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.random
     bad = []
     for n in range(1, top + 1):
-        chain, bulgarian = _built("random-bulgarian", n=n, p=1), _built("bulgarian", n=n)
+        chain, bulgarian = _built(RandomBulgarian, n=n, p=1), _built(Bulgarian, n=n)
         for i in range(chain.size):
             lo, hi = int(chain.indptr[i]), int(chain.indptr[i + 1])
             lam = chain.position(i)
@@ -290,7 +297,7 @@ def _rbs_irr(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = []
     for n in range(1, top + 1):
         for p in PROBABILITIES:
-            chain = _built("random-bulgarian", n=n, p=p)
+            chain = _built(RandomBulgarian, n=n, p=p)
             if not (chain.irreducible and chain.aperiodic):
                 bad.append([n, str(p)])
     ps = ", ".join(map(str, PROBABILITIES))
@@ -303,7 +310,7 @@ def _aus_closed(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = []
     for n in range(1, top + 1):
         for cap in range(1, top_l + 1):
-            graph = _built("austrian", n=n, L=cap, bank_up_to_L=True)
+            graph = _built(Austrian, n=n, L=cap, bank_up_to_L=True)
             banks = graph.bank[graph.successor]
             full = graph.bank == cap
             if (banks >= cap).any() or (full & ~graph.garden_of_eden).any():

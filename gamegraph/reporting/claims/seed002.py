@@ -2,7 +2,7 @@
 
 Every value comes from the public functions of :mod:`gamegraph.games.tchoukaillon` (the
 winnable board, the move vector, the winning play, Alist_n, CF(m), the basins) and the game's
-move graph T_n, built through the registry; each evaluator then applies the claim's own
+move graph T_n (the Game class Tchoukaillon); each evaluator then applies the claim's own
 construction (the recursion of l.51, the formulas of l.53–61, the map of l.13) to those
 values. The ranges are :class:`gamegraph.reporting.data.SeedRanges`.
 """
@@ -17,7 +17,7 @@ from typing import Any
 
 import gamegraph.games.tchoukaillon as tch
 from gamegraph.errors import InputError
-from gamegraph.games import get_game
+from gamegraph.games.tchoukaillon import Tchoukaillon
 from gamegraph.reporting.claims.registry import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
 
@@ -168,7 +168,7 @@ def _explicit(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("TCH-order")
 def _order(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    graph = get_game("tchoukaillon").create(n=3).build().graph
+    graph = Tchoukaillon.create(n=3).build().graph
     start = graph.index((1, 2))
     after = dict(graph.successors(start))[2]
     stuck = [hole for hole, _ in graph.successors(after)]

@@ -1,23 +1,26 @@
 """The claims of seed 003 (CRIM: delete a whole row or a whole column of a Young diagram).
 
 The P/N status and the winning moves come from the game's graph of every partition of size
-<= :attr:`SeedRanges.crim <gamegraph.reporting.data.SeedRanges.crim>`, built once through the
-registry; the families the claims speak of (hooks, staircases, padded staircases, rectangles,
-rectairs, quadrated partitions, melds, OAE and EAO partitions) are generated here from their
-definitions in SPEC-games.md §7.
+<= :attr:`SeedRanges.crim <gamegraph.reporting.data.SeedRanges.crim>`, built once by the
+Game class Crim; the families the claims speak of (hooks, staircases, padded staircases,
+rectangles, rectairs, quadrated partitions, melds, OAE and EAO partitions) are generated here
+from their definitions in SPEC-games.md §7.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gamegraph.games import get_game
+from gamegraph.games.crim import Crim
 from gamegraph.games.partitions import Partition, canonical_key, partitions
 from gamegraph.reporting.claims.common import conjugate
 from gamegraph.reporting.claims.registry import EvalResult, evaluator
 from gamegraph.reporting.data import ReportData
+
+if TYPE_CHECKING:
+    from gamegraph.games.crim.engine import CrimGraph
 
 __all__ = [
     "all_melds",
@@ -140,9 +143,9 @@ def column_deletions(lam: Partition) -> set[Partition]:
 
 
 @cache
-def _graph(size: int) -> Any:
+def _graph(size: int) -> CrimGraph:
     """The game's graph of every partition of size <= ``size`` (built once per size)."""
-    return get_game("crim").create(n=size).build()
+    return Crim.create(n=size).build()
 
 
 @cache
