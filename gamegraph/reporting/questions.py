@@ -268,8 +268,8 @@ def _q5(data: ReportData) -> dict[str, Any]:
         + "; ".join(f"{totals[k]} {KIND_PHRASES[k]}" for k in labels)
         + " (a family of our own: a chain of two band-rule lifts with m rising by 2, not in "
         "the paper's 16 families; every lift is checked against the definitions, whatever its "
-        "n). "
-        + (f"n = 100 has {data.four_cycle_count(100)}." if data.n_max >= 100 else "")
+        "n)."
+        + (f" n = 100 has {data.four_cycle_count(100)}." if data.n_max >= 100 else "")
         + (
             " The cycles in no family are at n = "
             + _ranges(sorted({int(k.split(":")[0]) for k in none}))
