@@ -21,7 +21,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from gamegraph.api import Database, GameFactory
+    from gamegraph.reporting import Progress, Report
 
 __all__ = [
     "Database",
@@ -41,9 +44,6 @@ def __getattr__(name: str) -> Any:
 
     if name in ("Database", "GameFactory", "connect", "export"):
         return getattr(api, name)
-    if name == "report":
-        # the package gamegraph.report, callable as generate_report (see its docstring)
-        return importlib.import_module("gamegraph.report")
     if name == "parse_graph_id":
         from gamegraph.games.registry import parse_graph_id
 
@@ -52,6 +52,30 @@ def __getattr__(name: str) -> Any:
     if name in factories:
         return factories[name]
     raise AttributeError(f"module 'gamegraph' has no attribute {name!r}")
+
+
+def report(
+    n_max: int | None = None,
+    out: str | Path = "report",
+    *,
+    cache: str | Path | None = "default",
+    progress: Progress | None = None,
+    command: str | None = None,
+    note: str = "",
+) -> Report:
+    """Write the research report (``gamegraph report``) for n <= n_max (default
+    :data:`gamegraph.reporting.DEFAULT_N_MAX`) into ``out``; see
+    :func:`gamegraph.reporting.generate_report` for the arguments."""
+    from gamegraph.reporting import DEFAULT_N_MAX, generate_report
+
+    return generate_report(
+        DEFAULT_N_MAX if n_max is None else n_max,
+        out,
+        cache=cache,
+        progress=progress,
+        command=command,
+        note=note,
+    )
 
 
 def registered_games() -> dict[str, GameFactory]:

@@ -61,7 +61,7 @@ def frontier(
     """Compute the frontier results (Fagan basins, Floridian questions 2, 9 and 1/3, CRIM's
     even-rank conjecture) with their own budgets, cached in ~/.cache/gamegraph/frontier, and
     write them into --out (docs/report for the committed report)."""
-    from gamegraph.report.frontier import FrontierBudgets, compute_frontier, write_frontier
+    from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier, write_frontier
 
     use_dask(scheduler, workers)
     budgets = FrontierBudgets(

@@ -13,7 +13,7 @@ from gamegraph.cli.options import SchedulerOption, WorkersOption, use_dask
 
 __all__ = ["report"]
 
-DEFAULT_N_MAX = 114  # kept equal to gamegraph.report.DEFAULT_N_MAX (a test checks)
+DEFAULT_N_MAX = 114  # kept equal to gamegraph.reporting.DEFAULT_N_MAX (a test checks)
 
 
 def report(
@@ -45,10 +45,11 @@ def report(
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
 ) -> None:
-    """Write the research report: every claim of the Floridian and Bulgarian papers beside the
-    computed value, the nine open questions of the Floridian paper answered with data, and the
-    paper's figures redrawn (report.md with PNG figures, and report.json)."""
-    from gamegraph.report import generate_report
+    """Write the research report: every claim of the four seeds (Floridian, Bulgarian and its
+    relatives, Tchoukaillon, CRIM) beside the computed value, the nine open questions of the
+    Floridian paper answered with data, and the paper's figures redrawn (report.md with PNG
+    figures, and report.json)."""
+    from gamegraph.reporting import generate_report
 
     use_dask(scheduler, workers)
     command = f"gamegraph report --n-max {n_max}" + (

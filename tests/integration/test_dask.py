@@ -128,8 +128,8 @@ def test_a_task_larger_than_any_worker_is_refused_before_it_runs(scheduler: str)
 
 
 def test_report_steps_on_the_cluster_equal_the_steps_run_here(scheduler: str) -> None:
-    from gamegraph.report._compute import map_n
-    from gamegraph.report.steps import floridian_memory, floridian_step
+    from gamegraph.reporting._compute import map_n
+    from gamegraph.reporting.steps import floridian_memory, floridian_step
 
     def without_times(found: dict[int, dict[str, object]]) -> dict[int, dict[str, object]]:
         return {n: {k: v for k, v in d.items() if k != "_seconds"} for n, d in found.items()}

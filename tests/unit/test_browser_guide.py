@@ -109,5 +109,30 @@ def test_every_guide_query_reads_only_labels_and_types_of_the_model() -> None:
         "OMEGA_MOVE",
         "LIFTS_TO",
         "BULGARIAN_MOVE",
+        "Montreal",
+        "MONTREAL_MOVE",
+        "Tchoukaillon",
+        "Tchouk",
+        "DeadEnd",
+        "TCHOUKAILLON_MOVE",
+        "Crim",
+        "PPosition",
     }
     assert labels <= known, labels - known
+
+
+def test_the_guide_has_a_slide_with_a_runnable_query_for_each_seed_and_the_frontier() -> None:
+    html = resources.files("gamegraph.server").joinpath("guide/gamegraph.html").read_text()
+    slides = re.findall(r"<slide.*?</slide>", html, flags=re.S)
+    titles = [re.search(r"<h3>(.*?)</h3>", s, flags=re.S).group(1) for s in slides]  # type: ignore[union-attr]
+    wanted = {
+        "000": ("H_25", "The lifting graph Q"),
+        "001": ("Bulgarian solitaire", "Seed 001"),
+        "002": ("Seed 002",),
+        "003": ("Seed 003",),
+        "frontier": ("The frontier",),
+    }
+    for seed, heads in wanted.items():
+        found = [s for s, t in zip(slides, titles, strict=True) if t.startswith(heads)]
+        assert found, seed
+        assert all('class="pre-scrollable code runnable">MATCH' in s for s in found), seed

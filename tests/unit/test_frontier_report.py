@@ -8,7 +8,7 @@ from pathlib import Path
 
 from gamegraph.cli import run
 from gamegraph.cluster import configure
-from gamegraph.report.frontier import (
+from gamegraph.reporting.frontier import (
     FrontierBudgets,
     compute_frontier,
     load_frontier,

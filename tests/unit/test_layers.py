@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("gamegraph.games", "gamegraph.server"),
     ("gamegraph.db",),
     ("gamegraph.loader", "gamegraph.verify"),
-    ("gamegraph.report",),
+    ("gamegraph.reporting",),
     ("gamegraph.api",),
     ("gamegraph.cli",),
     ("gamegraph.__main__", "gamegraph"),

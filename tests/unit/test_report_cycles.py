@@ -15,14 +15,14 @@ from gamegraph.games.floridian.alpha import alpha_arc_choice, alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.lifting.patterns import band_lifts
 from gamegraph.games.partitions import Partition, omega, separated_partitions
-from gamegraph.report.cycles import (
+from gamegraph.reporting.cycles import (
     band_lifts_of_cycle,
     core_multigraph,
     cycle_counts,
     g_cycles,
     is_g_cycle,
 )
-from gamegraph.report.strategies import alpha_new_part_array, strategy_success
+from gamegraph.reporting.strategies import alpha_new_part_array, strategy_success
 
 
 @cache

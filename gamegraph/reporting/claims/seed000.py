@@ -1,26 +1,14 @@
-"""The claims of seeds 000 and 001 against the computed values.
+"""The claims of seed 000 (Floridian Solitaire: Meyerowitz, Curran, Locke, Low) against the
+per-n results of G_n, H_n and B_n and, for single small positions, the games' functions.
 
-What the papers say is data (``claims.toml``: id, source, claim, paper value, the smallest N
-that reaches it); what gamegraph computes comes from the evaluator registered here under the
-same id, reading the per-n results (:class:`.data.ReportData`) or, for single small
-positions, the engine's scalar functions. The verdict follows from the values alone:
-
-* ``agrees``: a finite statement and the computed value equals the paper's;
-* ``extends``: a statement for every n, and no counterexample in the range checked (its
-  paper value is the empty list of counterexamples);
-* ``disagrees``: the values differ; the row's note says why, and which definition the code
-  follows.
+The paper's values are in ``seed000.toml`` (with the 16 families of Propositions 4 and 5);
+each evaluator below computes one claim's value under the claim's id.
 """
 
 from __future__ import annotations
 
 import math
-import tomllib
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from gamegraph.games.floridian.alpha import alpha_moves
@@ -37,70 +25,25 @@ from gamegraph.games.partitions import (
     parse_partition,
     separated_partitions,
 )
-from gamegraph.report.data import ReportData
-from gamegraph.report.steps import q_parameters
+from gamegraph.reporting.claims.common import (
+    b_range,
+    cycle_through,
+    f_range,
+    half_square_t,
+    keys,
+    runs,
+    triangle_split,
+    triangular_k,
+)
+from gamegraph.reporting.claims.registry import EvalResult, claims_data, evaluator, span
+from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.records import BulgarianStep
+from gamegraph.reporting.steps import q_parameters
 
-__all__ = [
-    "VERDICTS",
-    "Claim",
-    "EvalResult",
-    "claims_data",
-    "evaluate_claims",
-    "families",
-    "verdict_of",
-]
+__all__ = ["ARITHMETIC_LIMIT", "families", "q_values"]
 
-VERDICTS = ("agrees", "disagrees", "extends")
-MAX_LISTED = 12
-"""Counterexample lists longer than this are cut (the detail gives the total)."""
 ARITHMETIC_LIMIT = 2000
 """Purely arithmetic claims (Proposition 3: which n have a Q(x, y, z)) are checked to here."""
-
-
-@dataclass(frozen=True)
-class EvalResult:
-    value: Any
-    range: str
-    detail: str = ""
-
-
-@dataclass(frozen=True)
-class Claim:
-    """One row of report.json's ``claims``."""
-
-    id: str
-    source: str
-    claim: str
-    paper_value: Any
-    computed_value: Any
-    verdict: str
-    range: str
-    reproduce: str
-    general: bool
-    note: str
-    detail: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "source": self.source,
-            "claim": self.claim,
-            "paper_value": self.paper_value,
-            "computed_value": self.computed_value,
-            "verdict": self.verdict,
-            "range": self.range,
-            "reproduce": self.reproduce,
-            "general": self.general,
-            "note": self.note,
-            "detail": self.detail,
-        }
-
-
-@cache
-def claims_data() -> dict[str, Any]:
-    """claims.toml, parsed."""
-    text = resources.files("gamegraph.report").joinpath("claims.toml").read_text("utf-8")
-    return tomllib.loads(text)
 
 
 def families() -> list[dict[str, Any]]:
@@ -110,118 +53,6 @@ def families() -> list[dict[str, Any]]:
         cycle = FourCycle(*(parse_partition(p) for p in row["cycle"]))
         rows.append({**row, "four_cycle": cycle})
     return rows
-
-
-def verdict_of(paper: Any, computed: Any, general: bool) -> str:
-    """The verdict the values imply (module docstring)."""
-    if paper != computed:
-        return "disagrees"
-    return "extends" if general else "agrees"
-
-
-Evaluator = Callable[[ReportData, dict[str, Any]], EvalResult]
-EVALUATORS: dict[str, Evaluator] = {}
-
-
-def evaluator(claim_id: str) -> Callable[[Evaluator], Evaluator]:
-    def register(fn: Evaluator) -> Evaluator:
-        EVALUATORS[claim_id] = fn
-        return fn
-
-    return register
-
-
-def evaluate_claims(data: ReportData) -> tuple[list[Claim], list[dict[str, Any]]]:
-    """(claims checked, claims beyond the range with the N they need)."""
-    done: list[Claim] = []
-    beyond: list[dict[str, Any]] = []
-    for row in claims_data()["claim"]:
-        needs = int(row.get("needs", 1))
-        if needs > data.n_max:
-            beyond.append({"id": row["id"], "claim": row["claim"], "needs_n_max": needs})
-            continue
-        result = EVALUATORS[row["id"]](data, row)
-        general = bool(row["general"])
-        if general and isinstance(result.value, list) and len(result.value) > MAX_LISTED:
-            detail = f"{len(result.value)} counterexamples; the first {MAX_LISTED} are listed"
-            result = EvalResult(result.value[:MAX_LISTED], result.range, detail)
-        verdict = verdict_of(row["paper_value"], result.value, general)
-        note = row.get("note", "") if verdict == "disagrees" else ""
-        done.append(
-            Claim(
-                row["id"],
-                row["source"],
-                row["claim"],
-                row["paper_value"],
-                result.value,
-                verdict,
-                result.range,
-                row["reproduce"],
-                general,
-                note,
-                result.detail,
-            )
-        )
-    return done, beyond
-
-
-# ------------------------------------------------------------------------- helpers
-
-
-def keys(parts: list[Partition]) -> list[str]:
-    return [canonical_key(p) for p in parts]
-
-
-def triangle_split(n: int) -> tuple[int, int]:
-    """(k, r) with n = k(k−1)/2 + r, 1 <= r <= k."""
-    k = 1
-    while k * (k + 1) // 2 < n:
-        k += 1
-    return k, n - k * (k - 1) // 2
-
-
-def triangular_k(n: int) -> int | None:
-    k, r = triangle_split(n)
-    return k if r == k else None
-
-
-def necklaces(n: int) -> int:
-    """C(n) of seed 001 Theorem 2."""
-    k, r = triangle_split(n)
-    g = math.gcd(r, k)
-    total = sum(_phi(d) * math.comb(k // d, r // d) for d in range(1, g + 1) if g % d == 0)
-    return total // k
-
-
-def _phi(d: int) -> int:
-    return sum(1 for i in range(1, d + 1) if math.gcd(i, d) == 1)
-
-
-def conjugate(part: Partition) -> Partition:
-    return tuple(sum(1 for p in part if p > i) for i in range(part[0])) if part else ()
-
-
-def runs(*groups: tuple[int, int, int, int]) -> Partition:
-    """Parts from (first, last, step, times) runs, nonincreasing."""
-    out = [v for a, b, step, times in groups for v in range(a, b + 1, step) for _ in range(times)]
-    return tuple(sorted(out, reverse=True))
-
-
-def half_square_t(n: int) -> int | None:
-    t = math.isqrt(n // 2)
-    return t if 2 * t * t == n and t >= 1 else None
-
-
-def b_range(data: ReportData) -> range:
-    return range(1, data.b_max + 1)
-
-
-def f_range(data: ReportData, start: int = 1, stop: int | None = None) -> range:
-    return range(start, min(data.n_max, stop or data.n_max) + 1)
-
-
-def _r(lo: int, hi: int, what: str = "n") -> str:
-    return f"{what} = {lo}" if lo == hi else f"{lo} ≤ {what} ≤ {hi}"
 
 
 def q_values(limit: int) -> set[int]:
@@ -263,10 +94,10 @@ def _bs_fixed(data: ReportData, row: dict[str, Any]) -> EvalResult:
         ok = (not fixed) if k is None else (fixed == [[",".join(map(str, range(k, 0, -1)))]])
         if not ok:
             bad.append(n)
-    return EvalResult(bad, _r(1, data.b_max))
+    return EvalResult(bad, span(1, data.b_max))
 
 
-def _cycle_length_count(b: dict[str, Any], length: int) -> int:
+def _cycle_length_count(b: BulgarianStep, length: int) -> int:
     return int(b["cycle_lengths"].get(str(length), 0))
 
 
@@ -277,7 +108,7 @@ def _bs_2(data: ReportData, row: dict[str, Any]) -> EvalResult:
         for n in b_range(data)
         if _cycle_length_count(data.bulgarian[n], 2) != (1 if half_square_t(n) else 0)
     ]
-    return EvalResult(bad, _r(1, data.b_max))
+    return EvalResult(bad, span(1, data.b_max))
 
 
 @evaluator("F-bs-4cycles")
@@ -288,7 +119,7 @@ def _bs_4(data: ReportData, row: dict[str, Any]) -> EvalResult:
         for n in b_range(data)
         if _cycle_length_count(data.bulgarian[n], 4) != (1 if n in special else 0)
     ]
-    return EvalResult(bad, _r(1, data.b_max))
+    return EvalResult(bad, span(1, data.b_max))
 
 
 @evaluator("F-bs-recurrent")
@@ -298,7 +129,7 @@ def _bs_recurrent(data: ReportData, row: dict[str, Any]) -> EvalResult:
         k, r = triangle_split(n)
         if data.bulgarian[n]["recurrent"] != math.comb(k, r):
             bad.append(n)
-    return EvalResult(bad, _r(1, data.b_max))
+    return EvalResult(bad, span(1, data.b_max))
 
 
 def separated_recurrent_predicted(n: int) -> set[str]:
@@ -328,7 +159,7 @@ def _bs_separated(data: ReportData, row: dict[str, Any]) -> EvalResult:
         for n in b_range(data)
         if set(data.bulgarian[n]["separated_recurrent"]) != separated_recurrent_predicted(n)
     ]
-    return EvalResult(bad, _r(1, data.b_max))
+    return EvalResult(bad, span(1, data.b_max))
 
 
 @evaluator("F-bs-defects")
@@ -337,9 +168,10 @@ def _bs_defects(data: ReportData, row: dict[str, Any]) -> EvalResult:
     for n in b_range(data):
         k, r = triangle_split(n)
         u = abs(r - (k - r))
-        if data.bulgarian[n]["min_defects"] < u - 2:
+        least = data.bulgarian[n]["min_defects"]
+        if least is not None and least < u - 2:
             bad.append(n)
-    return EvalResult(bad, _r(1, data.b_max))
+    return EvalResult(bad, span(1, data.b_max))
 
 
 def _is_bulgarian_cycle(cycle: list[Partition]) -> bool:
@@ -352,17 +184,9 @@ def _bs_8cycles(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return EvalResult(values, "n = 30, 32, 34")
 
 
-def _cycle_through(data: ReportData, n: int, key: str) -> list[str] | None:
-    for cycle in data.bulgarian[n]["short_cycles"]:
-        if key in cycle:
-            start = cycle.index(key)
-            return list(cycle[start:] + cycle[:start])
-    return None
-
-
 @evaluator("F-bs-n8")
 def _bs_n8(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    cycle = _cycle_through(data, 8, "4,3,1")
+    cycle = cycle_through(data, 8, "4,3,1")
     return EvalResult(len(cycle) if cycle else 0, "n = 8", f"cycle {' → '.join(cycle or [])}")
 
 
@@ -504,7 +328,7 @@ def cycles_predicted(n: int) -> bool:
 @evaluator("F-cycles-exist")
 def _cycles_exist(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = [n for n in f_range(data) if data.has_cycles(n) != cycles_predicted(n)]
-    return EvalResult(bad, _r(1, data.n_max))
+    return EvalResult(bad, span(1, data.n_max))
 
 
 @evaluator("F-no-recurrent")
@@ -529,7 +353,7 @@ def _thm13(data: ReportData, row: dict[str, Any]) -> EvalResult:
         expected = [] if t is None else sorted([two_cycle_pair(t), two_cycle_pair(t)[::-1]])
         if found != expected:
             bad.append(n)
-    return EvalResult(bad, _r(1, data.n_max))
+    return EvalResult(bad, span(1, data.n_max))
 
 
 @evaluator("F-loops-isolated")
@@ -547,7 +371,7 @@ def _core_strong(data: ReportData, row: dict[str, Any]) -> EvalResult:
         if sum(1 for c in data.floridian[n]["core"]["scc"] if c["nodes"] >= 2) != 1
     ]
     sizes = "; ".join(f"n = {n}: {_scc(data, n)}" for n in bad[:5])
-    return EvalResult(bad, _r(34, data.n_max), f"components (nodes, arcs) {sizes}" if bad else "")
+    return EvalResult(bad, span(34, data.n_max), f"components (nodes, arcs) {sizes}" if bad else "")
 
 
 @evaluator("F-win-rising")
@@ -555,7 +379,7 @@ def _win_rising(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.full_max
     rate = {n: data.play(n)["winning"] / data.floridian[n]["separated"] for n in range(29, top + 1)}
     bad = [n for n in range(31, top + 1) if rate[n] < rate[n - 2]]
-    return EvalResult(bad, _r(31, top))
+    return EvalResult(bad, span(31, top))
 
 
 # ------------------------------------------------------------------------- seed 000 §6, §7
@@ -566,24 +390,24 @@ def _remark14(data: ReportData, row: dict[str, Any]) -> EvalResult:
     listed = set(row["no_four_cycle"])
     top = min(data.n_max, 100)
     bad = [n for n in range(1, top + 1) if (data.four_cycle_count(n) == 0) != (n in listed)]
-    return EvalResult(bad, _r(1, top))
+    return EvalResult(bad, span(1, top))
 
 
 @evaluator("F-thm28")
 def _thm28(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = [n for n in f_range(data, 74) if data.four_cycle_count(n) == 0]
-    return EvalResult(bad, _r(74, data.n_max))
+    return EvalResult(bad, span(74, data.n_max))
 
 
 @evaluator("F-thm29-count")
 def _thm29_count(data: ReportData, row: dict[str, Any]) -> EvalResult:
     missing = [n for n in f_range(data, 16) if data.four_cycle_count(n) == 0]
-    return EvalResult([len(missing), max(missing, default=0)], _r(16, data.n_max), f"{missing}")
+    return EvalResult([len(missing), max(missing, default=0)], span(16, data.n_max), f"{missing}")
 
 
 @evaluator("F-thm29-list")
 def _thm29_list(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([n for n in range(16, 73) if data.four_cycle_count(n)], _r(16, 72))
+    return EvalResult([n for n in range(16, 73) if data.four_cycle_count(n)], span(16, 72))
 
 
 @evaluator("F-over20")
@@ -675,20 +499,20 @@ def exceptional(limit: int) -> set[int]:
 @evaluator("F-q-prop3")
 def _q_prop3(data: ReportData, row: dict[str, Any]) -> EvalResult:
     diff = sorted(exceptional(ARITHMETIC_LIMIT) ^ standard_forms(ARITHMETIC_LIMIT))
-    return EvalResult(diff, _r(0, ARITHMETIC_LIMIT))
+    return EvalResult(diff, span(0, ARITHMETIC_LIMIT))
 
 
 @evaluator("F-q-prop3-alt")
 def _q_prop3_alt(data: ReportData, row: dict[str, Any]) -> EvalResult:
     diff = sorted(exceptional(ARITHMETIC_LIMIT) ^ alternate_forms(ARITHMETIC_LIMIT))
-    return EvalResult(diff, _r(0, ARITHMETIC_LIMIT))
+    return EvalResult(diff, span(0, ARITHMETIC_LIMIT))
 
 
 @evaluator("F-q-prob")
 def _q_prob(data: ReportData, row: dict[str, Any]) -> EvalResult:
     ex = sorted(exceptional(ARITHMETIC_LIMIT) - {0})
     bad = [big for big in range(60, ARITHMETIC_LIMIT + 1) if sum(1 for n in ex if n <= big) >= 128]
-    return EvalResult(bad, _r(60, ARITHMETIC_LIMIT, "N"))
+    return EvalResult(bad, span(60, ARITHMETIC_LIMIT, "N"))
 
 
 @evaluator("F-q-prob-sqrt")
@@ -699,7 +523,7 @@ def _q_prob_sqrt(data: ReportData, row: dict[str, Any]) -> EvalResult:
         for big in range(60, ARITHMETIC_LIMIT + 1)
         if sum(1 for n in ex if n <= big) >= 8 * math.sqrt(2 * big)
     ]
-    return EvalResult(bad, _r(60, ARITHMETIC_LIMIT, "N"))
+    return EvalResult(bad, span(60, ARITHMETIC_LIMIT, "N"))
 
 
 def _family_label(fam: dict[str, Any]) -> str:
@@ -787,7 +611,7 @@ def _8cycle_family(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
     form = [2 * t * t + 2 * t + 6 for t in range(0, 20)]
     missing = [n for n in form if n <= data.n_max and eights(n) == 0]
-    return EvalResult([eights(6), eights(14), missing], _r(6, data.n_max))
+    return EvalResult([eights(6), eights(14), missing], span(6, data.n_max))
 
 
 @evaluator("F-thm26-unique")
@@ -809,119 +633,3 @@ def _thm26_unique(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return EvalResult(
         sorted(set(bad)), f"{arcs} arcs of the 4-cycles with n ≤ {data.n_max}, every m"
     )
-
-
-# ------------------------------------------------------------------------- seed 001
-
-
-def trajectory(start: Partition, steps: int) -> list[Partition]:
-    path = [start]
-    for _ in range(steps):
-        path.append(omega(path[-1]))
-    return path
-
-
-@evaluator("B-trajectory")
-def _b_traj(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(keys(trajectory((4, 3, 3), 10)), "n = 10")
-
-
-@evaluator("B-moves")
-def _b_moves(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([canonical_key(omega((4, 3, 3))), canonical_key(omega((6, 3, 1)))], "n = 10")
-
-
-@evaluator("B-n7")
-def _b_n7(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([data.bulgarian[7]["cycles"], _cycle_through(data, 7, "4,2,1")], "n = 7")
-
-
-@evaluator("B-thm1")
-def _b_thm1(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    ns = [n for n in b_range(data) if triangular_k(n)]
-    bad = []
-    for n in ns:
-        k = triangular_k(n)
-        assert k is not None
-        b = data.bulgarian[n]
-        if b["cycles"] != 1 or b["short_cycles"] != [[",".join(map(str, range(k, 0, -1)))]]:
-            bad.append(n)
-    return EvalResult(bad, "n = " + ", ".join(map(str, ns)))
-
-
-@evaluator("B-thm2")
-def _b_thm2(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in b_range(data) if data.bulgarian[n]["cycles"] != necklaces(n)]
-    return EvalResult(bad, _r(1, data.b_max))
-
-
-@evaluator("B-cradle")
-def _b_cradle(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in b_range(data):
-        k, _ = triangle_split(n)
-        if any(k % int(length) for length in data.bulgarian[n]["cycle_lengths"]):
-            bad.append(n)
-    return EvalResult(bad, _r(1, data.b_max))
-
-
-def _taus(data: ReportData) -> list[tuple[int, Partition]]:
-    out = []
-    k = 2
-    while k * (k + 1) // 2 <= data.b_max:
-        tau = tuple(sorted([k - 1, *range(k - 1, 1, -1), 1, 1], reverse=True))
-        out.append((k, tau))
-        k += 1
-    return out
-
-
-@evaluator("B-toom")
-def _b_toom(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for k, tau in _taus(data):
-        stair = tuple(range(k, 0, -1))
-        path = trajectory(tau, k * (k - 1))
-        if path[-1] != stair or stair in path[:-1]:
-            bad.append(k)
-    top = _taus(data)[-1][0] if _taus(data) else 0
-    return EvalResult(bad, _r(2, top, "k"))
-
-
-@evaluator("B-knuth")
-def _b_knuth(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in b_range(data):
-        k = triangular_k(n)
-        if k is not None and data.bulgarian[n]["max_transient"] != k * (k - 1):
-            bad.append(n)
-    return EvalResult(bad, _r(1, data.b_max) + " (triangular)")
-
-
-@evaluator("B-bentz")
-def _b_bentz(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for k, tau in _taus(data):
-        steps = k * (k - 1)
-        path = trajectory(tau, steps)
-        if any(conjugate(path[i]) != path[steps - i - 1] for i in range(steps)):
-            bad.append(k)
-    top = _taus(data)[-1][0] if _taus(data) else 0
-    return EvalResult(bad, _r(2, top, "k"))
-
-
-@evaluator("B-ge")
-def _b_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in b_range(data) if data.bulgarian[n]["ge_criterion_mismatches"]]
-    return EvalResult(bad, f"every partition of n ≤ {data.b_max}")
-
-
-@evaluator("B-ge-reach")
-def _b_ge_reach(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in b_range(data) if data.bulgarian[n]["components_without_ge"]]
-    return EvalResult(bad, _r(1, data.b_max))
-
-
-@evaluator("B-fig10")
-def _b_fig10(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    cycle = _cycle_through(data, 12, "5,3,3,1")
-    return EvalResult(len(cycle) if cycle else 0, "n = 12", " → ".join(cycle or []))

@@ -7,15 +7,16 @@ table and the figures (file names, drawn by :mod:`.figures`) hold the data behin
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from gamegraph.games.lifting.patterns import paper_chain
 from gamegraph.games.partitions import from_key, paper_notation
-from gamegraph.report.claims import families
-from gamegraph.report.data import ReportData
-from gamegraph.report.qgraph import q_graph, q_summary, union_components
-from gamegraph.report.steps import LIFT_RULES
-from gamegraph.report.strategies import STRATEGIES
+from gamegraph.reporting.claims import families
+from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.qgraph import q_graph, q_summary, union_components
+from gamegraph.reporting.steps import LIFT_RULES
+from gamegraph.reporting.strategies import STRATEGIES
 
 __all__ = ["QUESTIONS", "answer_questions", "classify_four_cycles"]
 
@@ -52,7 +53,7 @@ def _ranges(ns: list[int]) -> str:
 
 
 def _q1(data: ReportData) -> dict[str, Any]:
-    rows = []
+    rows: list[list[Any]] = []
     exceptions = []
     ns = [n for n in range(1, data.full_max + 1) if data.has_cycles(n)]
     for n in ns:
@@ -144,7 +145,10 @@ def _q2(data: ReportData) -> dict[str, Any]:
 
 def _q3(data: ReportData) -> dict[str, Any]:
     ns = [n for n in range(24, data.full_max + 1)]
-    rates = {s: [data.play(n)["strategies"][s] for n in ns] for s in STRATEGIES}
+    rates = {
+        s: [cast(Mapping[str, float], data.play(n)["strategies"])[s] for n in ns]
+        for s in STRATEGIES
+    }
     rows = [[n, *(round(rates[s][i], 4) for s in STRATEGIES)] for i, n in enumerate(ns)]
     tail = [i for i, n in enumerate(ns) if n >= max(24, data.full_max - 19)]
     mean = {s: sum(rates[s][i] for i in tail) / max(len(tail), 1) for s in STRATEGIES}
@@ -239,6 +243,14 @@ def classify_four_cycles(data: ReportData) -> dict[str, str]:
 
 
 KINDS = ("Q(x,y,z)", "paper family", "own family", "lifts, no family", "no lift")
+KIND_PHRASES = {
+    "Q(x,y,z)": "are cycles Q(x, y, z)",
+    "paper family": "lie in one of the paper's 16 families",
+    "own family": "lie in a family of our own",
+    "lifts, no family": "lift but lie in no family",
+    "no lift": "lift under no rule",
+}
+"""How the answer words each kind (the table's columns keep the short names)."""
 
 
 def _q5(data: ReportData) -> dict[str, Any]:
@@ -253,10 +265,11 @@ def _q5(data: ReportData) -> dict[str, Any]:
     none = [k for k, v in kinds.items() if v in ("lifts, no family", "no lift")]
     answer = (
         f"G_n has {len(kinds)} 4-cycles for n ≤ {data.n_max}: "
-        + ", ".join(f"{totals[k]} {k}" for k in labels)
-        + " ('own family': on a chain of two band-rule lifts with m rising by 2, not in the "
-        "paper's 16 families; every lift is checked against the definitions, whatever its n). "
-        + (f"n = 100 has {data.four_cycle_count(100)}." if data.n_max >= 100 else "")
+        + "; ".join(f"{totals[k]} {KIND_PHRASES[k]}" for k in labels)
+        + " (a family of our own: a chain of two band-rule lifts with m rising by 2, not in "
+        "the paper's 16 families; every lift is checked against the definitions, whatever its "
+        "n)."
+        + (f" n = 100 has {data.four_cycle_count(100)}." if data.n_max >= 100 else "")
         + (
             " The cycles in no family are at n = "
             + _ranges(sorted({int(k.split(":")[0]) for k in none}))
@@ -274,7 +287,7 @@ def _q5(data: ReportData) -> dict[str, Any]:
 
 
 def _q6(data: ReportData) -> dict[str, Any]:
-    rows = []
+    rows: list[list[Any]] = []
     families_found: dict[str, list[str]] = {"6": [], "8": [], "10": []}
     for n in sorted(data.floridian):
         cyc = data.floridian[n]["cycles"]
@@ -315,7 +328,7 @@ def _q6(data: ReportData) -> dict[str, Any]:
 
 def _chain(first: list[Any], same_choice: bool) -> str:
     """'m = a, a + 2, a + 4' when the lifted cycle lifts twice more with m rising by 2."""
-    from gamegraph.report.cycles import band_lifts_of_cycle
+    from gamegraph.reporting.cycles import band_lifts_of_cycle
 
     m, lifted = first[0], [from_key(k) for k in first[1]]
     ms = [m]

@@ -10,7 +10,7 @@ import networkx as nx
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.lifting.graph import Lift, LiftingGraph
 from gamegraph.games.partitions import from_key
-from gamegraph.report.data import ReportData
+from gamegraph.reporting.data import ReportData
 
 __all__ = ["cycle_of_key", "q_graph", "q_summary", "union_components"]
 

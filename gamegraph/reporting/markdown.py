@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from gamegraph.reporting.claims import SEEDS
+
 __all__ = ["render_markdown"]
+
+ORDER = ("agrees", "extends", "disagrees")
 
 
 def _cell(value: Any, limit: int = 90) -> str:
@@ -42,47 +46,55 @@ def render_markdown(report: dict[str, Any]) -> str:
         "the new n.",
         "",
         "Every number of ours below is computed by gamegraph when the report is generated; the "
-        "papers' values are data (`gamegraph/report/claims.toml`). Seeds: **000** = *Floridian "
-        "Solitaire: A New Variant of Bulgarian Solitaire*; **001** = *The Bulgarian solitaire "
-        "and the mathematics around it*. The same content as data: [report.json](report.json).",
+        "papers' values are data (`gamegraph/reporting/claims/seed*.toml`, one file per seed). "
+        "Seeds: "
+        + "; ".join(f"**{seed}** = *{title}*" for seed, title in SEEDS.items())
+        + ". The same content as data: [report.json](report.json).",
         "",
         "## Claims",
         "",
         "Verdicts: **agrees** (a finite statement, equal values), **extends** (a statement for "
         "all n with no counterexample in the range checked; the values are lists of "
-        "counterexamples), **disagrees** (the note says why).",
+        "counterexamples), **disagrees** (the note says why, and its reproduce command prints "
+        "the counterexample).",
         "",
-        "| verdict | count |",
-        "|---|---|",
+        "| seed | agrees | extends | disagrees | claims |",
+        "|---|---|---|---|---|",
     ]
-    for verdict in ("agrees", "extends", "disagrees"):
-        lines.append(f"| {verdict} | {sum(1 for c in claims if c['verdict'] == verdict)} |")
+    for seed in [*SEEDS, "all"]:
+        rows = [c for c in claims if seed in ("all", c["seed"])]
+        counts = [sum(1 for c in rows if c["verdict"] == v) for v in ORDER]
+        lines.append(f"| {seed} | " + " | ".join(map(str, [*counts, len(rows)])) + " |")
     lines += ["", "### Where the papers and the computation differ", ""]
     for c in claims:
         if c["verdict"] == "disagrees":
             lines.append(
                 f"- **{c['id']}** ({c['source']}): {c['claim']}. "
                 f"Paper: `{_cell(c['paper_value'], 200)}`; "
-                f"computed: `{_cell(c['computed_value'], 200)}` ({c['range']}). {c['note']}"
+                f"computed: `{_cell(c['computed_value'], 200)}` ({c['range']}). {c['note']} "
+                f"Counterexample: `{_cell(c['reproduce'], 400)}` prints "
+                f"`{_cell(c['counterexample'], 200)}`."
             )
-    lines += ["", "### Every claim", ""]
-    lines += _table(
-        ["id", "source", "claim", "paper", "computed", "verdict", "range", "reproduce"],
-        [
+    for seed, title in SEEDS.items():
+        rows = [c for c in claims if c["seed"] == seed]
+        lines += ["", f"### Seed {seed}: {title} ({len(rows)} claims)", ""]
+        lines += _table(
+            ["id", "source", "claim", "paper", "computed", "verdict", "range", "reproduce"],
             [
-                c["id"],
-                c["source"],
-                c["claim"],
-                c["paper_value"],
-                c["computed_value"],
-                f"**{c['verdict']}**",
-                c["range"] + (f"; {c['detail']}" if c["detail"] else ""),
-                f"`{c['reproduce']}`",
-            ]
-            for c in claims
-        ],
-        limit=200,
-    )
+                [
+                    c["id"],
+                    c["source"],
+                    c["claim"],
+                    c["paper_value"],
+                    c["computed_value"],
+                    f"**{c['verdict']}**",
+                    c["range"] + (f"; {c['detail']}" if c["detail"] else ""),
+                    f"`{c['reproduce']}`",
+                ]
+                for c in rows
+            ],
+            limit=200,
+        )
     if report["claims_beyond_range"]:
         lines += [
             "",

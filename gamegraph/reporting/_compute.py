@@ -26,14 +26,15 @@ from gamegraph.progress import Progress
 __all__ = ["Progress", "StepCache", "code_version", "default_cache_root", "map_n"]
 
 
-StepFn = Callable[[int], dict[str, Any]]
+StepFn = Callable[[int], Any]
+"""A step: n -> its record (a TypedDict of :mod:`.records`, plain JSON)."""
 MemoryFn = Callable[[int], int]
 
 SMALL_BYTES = 64 * 2**20
 """A step holding less than this is milliseconds of work: it runs in this process."""
 
 
-def timed(fn: StepFn, n: int) -> dict[str, Any]:
+def timed(fn: StepFn, n: int) -> Any:
     """``fn(n)`` with ``_seconds``, how long it took (the report's cost table reads it)."""
     started = time.perf_counter()
     value = fn(n)
@@ -49,7 +50,7 @@ def map_n(
     *,
     memory: MemoryFn | None = None,
     keep: Callable[[int, dict[str, Any]], None] | None = None,
-) -> dict[int, dict[str, Any]]:
+) -> dict[int, Any]:
     """``{n: fn(n)}`` (with ``_seconds``) for every n, as tasks of :mod:`gamegraph.cluster`.
 
     ``memory(n)`` is the peak bytes of ``fn(n)`` (the task's resource request);
@@ -136,7 +137,7 @@ class StepCache:
         ns: Iterable[int],
         progress: Progress | None = None,
         memory: MemoryFn | None = None,
-    ) -> dict[int, dict[str, Any]]:
+    ) -> dict[int, Any]:
         """``{n: fn(n)}``: cached entries read back, the missing ones computed by
         :func:`map_n` and stored as each arrives (an interrupted run keeps what finished)."""
         wanted = list(ns)

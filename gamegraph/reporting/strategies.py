@@ -17,10 +17,12 @@ Ties go to the first move in S(n) order (the lexicographically largest λ2).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from gamegraph.games.floridian.engine import FloridianGraph
-from gamegraph.report import _kernels as rk
+from gamegraph.reporting import _kernels as rk
+from gamegraph.reporting.records import Strategies
 
 __all__ = ["STRATEGIES", "alpha_new_part_array", "strategy_success"]
 
@@ -31,6 +33,9 @@ STRATEGIES = (
     "uniform_random",
     "optimal",
 )
+
+if TYPE_CHECKING:
+    from gamegraph.games.floridian.engine import FloridianGraph
 
 
 def alpha_new_part_array(graph: FloridianGraph) -> np.ndarray:
@@ -76,7 +81,7 @@ def _uniform_random(graph: FloridianGraph) -> float:
     return float(rk.uniform_success(graph.alpha_ptr, nxt, graph.recurrent).mean())
 
 
-def strategy_success(graph: FloridianGraph) -> dict[str, float]:
+def strategy_success(graph: FloridianGraph) -> Strategies:
     """Success rate of each strategy of :data:`STRATEGIES` on the full G_n."""
     if graph.restricted:
         raise ValueError("strategies need the full G_n")

@@ -3,11 +3,11 @@ with data, and the papers' figures redrawn (``gamegraph report``, ``gg.report``)
 
 It sits above the games layer: it reads gamegraph.games only.
 
-``gg.report(...)`` is this package called as a function: the module's class is swapped for a
-callable one whose ``__call__`` is :func:`generate_report`, because ``import gamegraph.report``
-makes the package itself the attribute ``gamegraph.report``. The per-n work is in
+``gg.report(...)`` is a plain function of :mod:`gamegraph` that calls :func:`generate_report`
+(the package is named ``reporting`` so that it does not take the attribute
+``gamegraph.report``). The per-n work is in
 :mod:`.steps` (pure functions of n, run by :func:`._compute.map_n` and cached on disk per n),
-the paper's values in ``claims.toml`` (:mod:`.claims`), the nine questions in
+the papers' claims in :mod:`.claims` (one module and one TOML file per seed), the nine questions in
 :mod:`.questions`, the figures in :mod:`.figures` and the Markdown in :mod:`.markdown`.
 """
 
@@ -16,16 +16,16 @@ from __future__ import annotations
 import json
 import os
 import platform
-import sys
 import time
-import types
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gamegraph.errors import InputError, OutputError, TooLargeError
+from gamegraph.reporting._compute import Progress
+from gamegraph.reporting.data import SeedRanges
 
-__all__ = ["DEFAULT_N_MAX", "Report", "generate_report"]
+__all__ = ["DEFAULT_N_MAX", "Progress", "Report", "generate_report"]
 
 DEFAULT_N_MAX = 114
 """The default N: the largest n for which the whole report takes about 30 minutes on the
@@ -59,28 +59,33 @@ def generate_report(
     out: str | Path = "report",
     *,
     cache: str | Path | None = "default",
-    progress: Any = None,
+    progress: Progress | None = None,
     command: str | None = None,
     note: str = "",
+    ranges: SeedRanges | None = None,
 ) -> Report:
     """Compute (or read from the cache) everything for n <= n_max and write ``out/report.md``,
     ``out/report.json`` and the figures. ``cache=None`` computes everything afresh without
     keeping it; ``progress(stage, done, total)`` is called as the per-n steps finish; ``note``
-    is a sentence for the header (how the machine was loaded, say)."""
+    is a sentence for the header (how the machine was loaded, say); ``ranges`` how far the
+    claims of seeds 001-003 that read no per-n step are checked (default
+    :class:`~gamegraph.reporting.data.SeedRanges`, seconds of work)."""
     from importlib import metadata
 
-    from gamegraph.games.floridian.engine import check_floridian
-    from gamegraph.report._compute import code_version, default_cache_root
-    from gamegraph.report.claims import evaluate_claims
-    from gamegraph.report.collect import collect
-    from gamegraph.report.figures import draw_figures
-    from gamegraph.report.markdown import render_markdown
-    from gamegraph.report.questions import answer_questions, classify_four_cycles
+    from gamegraph.games.floridian import Floridian
+    from gamegraph.reporting._compute import code_version, default_cache_root
+    from gamegraph.reporting.claims import evaluate_claims
+    from gamegraph.reporting.collect import collect
+    from gamegraph.reporting.figures import draw_figures
+    from gamegraph.reporting.markdown import render_markdown
+    from gamegraph.reporting.questions import answer_questions, classify_four_cycles
+    from gamegraph.reporting.frontier import frontier_section
 
     if not isinstance(n_max, int) or n_max < 6:
         raise InputError(f"--n-max must be an integer >= 6 (the figures start at G_6), not {n_max}")
     try:
-        check_floridian(n_max, restricted=True)  # the largest build, refused before any work
+        # the largest build, refused before any work
+        Floridian.create(n=n_max, restricted=True).check_size()
     except TooLargeError as e:
         message = str(e).split(". Use --force")[0]
         raise TooLargeError(
@@ -94,7 +99,7 @@ def generate_report(
     except OSError as e:
         raise OutputError(f"cannot create {folder}: {e.strerror}") from None
     root = default_cache_root() if cache == "default" else (None if cache is None else Path(cache))
-    data = collect(n_max, root, progress)
+    data = collect(n_max, root, progress, ranges or SeedRanges())
     claims, beyond = evaluate_claims(data)
     questions, graphs = answer_questions(data)
     figures = draw_figures(data, graphs, classify_four_cycles(data), folder)
@@ -127,31 +132,15 @@ def generate_report(
         "figures": figures,
         "costs": costs,
     }
+    # the open problems pushed further by `gamegraph frontier --out` into the same folder
+    report["frontier"], frontier_markdown = frontier_section(folder)
     json_path, md_path = folder / "report.json", folder / "report.md"
     try:
         json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
-        md_path.write_text(render_markdown(report), "utf-8")
+        markdown = render_markdown(report)
+        if frontier_markdown:
+            markdown = markdown.rstrip("\n") + "\n\n" + frontier_markdown
+        md_path.write_text(markdown, "utf-8")
     except OSError as e:
         raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
     return Report(md_path, json_path, report)
-
-
-class _CallableModule(types.ModuleType):
-    """This package, callable: ``gg.report(60, "out")`` is ``generate_report(60, "out")``."""
-
-    def __call__(
-        self,
-        n_max: int = DEFAULT_N_MAX,
-        out: str | Path = "report",
-        *,
-        cache: str | Path | None = "default",
-        progress: Any = None,
-        command: str | None = None,
-        note: str = "",
-    ) -> Report:
-        return generate_report(
-            n_max, out, cache=cache, progress=progress, command=command, note=note
-        )
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gamegraph.report._compute import Progress, StepCache, code_version
-from gamegraph.report.data import ReportData
-from gamegraph.report.steps import (
+from gamegraph.reporting._compute import Progress, StepCache, code_version
+from gamegraph.reporting.data import ReportData, SeedRanges
+from gamegraph.reporting.steps import (
     bulgarian_memory,
     bulgarian_step,
     floridian_memory,
@@ -19,8 +19,14 @@ BULGARIAN_N_MAX = 72
 """B_n is analysed for n <= min(N, this): B_72 has 5.4 million positions (about 2 s)."""
 
 
-def collect(n_max: int, cache_root: Path | None, progress: Progress | None = None) -> ReportData:
-    """Run (or read back) every step for 1 <= n <= n_max."""
+def collect(
+    n_max: int,
+    cache_root: Path | None,
+    progress: Progress | None = None,
+    ranges: SeedRanges | None = None,
+) -> ReportData:
+    """Run (or read back) every step for 1 <= n <= n_max; ``ranges`` travel with the data to
+    the claims of seeds 001-003."""
     cache = StepCache(cache_root, code_version())
     floridian = cache.run(
         "G_n and H_n", floridian_step, range(1, n_max + 1), progress, floridian_memory
@@ -28,4 +34,4 @@ def collect(n_max: int, cache_root: Path | None, progress: Progress | None = Non
     bulgarian = cache.run(
         "B_n", bulgarian_step, range(1, min(n_max, BULGARIAN_N_MAX) + 1), progress, bulgarian_memory
     )
-    return ReportData(n_max, floridian, bulgarian)
+    return ReportData(n_max, floridian, bulgarian, ranges or SeedRanges())

@@ -7,8 +7,9 @@ lifting graph Q.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import matplotlib
 
@@ -18,11 +19,11 @@ import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.axes import Axes
 
-from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.floridian import Floridian
 from gamegraph.games.lifting.graph import LiftingGraph
 from gamegraph.games.partitions import from_key, paper_notation
-from gamegraph.report.data import ReportData
-from gamegraph.report.strategies import STRATEGIES
+from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.strategies import STRATEGIES
 
 __all__ = ["draw_figures"]
 
@@ -41,6 +42,11 @@ def _superscripts(text: str) -> str:
         base + exp.translate(SUPERSCRIPT) if sep else base
         for base, sep, exp in (word.partition("^") for word in text.split())
     )
+
+
+def _number(value: int | None) -> float:
+    """A value to plot, or a gap (NaN) where there is none."""
+    return float("nan") if value is None else float(value)
 
 
 def _save(fig: Any, path: Path) -> str:
@@ -111,7 +117,7 @@ def _cores(data: ReportData, panels: list[tuple[int, int | None]], path: Path, t
 
 
 def _figure1(path: Path) -> str:
-    g = build_floridian(6)
+    g = Floridian.create(n=6).build()
     pos = g.positions.position
     gn = nx.DiGraph()
     src, dst = g.alpha_arcs()
@@ -142,7 +148,7 @@ def _figure1(path: Path) -> str:
 
 def _series(data: ReportData, key: str) -> tuple[list[int], list[int]]:
     ns = sorted(data.floridian)
-    return ns, [data.floridian[n][key] for n in ns]
+    return ns, [cast(Mapping[str, int], data.floridian[n])[key] for n in ns]
 
 
 def _growth(data: ReportData, path: Path) -> str:
@@ -179,7 +185,7 @@ def _strategies(data: ReportData, path: Path) -> str:
     ns = [n for n in range(8, data.full_max + 1)]
     fig, ax = plt.subplots(figsize=(9, 4.5))
     for i, name in enumerate(STRATEGIES):
-        ys = [data.play(n)["strategies"][name] for n in ns]
+        ys = [cast(Mapping[str, float], data.play(n)["strategies"])[name] for n in ns]
         ax.plot(
             ns,
             ys,
@@ -201,17 +207,31 @@ def _farthest(data: ReportData, path: Path) -> str:
     fig, ax = plt.subplots(figsize=(9, 4))
     ax.plot(
         ns,
-        [data.play(n)["max_turns_to_core"] for n in ns],
+        [_number(data.play(n)["max_turns_to_core"]) for n in ns],
         marker="o",
         label="farthest winning position",
     )
+    # -1 is "not winning" (no path to the core), not a number of turns: a gap and a marker
+    turns = [data.play(n)["one_part_turns"] for n in ns]
     ax.plot(
         ns,
-        [data.play(n)["one_part_turns"] for n in ns],
+        [t if t >= 0 else float("nan") for t in turns],
         marker="x",
         linestyle="--",
         label="the one-part partition n",
     )
+    losing = [n for n, t in zip(ns, turns, strict=True) if t < 0]
+    if losing:
+        ax.scatter(
+            losing,
+            [0] * len(losing),
+            marker="v",
+            color="red",
+            zorder=3,
+            label="the one-part partition n is not winning (n = "
+            + ", ".join(map(str, losing))
+            + ")",
+        )
     ax.set_xlabel("n")
     ax.set_ylabel("turns to the core")
     ax.legend(fontsize=8)

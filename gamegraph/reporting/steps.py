@@ -6,28 +6,40 @@
 core, 2-cycles, every 4-cycle with its Q(x, y, z) parameters and its lifts under every rule,
 counts of longer cycles, and (full graph only) winning and losing positions, the farthest
 winning positions and the strategies' success rates. :func:`bulgarian_step` does B_n.
-They are run through :func:`gamegraph.report._compute.map_n`.
+They are run through :func:`gamegraph.reporting._compute.map_n`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from gamegraph.games.bulgarian.engine import build_bulgarian, estimate_bulgarian
-from gamegraph.games.floridian.engine import FloridianGraph, build_floridian, estimate_floridian
+from gamegraph.games.bulgarian import Bulgarian
+from gamegraph.games.floridian import Floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
 from gamegraph.games.lifting.graph import lifts_of
 from gamegraph.games.lifting.patterns import double_band_lifts, wide_band_lifts
 from gamegraph.games.limits import memory_limit
 from gamegraph.games.partitions import Partition, canonical_key
-from gamegraph.report.cycles import band_lifts_of_cycle, core_multigraph, cycle_counts, g_cycles
-from gamegraph.report.strategies import strategy_success
+from gamegraph.reporting.cycles import band_lifts_of_cycle, core_multigraph, cycle_counts, g_cycles
+from gamegraph.reporting.records import (
+    BulgarianStep,
+    Core,
+    Cycles,
+    CycleSample,
+    FloridianStep,
+    FourCycleRow,
+    Play,
+)
+from gamegraph.reporting.strategies import strategy_success
+
+if TYPE_CHECKING:
+    from gamegraph.games.floridian.engine import FloridianGraph
 
 __all__ = [
     "CYCLE_MAX_K",
@@ -54,14 +66,14 @@ CYCLE_10_ARCS = 400_000
 SAMPLE_CYCLES = 12
 """Cycles of length 6, 8, 10 kept per n, with their lifts."""
 LIFT_RULES = ("paper", "paper-free", "band", "band-any", "wide-1", "wide-3", "double")
-"""The lifting rules every 4-cycle is tried under (see :mod:`gamegraph.report.questions`)."""
+"""The lifting rules every 4-cycle is tried under (see :mod:`gamegraph.reporting.questions`)."""
 
 
 def full_limit() -> int:
     """The largest n <= :data:`FULL_N_MAX` whose full G_n fits in half the memory limit."""
     limit = memory_limit() // 2
     n = FULL_N_MAX
-    while n > 1 and estimate_floridian(n).bytes > limit:
+    while n > 1 and Floridian.create(n=n).estimate().bytes > limit:
         n -= 1
     return n
 
@@ -109,9 +121,9 @@ def _lift_rows(cycle: FourCycle) -> dict[str, list[list[Any]]]:
     return rows
 
 
-def _four_cycle_rows(graph: FloridianGraph) -> list[dict[str, Any]]:
+def _four_cycle_rows(graph: FloridianGraph) -> list[FourCycleRow]:
     q_keys = {q_cycle(*xyz).canonical().key: list(xyz) for xyz in q_parameters(graph.n)}
-    rows = []
+    rows: list[FourCycleRow] = []
     for cycle in graph.four_cycles():
         a, x, b, y = cycle
         rows.append(
@@ -127,11 +139,11 @@ def _four_cycle_rows(graph: FloridianGraph) -> list[dict[str, Any]]:
     return rows
 
 
-def _long_cycles(graph: FloridianGraph) -> dict[str, Any]:
+def _long_cycles(graph: FloridianGraph) -> Cycles:
     core = core_multigraph(graph)
     top = CYCLE_MAX_K if core.dst.shape[0] <= CYCLE_10_ARCS else CYCLE_MAX_K - 1
     counts = cycle_counts(core, top)
-    samples: dict[str, list[dict[str, Any]]] = {}
+    samples: dict[str, list[CycleSample]] = {}
     for k in range(3, top + 1):
         found = g_cycles(graph, core, k, SAMPLE_CYCLES)
         samples[str(2 * k)] = [
@@ -151,7 +163,7 @@ def _long_cycles(graph: FloridianGraph) -> dict[str, Any]:
     }
 
 
-def _core(graph: FloridianGraph, with_arcs: bool) -> dict[str, Any]:
+def _core(graph: FloridianGraph, with_arcs: bool) -> Core:
     src, dst = graph.h_arcs()
     mask = graph.core_arc_mask
     pos = graph.positions.position
@@ -168,7 +180,7 @@ def _core(graph: FloridianGraph, with_arcs: bool) -> dict[str, Any]:
     other = a != b
     degree = np.bincount(a[other], minlength=size) + np.bincount(b[other], minlength=size)
     loops = np.flatnonzero(graph.has_loop)
-    data: dict[str, Any] = {
+    data: Core = {
         "scc": [{"nodes": int(c.nodes.shape[0]), "arcs": c.arcs} for c in graph.core_components],
         "weak_components": int(weak),
         "loops": [canonical_key(pos(int(v))) for v in loops],
@@ -184,7 +196,7 @@ def _core(graph: FloridianGraph, with_arcs: bool) -> dict[str, Any]:
     return data
 
 
-def _win_loss(graph: FloridianGraph) -> dict[str, Any]:
+def _win_loss(graph: FloridianGraph) -> Play:
     pos = graph.positions.position
     turns = graph.turns_to_core
     farthest = graph.farthest_winning().tolist()
@@ -211,19 +223,19 @@ def _win_loss(graph: FloridianGraph) -> dict[str, Any]:
 
 def floridian_memory(n: int) -> int:
     """Peak bytes of :func:`floridian_step` (its build's estimate)."""
-    return estimate_floridian(n, restricted=n > full_limit()).bytes
+    return Floridian.create(n=n, restricted=n > full_limit()).estimate().bytes
 
 
 def bulgarian_memory(n: int) -> int:
     """Peak bytes of :func:`bulgarian_step` (its build's estimate)."""
-    return estimate_bulgarian(n).bytes
+    return Bulgarian.create(n=n).estimate().bytes
 
 
-def floridian_step(n: int) -> dict[str, Any]:
+def floridian_step(n: int) -> FloridianStep:
     """Everything the report reads about G_n and H_n (see the module docstring)."""
     full = n <= full_limit()
-    graph = build_floridian(n, restricted=not full)
-    data: dict[str, Any] = {
+    graph = Floridian.create(n=n, restricted=not full).build()
+    data: FloridianStep = {
         "n": n,
         "full": full,
         "separated": graph.positions.size,
@@ -241,10 +253,10 @@ def floridian_step(n: int) -> dict[str, Any]:
     return data
 
 
-def bulgarian_step(n: int) -> dict[str, Any]:
+def bulgarian_step(n: int) -> BulgarianStep:
     """B_n: cycles with lengths and members, Garden of Eden count and the criterion of
     Proposition 3 of seed 001 checked on every partition, transients, GE per component."""
-    graph = build_bulgarian(n)
+    graph = Bulgarian.create(n=n).build()
     parts, offsets = graph.flat_parts()
     lengths = np.diff(offsets)
     largest = parts[offsets[:-1]].astype(np.int64)

@@ -12,11 +12,11 @@ cycles of G_n. :func:`band_lifts_of_cycle` extends the band rule of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice
-from gamegraph.games.floridian.engine import FloridianGraph
 from gamegraph.games.lifting.patterns import (
     band_insert,
     bands_at_level,
@@ -24,7 +24,10 @@ from gamegraph.games.lifting.patterns import (
     max_level,
 )
 from gamegraph.games.partitions import Partition, omega
-from gamegraph.report import _kernels as rk
+from gamegraph.reporting import _kernels as rk
+
+if TYPE_CHECKING:
+    from gamegraph.games.floridian.engine import FloridianGraph
 
 __all__ = [
     "CoreMultigraph",

@@ -1,0 +1,318 @@
+"""The claims of seed 001 (The Bulgarian solitaire and the mathematics around it) against the
+per-n results of B_n and the graphs of the other games of the seed: Carolina, Montreal, Dual,
+Austrian and random Bulgarian solitaire, each built by its Game class
+(``Montreal.create(n=7).build()``).
+
+The paper's values are in ``seed001.toml``; each evaluator computes one claim's value.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from gamegraph.errors import InputError
+from gamegraph.games.austrian import Austrian
+from gamegraph.games.base import Game
+from gamegraph.games.bulgarian import Bulgarian
+from gamegraph.games.carolina import Carolina
+from gamegraph.games.dual import Dual
+from gamegraph.games.montreal import Montreal
+from gamegraph.games.partitions import Partition, canonical_key, omega
+from gamegraph.games.random_bulgarian import RandomBulgarian
+from gamegraph.reporting.claims.common import (
+    b_range,
+    conjugate,
+    cycle_through,
+    keys,
+    necklaces,
+    triangle_split,
+    triangular_k,
+)
+from gamegraph.reporting.claims.registry import EvalResult, evaluator, span
+from gamegraph.reporting.data import ReportData
+
+# ------------------------------------------------------------------------- seed 001
+
+
+def trajectory(start: Partition, steps: int) -> list[Partition]:
+    path = [start]
+    for _ in range(steps):
+        path.append(omega(path[-1]))
+    return path
+
+
+@evaluator("B-trajectory")
+def _b_traj(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    return EvalResult(keys(trajectory((4, 3, 3), 10)), "n = 10")
+
+
+@evaluator("B-moves")
+def _b_moves(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    return EvalResult([canonical_key(omega((4, 3, 3))), canonical_key(omega((6, 3, 1)))], "n = 10")
+
+
+@evaluator("B-n7")
+def _b_n7(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    return EvalResult([data.bulgarian[7]["cycles"], cycle_through(data, 7, "4,2,1")], "n = 7")
+
+
+@evaluator("B-thm1")
+def _b_thm1(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    ns = [n for n in b_range(data) if triangular_k(n)]
+    bad = []
+    for n in ns:
+        k = triangular_k(n)
+        assert k is not None
+        b = data.bulgarian[n]
+        if b["cycles"] != 1 or b["short_cycles"] != [[",".join(map(str, range(k, 0, -1)))]]:
+            bad.append(n)
+    return EvalResult(bad, "n = " + ", ".join(map(str, ns)))
+
+
+@evaluator("B-thm2")
+def _b_thm2(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    bad = [n for n in b_range(data) if data.bulgarian[n]["cycles"] != necklaces(n)]
+    return EvalResult(bad, span(1, data.b_max))
+
+
+@evaluator("B-cradle")
+def _b_cradle(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    bad = []
+    for n in b_range(data):
+        k, _ = triangle_split(n)
+        if any(k % int(length) for length in data.bulgarian[n]["cycle_lengths"]):
+            bad.append(n)
+    return EvalResult(bad, span(1, data.b_max))
+
+
+def _taus(data: ReportData) -> list[tuple[int, Partition]]:
+    out = []
+    k = 2
+    while k * (k + 1) // 2 <= data.b_max:
+        tau = tuple(sorted([k - 1, *range(k - 1, 1, -1), 1, 1], reverse=True))
+        out.append((k, tau))
+        k += 1
+    return out
+
+
+@evaluator("B-toom")
+def _b_toom(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    bad = []
+    for k, tau in _taus(data):
+        stair = tuple(range(k, 0, -1))
+        path = trajectory(tau, k * (k - 1))
+        if path[-1] != stair or stair in path[:-1]:
+            bad.append(k)
+    top = _taus(data)[-1][0] if _taus(data) else 0
+    return EvalResult(bad, span(2, top, "k"))
+
+
+@evaluator("B-knuth")
+def _b_knuth(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    bad = []
+    for n in b_range(data):
+        k = triangular_k(n)
+        if k is not None and data.bulgarian[n]["max_transient"] != k * (k - 1):
+            bad.append(n)
+    return EvalResult(bad, span(1, data.b_max) + " (triangular)")
+
+
+@evaluator("B-bentz")
+def _b_bentz(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    bad = []
+    for k, tau in _taus(data):
+        steps = k * (k - 1)
+        path = trajectory(tau, steps)
+        if any(conjugate(path[i]) != path[steps - i - 1] for i in range(steps)):
+            bad.append(k)
+    top = _taus(data)[-1][0] if _taus(data) else 0
+    return EvalResult(bad, span(2, top, "k"))
+
+
+@evaluator("B-ge")
+def _b_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    bad = [n for n in b_range(data) if data.bulgarian[n]["ge_criterion_mismatches"]]
+    return EvalResult(bad, f"every partition of n ≤ {data.b_max}")
+
+
+@evaluator("B-ge-reach")
+def _b_ge_reach(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    bad = [n for n in b_range(data) if data.bulgarian[n]["components_without_ge"]]
+    return EvalResult(bad, span(1, data.b_max))
+
+
+@evaluator("B-fig10")
+def _b_fig10(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    cycle = cycle_through(data, 12, "5,3,3,1")
+    return EvalResult(len(cycle) if cycle else 0, "n = 12", " → ".join(cycle or []))
+
+
+# ------------------------------------------------------------------------- the other games
+
+
+@cache
+def _built(game: type[Game[Any]], **params: Any) -> Any:
+    """The game's graph for ``params`` (its class, the Game type), built once."""
+    return game.create(**params).build()
+
+
+def _orbit(graph: Any, start: Any, steps: int) -> list[Any]:
+    path = [graph.index(start)]
+    for _ in range(steps):
+        path.append(int(graph.successor[path[-1]]))
+    return [graph.position(i) for i in path]
+
+
+def _key(entries: Any) -> str:
+    return ",".join(map(str, entries))
+
+
+def _triangular(top: int) -> list[tuple[int, int]]:
+    """(n, k) for every triangular n = k(k + 1)/2 <= top."""
+    return [(k * (k + 1) // 2, k) for k in range(1, top) if k * (k + 1) // 2 <= top]
+
+
+@evaluator("CAR-tri")
+def _car_tri(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.carolina
+    bad = []
+    for n, k in _triangular(top):
+        graph = _built(Carolina, n=n)
+        cycles = [[graph.position(int(i)) for i in c] for c in graph.cycles]
+        if cycles != [[tuple(range(k, 0, -1))]]:
+            bad.append(n)
+    return EvalResult(bad, "n = " + ", ".join(str(n) for n, _ in _triangular(top)))
+
+
+@evaluator("CAR-GE")
+def _car_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.carolina
+    bad = []
+    for n in range(1, top + 1):
+        graph = _built(Carolina, n=n)
+        for i in range(graph.size):
+            alpha = graph.position(i)
+            if bool(graph.garden_of_eden[i]) != (alpha[0] < len(alpha) - 1):
+                bad.append(n)
+                break
+    return EvalResult(bad, f"every composition of n ≤ {top}")
+
+
+@evaluator("MON-ex1")
+def _mon_ex1(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    return EvalResult(_key(_orbit(_built(Montreal, n=3), (1, 0, 2), 1)[1]), "I(3)")
+
+
+@evaluator("MON-ex2")
+def _mon_ex2(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    from gamegraph.games.montreal.engine import montreal_move
+
+    alpha = (1, 2, 0, 1, 0, 2)
+    try:
+        _built(Montreal, n=6).index(alpha)
+        member = True
+    except InputError:
+        member = False
+    return EvalResult([_key(montreal_move(alpha)), member], "the move, and I(6)")
+
+
+@evaluator("MON-traj")
+def _mon_traj(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    return EvalResult([_key(p) for p in _orbit(_built(Montreal, n=7), (3, 2, 2), 5)], "I(7)")
+
+
+@evaluator("MON-18")
+def _mon_18(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    path = _orbit(_built(Montreal, n=7), (3, 2, 2), 40)
+    return EvalResult(path[1:].index((3, 2, 2)) + 1, "I(7)")
+
+
+@evaluator("MON-bij")
+def _mon_bij(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.montreal
+    bad = []
+    for n in range(1, top + 1):
+        graph = _built(Montreal, n=n)
+        images = len(set(graph.successor.tolist()))
+        if images != graph.size or not graph.on_cycle.all():
+            bad.append(n)
+    return EvalResult(bad, f"I(n), {span(1, top)}")
+
+
+@evaluator("MON-A007075")
+def _mon_a007075(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    return EvalResult([_built(Montreal, n=n).size for n in range(1, 11)], "1 ≤ n ≤ 10")
+
+
+@evaluator("DUAL-ex")
+def _dual_ex(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    images = [
+        _key(_orbit(_built(Dual, n=sum(start)), start, 1)[1])
+        for start in ((4, 4, 3, 2, 2, 1, 1), (6, 6, 3, 2, 1))
+    ]
+    return EvalResult(images, "n = 17, 18")
+
+
+@evaluator("DUAL-iso")
+def _dual_iso(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.dual
+    bad = []
+    for n in range(1, top + 1):
+        dual, bulgarian = _built(Dual, n=n), _built(Bulgarian, n=n)
+        for i in range(dual.size):
+            lam = dual.position(i)
+            image = dual.position(int(dual.successor[i]))
+            b = bulgarian.index(conjugate(lam))
+            if conjugate(bulgarian.position(int(bulgarian.successor[b]))) != image:
+                bad.append(n)
+                break
+    return EvalResult(bad, f"every partition of n ≤ {top}")
+
+
+@evaluator("RBS-p1")
+def _rbs_p1(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.random
+    bad = []
+    for n in range(1, top + 1):
+        chain, bulgarian = _built(RandomBulgarian, n=n, p=1), _built(Bulgarian, n=n)
+        for i in range(chain.size):
+            lo, hi = int(chain.indptr[i]), int(chain.indptr[i + 1])
+            lam = chain.position(i)
+            target = bulgarian.position(int(bulgarian.successor[bulgarian.index(lam)]))
+            if hi - lo != 1 or chain.position(int(chain.indices[lo])) != target:
+                bad.append(n)
+                break
+    return EvalResult(bad, span(1, top))
+
+
+PROBABILITIES = (Fraction(1, 10), Fraction(1, 2), Fraction(9, 10))
+"""The p of RBS-irr: near both ends of (0, 1) and its middle."""
+
+
+@evaluator("RBS-irr")
+def _rbs_irr(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.random
+    bad = []
+    for n in range(1, top + 1):
+        for p in PROBABILITIES:
+            chain = _built(RandomBulgarian, n=n, p=p)
+            if not (chain.irreducible and chain.aperiodic):
+                bad.append([n, str(p)])
+    ps = ", ".join(map(str, PROBABILITIES))
+    return EvalResult(bad, f"{span(1, top)}, p = {ps}")
+
+
+@evaluator("AUS-closed")
+def _aus_closed(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top, top_l = data.ranges.austrian, data.ranges.austrian_L
+    bad = []
+    for n in range(1, top + 1):
+        for cap in range(1, top_l + 1):
+            graph = _built(Austrian, n=n, L=cap, bank_up_to_L=True)
+            banks = graph.bank[graph.successor]
+            full = graph.bank == cap
+            if (banks >= cap).any() or (full & ~graph.garden_of_eden).any():
+                bad.append([n, cap])
+    return EvalResult(bad, f"{span(1, top)}, 1 ≤ L ≤ {top_l}")

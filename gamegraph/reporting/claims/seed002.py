@@ -1,0 +1,307 @@
+"""The claims of seed 002 (Tchoukaillon solitaire, strange roots, Fagan's construction).
+
+Every value comes from the public functions of :mod:`gamegraph.games.tchoukaillon` (the
+winnable board, the move vector, the winning play, Alist_n, CF(m), the basins) and the game's
+move graph T_n (the Game class Tchoukaillon); each evaluator then applies the claim's own
+construction (the recursion of l.51, the formulas of l.53–61, the map of l.13) to those
+values. The ranges are :class:`gamegraph.reporting.data.SeedRanges`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+from itertools import pairwise
+from typing import Any
+
+import gamegraph.games.tchoukaillon as tch
+from gamegraph.errors import InputError
+from gamegraph.games.tchoukaillon import Tchoukaillon
+from gamegraph.reporting.claims.registry import EvalResult, evaluator, span
+from gamegraph.reporting.data import ReportData
+
+__all__ = ["alist_step", "boards_of", "explicit_board", "formula_board", "recursion_board"]
+
+Board = tuple[int, ...]
+
+LITERAL_MAX = 5
+"""The literal rule's search branches at every hole: every board of n <= 5 is seconds."""
+
+
+def boards_of(stones: int, holes: int) -> Iterator[Board]:
+    """Every board of ``stones`` stones in holes 1..``holes`` whose last hole is non-empty."""
+
+    def fill(left: int, count: int) -> Iterator[tuple[int, ...]]:
+        if count == 0:
+            if left == 0:
+                yield ()
+            return
+        for first in range(left + 1):
+            for rest in fill(left - first, count - 1):
+                yield (first, *rest)
+
+    if stones == 0:
+        yield ()
+        return
+    for length in range(1, holes + 1):
+        for last in range(1, stones + 1):
+            for head in fill(stones - last, length - 1):
+                yield (*head, last)
+
+
+def _wins(board: Board, rule: str) -> bool:
+    try:
+        tch.winning_play(board, literal=rule == "literal")
+    except InputError:
+        return False
+    return True
+
+
+def winnable_boards(stones: int, rule: str, holes: int) -> list[Board]:
+    """The boards of ``stones`` stones in at most ``holes`` holes that the game's winning play
+    empties under ``rule``."""
+    return [b for b in boards_of(stones, holes) if _wins(b, rule)]
+
+
+def recursion_board(previous: Board) -> Board:
+    """l.51: fill the leftmost empty hole i of the previous board with i stones and take one
+    stone from each of holes 1..i−1."""
+    cells = list(previous)
+    i = next((h for h, c in enumerate(cells, start=1) if c == 0), len(cells) + 1)
+    if i > len(cells):
+        cells.append(0)
+    cells[i - 1] = i
+    for h in range(1, i):
+        cells[h - 1] -= 1
+    return tuple(cells)
+
+
+def explicit_board(n: int) -> Board:
+    """l.53–55 (reconstructed): c_i = (n − c_1 − … − c_{i−1}) mod (i + 1)."""
+    cells: list[int] = []
+    used, i = 0, 1
+    while used < n:
+        c = (n - used) % (i + 1)
+        cells.append(c)
+        used += c
+        i += 1
+    while cells and cells[-1] == 0:
+        cells.pop()
+    return tuple(cells)
+
+
+def formula_board(n: int) -> tuple[Board, Board]:
+    """l.61 (reconstructed): (m, c) from M_1 = n, M_{i+1} = ⌊i·M_i/(i+1)⌋."""
+    big = [n]
+    while big[-1] > 0:
+        i = len(big)
+        big.append(i * big[-1] // (i + 1))
+    m = tuple(big[i] - big[i + 1] for i in range(len(big) - 1))
+    c = tuple((i + 1) * big[i] - (i + 2) * big[i + 1] for i in range(len(big) - 1))
+    while m and m[-1] == 0:
+        m = m[:-1]
+    while c and c[-1] == 0:
+        c = c[:-1]
+    return m, c
+
+
+def played_move_vector(board: Board) -> Board:
+    """How often the game's winning play sows each hole."""
+    counts = Counter(hole for hole, _ in tch.winning_play(board))
+    return tuple(counts.get(h, 0) for h in range(1, max(counts, default=0) + 1))
+
+
+def alist_step(i: int, y: int) -> tuple[int, int]:
+    """⟨i, y⟩ → ⟨i + 1, y′⟩, y′ = ⌊i(y + 1)/(i + 1)⌋ + 1 (Definition 2.1, rebuilt)."""
+    return i + 1, i * (y + 1) // (i + 1) + 1
+
+
+@cache
+def _strange_roots(top: int) -> tuple[int, ...]:
+    return tuple(tch.strange_root(n) for n in range(1, top + 1))
+
+
+# ------------------------------------------------------------------------- boards
+
+
+@evaluator("TCH-unique")
+def _unique(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.brute_boards
+    # a board longer than n loses (its last hole holds at most n stones and nothing feeds it)
+    bad = [
+        n for n in range(1, top + 1) if winnable_boards(n, "standard", n) != [tch.winnable_board(n)]
+    ]
+    return EvalResult(bad, span(1, top) + ", every board of n stones")
+
+
+@evaluator("TCH-literal")
+def _literal(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = min(data.ranges.brute_boards, LITERAL_MAX)
+    found = {n: winnable_boards(n, "literal", n + 1) for n in range(1, top + 1)}
+    bad = [n for n, boards in found.items() if len(boards) != 1]
+    one = ", ".join(f"({','.join(map(str, b))})" for b in winnable_boards(1, "literal", 3))
+    return EvalResult(
+        bad,
+        span(1, top) + ", every board of n stones in at most n + 1 holes",
+        f"n = 1: {one} all win under the literal rule",
+    )
+
+
+@evaluator("TCH-rec")
+def _rec(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.boards
+    bad = [
+        n
+        for n in range(1, top + 1)
+        if recursion_board(tch.winnable_board(n - 1)) != tch.winnable_board(n)
+    ]
+    return EvalResult(bad, span(1, top))
+
+
+@evaluator("TCH-explicit")
+def _explicit(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.boards
+    bad = [n for n in range(top + 1) if explicit_board(n) != tch.winnable_board(n)]
+    return EvalResult(bad, span(0, top))
+
+
+@evaluator("TCH-order")
+def _order(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    graph = Tchoukaillon.create(n=3).build().graph
+    start = graph.index((1, 2))
+    after = dict(graph.successors(start))[2]
+    stuck = [hole for hole, _ in graph.successors(after)]
+    board = ",".join(map(str, graph.position(after)))
+    return EvalResult([board, stuck], "T_3, the boards reachable from (1,2)")
+
+
+@evaluator("TCH-mv3")
+def _mv3(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    return EvalResult(list(played_move_vector((1, 2))), "n = 3, the game's winning play")
+
+
+@evaluator("TCH-mvformula")
+def _mvformula(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = min(data.ranges.boards, 300)  # the win of n stones has n moves: O(n²) in all
+    bad = []
+    for n in range(1, top + 1):
+        board = tch.winnable_board(n)
+        m, c = formula_board(n)
+        if c != board or m != played_move_vector(board):
+            bad.append(n)
+    return EvalResult(bad, span(1, top) + ", against the played win")
+
+
+@evaluator("TCH-hole5")
+def _hole5(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.boards
+    found = [n for n in range(top + 1) if len(tch.winnable_board(n)) == 5]
+    return EvalResult(found, span(0, top))
+
+
+@evaluator("TCH-seed-boards")
+def _seed_boards(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    boards = [",".join(map(str, tch.winnable_board(n))) for n in (10, 11, 12)]
+    return EvalResult(boards, "n = 10, 11, 12")
+
+
+# ------------------------------------------------------------------------- strange roots
+
+
+@evaluator("SR-6")
+def _sr6(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.roots
+    roots = _strange_roots(top)
+    return EvalResult([n for n, s in enumerate(roots, start=1) if s == 6], span(1, top))
+
+
+@evaluator("SR-prop36")
+def _prop36(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.boards
+    roots = _strange_roots(top + 1)
+    per_root = Counter(roots)
+    per_hole = Counter(len(tch.winnable_board(n)) for n in range(top + 1))
+    complete = range(1, roots[-1])  # every n with sr(n) < sr(top + 1) is <= top + 1
+    bad = [k for k in complete if per_hole[k - 1] != per_root[k]]
+    return EvalResult(bad, f"k ≤ {complete[-1]} (boards of n ≤ {top}, sr(n) for n ≤ {top + 1})")
+
+
+@evaluator("SR-lemma23")
+def _lemma23(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.boards
+    bad = [n for n in range(1, top + 1) if len(set(tch.alist(n)[-1])) != 1]
+    bad += [m for m in range(1, top + 1) if len(set(tch.fagan_pairs(m)[-1])) != 1]
+    return EvalResult(sorted(set(bad)), f"Alist_n and CF(m), {span(1, top, 'n, m')}")
+
+
+@evaluator("SR-cf4")
+def _cf4(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    return EvalResult([list(p) for p in tch.fagan_pairs(4)], "m = 4")
+
+
+@evaluator("SR-transform")
+def _transform(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.boards
+    bad = []
+    for m in range(1, top + 1):
+        pairs = tch.alist(2 * m)
+        mapped = [(x, 2 * y - x) for x, y in pairs[1:]]
+        fagan = tch.fagan_pairs(m)
+        if pairs[0] != (1, 2 * m) or mapped != fagan or tch.strange_root(2 * m) != tch.cf(m):
+            bad.append(m)
+    return EvalResult(bad, span(1, top, "m"))
+
+
+@evaluator("SR-noeq")
+def _noeq(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.boards
+    steps = 0
+    bad = []
+    for m in range(1, top + 1):
+        pairs = tch.fagan_pairs(m)
+        for (i, a), (j, b) in pairwise(pairs):
+            steps += 1
+            if j * b == i * a:
+                bad.append(m)
+    return EvalResult(sorted(set(bad)), span(1, top, "m"), f"{steps} steps")
+
+
+@evaluator("SR-monotone")
+def _monotone(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.roots
+    roots = _strange_roots(top)
+    bad = [n for n in range(2, top + 1) if roots[n - 1] < roots[n - 2]]
+    return EvalResult(bad, span(1, top))
+
+
+@evaluator("SR-link")
+def _link(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.boards
+    roots = _strange_roots(top)
+    bad = [n for n in range(1, top + 1) if roots[n - 1] != 1 + len(tch.winnable_board(n - 1))]
+    return EvalResult(bad, span(1, top))
+
+
+@evaluator("SR-basin1")
+def _basin1(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    seed = tch.check_seed_single_basins()
+    found = [list(p) for p in seed["found"]]  # type: ignore[attr-defined]
+    far = [seed["far_m"], seed["far_cf"], seed["far_basin_size"]]
+    return EvalResult([found, far], f"m ≤ {seed['bound']}, and m = {seed['far_m']}")
+
+
+@evaluator("SR-prop41")
+def _prop41(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    top = data.ranges.boards
+    preimages: Counter[tuple[int, int]] = Counter(
+        alist_step(i, y) for i in range(1, top + 1) for y in range(i + 1, top + 1)
+    )
+    # a pre-image ⟨i, y⟩ of ⟨i + 1, y′⟩ has y < (i + 1)·y′/i <= 2·y′: complete for 2·y′ <= top
+    bad = [
+        [j, y2]
+        for (j, y2), count in sorted(preimages.items())
+        if 2 * y2 <= top and (count > 2 or (count == 2 and (y2 - 1) % (j - 1)))
+    ]
+    checked = sum(1 for _, y2 in preimages if 2 * y2 <= top)
+    return EvalResult(bad, f"every pair ⟨i, y⟩, y ≤ {top}", f"{checked} pairs with pre-images")
