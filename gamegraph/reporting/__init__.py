@@ -77,9 +77,9 @@ def generate_report(
     from gamegraph.reporting.claims import evaluate_claims
     from gamegraph.reporting.collect import collect
     from gamegraph.reporting.figures import draw_figures
+    from gamegraph.reporting.frontier import frontier_section
     from gamegraph.reporting.markdown import render_markdown
     from gamegraph.reporting.questions import answer_questions, classify_four_cycles
-    from gamegraph.reporting.frontier import frontier_section
 
     if not isinstance(n_max, int) or n_max < 6:
         raise InputError(f"--n-max must be an integer >= 6 (the figures start at G_6), not {n_max}")
