@@ -10,6 +10,9 @@ The Python API (docs/api.md)::
     db.query("floridian_losing", n=24)
     gg.report(60, "report")               # the research report (gamegraph report)
 
+    @gg.solitaire(name="my-game", space="partitions")   # your own game (docs/games.md)
+    def move(position, n): ...
+
 Every registered game is an attribute (``gg.floridian``, ``gg.lifting``, ...); see
 :func:`registered_games`. Attributes load on first use, so ``import gamegraph`` stays fast.
 """
@@ -22,13 +25,34 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gamegraph.api import Database, GameFactory
 
+_DEFINE = (
+    "choice_solitaire",
+    "compositions",
+    "impartial",
+    "partitions",
+    "partitions_up_to",
+    "reachable",
+    "register",
+    "solitaire",
+)
+"""The definition API (:mod:`gamegraph.define`): your own game in a dozen lines."""
+
 __all__ = [
     "Database",
     "GameFactory",
+    "Param",
+    "choice_solitaire",
+    "compositions",
     "connect",
+    "impartial",
     "parse_graph_id",
+    "partitions",
+    "partitions_up_to",
+    "reachable",
+    "register",
     "registered_games",
     "report",
+    "solitaire",
 ]
 
 
@@ -42,6 +66,12 @@ def __getattr__(name: str) -> Any:
     if name == "report":
         # the package gamegraph.report, callable as generate_report (see its docstring)
         return importlib.import_module("gamegraph.report")
+    if name in _DEFINE:
+        return getattr(importlib.import_module("gamegraph.define"), name)
+    if name == "Param":
+        from gamegraph.games.base import Param
+
+        return Param
     if name == "parse_graph_id":
         from gamegraph.games.registry import parse_graph_id
 

@@ -31,7 +31,7 @@ from gamegraph.cli.options import (
 )
 from gamegraph.errors import InputError
 from gamegraph.games.base import Param
-from gamegraph.games.registry import all_games
+from gamegraph.games.registry import all_games, origin
 
 if TYPE_CHECKING:
     from gamegraph.loader.plan import LoadRequest
@@ -400,6 +400,7 @@ def games(
                 for p in g.params
             ],
             "loaded_by_default": g.loaded_by_default,
+            "origin": origin(g.name),
         }
         for g in all_games()
     ]
@@ -407,7 +408,7 @@ def games(
         print_json(rows)
         return
     for row in rows:
-        typer.secho(f"{row['name']}  ({row['graph_id']})", bold=True)
+        typer.secho(f"{row['name']}  ({row['graph_id']}; {row['origin']})", bold=True)
         typer.echo(f"  {row['description']}")
         for p in row["params"]:
             typer.echo(f"  {p['option']:<14} {p['help']}")

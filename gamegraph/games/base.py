@@ -423,6 +423,12 @@ class Game(ABC):
         which runs this game's verify queries) and compare it with what was stored (the
         graph's nodes and its ``stored`` summary) and with ``built``."""
 
+    @classmethod
+    def generated_queries(cls) -> list[tuple[str, str, bool]]:
+        """Cypher files the game writes rather than ships, as ``(source, text, internal)``
+        (a defined game's schema, verify and generic queries); none for a built-in game."""
+        return []
+
     def parse_position(self, text: str) -> str:
         """The key a position given as text (``position`` parameters of queries) has in this
         game's graph; InputError when it is no position of it."""
