@@ -5,7 +5,7 @@
 #
 # Both create .venv on first use. `make load N=24` loads another n; `make lint` runs ruff and
 # mypy; `make bench` runs the benchmarks (minutes); `make mutation` runs the mutation tests of
-# the engines (hours; SAMPLE=200 runs a seeded sample).
+# the engines (hours; SAMPLE=200 runs a seeded sample; tools/mutation.py).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -30,8 +30,8 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check gamegraph tests benchmarks
-	$(BIN)/ruff format --check gamegraph tests benchmarks
+	$(BIN)/ruff check gamegraph tests benchmarks tools
+	$(BIN)/ruff format --check gamegraph tests benchmarks tools
 	$(BIN)/mypy gamegraph
 
 bench: $(STAMP)
@@ -42,7 +42,7 @@ bench: $(STAMP)
 SAMPLE ?= 0
 
 mutation: $(STAMP)
-	$(BIN)/python benchmarks/mutation.py --sample $(SAMPLE)
+	$(BIN)/python tools/mutation.py --sample $(SAMPLE)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

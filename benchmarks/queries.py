@@ -20,7 +20,7 @@ from typing import Any
 
 from gamegraph.db import Neo4jSettings, QueryRunner, open_runner
 from gamegraph.db.queries import convert_params
-from gamegraph.db.registry import named_queries
+from gamegraph.db.query_files import named_queries
 from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.partitions import canonical_key

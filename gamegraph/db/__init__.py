@@ -1,5 +1,5 @@
 """The one place gamegraph talks to Neo4j: settings, connecting, the `QueryRunner`, the named
-queries (:mod:`.registry`, :mod:`.queries`) and the catalog of loaded graphs (:mod:`.catalog`).
+queries (:mod:`.query_files`, :mod:`.queries`) and the catalog of loaded graphs (:mod:`.catalog`).
 
 Typical use::
 
@@ -21,10 +21,8 @@ if TYPE_CHECKING:
     from gamegraph.db.connection import connect, local_uri, open_runner
     from gamegraph.db.runner import (
         DEFAULT_BATCH_SIZE,
-        CollectingQueryRunner,
         Neo4jQueryRunner,
         QueryRunner,
-        RecordedQuery,
         WriteCounters,
         batched,
     )
@@ -35,10 +33,8 @@ _WHERE = {
     "local_uri": "connection",
     "open_runner": "connection",
     "DEFAULT_BATCH_SIZE": "runner",
-    "CollectingQueryRunner": "runner",
     "Neo4jQueryRunner": "runner",
     "QueryRunner": "runner",
-    "RecordedQuery": "runner",
     "WriteCounters": "runner",
     "batched": "runner",
     "DEFAULT_DATABASE": "settings",
@@ -48,11 +44,9 @@ _WHERE = {
 __all__ = [
     "DEFAULT_BATCH_SIZE",
     "DEFAULT_DATABASE",
-    "CollectingQueryRunner",
     "Neo4jQueryRunner",
     "Neo4jSettings",
     "QueryRunner",
-    "RecordedQuery",
     "WriteCounters",
     "batched",
     "connect",

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from gamegraph.db.registry import named_queries
+from gamegraph.db.query_files import named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import InputError, LoadConflictError
 from gamegraph.games.base import Game

@@ -1,4 +1,4 @@
-"""Run the named queries users see (:mod:`.registry`): find, convert, check, run.
+"""Run the named queries users see (:mod:`.query_files`): find, convert, check, run.
 
 :func:`run_named` is what `gamegraph query` and the Python API's ``Database.query`` call: it
 finds the query, converts the parameters by their declared types (a ``position`` in any
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamegraph.db.catalog import GraphRecord, GraphState, graph_in_slot
-from gamegraph.db.registry import NamedQuery, Param, named_queries
+from gamegraph.db.query_files import NamedQuery, QueryParam, named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError, InputError
 from gamegraph.games.base import Game
@@ -129,11 +129,11 @@ def _signature(query: NamedQuery) -> str:
     return ", ".join(f"{p.name}:{p.type}" for p in query.params) or "no parameters"
 
 
-def _bad(param: Param, value: Any, expected: str) -> InputError:
+def _bad(param: QueryParam, value: Any, expected: str) -> InputError:
     return InputError(f"parameter {param.name}={value!r} is not {expected}")
 
 
-def _scalar(param: Param, value: Any) -> Any:
+def _scalar(param: QueryParam, value: Any) -> Any:
     kind = param.type
     if kind == "int":
         if isinstance(value, bool):
@@ -175,7 +175,7 @@ def _scalar(param: Param, value: Any) -> Any:
     return value
 
 
-def _game_param(query: NamedQuery, param: Param, value: Any, game: type[Game] | None) -> Any:
+def _game_param(query: NamedQuery, param: QueryParam, value: Any, game: type[Game] | None) -> Any:
     if game is None:
         raise InputError(f"{query.name}: parameter {param.name} needs a `requires:` game")
     declared = game.param(param.name)
@@ -188,7 +188,7 @@ def _game_param(query: NamedQuery, param: Param, value: Any, game: type[Game] | 
 
 def _position(
     query: NamedQuery,
-    param: Param,
+    param: QueryParam,
     value: Any,
     game: type[Game] | None,
     others: Mapping[str, Any],

@@ -3,8 +3,6 @@
 - `Neo4jQueryRunner` runs queries against a real Neo4j: reads through `execute_query` with READ
   routing, writes in managed write transactions (`execute_write`, retried by the driver on
   transient errors, so a write's work must be safe to repeat), always naming the database.
-- `CollectingQueryRunner` is the recording fake for unit tests: it keeps every query with its
-  parameters and answers reads from canned results.
 
 Values reach Cypher only as parameters; bulk writes go through `write_batches`, which sends
 ``UNWIND $rows AS row ...`` queries one batch at a time.
@@ -14,8 +12,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Protocol
+from dataclasses import dataclass, fields
+from typing import Any, Protocol
 
 from neo4j import Driver, ManagedTransaction, Record, RoutingControl, SummaryCounters
 from neo4j.exceptions import (
@@ -250,66 +248,3 @@ class Neo4jQueryRunner:
         params: Params | None = None,
     ) -> WriteCounters:
         return write_in_batches(self.write, query, rows, batch_size, params)
-
-
-@dataclass(frozen=True)
-class RecordedQuery:
-    """One call seen by `CollectingQueryRunner`."""
-
-    kind: Literal["read", "write"]
-    query: str
-    params: dict[str, Any]
-
-
-@dataclass
-class CollectingQueryRunner:
-    """Recording fake `QueryRunner` for unit tests: no database involved.
-
-    Every `run` and `write` is appended to `queries`. `run` returns a copy of the rows given
-    in `results` for that query text (leading/trailing whitespace ignored), else ``[]``;
-    `write` returns `write_result`.
-    """
-
-    database: str = "neo4j"
-    results: dict[str, list[Row]] = field(default_factory=dict)
-    write_result: WriteCounters = field(default_factory=WriteCounters)
-    queries: list[RecordedQuery] = field(default_factory=list)
-
-    def set_result(self, query: str, rows: list[Row]) -> None:
-        """Make `run(query)` return `rows`."""
-        self.results[query.strip()] = rows
-
-    def run(self, query: str, params: Params | None = None) -> list[Row]:
-        self.queries.append(RecordedQuery("read", query, dict(params or {})))
-        return [dict(row) for row in self.results.get(query.strip(), [])]
-
-    def write(self, query: str, params: Params | None = None) -> WriteCounters:
-        self.queries.append(RecordedQuery("write", query, dict(params or {})))
-        return self.write_result
-
-    def write_all(self, queries: Sequence[str]) -> WriteCounters:
-        total = WriteCounters()
-        for query in queries:
-            total += self.write(query)
-        return total
-
-    def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
-        self.queries.append(RecordedQuery("write", query, dict(params or {})))
-        return [dict(row) for row in self.results.get(query.strip(), [])]
-
-    def write_batches(
-        self,
-        query: str,
-        rows: Iterable[Mapping[str, Any]],
-        batch_size: int = DEFAULT_BATCH_SIZE,
-        params: Params | None = None,
-    ) -> WriteCounters:
-        return write_in_batches(self.write, query, rows, batch_size, params)
-
-    @property
-    def reads(self) -> list[RecordedQuery]:
-        return [q for q in self.queries if q.kind == "read"]
-
-    @property
-    def writes(self) -> list[RecordedQuery]:
-        return [q for q in self.queries if q.kind == "write"]

@@ -173,9 +173,10 @@ class Param:
 SHARED_ENGINE_MODULES = (
     "_kernels.py",
     "base.py",
-    "functional.py",
-    "functional_game.py",
-    "functional_tables.py",
+    "functional/__init__.py",
+    "functional/game.py",
+    "functional/graph.py",
+    "functional/tables.py",
     "model.py",
     "partitions.py",
 )

@@ -244,7 +244,7 @@ def remote_instructions(planned: Sequence[PlannedGraph], out: str = "gamegraph-i
 
 
 def _q(name: str) -> str:
-    from gamegraph.db.registry import named_queries
+    from gamegraph.db.query_files import named_queries
 
     return named_queries()[name].cypher
 

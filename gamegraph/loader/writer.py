@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from gamegraph.db.catalog import GraphState, Lease, forget, get_graph, list_graphs, state_of
-from gamegraph.db.registry import NamedQuery, load_queries, named_queries
+from gamegraph.db.query_files import NamedQuery, load_queries, named_queries
 from gamegraph.db.runner import QueryRunner, Row
 from gamegraph.errors import ConstraintViolation, IncompleteLoadError
 from gamegraph.games.base import Game

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamegraph.db.catalog import GraphRecord, GraphState, get_graph, list_graphs
-from gamegraph.db.registry import named_queries
+from gamegraph.db.query_files import named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games.base import Game

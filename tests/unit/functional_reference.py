@@ -13,7 +13,7 @@ from itertools import pairwise
 import networkx as nx
 import numpy as np
 
-from gamegraph.games.functional import SUMMARY_KEYS, FunctionalGraph
+from gamegraph.games.functional.graph import SUMMARY_KEYS, FunctionalGraph
 
 
 def assert_matches_networkx(graph: FunctionalGraph) -> None:

@@ -15,7 +15,7 @@ from gamegraph.games.austrian.engine import (
     estimate_austrian,
     parse_austrian,
 )
-from gamegraph.games.functional import ParameterError
+from gamegraph.games.functional.graph import ParameterError
 from gamegraph.games.limits import TooLargeError
 
 State = tuple[tuple[int, ...], int]

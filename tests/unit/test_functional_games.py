@@ -23,15 +23,15 @@ from functional_definitions import (
 
 import gamegraph as gg
 from gamegraph.db.queries import convert_params, get_query
-from gamegraph.db.registry import named_queries
+from gamegraph.db.query_files import named_queries
 from gamegraph.errors import InputError, TooLargeError
-from gamegraph.games import functional
 from gamegraph.games.austrian import Austrian
 from gamegraph.games.base import Game
 from gamegraph.games.carolina import Carolina
 from gamegraph.games.checks import Check, storable
 from gamegraph.games.dual import Dual
-from gamegraph.games.functional_game import FunctionalGame, parse_ordered_partition
+from gamegraph.games.functional import FunctionalGame, parse_ordered_partition
+from gamegraph.games.functional import graph as functional_graph
 from gamegraph.games.model import GraphTables
 from gamegraph.games.montreal import Montreal
 from gamegraph.games.partitions import PartitionError, partitions
@@ -498,7 +498,7 @@ def test_the_python_api_builds_each_game_and_gives_networkx_for_small_graphs() -
 
 
 def test_to_networkx_refuses_a_big_graph_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(functional, "NETWORKX_LIMIT", 100)
+    monkeypatch.setattr(functional_graph, "NETWORKX_LIMIT", 100)
     with pytest.raises(TooLargeError, match="128 positions are too many for networkx"):
         gg.carolina(8).to_networkx()
 

@@ -23,7 +23,7 @@ import pytest
 from cli_support import CliResult
 
 import gamegraph as gg
-from gamegraph.db.registry import named_queries, parse_queries
+from gamegraph.db.query_files import named_queries, parse_queries
 from gamegraph.errors import GamegraphError, InputError, TooLargeError
 from gamegraph.games import Game, all_games, get_game, parse_graph_id
 from gamegraph.games.checks import Check
@@ -227,3 +227,28 @@ def test_a_game_module_is_light_and_imports_nothing_above_the_games_layer(
         module = node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
         assert not (module or "").startswith(heavy), f"{folder}/__init__.py imports {module}"
         assert not (module or "").endswith((".engine", "._kernels")), module
+
+
+def test_editing_a_floridian_kernel_changes_only_the_versions_of_the_games_it_builds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Floridian's kernels live in its own package, not in the shared engine modules every
+    game's ``engine_version`` hashes: an edit there marks Floridian's (and Q's, which its
+    engine builds) graphs stale and no one else's."""
+    from gamegraph.games import base
+
+    kernel = Path(base.__file__).parent / "floridian" / "_kernels.py"
+    assert "floridian/_kernels.py" not in base.SHARED_ENGINE_MODULES
+    read = Path.read_bytes
+    base._source_version.cache_clear()
+    before = {game.name: game.engine_version() for game in GAMES}
+    monkeypatch.setattr(
+        Path, "read_bytes", lambda path: read(path) + (b"\n# edited\n" if path == kernel else b"")
+    )
+    base._source_version.cache_clear()
+    after = {game.name: game.engine_version() for game in GAMES}
+    monkeypatch.undo()
+    base._source_version.cache_clear()
+    changed = {name for name in before if before[name] != after[name]}
+    assert changed == {"floridian", "lifting"}
+    assert after["bulgarian"] == before["bulgarian"]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fake_runner import CollectingQueryRunner
 
-from gamegraph.db.registry import named_queries
-from gamegraph.db.runner import CollectingQueryRunner
+from gamegraph.db.query_files import named_queries
 from gamegraph.errors import IncompleteLoadError, InputError, TooLargeError
 from gamegraph.games import get_game
 from gamegraph.games.bulgarian.engine import build_bulgarian

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 import typer
 from cli_support import CliResult
+from fake_runner import CollectingQueryRunner
 from typer.testing import CliRunner
 
 from gamegraph.api import Database
@@ -31,7 +32,7 @@ from gamegraph.db.queries import (
     run_named,
     user_queries,
 )
-from gamegraph.db.registry import (
+from gamegraph.db.query_files import (
     PARAM_TYPES,
     NamedQuery,
     QueryFileError,
@@ -39,7 +40,6 @@ from gamegraph.db.registry import (
     named_queries,
     parse_queries,
 )
-from gamegraph.db.runner import CollectingQueryRunner
 from gamegraph.db.settings import Neo4jSettings
 from gamegraph.errors import GraphNotLoadedError, InputError
 from gamegraph.games import Game, all_games, get_game

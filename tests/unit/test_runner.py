@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from fake_runner import CollectingQueryRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamegraph.db import CollectingQueryRunner, QueryRunner, WriteCounters, batched
+from gamegraph.db import QueryRunner, WriteCounters, batched
 
 UNWIND = "UNWIND $rows AS row CREATE (:Position {key: row.key, run: $run})"
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param, Progress
-from gamegraph.games.functional_game import FUNCTIONAL_STATS, FunctionalGame
+from gamegraph.games.functional import FUNCTIONAL_STATS, FunctionalGame
 from gamegraph.games.limits import Estimate
 from gamegraph.games.registry import register
 

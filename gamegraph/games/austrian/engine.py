@@ -26,14 +26,14 @@ import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games.austrian import _kernels as ak
-from gamegraph.games.functional import (
+from gamegraph.games.functional import parse_ordered_partition
+from gamegraph.games.functional.graph import (
     FunctionalGraph,
     analysis_bytes_per_position,
     check_estimate,
     check_int,
     index_dtype,
 )
-from gamegraph.games.functional_game import parse_ordered_partition
 from gamegraph.games.limits import Estimate, TooLargeError
 from gamegraph.games.partitions import Partition, PartitionError, canonical_key, paper_notation
 
@@ -109,7 +109,7 @@ def parse_austrian(text: str, n: int, L: int, *, bank_up_to_L: bool = False) -> 
     """A state from text ``μ | b``: ``3,3,1|2``, ``3 3 1 | 2``, ``1 3^2 | 2``, ``|5`` (μ empty).
 
     μ is written largest pile first or in the papers' ascending notation
-    (:func:`gamegraph.games.functional_game.parse_ordered_partition`); piles in another order
+    (:func:`gamegraph.games.functional.game.parse_ordered_partition`); piles in another order
     are a composition and refused.
     """
     if not isinstance(text, str) or text.count("|") != 1:

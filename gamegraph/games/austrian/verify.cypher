@@ -1,4 +1,4 @@
-// What `gamegraph verify` runs on A_n(L) (gamegraph/games/functional_checks.py): the
+// What `gamegraph verify` runs on A_n(L) (gamegraph/games/functional/checks.py): the
 // stored analysis recomputed from the relationships alone.
 
 // name: verify_austrian_positions

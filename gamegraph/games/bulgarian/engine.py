@@ -16,7 +16,7 @@ import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.functional import FunctionalGraph
+from gamegraph.games.functional.graph import FunctionalGraph
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import (
     Partition,

@@ -22,7 +22,7 @@ import numpy as np
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.carolina import _kernels as ck
-from gamegraph.games.functional import (
+from gamegraph.games.functional.graph import (
     FunctionalGraph,
     analysis_bytes_per_position,
     check_estimate,

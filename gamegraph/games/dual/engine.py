@@ -16,7 +16,7 @@ import numpy as np
 
 from gamegraph.games import _kernels as k
 from gamegraph.games.dual import _kernels as dk
-from gamegraph.games.functional import (
+from gamegraph.games.functional.graph import (
     FunctionalGraph,
     analysis_bytes_per_position,
     check_estimate,

@@ -1,4 +1,4 @@
-// What `gamegraph verify` runs on D_n (gamegraph/games/functional_checks.py): the
+// What `gamegraph verify` runs on D_n (gamegraph/games/functional/checks.py): the
 // stored analysis recomputed from the relationships alone.
 
 // name: verify_dual_positions

@@ -1,7 +1,7 @@
 """Floridian solitaire: the bipartite graph G_n, the turn graph H_n and their analysis.
 
 Definitions are SPEC.md §3; the α-move itself is spelled out in :mod:`.alpha` and computed in
-bulk by :func:`gamegraph.games._kernels.alpha_arcs_chunk`.
+bulk by :func:`gamegraph.games.floridian._kernels.alpha_arcs_chunk`.
 
 Nodes are numbered by their position in S(n) (descending lexicographic order): α-position
 [λ, α] and Ω-position [λ, Ω] of the same λ share the number, and the Ω-positions are the
@@ -25,6 +25,7 @@ import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
+from gamegraph.games.floridian import _kernels as fk
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import (
@@ -77,13 +78,13 @@ class SeparatedPartitions:
     def of(cls, n: int) -> SeparatedPartitions:
         if not 1 <= n <= k.MAX_N:
             raise InputError(f"n must be in 1..{k.MAX_N}, not {n}")
-        fill, first, prefix = k.separated_tables(n)
-        count, total = k.enumerate_separated(
+        fill, first, prefix = fk.separated_tables(n)
+        count, total = fk.enumerate_separated(
             n, fill, np.empty(0, dtype=np.uint8), np.empty(0, dtype=np.int64), False
         )
         parts = np.empty(total, dtype=np.uint8)
         offsets = np.empty(count + 1, dtype=np.int64)
-        k.enumerate_separated(n, fill, parts, offsets, True)
+        fk.enumerate_separated(n, fill, parts, offsets, True)
         return cls(n, parts, offsets, first, prefix)
 
     @property
@@ -104,7 +105,7 @@ class SeparatedPartitions:
         if not is_separated(part):
             raise PartitionError(f"{part} is not separated (two parts differ by 1)")
         array = np.asarray(part, dtype=np.int64)
-        return int(k.separated_index(array, len(part), self.n, self.first, self.prefix))
+        return int(fk.separated_index(array, len(part), self.n, self.first, self.prefix))
 
     def lengths(self) -> np.ndarray:
         lengths: np.ndarray = np.diff(self.offsets)
@@ -285,7 +286,7 @@ class FloridianGraph:
     @cached_property
     def four_cycle_array(self) -> np.ndarray:
         """(m, 4) S positions (a, x, b, y) of every 4-cycle, canonical rotation (a < b)."""
-        return k.four_cycles(
+        return fk.four_cycles(
             self.alpha_ptr,
             self.alpha_dst,
             self.h_ptr,
@@ -412,10 +413,10 @@ def build_floridian(
     check_floridian(n, restricted=restricted, force=force)
     positions = SeparatedPartitions.of(n)
     in_t = np.empty(positions.size, dtype=np.bool_)
-    k.t_mask(positions.parts, positions.offsets, in_t)
+    fk.t_mask(positions.parts, positions.offsets, in_t)
     t_members = np.flatnonzero(in_t).astype(np.int64)
     omega_t = np.empty(t_members.shape[0], dtype=np.int64)
-    k.omega_index_of(
+    fk.omega_index_of(
         n,
         positions.first,
         positions.prefix,
@@ -493,7 +494,7 @@ def _alpha_arcs_slice(
     while start < total:
         alpha_buf = np.empty(capacity, dtype=np.int64)
         h_buf = np.empty(capacity, dtype=np.int64)
-        stop, na, nh = k.alpha_arcs_chunk(
+        stop, na, nh = fk.alpha_arcs_chunk(
             positions.n,
             positions.first,
             positions.prefix,

@@ -31,7 +31,7 @@ import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.functional import (
+from gamegraph.games.functional.graph import (
     FunctionalGraph,
     check_estimate,
     check_int,

@@ -1,6 +1,6 @@
 """A functional graph as Neo4j tables: ``(:Label)-[:LABEL_MOVE]->(:Label)``, one move each.
 
-Every functional-graph game (:class:`gamegraph.games.functional_game.FunctionalGame`) stores
+Every functional-graph game (:class:`gamegraph.games.functional.game.FunctionalGame`) stores
 its positions the same way: the game's own position columns (``n``, ``idx``, ``key``, its
 parts, its notation, ...) plus the analysis of :class:`gamegraph.games.functional.FunctionalGraph`
 as properties (``cycle``, ``cycle_length``, ``distance``, ``in_degree``) and flag labels
@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.games.functional import FunctionalGraph
+from gamegraph.games.functional.graph import FunctionalGraph
 from gamegraph.games.model import Column, GraphTables, NodeTable, RelTable
 
 if TYPE_CHECKING:
-    from gamegraph.games.functional_game import FunctionalGame
+    from gamegraph.games.functional.game import FunctionalGame
 
 __all__ = ["cycle_length_of", "functional_tables", "listed", "sequence_columns"]
 

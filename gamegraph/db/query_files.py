@@ -40,8 +40,8 @@ from gamegraph.games.registry import all_games, generation, get_game
 __all__ = [
     "PARAM_TYPES",
     "NamedQuery",
-    "Param",
     "QueryFileError",
+    "QueryParam",
     "load_queries",
     "named_queries",
     "parse_queries",
@@ -59,7 +59,7 @@ class QueryFileError(ValueError):
 
 
 @dataclass(frozen=True)
-class Param:
+class QueryParam:
     name: str
     type: str
 
@@ -71,7 +71,7 @@ class NamedQuery:
     name: str
     cypher: str
     description: str
-    params: tuple[Param, ...] = ()
+    params: tuple[QueryParam, ...] = ()
     requires: str | None = None
     examples: tuple[str, ...] = ()
     scan: str | None = None  #: set for whole-graph scans, saying why
@@ -121,7 +121,7 @@ def _build(block: _Block, source: str) -> NamedQuery:
     if not _NAME.match(block.name):
         raise QueryFileError(f"{where}: bad query name {block.name!r} (use lower_snake_case)")
     description: list[str] = []
-    params: list[Param] = []
+    params: list[QueryParam] = []
     requires = scan = None
     examples: list[str] = []
     for entry in block.header:
@@ -169,7 +169,7 @@ def _build(block: _Block, source: str) -> NamedQuery:
     )
 
 
-def _parse_params(value: str, where: str) -> list[Param]:
+def _parse_params(value: str, where: str) -> list[QueryParam]:
     params = []
     for item in filter(None, (part.strip() for part in value.split(","))):
         name, _, kind = item.partition(":")
@@ -178,7 +178,7 @@ def _parse_params(value: str, where: str) -> list[Param]:
             raise QueryFileError(f"{where}: bad parameter name {name!r}")
         if kind not in PARAM_TYPES:
             raise QueryFileError(f"{where}: parameter {name!r} has unknown type {kind!r}")
-        params.append(Param(name, kind))
+        params.append(QueryParam(name, kind))
     return params
 
 

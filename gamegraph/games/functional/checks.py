@@ -1,6 +1,6 @@
 """`gamegraph verify` on a functional graph: the stored analysis recomputed from the moves.
 
-Shared by every :class:`~gamegraph.games.functional_game.FunctionalGame`; each game's
+Shared by every :class:`~gamegraph.games.functional.game.FunctionalGame`; each game's
 ``verify.cypher`` holds three queries, ``verify_<game>_positions``, ``verify_<game>_cycles``
 and ``verify_<game>_predecessors``, the same up to its label, its move type and its move rule:
 
@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
-from gamegraph.games.functional import FunctionalGraph
-from gamegraph.games.functional_tables import cycle_length_of
+from gamegraph.games.functional.graph import FunctionalGraph
+from gamegraph.games.functional.tables import cycle_length_of
 
 if TYPE_CHECKING:
-    from gamegraph.games.functional_game import FunctionalGame
+    from gamegraph.games.functional.game import FunctionalGame
 
 __all__ = ["SLICE", "WALKS", "functional_checks"]
 

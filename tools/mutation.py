@@ -1,9 +1,9 @@
 """Mutation testing of the engines (`make mutation`; not part of CI): change one operator or
 constant at a time, run the unit tests that cover the module, count the mutants they kill.
 
-    python benchmarks/mutation.py                    # every mutant of every target (hours)
-    python benchmarks/mutation.py --sample 200       # a seeded random sample: an estimate
-    python benchmarks/mutation.py --files floridian/engine.py --list
+    python tools/mutation.py                    # every mutant of every target (hours)
+    python tools/mutation.py --sample 200       # a seeded random sample: an estimate
+    python tools/mutation.py --files floridian/engine.py --list
 
 Why a script of its own: mutmut 3 rewrites every function into a trampoline that numba cannot
 compile, and cosmic-ray's per-mutant runs gain nothing over this; both mutate the sources the
@@ -51,7 +51,7 @@ GAMES = "gamegraph/games/"
 #: module (under gamegraph/games/) -> the unit tests that cover it
 TARGETS: dict[str, tuple[str, ...]] = {
     "partitions.py": ("test_partitions.py", "test_bulgarian.py", "test_floridian.py"),
-    "functional.py": ("test_functional.py",),
+    "functional/graph.py": ("test_functional.py",),
     "_kernels.py": (
         "test_bulgarian.py",
         "test_floridian.py",
@@ -60,6 +60,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     ),
     "bulgarian/engine.py": ("test_bulgarian.py",),
     "floridian/engine.py": ("test_floridian.py",),
+    "floridian/_kernels.py": ("test_floridian.py",),
     "floridian/alpha.py": ("test_floridian.py", "test_lifting.py"),
     "floridian/fourcycles.py": ("test_floridian.py", "test_lifting.py"),
     "floridian/qfamily.py": ("test_lifting_qfamily.py",),
@@ -67,7 +68,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "lifting/graph.py": ("test_lifting_graph.py", "test_lifting_rules.py"),
     "floridian/fourcycles_local.py": ("test_fourcycles_local.py",),
     "floridian/_fourcycle_kernels.py": ("test_fourcycles_local.py",),
-    "functional_game.py": ("test_functional_games.py",),
+    "functional/game.py": ("test_functional_games.py",),
     "carolina/engine.py": ("test_carolina.py", "test_functional_games.py"),
     "carolina/_kernels.py": ("test_carolina.py", "test_functional_games.py"),
     "dual/engine.py": ("test_dual.py", "test_functional_games.py"),
@@ -132,7 +133,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if j > 0:",
         "at j = 0 the extra branch merges zero copies: _insert_many copies the row unchanged",
     ),
-    ("_kernels.py", 507, "1 -> 2"): (
+    ("floridian/_kernels.py", 300, "1 -> 2"): (
         "max_candidates = (1 << nb) * (ones + 1)",
         "an over-estimate only cuts the batch earlier; the caller runs the rest in the next one",
     ),
@@ -156,40 +157,40 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "dtype = np.int32 if size < 2**31 else np.int64",
         "no n has p(n) = 2**31 (checked for n <= 1000), so the index width never changes",
     ),
-    ("_kernels.py", 245, "1 -> 2"): (
+    ("floridian/_kernels.py", 38, "1 -> 2"): (
         "comp = np.zeros((n + 1, width), dtype=np.int64)",
         "one more row of the counting table, never read (rows 0..n are)",
     ),
-    ("_kernels.py", 257, "1 -> 2"): (
+    ("floridian/_kernels.py", 50, "1 -> 2"): (
         "first = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("_kernels.py", 258, "1 -> 2"): (
+    ("floridian/_kernels.py", 51, "1 -> 2"): (
         "prefix = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("_kernels.py", 755, "0 -> 1"): (
+    ("floridian/_kernels.py", 441, "0 -> 1"): (
         "out = np.empty((0, 4), dtype=np.int64)",
         "four_cycles replaces this array in its second pass before writing to it",
     ),
-    ("_kernels.py", 696, "1 -> 2"): (
+    ("_kernels.py", 294, "1 -> 2"): (
         "counter += 1",
         "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
     ),
-    ("_kernels.py", 709, "1 -> 2"): (
+    ("_kernels.py", 307, "1 -> 2"): (
         "counter += 1",
         "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
     ),
-    ("_kernels.py", 729, ">= -> >"): (
+    ("_kernels.py", 327, ">= -> >"): (
         "if depth >= 0:",
         "skips lowering the DFS root's low from its child, but a root's low is its own "
         "index anyway (the stack is empty when a root starts)",
     ),
-    ("floridian/engine.py", 431, "1 -> 2"): (
+    ("floridian/engine.py", 432, "1 -> 2"): (
         "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1",
         "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
     ),
-    ("_kernels.py", 437, "1 -> 2"): (
+    ("floridian/_kernels.py", 230, "1 -> 2"): (
         "k += 1",
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
         "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
@@ -209,7 +210,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the counter of emitted cycles is never read: run_shard reports preimages, choices "
         "and legal moves, and counts the cycles from the buffer",
     ),
-    ("_kernels.py", 86, "< -> <="): (
+    ("_kernels.py", 79, "< -> <="): (
         "while v < cap and table[remaining, v] <= below:",
         "unrank's callers pass only 0 <= index < p(n), so below < table[remaining, cap] "
         "holds at every step (it starts so and each part keeps it) and the loop stops at "
@@ -227,7 +228,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "need is length + 1 <= 2 * length), which grow alike and are returned cut to [:terms]; "
         "a larger capacity changes no value",
     ),
-    ("floridian/engine.py", 514, "1 -> 2"): (
+    ("floridian/engine.py", 515, "1 -> 2"): (
         "h_ptr[start : stop + 1] += h_done",
         "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it "
         "does source stop; after the last chunk the slice ends at the array's end anyway",
@@ -260,12 +261,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "choice built is still checked in full, so the cycles are the same; only the work "
         "counters `choices` and `legal_moves` grow",
     ),
-    ("_kernels.py", 280, "2 -> 3 @33"): (
+    ("floridian/_kernels.py", 73, "2 -> 3 @33"): (
         "top = prev - 2 if prev - 2 < remaining else remaining",
         "the condition then differs only when remaining == prev - 2, where both branches "
         "give the same top",
     ),
-    ("_kernels.py", 686, "0 -> 1"): (
+    ("_kernels.py", 284, "0 -> 1"): (
         "counter = 0",
         "Tarjan's discovery numbers then start at 1: they are only compared with each other "
         "and with -1 (unvisited)",

@@ -1,11 +1,11 @@
 """The :class:`Game` type shared by the functional-graph solitaires (SPEC-games.md §0).
 
 Carolina, Austrian, Montreal and Dual Bulgarian solitaire have one move per position, so their
-graphs are functional graphs (:mod:`gamegraph.games.functional`) and answer the same questions
+graphs are functional graphs (:mod:`gamegraph.games.functional.graph`) and answer the same questions
 as B_n: the trajectory of a position to its cycle, the cycles with their basins, the Garden of
 Eden, the longest transients. :class:`FunctionalGame` holds what their Game classes share:
 the stats keys, the :Graph summary, the Cypher files, the label and move type of the model
-(:mod:`gamegraph.games.functional_tables`, :mod:`gamegraph.games.functional_checks`) and the
+(:mod:`gamegraph.games.functional.tables`, :mod:`gamegraph.games.functional.checks`) and the
 way a position given as text is refused in one line.
 
 Light on purpose (no numpy): every game's ``__init__`` imports it.
@@ -28,7 +28,7 @@ from gamegraph.games.partitions import (
 
 if TYPE_CHECKING:
     from gamegraph.games.checks import Check, Reader
-    from gamegraph.games.functional import FunctionalGraph
+    from gamegraph.games.functional.graph import FunctionalGraph
 
 __all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "parse_ordered_partition"]
 
@@ -80,9 +80,9 @@ class FunctionalGame(Game):
         stored: Mapping[str, Any],
         say: Callable[[str], None],
     ) -> list[Check]:
-        """The checks every functional graph shares (:mod:`.functional_checks`), with the
+        """The checks every functional graph shares (:mod:`.checks`), with the
         game's ``verify_<name>_positions`` computing its move in Cypher."""
-        from gamegraph.games.functional_checks import functional_checks
+        from gamegraph.games.functional.checks import functional_checks
 
         return functional_checks(self, built, reader, stored, say, rule=self.rule)
 
