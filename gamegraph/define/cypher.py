@@ -12,7 +12,7 @@ Each kind gets the files a built-in game of its kind ships, with the game's labe
   ``_farthest``; choice ``<game>_losing``, ``_core``, ``_moves``, ``_reaches``; impartial
   ``<game>_p_positions``, ``_position``, ``_outcomes``.
 
-The texts follow the header rules of :mod:`gamegraph.db.registry` (they are parsed by it,
+The texts follow the header rules of :mod:`gamegraph.db.query_files` (they are parsed by it,
 as the shipped files are) and run unchanged in Neo4j Browser after their ``:param`` lines.
 """
 

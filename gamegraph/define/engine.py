@@ -12,7 +12,7 @@ A build has three steps:
    one array and ranked in one compiled call (:mod:`gamegraph.define._kernels`); every result
    is checked (a position of the space, of this n), and a sample of positions is asked twice
    (a move must not change its mind). A ``compiled=True`` move runs inside the kernel instead;
-3. **analysis**: the functional graph's (:class:`~gamegraph.games.functional.FunctionalGraph`),
+3. **analysis**: the functional graph's (:class:`~.functional.graph.FunctionalGraph`),
    a choice solitaire's as Floridian's H_n (recurrent states, the core's strongly connected
    components, winning and losing positions, turns to the core), an impartial game's as
    CRIM's (P/N by retrograde analysis, so a cyclic game gets draws; Grundy values where play
@@ -38,7 +38,11 @@ from gamegraph.define import _kernels as dk
 from gamegraph.define.definition import Definition, DefinitionError
 from gamegraph.define.spaces import Position, Space
 from gamegraph.games import _kernels as gk
-from gamegraph.games.functional import FunctionalGraph, analysis_bytes_per_position, index_dtype
+from gamegraph.games.functional.graph import (
+    FunctionalGraph,
+    analysis_bytes_per_position,
+    index_dtype,
+)
 from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError, check_estimate
 from gamegraph.games.partitions import count_partitions
 from gamegraph.memory import memory_limit

@@ -4,7 +4,7 @@
 dataclass with one field per parameter (``n`` first), exactly as a built-in game's class, so
 the loader, `verify`, the queries, the command line and the API treat both alike. A built-in
 functional game and a defined one differ only in where the move comes from: a defined
-solitaire is a :class:`~gamegraph.games.functional_game.FunctionalGame` whose tables and
+solitaire is a :class:`~gamegraph.games.functional.game.FunctionalGame` whose tables and
 checks are the shared ones.
 
 Light on purpose: the engine (numpy, numba) loads inside ``build``.
@@ -20,7 +20,7 @@ from gamegraph.define.cypher import label_of, move_of, texts
 from gamegraph.define.definition import Definition
 from gamegraph.define.spaces import Position
 from gamegraph.games.base import Game, Param, Progress, _source_version
-from gamegraph.games.functional_game import FUNCTIONAL_STATS, FunctionalGame
+from gamegraph.games.functional.game import FUNCTIONAL_STATS, FunctionalGame
 
 if TYPE_CHECKING:
     from gamegraph.games.checks import Check, Reader
@@ -125,7 +125,7 @@ class DefinedFunctional(DefinedGame, FunctionalGame):
     n_label = "n"
 
     def tables(self, built: Any) -> GraphTables:
-        from gamegraph.games.functional_tables import functional_tables
+        from gamegraph.games.functional.tables import functional_tables
 
         return functional_tables(self, built, self._columns(built))
 

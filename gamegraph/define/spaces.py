@@ -25,7 +25,7 @@ from typing import Any, Literal
 from gamegraph.errors import InputError
 from gamegraph.games.crim.positions import EMPTY_KEY, EMPTY_NOTATION
 from gamegraph.games.crim.positions import parse_position as parse_any_partition
-from gamegraph.games.functional_game import parse_ordered_partition
+from gamegraph.games.functional.game import parse_ordered_partition
 from gamegraph.games.partitions import Partition, paper_notation
 
 __all__ = [
