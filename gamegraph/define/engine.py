@@ -819,7 +819,7 @@ class ChoiceGraph(_ArcGraph):
 
     def stats(self) -> dict[str, Any]:
         turns = self.turns_to_core
-        return {
+        values = {
             **_param_values(self.game),
             "positions": self.size,
             "arcs": self.arcs,
@@ -832,6 +832,7 @@ class ChoiceGraph(_ArcGraph):
             "core_arcs": self.core_arcs,
             "max_turns_to_core": int(turns.max()) if (turns >= 0).any() else None,
         }
+        return {key: value for key, value in values.items() if value is not None}
 
 
 OUTCOMES = {0: "D", 1: "P", 2: "N"}
@@ -871,7 +872,7 @@ class ImpartialGraph(_ArcGraph):
             sizes[self.p_position], minlength=int(sizes.max()) + 1 if self.size else 0
         )
         histogram = np.bincount(finite) if finite.shape[0] else np.zeros(0, dtype=np.int64)
-        return {
+        values = {
             **_param_values(self.game),
             "positions": self.size,
             "arcs": self.arcs,
@@ -882,3 +883,4 @@ class ImpartialGraph(_ArcGraph):
             "grundy": {int(v): int(histogram[v]) for v in np.flatnonzero(histogram)},
             "p_positions_by_size": {int(s): int(c) for s, c in enumerate(by_size.tolist()) if c},
         }
+        return {key: value for key, value in values.items() if value is not None}

@@ -130,7 +130,7 @@ def _load_entry_points() -> None:
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         dist = getattr(entry, "dist", None)
         package = f"{dist.name} {dist.version}" if dist is not None else entry.module
-        origin = f"package {package} (entry point {entry.name} = {entry.value})"
+        origin = f"package {package} ({entry.value})"
         try:
             with loading_from(origin):
                 entry.load()
