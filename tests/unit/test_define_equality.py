@@ -64,9 +64,8 @@ def test_austrian_re_expression_equals_the_built_in_game(n: int, L: int) -> None
         bank, *piles = key.split(",")
         return f"{','.join(piles)}|{bank}"
 
-    assert _functional(mine, [built_in_key(k) for k in mine.keys()]) == _functional(
-        theirs, theirs.keys()
-    )
+    keys = list(map(built_in_key, mine.keys()))
+    assert _functional(mine, keys) == _functional(theirs, theirs.keys())
     assert mine.stats() == theirs.stats()
 
 
