@@ -254,6 +254,11 @@ class Call:
         return f"{name}({position!r}, {args})"
 
     def raised(self, position: Position, error: BaseException, fn: Callable[..., Any]) -> None:
+        if isinstance(error, NotIterableError):
+            raise self.fail(
+                f"{self.shown(position, fn)} returned {_brief(error.result)}, which is not an "
+                "iterable of positions"
+            ) from None
         line = ""
         for frame in traceback.extract_tb(error.__traceback__)[1:]:
             line = f" at {_short(frame.filename)}:{frame.lineno}"
@@ -375,11 +380,19 @@ def shard_moves(call: Call, lo: int, hi: int, table: np.ndarray) -> tuple[Any, .
     return keep, counts, ranked
 
 
+class NotIterableError(TypeError):
+    """What a choice or impartial game's function returned is no iterable of positions."""
+
+    def __init__(self, result: Any) -> None:
+        super().__init__(repr(result))
+        self.result = result
+
+
 def _listed(fn: Callable[..., Any]) -> Callable[..., list[Any]]:
     def moves(position: Position, **values: Any) -> list[Any]:
         result = fn(position, **values)
         if result is None or isinstance(result, str | bytes) or not isinstance(result, Iterable):
-            raise TypeError(f"returned {result!r}, not an iterable of positions")
+            raise NotIterableError(result)
         return list(result)
 
     moves.__name__ = getattr(fn, "__name__", "moves")
@@ -654,8 +667,9 @@ def _compiled(call: Call, definition: Definition) -> tuple[DefinedPositions, Non
         else:
             bad = ck.compiled_composition_moves(n, jitted, successor, out)
     except (numba.core.errors.NumbaError, TypeError) as e:
-        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise call.fail(f"the compiled move does not compile with numba: {first}") from None
+        raise call.fail(
+            f"the compiled move does not compile with numba: {_numba_reason(e)}"
+        ) from None
     positions = DefinedPositions(call.space, n, size, _table=table)
     if bad >= 0:
         row, code = int(bad & 0xFFFFFFFF), int(bad >> 32)
@@ -668,6 +682,17 @@ def _compiled(call: Call, definition: Definition) -> tuple[DefinedPositions, Non
             )
         raise _bad_result(call, position, tuple(out[: max(0, length)].tolist()), code)
     return positions, None, successor.astype(index_dtype(size))
+
+
+def _numba_reason(error: Exception) -> str:
+    """The line of a numba error that says what is wrong (not its pipeline stage)."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    skip = ("Failed in", "-", "File", "During", "^", "[", "<source")
+    for i, line in enumerate(lines):
+        if not line.startswith(skip) and "http" not in line:
+            detail = lines[i + 1] if line.endswith(":") and i + 1 < len(lines) else ""
+            return " ".join(f"{line} {detail.lstrip('>')}".split())[:240]
+    return lines[0] if lines else type(error).__name__
 
 
 # --------------------------------------------------------------------------- graphs

@@ -115,10 +115,10 @@ def load_file(path: str | Path, what: str = "--games-from") -> ModuleType:
     except BaseException as e:
         sys.modules.pop(name, None)
         _forget(origin)
-        if isinstance(e, DefinitionError):
+        if isinstance(e, DefinitionError | KeyboardInterrupt | SystemExit):
             raise
-        if isinstance(e, KeyboardInterrupt | SystemExit):
-            raise
+        if isinstance(e, InputError):  # a clash of names: the line of the definition
+            raise DefinitionError(f"{_line(shown, resolved, e)}: {e}") from None
         raise DefinitionError(_failure(shown, resolved, e)) from None
     _LOADED_FILES[resolved] = module
     return module
@@ -166,9 +166,14 @@ def _failure(shown: str, path: Path, error: BaseException) -> str:
     """One line for a definitions file that failed to import: where, and what."""
     if isinstance(error, SyntaxError):
         return f"{shown}:{error.lineno}: syntax error: {error.msg}"
+    where = _line(shown, path, error)
+    return f"{where}: loading the definitions failed: {type(error).__name__}: {error}"
+
+
+def _line(shown: str, path: Path, error: BaseException) -> str:
+    """``file:line`` of the last frame of the definitions file in the error's traceback."""
     line = None
     for frame in traceback.extract_tb(error.__traceback__):
         if Path(frame.filename).resolve() == path:
             line = frame.lineno
-    where = f"{shown}:{line}" if line else shown
-    return f"{where}: loading the definitions failed: {type(error).__name__}: {error}"
+    return f"{shown}:{line}" if line else shown
