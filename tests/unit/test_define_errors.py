@@ -31,7 +31,8 @@ CASES: list[tuple[str, str, list[str], list[str]]] = [
     ),
     (
         "not a partition",
-        '@gg.solitaire(name="{name}")\ndef move(position, n):\n    return tuple(sorted(position))\n',
+        '@gg.solitaire(name="{name}")\n'
+        "def move(position, n):\n    return tuple(sorted(position))\n",
         [],
         [r"bad\.py:4", r"returned \(1, 5\)", "nonincreasing order"],
     ),
@@ -109,7 +110,8 @@ CASES: list[tuple[str, str, list[str], list[str]]] = [
     ),
     (
         "no such space",
-        '@gg.solitaire(name="{name}", space="boards")\ndef move(position, n):\n    return position\n',
+        '@gg.solitaire(name="{name}", space="boards")\n'
+        "def move(position, n):\n    return position\n",
         [],
         [r"bad\.py:4", "space='boards' is no position space"],
     ),
