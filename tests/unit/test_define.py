@@ -174,9 +174,8 @@ def test_a_session_definition_replaces_itself_and_a_clash_names_both_origins() -
     again = gg.register(grow, kind="solitaire", name="test-session-game")
     assert first.game is not again.game and get_game("test-session-game") is again.game
     assert origin("test-session-game") == f"module {__name__}"
-    with pytest.raises(InputError) as error:
-        with gg_loading("file elsewhere.py"):
-            gg.solitaire(name="test-session-game")(grow)
+    with pytest.raises(InputError) as error, gg_loading("file elsewhere.py"):
+        gg.solitaire(name="test-session-game")(grow)
     assert f"module {__name__}" in str(error.value) and "file elsewhere.py" in str(error.value)
     with pytest.raises(InputError, match="package gamegraph-examples"):
         gg.solitaire(name="defined-bulgarian")(grow)
