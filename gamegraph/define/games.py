@@ -172,11 +172,10 @@ _BASES: dict[str, type[DefinedGame]] = {
 def game_class(definition: Definition) -> type[DefinedGame]:
     """The Game class of a definition (a frozen dataclass, a field per parameter)."""
     space = definition.space
-    low = 0 if space.kind == "reachable" else 1
     n = Param(
         "n",
         f"The size n ({space.describe}).",
-        minimum=low,
+        minimum=1,
         maximum=definition.max_n,
     )
     params = (n, *definition.params)
