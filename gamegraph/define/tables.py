@@ -10,7 +10,7 @@ analysis; every move is one relationship of the game's move type. By kind:
 - choice: ``out_degree``, ``in_degree``, ``turns_to_core`` and ``core_component`` (absent
   where there is none); ``:Recurrent``, ``:Winning``, ``:Losing``, ``:ImmediateLoss``;
 - impartial: ``outcome`` (``P``, ``N`` or ``D``), ``grundy`` (absent where play can go on for
-  ever), ``out_degree``; ``:PPosition``, ``:NPosition``, ``:Draw``.
+  ever), ``out_degree``, ``in_degree``; ``:PPosition``, ``:NPosition``, ``:Draw``.
 """
 
 from __future__ import annotations
@@ -94,6 +94,7 @@ def impartial_tables(
         "outcome": codes[outcome.astype(np.int64)].tolist(),
         "grundy": _absent_below_zero(graph.grundy),
         "out_degree": graph.out_degree.astype(np.int64),
+        "in_degree": graph.in_degree.astype(np.int64),
     }
     flags: dict[str, Column] = {
         "PPosition": outcome == 1,
