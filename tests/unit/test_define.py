@@ -8,13 +8,14 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import numba
 import numpy as np
 import pytest
 from cli_support import CliResult
+from define_reference import outcomes, partitions, pile_options, two_card
 
 import gamegraph as gg
 from gamegraph.errors import InputError
@@ -24,37 +25,11 @@ from gamegraph.games.registry import origin
 Cli = Callable[..., CliResult]
 
 
-def _partitions(n: int, cap: int | None = None) -> Iterator[tuple[int, ...]]:
-    """Every partition of n, by plain recursion (independent of the ranking kernels)."""
-    cap = n if cap is None else cap
-    if n == 0:
-        yield ()
-        return
-    for first in range(min(n, cap), 0, -1):
-        for rest in _partitions(n - first, first):
-            yield (first, *rest)
-
-
-def _two_card(position: tuple[int, ...]) -> tuple[int, ...]:
-    """Two cards from each pile (one from a pile of one) form a new pile: written again,
-    on a multiset, as a second and independent reading of the rule."""
-    piles: list[int] = []
-    new = 0
-    for pile in position:
-        give = 2 if pile >= 2 else 1
-        new += give
-        if pile - give:
-            piles.append(pile - give)
-    piles.append(new)
-    piles.sort(reverse=True)
-    return tuple(piles)
-
-
 @pytest.mark.parametrize("n", [1, 2, 3, 7, 12, 16, 20])
 def test_two_card_bulgarian_equals_brute_force(n: int) -> None:
     built = get_game("two-card-bulgarian").create(n=n).build()
-    positions = list(_partitions(n))
-    image = {p: _two_card(p) for p in positions}
+    positions = list(partitions(n))
+    image = {p: two_card(p) for p in positions}
     cycles: set[frozenset[tuple[int, ...]]] = set()
     transient = {}
     for start in positions:
@@ -80,34 +55,12 @@ def test_two_card_bulgarian_equals_brute_force(n: int) -> None:
     } == image
 
 
-def _outcomes(options: dict[tuple[int, ...], set[tuple[int, ...]]]) -> dict[tuple[int, ...], str]:
-    """P/N/D by the definition, iterated to a fixed point (no queue, no kernel)."""
-    status: dict[tuple[int, ...], str] = {}
-    changed = True
-    while changed:
-        changed = False
-        for p, moves in options.items():
-            if p in status:
-                continue
-            if any(status.get(q) == "P" for q in moves):
-                status[p] = "N"
-            elif all(status.get(q) == "N" for q in moves):
-                status[p] = "P"
-            else:
-                continue
-            changed = True
-    return {p: status.get(p, "D") for p in options}
-
-
 @pytest.mark.parametrize("n", [1, 3, 6, 9, 12])
 def test_bulgarian_or_pile_equals_brute_force(n: int) -> None:
     built = get_game("bulgarian-or-pile").create(n=n).build()
-    positions = [p for m in range(n + 1) for p in _partitions(m)]
-    options = {
-        p: {_omega(p), *(p[:i] + p[i + 1 :] for i in range(len(p)))} if p else set()
-        for p in positions
-    }
-    expected = _outcomes(options)
+    options = pile_options(n)
+    positions = list(options)
+    expected = outcomes(options)
     found = {built.position(i): "DPN"[int(v)] for i, v in enumerate(built.outcome)}
     assert found == expected
     stats = built.stats()
@@ -116,10 +69,6 @@ def test_bulgarian_or_pile_equals_brute_force(n: int) -> None:
     assert stats["p_positions"] == sum(v == "P" for v in expected.values())
     assert stats["draws"] == sum(v == "D" for v in expected.values())
     assert stats["draws"] > 0 or n < 3  # the Bulgarian move goes round: loopy play
-
-
-def _omega(p: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted([len(p), *(x - 1 for x in p if x > 1)], reverse=True))
 
 
 def test_a_cyclic_impartial_game_gets_draws_by_retrograde_analysis() -> None:
