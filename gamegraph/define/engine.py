@@ -28,7 +28,7 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -215,7 +215,7 @@ def rank_rows(
 def _tuples(flat: np.ndarray, offsets: np.ndarray) -> list[Position]:
     values = flat.tolist()
     bounds = offsets.tolist()
-    return [tuple(values[bounds[i] : bounds[i + 1]]) for i in range(len(bounds) - 1)]
+    return list(map(tuple, map(values.__getitem__, map(slice, bounds[:-1], bounds[1:]))))
 
 
 def _join(pieces: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
@@ -280,7 +280,7 @@ def _short(path: str) -> str:
 def _apply(call: Call, fn: Callable[..., Any], positions: list[Position]) -> list[Any]:
     values = call.values
     try:
-        return [fn(p, **values) for p in positions]
+        return list(map(partial(fn, **values), positions))
     except Exception:
         pass
     results = []
