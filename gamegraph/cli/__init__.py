@@ -21,7 +21,7 @@ from typing import NoReturn
 
 import typer
 
-from gamegraph.define import sources
+from gamegraph.games import sources
 
 sources.DEFER_ERRORS[0] = True  # a bad definitions file is reported by run(), in one line
 

@@ -4,7 +4,7 @@
 
     import gamegraph as gg
 
-    @gg.solitaire(name="two-card-bulgarian", space="partitions", title="...")
+    @gg.solitaire(name="my-variant", space="partitions", title="...")
     def move(position: tuple[int, ...], n: int) -> tuple[int, ...]: ...
 
     @gg.choice_solitaire(name="...", space="compositions")
@@ -24,8 +24,8 @@ Each decorator registers the game (the command line, the API, the loader, the qu
 - :mod:`.engine`: the function called a shard of positions at a time, the results ranked by
   compiled kernels, the analysis of each kind; :mod:`.tables`, :mod:`.checks` and
   :mod:`.cypher` for Neo4j;
-- :mod:`.sources`: definitions from installed packages (entry points ``gamegraph.games``),
-  files (``--games-from``, ``GAMEGRAPH_GAMES_FROM``) and the session itself.
+- :mod:`gamegraph.games.sources`: definitions from installed packages (entry points
+  ``gamegraph.games``), files (``--games-from``, ``GAMEGRAPH_GAMES_FROM``) and the session.
 """
 
 from gamegraph.define.definition import (

@@ -11,20 +11,19 @@ No numpy here: a definitions file is imported at start-up of every command.
 
 from __future__ import annotations
 
-import contextvars
 import hashlib
 import inspect
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from gamegraph.define.spaces import MAX_N, Space, narrowed, space_of
 from gamegraph.errors import InputError
 from gamegraph.games.base import Param
+from gamegraph.games.sources import GameSourceError, loading_from, origin_being_loaded
 
 if TYPE_CHECKING:
     from gamegraph.api import GameFactory
@@ -44,10 +43,9 @@ __all__ = [
 Kind = Literal["functional", "choice", "impartial"]
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
-_ORIGIN: contextvars.ContextVar[str | None] = contextvars.ContextVar("origin", default=None)
 
 
-class DefinitionError(InputError):
+class DefinitionError(GameSourceError):
     """A defined game that is wrong: its declaration, or what its function did (the user's
     mistake, exit code 2; nothing is built or loaded)."""
 
@@ -79,16 +77,6 @@ class Definition:
     def fail(self, message: str) -> DefinitionError:
         """The error for something this definition did wrong (one line naming it)."""
         return DefinitionError(f"game {self.name!r} ({self.where}): {message}")
-
-
-@contextmanager
-def loading_from(origin: str) -> Iterator[None]:
-    """Definitions made inside this block come from ``origin`` (a file, a package)."""
-    token = _ORIGIN.set(origin)
-    try:
-        yield
-    finally:
-        _ORIGIN.reset(token)
 
 
 def solitaire(
@@ -195,7 +183,7 @@ def _definition(kind: Kind, fn: Callable[..., Any], declared: dict[str, Any]) ->
     if not isinstance(name, str) or not _NAME.match(name):
         raise DefinitionError(
             f"{where}: name={name!r} is no game name: use lowercase letters, digits and "
-            "single hyphens, starting with a letter ('two-card-bulgarian')"
+            "single hyphens, starting with a letter ('my-variant')"
         )
 
     def fail(message: str) -> DefinitionError:
@@ -251,7 +239,7 @@ def _definition(kind: Kind, fn: Callable[..., Any], declared: dict[str, Any]) ->
         params=params,
         compiled=compiled,
         where=where,
-        origin=_ORIGIN.get() or _origin_of(fn),
+        origin=origin_being_loaded() or _origin_of(fn),
         source=_source(fn, space) + repr(params) + kind + name,
         max_n=max_n,
         example=example,

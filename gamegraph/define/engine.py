@@ -551,7 +551,7 @@ def _pickle_by_value() -> None:
         import cloudpickle
     except ImportError:  # pragma: no cover - dask depends on it
         return
-    from gamegraph.define.sources import defined_modules
+    from gamegraph.games.sources import defined_modules
 
     for module in defined_modules():
         cloudpickle.register_pickle_by_value(module)

@@ -7,7 +7,7 @@ Game packages are found, not listed: each subpackage of :mod:`gamegraph.games` w
 Adding a game is adding its package.
 
 Games defined by their move (:mod:`gamegraph.define`) register here too, from three sources
-(:mod:`gamegraph.define.sources`): installed packages declaring them under the entry-point
+(:mod:`gamegraph.games.sources`): installed packages declaring them under the entry-point
 group ``gamegraph.games``, the files of ``GAMEGRAPH_GAMES_FROM`` or ``--games-from``, and a
 decorator called in a notebook. Each game keeps its origin (:func:`origin`); a name taken by
 a game of another origin is refused, both origins named.
@@ -84,7 +84,7 @@ def _discover_built_in() -> None:
 
 def _discover() -> None:
     _discover_built_in()
-    from gamegraph.define.sources import load_configured
+    from gamegraph.games.sources import load_configured
 
     load_configured()
 

@@ -81,7 +81,7 @@ def test_a_cyclic_impartial_game_gets_draws_by_retrograde_analysis() -> None:
     def moves(position: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
         return options[position]
 
-    built = moves(0)
+    built = moves(1)
     result = {built.position(i): "DPN"[int(v)] for i, v in enumerate(built.outcome)}
     assert result == {(3,): "D", (2,): "P", (1,): "N", (0,): "P"}
     grundy = {built.position(i): int(v) for i, v in enumerate(built.grundy)}

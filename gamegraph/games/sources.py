@@ -12,37 +12,49 @@
 - a decorator called in a notebook or a script (nothing to load).
 
 Each is loaded once per process. A file or a package that fails (a syntax error, an
-exception, a bad definition) is reported as one :class:`DefinitionError` naming the file and
+exception, a bad definition) is reported as one :class:`GameSourceError` naming the file and
 line, and none of its games stays registered.
 """
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import importlib.util
 import os
 import sys
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
-from gamegraph.define.definition import DefinitionError, loading_from
 from gamegraph.errors import InputError
 
 __all__ = [
     "DEFER_ERRORS",
     "ENTRY_POINT_GROUP",
     "ENV_VAR",
+    "GameSourceError",
     "defined_modules",
     "load_configured",
     "load_file",
     "load_files",
+    "loading_from",
+    "origin_being_loaded",
     "raise_pending",
 ]
+
+
+class GameSourceError(InputError):
+    """A source of games that failed: a file or a package whose definitions do not load
+    (the user's mistake, exit code 2; none of its games stays registered)."""
+
 
 ENTRY_POINT_GROUP = "gamegraph.games"
 ENV_VAR = "GAMEGRAPH_GAMES_FROM"
 
+_ORIGIN: contextvars.ContextVar[str | None] = contextvars.ContextVar("origin", default=None)
 _LOADED_FILES: dict[Path, ModuleType] = {}
 _LOADED_CONFIG: set[str] = set()
 _LOADING = [False]
@@ -57,6 +69,21 @@ def raise_pending() -> None:
     """Raise the error a configured source failed with while errors were deferred."""
     if _PENDING:
         raise _PENDING.pop()
+
+
+@contextmanager
+def loading_from(origin: str) -> Iterator[None]:
+    """Games registered inside this block come from ``origin`` (a file, a package)."""
+    token = _ORIGIN.set(origin)
+    try:
+        yield
+    finally:
+        _ORIGIN.reset(token)
+
+
+def origin_being_loaded() -> str | None:
+    """The origin of the file or package being loaded now (None: none is)."""
+    return _ORIGIN.get()
 
 
 def defined_modules() -> list[ModuleType]:
@@ -115,11 +142,11 @@ def load_file(path: str | Path, what: str = "--games-from") -> ModuleType:
     except BaseException as e:
         sys.modules.pop(name, None)
         _forget(origin)
-        if isinstance(e, DefinitionError | KeyboardInterrupt | SystemExit):
+        if isinstance(e, GameSourceError | KeyboardInterrupt | SystemExit):
             raise
         if isinstance(e, InputError):  # a clash of names: the line of the definition
-            raise DefinitionError(f"{_line(shown, resolved, e)}: {e}") from None
-        raise DefinitionError(_failure(shown, resolved, e)) from None
+            raise GameSourceError(f"{_line(shown, resolved, e)}: {e}") from None
+        raise GameSourceError(_failure(shown, resolved, e)) from None
     _LOADED_FILES[resolved] = module
     return module
 
@@ -134,12 +161,15 @@ def _load_entry_points() -> None:
         try:
             with loading_from(origin):
                 entry.load()
-        except DefinitionError:
+        except GameSourceError:
             _forget(origin)
             raise
+        except InputError as e:
+            _forget(origin)
+            raise GameSourceError(f"the games of {origin}: {e}") from None
         except Exception as e:
             _forget(origin)
-            raise DefinitionError(
+            raise GameSourceError(
                 f"the games of {origin} failed to load: {type(e).__name__}: {e}"
             ) from None
 
