@@ -8,6 +8,7 @@ The Python API (docs/api.md)::
     db = gg.connect()                     # the local Neo4j (started if needed)
     db.load(gg.floridian, n=24)
     db.query("floridian_losing", n=24)
+    gg.export(gg.bulgarian, n=[20, 40], out="import")   # neo4j-admin import files
     gg.report(60, "report")               # the research report (gamegraph report)
 
     @gg.solitaire(name="my-game", space="partitions")   # your own game (docs/games.md)
@@ -44,6 +45,7 @@ __all__ = [
     "choice_solitaire",
     "compositions",
     "connect",
+    "export",
     "impartial",
     "parse_graph_id",
     "partitions",
@@ -61,7 +63,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(name)
     api = importlib.import_module("gamegraph.api")
 
-    if name in ("Database", "GameFactory", "connect"):
+    if name in ("Database", "GameFactory", "connect", "export"):
         return getattr(api, name)
     if name == "report":
         # the package gamegraph.report, callable as generate_report (see its docstring)

@@ -25,8 +25,19 @@ from gamegraph.games import sources
 
 sources.DEFER_ERRORS[0] = True  # a bad definitions file is reported by run(), in one line
 
-from gamegraph.cli import load, neo4j, query, report, stats, verify  # noqa: E402
-from gamegraph.errors import GamegraphError, InputError  # noqa: E402
+from gamegraph.cli import (  # noqa: E402
+    export,
+    games,
+    graphs,
+    load,
+    neo4j,
+    options,
+    query,
+    report,
+    stats,
+    verify,
+)
+from gamegraph.errors import BulkRouteError, GamegraphError, InputError  # noqa: E402
 from gamegraph.games.registry import generation  # noqa: E402
 
 __all__ = ["app", "main", "run"]
@@ -47,10 +58,10 @@ def _build_app() -> typer.Typer:
         pretty_exceptions_enable=False,
     )
     built.command("load")(load.load)
-    built.command("graphs")(load.graphs)
-    built.command("drop")(load.drop)
-    built.command("export")(load.export)
-    built.command("games")(load.games)
+    built.command("graphs")(graphs.graphs)
+    built.command("drop")(graphs.drop)
+    built.command("export")(export.export)
+    built.command("games")(games.games)
     built.command("query")(query.query)
     built.command("verify")(verify.verify_command)
     built.command("report")(report.report)
@@ -99,8 +110,8 @@ def _current_app(paths: list[str]) -> typer.Typer:
     sources.raise_pending()
     sources.load_files(paths)
     if generation() != _BUILT_FOR[0]:
-        importlib.reload(stats)
-        importlib.reload(load)
+        for module in (options, stats, load, export):  # their options come from the games
+            importlib.reload(module)
         app = _build_app()
         _BUILT_FOR[0] = generation()
     return app
@@ -130,6 +141,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         args, paths = _games_from(args)
         result = _current_app(paths)(args=args, prog_name="gamegraph", standalone_mode=False)
     except GamegraphError as e:
+        if isinstance(e, BulkRouteError) and e.instructions:
+            typer.echo(e.instructions)  # what the server's administrator runs instead
         return _error(str(e), e.exit_code)
     except _CLICK_ERROR as e:
         message = e.format_message() if hasattr(e, "format_message") else str(e)

@@ -316,7 +316,7 @@ def _check_signature(
         ) from None
 
 
-def game_of_definition(game: type[Game]) -> Definition | None:
+def game_of_definition(game: type[Game[Any]]) -> Definition | None:
     """The definition a game class was made from (None for a built-in game)."""
     definition = getattr(game, "definition", None)
     return definition if isinstance(definition, Definition) else None

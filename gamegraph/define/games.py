@@ -7,25 +7,20 @@ functional game and a defined one differ only in where the move comes from: a de
 solitaire is a :class:`~gamegraph.games.functional.game.FunctionalGame` whose tables and
 checks are the shared ones.
 
-Light on purpose: the engine (numpy, numba) loads inside ``build``.
+Light on purpose: the engine (numpy, numba) is :mod:`gamegraph.define.hooks`, imported by the
+base class on first use, as a built-in game's engine module is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import field, make_dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from gamegraph.define.cypher import label_of, move_of, texts
 from gamegraph.define.definition import Definition
 from gamegraph.define.spaces import Position
-from gamegraph.games.base import Game, Param, Progress, _source_version
+from gamegraph.games.base import Game, Param, _source_version
 from gamegraph.games.functional.game import FUNCTIONAL_STATS, FunctionalGame
-
-if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
-    from gamegraph.games.limits import Estimate
-    from gamegraph.games.model import GraphTables
 
 __all__ = ["DefinedChoice", "DefinedFunctional", "DefinedGame", "DefinedImpartial", "game_class"]
 
@@ -53,10 +48,12 @@ IMPARTIAL_STATS = (
 )
 
 
-class DefinedGame(Game):
-    """What every defined game's class shares: its definition, and the Game methods that
-    ask it (describe, estimate, build, positions as text, Cypher, engine version)."""
+class DefinedGame(Game[Any]):
+    """What every defined game's class shares: its definition, its engine
+    (:mod:`gamegraph.define.hooks`, named once as a built-in game names its own), how it
+    describes itself, its Cypher and its engine version."""
 
+    engine = "gamegraph.define.hooks"
     definition: ClassVar[Definition]
     label: ClassVar[str]
     move: ClassVar[str]
@@ -66,20 +63,6 @@ class DefinedGame(Game):
             f"{p.name}={p.format(getattr(self, p.name))}" for p in self.params if p.in_id
         )
         return f"{self.name}({values})"
-
-    def estimate(self) -> Estimate:
-        from gamegraph.define.engine import estimate_defined
-
-        return estimate_defined(self)
-
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> Any:
-        from gamegraph.define.engine import build_defined
-
-        return build_defined(self, force=force)
-
-    def parse_position(self, text: str) -> str:
-        space = self.definition.space
-        return space.key(space.parse(text, self.n))
 
     def graph_params(self) -> dict[str, Any]:
         """The parameters that name this graph's nodes in Cypher (those in the graph id)."""
@@ -112,54 +95,20 @@ class DefinedGame(Game):
         position: Position = (1,) * n if last else (n,)
         return space.key(position)
 
-    def _columns(self, graph: Any) -> dict[str, Any]:
-        """The position columns every defined game's nodes hold."""
-        from gamegraph.define.tables import position_columns
 
-        return position_columns(self, graph.positions)
-
-
-class DefinedFunctional(DefinedGame, FunctionalGame):
-    """A defined functional solitaire: the shared functional graph, tables and checks."""
+class DefinedFunctional(DefinedGame, FunctionalGame[Any]):
+    """A defined functional solitaire: the functional graph, tables and checks every
+    functional game shares (a built-in one differs only in where its move comes from)."""
 
     n_label = "n"
-
-    def tables(self, built: Any) -> GraphTables:
-        from gamegraph.games.functional.tables import functional_tables
-
-        return functional_tables(self, built, self._columns(built))
 
 
 class DefinedChoice(DefinedGame):
     """A defined choice solitaire (Floridian's H_n is of this kind)."""
 
-    def tables(self, built: Any) -> GraphTables:
-        from gamegraph.define.tables import choice_tables
-
-        return choice_tables(self, built, self._columns(built))
-
-    def verify(
-        self, built: Any, reader: Reader, stored: Mapping[str, Any], say: Callable[[str], None]
-    ) -> list[Check]:
-        from gamegraph.define.checks import arc_checks
-
-        return arc_checks(self, built, reader, stored, say)
-
 
 class DefinedImpartial(DefinedGame):
     """A defined impartial game, normal play (CRIM is of this kind)."""
-
-    def tables(self, built: Any) -> GraphTables:
-        from gamegraph.define.tables import impartial_tables
-
-        return impartial_tables(self, built, self._columns(built))
-
-    def verify(
-        self, built: Any, reader: Reader, stored: Mapping[str, Any], say: Callable[[str], None]
-    ) -> list[Check]:
-        from gamegraph.define.checks import arc_checks
-
-        return arc_checks(self, built, reader, stored, say)
 
 
 _BASES: dict[str, type[DefinedGame]] = {
