@@ -181,3 +181,35 @@ def test_editing_the_move_changes_the_engine_version(tmp_path: Path) -> None:
     assert (
         before.split("-def-")[0] == get_game("defined-bulgarian").engine_version().split("-def-")[0]
     )
+
+
+def test_a_cypher_file_beside_the_definition_adds_its_queries(
+    gamegraph: Cli, tmp_path: Path
+) -> None:
+    (tmp_path / "extra.py").write_text(
+        "import gamegraph as gg\n\n"
+        '@gg.solitaire(name="test-extra-queries", queries="extra.cypher")\n'
+        "def move(p, n):\n    return p\n",
+        "utf-8",
+    )
+    (tmp_path / "extra.cypher").write_text(
+        "// name: test_extra_queries_fixed\n"
+        "// The positions that move to themselves.\n"
+        "// params: n:int\n"
+        "// requires: test-extra-queries\n"
+        "// example: :param n => 6\n"
+        "MATCH (p:TestExtraQueries {n: $n})-[:TEST_EXTRA_QUERIES_MOVE]->(p) RETURN p.key AS key\n",
+        "utf-8",
+    )
+    listed = gamegraph("query", "--list", "--games-from", str(tmp_path / "extra.py"))
+    assert listed.exit_code == 0, listed.output
+    assert "test_extra_queries_fixed(n:int)  [requires test-extra-queries]" in listed.stdout
+    assert "test_extra_queries_trajectory" in listed.stdout  # the generic ones too
+    (tmp_path / "missing.py").write_text(
+        "import gamegraph as gg\n\n"
+        '@gg.solitaire(name="test-missing-queries", queries="nowhere.cypher")\n'
+        "def move(p, n):\n    return p\n",
+        "utf-8",
+    )
+    missing = gamegraph("games", "--games-from", str(tmp_path / "missing.py"))
+    assert missing.exit_code == 2 and "no such file beside the definition" in missing.stderr
