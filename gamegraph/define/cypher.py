@@ -74,6 +74,9 @@ class _Fill:
             "match_position": "{"
             + ", ".join(f"{p.name}: ${p.name}" for p in [*game.params[:1], *others])
             + ", key: $position}",
+            "match_target": "{"
+            + ", ".join(f"{p.name}: ${p.name}" for p in [*game.params[:1], *others])
+            + ", key: $target}",
             "params": ", ".join(["n:int", *(f"{p.name}:param" for p in others)]),
             "key": ", ".join(["p.n", *(f"p.{p.name}" for p in others), "p.key"]),
             "examples": "\n".join(
@@ -214,8 +217,7 @@ RETURN
 {examples}
 // example: :param position => {position}
 // example: :param target => {target}
-MATCH (a:{label} {match}), (b:{label} {match})
-WHERE a.key = $position AND b.key = $target
+MATCH (a:{label} {match_position}), (b:{label} {match_target})
 OPTIONAL CALL (a, b) {
   MATCH path = SHORTEST 1 (a)-[:{move}]->*(b)
   RETURN path
@@ -328,8 +330,7 @@ RETURN
 // requires: {game}
 {examples}
 // example: :param position => {position}
-MATCH (p:{label} {match})-[:{move}]->(q)
-WHERE p.key = $position
+MATCH (p:{label} {match_position})-[:{move}]->(q)
 RETURN
   q.key AS move_to,
   q:Recurrent AS recurrent,
@@ -344,8 +345,7 @@ ORDER BY q.idx
 {examples}
 // example: :param position => {position}
 // example: :param target => {target}
-MATCH (a:{label} {match}), (b:{label} {match})
-WHERE a.key = $position AND b.key = $target
+MATCH (a:{label} {match_position}), (b:{label} {match_target})
 OPTIONAL CALL (a, b) {
   MATCH path = SHORTEST 1 (a)-[:{move}]->*(b)
   RETURN path
@@ -378,8 +378,7 @@ RETURN p.key AS position, p.notation AS notation, p.size AS size, size(losing) A
 // requires: {game}
 {examples}
 // example: :param position => {position}
-MATCH (p:{label} {match})
-WHERE p.key = $position
+MATCH (p:{label} {match_position})
 RETURN
   p.key AS position,
   p.outcome AS outcome,
