@@ -90,6 +90,10 @@ def run(form: str, n: int) -> dict[str, float]:
     return result
 
 
+def _met(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
 def main(ns: list[int]) -> None:
     for form in FORMS:  # warm-up: compile the kernels into the cache
         run(form, 8)
@@ -109,12 +113,13 @@ def main(ns: list[int]) -> None:
             if (form, n) in TARGETS:
                 _, limit = TARGETS[(form, n)]
                 note = (
-                    f"  target <= {limit:.0f} s: {'met' if found['seconds'] <= limit else 'MISSED'}"
+                    f"  target <= {limit:.0f} s: wall {_met(found['seconds'] <= limit)}, "
+                    f"cpu {_met(found['cpu'] <= limit)}"
                 )
             if form == "compiled" and n == 70:
-                note = f"  target <= 3x: {'met' if ratio_t <= 3 else 'MISSED'}"
+                note = f"  target <= 3x: wall {_met(ratio_t <= 3)}, cpu {_met(ratio_c <= 3)}"
             if form != "built-in":
-                note += f"; memory <= 2x: {'met' if ratio_m <= 2 else 'MISSED'}"
+                note += f"; memory <= 2x: {_met(ratio_m <= 2)}"
             print(
                 f"{form + ' n=' + str(n):<22}{int(found['positions']):>11,}"
                 f"{found['seconds']:>9.2f}{found['cpu']:>8.2f}{found['peak'] / 2**20:>10.0f}"
