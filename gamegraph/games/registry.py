@@ -104,7 +104,8 @@ def get_game(name: str) -> type[Game[Any]]:
     close = difflib.get_close_matches(key, _REGISTERED, n=2, cutoff=0.6)
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
     raise InputError(
-        f"unknown game {name!r}{hint}: choose from {', '.join(g.name for g in all_games())}"
+        f"unknown game {name!r}{hint}: choose from {', '.join(g.name for g in all_games())} "
+        "(a game of your own: name its file with --games-from FILE.py)"
     )
 
 
