@@ -24,11 +24,23 @@ from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stor
 if TYPE_CHECKING:
     from gamegraph.define.games import DefinedGame
 
-__all__ = ["SLICE", "arc_checks"]
+__all__ = ["SLICE", "arc_checks", "verify"]
 
 SLICE = 50_000
 """Positions read per query."""
 _ABSENT = -2
+
+
+def verify(
+    game: DefinedGame,
+    built: ChoiceGraph | ImpartialGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    """The ``verify`` hook the base class calls for a choice or impartial game (a
+    solitaire's is the shared functional one)."""
+    return arc_checks(game, built, reader, stored, say)
 
 
 def arc_checks(

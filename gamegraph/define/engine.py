@@ -57,8 +57,11 @@ __all__ = [
     "DefinedFunctionalGraph",
     "DefinedPositions",
     "ImpartialGraph",
+    "build",
     "build_defined",
+    "estimate",
     "estimate_defined",
+    "parse_position",
 ]
 
 SHARD = 200_000
@@ -450,6 +453,25 @@ def estimate_defined(game: DefinedGame) -> Estimate:
     )
     total = size * per_position + arcs * 24 * (definition.kind != "functional") + shard + BASE_BYTES
     return Estimate(size, arcs, total)
+
+
+# --------------------------------------------------------------------------- hooks
+
+
+def estimate(game: DefinedGame) -> Estimate:
+    """The ``estimate`` hook the base class calls (:func:`estimate_defined`)."""
+    return estimate_defined(game)
+
+
+def build(game: DefinedGame, *, force: bool = False, progress: Any = None) -> Any:
+    """The ``build`` hook the base class calls (:func:`build_defined`)."""
+    return build_defined(game, force=force)
+
+
+def parse_position(game: DefinedGame, text: str) -> str:
+    """The key of a position given as text, in the notations of the game's space."""
+    space = game.definition.space
+    return space.key(space.parse(text, game.n))
 
 
 # --------------------------------------------------------------------------- building

@@ -7,8 +7,9 @@ functional game and a defined one differ only in where the move comes from: a de
 solitaire is a :class:`~gamegraph.games.functional.game.FunctionalGame` whose tables and
 checks are the shared ones.
 
-Light on purpose: the engine (numpy, numba) is :mod:`gamegraph.define.hooks`, imported by the
-base class on first use, as a built-in game's engine module is.
+Light on purpose: the engine (numpy, numba) is :mod:`gamegraph.define.engine`, with the tables
+and verify hooks in :mod:`.tables` and :mod:`.checks`, imported by the base class on first
+use, as a built-in game's are.
 """
 
 from __future__ import annotations
@@ -50,10 +51,10 @@ IMPARTIAL_STATS = (
 
 class DefinedGame(Game[Any]):
     """What every defined game's class shares: its definition, its engine
-    (:mod:`gamegraph.define.hooks`, named once as a built-in game names its own), how it
+    (:mod:`gamegraph.define.engine`, named once as a built-in game names its own), how it
     describes itself, its Cypher and its engine version."""
 
-    engine = "gamegraph.define.hooks"
+    engine = "gamegraph.define.engine"
     definition: ClassVar[Definition]
     label: ClassVar[str]
     move: ClassVar[str]

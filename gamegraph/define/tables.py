@@ -26,7 +26,21 @@ from gamegraph.games.model import position_columns as partition_columns
 if TYPE_CHECKING:
     from gamegraph.define.games import DefinedGame
 
-__all__ = ["choice_tables", "impartial_tables", "position_columns"]
+__all__ = ["choice_tables", "impartial_tables", "position_columns", "tables"]
+
+
+def tables(game: Any, built: Any) -> GraphTables:
+    """The ``tables`` hook the base class calls: a solitaire's are the shared functional
+    tables (as B_n's), the other kinds' are below."""
+    columns = position_columns(game, built.positions)
+    kind = game.definition.kind
+    if kind == "functional":
+        from gamegraph.games.functional.tables import functional_tables
+
+        return functional_tables(game, built, columns)
+    if kind == "choice":
+        return choice_tables(game, built, columns)
+    return impartial_tables(game, built, columns)
 
 
 def position_columns(game: DefinedGame, positions: DefinedPositions) -> dict[str, Column]:
