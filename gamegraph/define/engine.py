@@ -43,7 +43,7 @@ from gamegraph.games.functional.graph import (
     analysis_bytes_per_position,
     index_dtype,
 )
-from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError, check_estimate
+from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError
 from gamegraph.games.partitions import count_partitions
 from gamegraph.memory import memory_limit
 
@@ -480,7 +480,7 @@ def parse_position(game: DefinedGame, text: str) -> str:
 def build_defined(game: DefinedGame, *, force: bool = False) -> Any:
     """Build and analyse one graph of a defined game (checks the size first)."""
     definition = game.definition
-    check_estimate(game.describe(), estimate_defined(game), force)
+    game.check_size(force)
     call = Call(
         definition.name,
         definition.where,

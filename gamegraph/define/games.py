@@ -22,6 +22,7 @@ from gamegraph.define.definition import Definition
 from gamegraph.define.spaces import Position
 from gamegraph.games.base import Game, Param, _source_version
 from gamegraph.games.functional.game import FUNCTIONAL_STATS, FunctionalGame
+from gamegraph.games.limits import Estimate, check_estimate
 
 __all__ = ["DefinedChoice", "DefinedFunctional", "DefinedGame", "DefinedImpartial", "game_class"]
 
@@ -64,6 +65,12 @@ class DefinedGame(Game[Any]):
             f"{p.name}={p.format(getattr(self, p.name))}" for p in self.params if p.in_id
         )
         return f"{self.name}({values})"
+
+    def check_size(self, force: bool = False) -> Estimate:
+        """The estimate; TooLargeError naming the definition's file and line when over."""
+        return check_estimate(
+            f"{self.describe()} (defined at {self.definition.where})", self.estimate(), force
+        )
 
     def graph_params(self) -> dict[str, Any]:
         """The parameters that name this graph's nodes in Cypher (those in the graph id)."""
