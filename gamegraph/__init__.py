@@ -11,6 +11,9 @@ The Python API (docs/api.md)::
     gg.export(gg.bulgarian, n=[20, 40], out="import")   # neo4j-admin import files
     gg.report(60, "report")               # the research report (gamegraph report)
 
+    @gg.solitaire(name="my-game", space="partitions")   # your own game (docs/games.md)
+    def move(position, n): ...
+
 Every registered game is an attribute (``gg.floridian``, ``gg.lifting``, ...); see
 :func:`registered_games`. Attributes load on first use, so ``import gamegraph`` stays fast.
 """
@@ -26,14 +29,35 @@ if TYPE_CHECKING:
     from gamegraph.api import Database, GameFactory
     from gamegraph.reporting import Progress, Report
 
+_DEFINE = (
+    "choice_solitaire",
+    "compositions",
+    "impartial",
+    "partitions",
+    "partitions_up_to",
+    "reachable",
+    "register",
+    "solitaire",
+)
+"""The definition API (:mod:`gamegraph.define`): your own game in a dozen lines."""
+
 __all__ = [
     "Database",
     "GameFactory",
+    "Param",
+    "choice_solitaire",
+    "compositions",
     "connect",
     "export",
+    "impartial",
     "parse_graph_id",
+    "partitions",
+    "partitions_up_to",
+    "reachable",
+    "register",
     "registered_games",
     "report",
+    "solitaire",
 ]
 
 
@@ -44,6 +68,12 @@ def __getattr__(name: str) -> Any:
 
     if name in ("Database", "GameFactory", "connect", "export"):
         return getattr(api, name)
+    if name in _DEFINE:
+        return getattr(importlib.import_module("gamegraph.define"), name)
+    if name == "Param":
+        from gamegraph.games.base import Param
+
+        return Param
     if name == "parse_graph_id":
         from gamegraph.games.registry import parse_graph_id
 

@@ -11,6 +11,7 @@ the engines and the Neo4j driver load inside the commands that use them.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import logging
 import os
@@ -20,29 +21,59 @@ from typing import NoReturn
 
 import typer
 
-from gamegraph.cli import export, frontier, games, graphs, load, neo4j, query, report, stats, verify
-from gamegraph.errors import BulkRouteError, GamegraphError
+from gamegraph.games import sources
+
+sources.DEFER_ERRORS[0] = True  # a bad definitions file is reported by run(), in one line
+
+from gamegraph.cli import (  # noqa: E402
+    export,
+    frontier,
+    games,
+    graphs,
+    load,
+    neo4j,
+    options,
+    query,
+    report,
+    stats,
+    verify,
+)
+from gamegraph.errors import BulkRouteError, GamegraphError, InputError  # noqa: E402
+from gamegraph.games.registry import generation  # noqa: E402
 
 __all__ = ["app", "main", "run"]
 
-app = typer.Typer(
-    name="gamegraph",
-    help="Game graphs of partition games (Bulgarian B_n, Floridian G_n/H_n, the lifting graph "
-    "Q, and the other games of the seeds) computed in memory and materialized into Neo4j.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-)
-app.command("load")(load.load)
-app.command("graphs")(graphs.graphs)
-app.command("drop")(graphs.drop)
-app.command("export")(export.export)
-app.command("games")(games.games)
-app.command("query")(query.query)
-app.command("verify")(verify.verify_command)
-app.command("report")(report.report)
-app.command("frontier")(frontier.frontier)
-app.add_typer(stats.app, name="stats")
-app.add_typer(neo4j.app, name="neo4j")
+GAMES_FROM = "--games-from"
+"""Every command takes ``--games-from FILE.py`` (more than once, or a path list): the files
+are loaded before the command line is built, so their games have their options."""
+
+
+def _build_app() -> typer.Typer:
+    """The command line, from the games registered now (stats has a command per game)."""
+    built = typer.Typer(
+        name="gamegraph",
+        help="Game graphs of partition games (Bulgarian B_n, Floridian G_n/H_n, the lifting "
+        "graph Q, and the other games of the seeds) computed in memory and materialized into "
+        "Neo4j. Your own games: --games-from FILE.py on any command (docs/games.md).",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+    )
+    built.command("load")(load.load)
+    built.command("graphs")(graphs.graphs)
+    built.command("drop")(graphs.drop)
+    built.command("export")(export.export)
+    built.command("games")(games.games)
+    built.command("query")(query.query)
+    built.command("verify")(verify.verify_command)
+    built.command("report")(report.report)
+    built.command("frontier")(frontier.frontier)
+    built.add_typer(stats.app, name="stats")
+    built.add_typer(neo4j.app, name="neo4j")
+    for _typer in (built, stats.app, neo4j.app):
+        for _command in _typer.registered_commands:
+            if _command.callback is not None and _command.callback.__doc__:
+                _command.callback.__doc__ = _reflow(_command.callback.__doc__)
+    return built
 
 
 def _reflow(doc: str) -> str:
@@ -53,10 +84,40 @@ def _reflow(doc: str) -> str:
     return "\n\n".join(p if p.startswith("\b") else " ".join(p.split()) for p in paragraphs)
 
 
-for _typer in (app, stats.app, neo4j.app):
-    for _command in _typer.registered_commands:
-        if _command.callback is not None and _command.callback.__doc__:
-            _command.callback.__doc__ = _reflow(_command.callback.__doc__)
+app = _build_app()
+_BUILT_FOR = [generation()]
+
+
+def _games_from(args: list[str]) -> tuple[list[str], list[str]]:
+    """The arguments without ``--games-from`` and its values, and those values."""
+    rest: list[str] = []
+    paths: list[str] = []
+    items = iter(args)
+    for arg in items:
+        if arg == GAMES_FROM:
+            value = next(items, None)
+            if value is None:
+                raise InputError(f"{GAMES_FROM} needs a file: {GAMES_FROM} FILE.py")
+            paths += [p for p in value.split(os.pathsep) if p]
+        elif arg.startswith(GAMES_FROM + "="):
+            paths += [p for p in arg.split("=", 1)[1].split(os.pathsep) if p]
+        else:
+            rest.append(arg)
+    return rest, paths
+
+
+def _current_app(paths: list[str]) -> typer.Typer:
+    """The command line with the games of ``paths`` (rebuilt when games were registered)."""
+    global app
+    sources.raise_pending()
+    sources.load_files(paths)
+    if generation() != _BUILT_FOR[0]:
+        for module in (options, stats, load, export):  # their options come from the games
+            importlib.reload(module)
+        app = _build_app()
+        _BUILT_FOR[0] = generation()
+    return app
+
 
 # typer's vendored click: its exceptions, found without importing a private module
 _CLICK_ERROR: type[Exception] = next(
@@ -93,7 +154,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         ours.propagate = False
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        result = app(args=args, prog_name="gamegraph", standalone_mode=False)
+        args, paths = _games_from(args)
+        result = _current_app(paths)(args=args, prog_name="gamegraph", standalone_mode=False)
     except GamegraphError as e:
         if isinstance(e, BulkRouteError) and e.instructions:
             typer.echo(e.instructions)  # what the server's administrator runs instead

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from gamegraph.cli._output import print_json
-from gamegraph.games.registry import all_games
+from gamegraph.games.registry import all_games, origin
 
 __all__ = ["games"]
 
@@ -15,7 +15,8 @@ __all__ = ["games"]
 def games(
     json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
 ) -> None:
-    """List the games gamegraph knows, with their parameters and graph ids."""
+    """List the games gamegraph knows, with their parameters, graph ids and where each comes
+    from (built in, an installed package, a file of --games-from)."""
     rows: list[dict[str, Any]] = [
         {
             "name": g.name,
@@ -27,6 +28,7 @@ def games(
                 for p in g.params
             ],
             "loaded_by_default": g.loaded_by_default,
+            "origin": origin(g.name),
         }
         for g in all_games()
     ]
@@ -34,7 +36,7 @@ def games(
         print_json(rows)
         return
     for row in rows:
-        typer.secho(f"{row['name']}  ({row['graph_id']})", bold=True)
+        typer.secho(f"{row['name']}  ({row['graph_id']}; {row['origin']})", bold=True)
         typer.echo(f"  {row['description']}")
         for p in row["params"]:
             typer.echo(f"  {p['option']:<14} {p['help']}")

@@ -36,7 +36,7 @@ from functools import cache
 from importlib import resources
 
 from gamegraph.errors import InputError
-from gamegraph.games.registry import all_games, get_game
+from gamegraph.games.registry import all_games, generation, get_game
 
 __all__ = [
     "PARAM_TYPES",
@@ -217,21 +217,30 @@ def load_queries(
 
 
 def cypher(name: str) -> str:
-    """The Cypher text of a shipped named query (KeyError for an unknown name): how the
-    catalog, the loader and `verify` find the statements they run."""
+    """The Cypher text of a named query (KeyError for an unknown name): how the catalog, the
+    loader and `verify` find the statements they run."""
     return named_queries()[name].cypher
 
 
-@cache
 def named_queries() -> dict[str, NamedQuery]:
-    """Every shipped named query, users' and internal, by name (unique across all files)."""
+    """Every named query, users' and internal, by name (unique across all files): the
+    shipped files and the Cypher defined games write (recomputed when a game registers)."""
+    return _named_queries(generation())
+
+
+@cache
+def _named_queries(_generation: int) -> dict[str, NamedQuery]:
     queries = list(load_queries(__package__ or "gamegraph.db", ["graphs.cypher"]).values())
     queries += load_queries(
         __package__ or "gamegraph.db", ["catalog.cypher", "write.cypher"], internal=True
     ).values()
     for game in all_games():
         package = game.__module__
-        queries += load_queries(package, game.query_files).values()
-        queries += load_queries(package, game.internal_query_files, internal=True).values()
+        if game.query_files:
+            queries += load_queries(package, game.query_files).values()
+        if game.internal_query_files:
+            queries += load_queries(package, game.internal_query_files, internal=True).values()
+        for source, text, internal in game.generated_queries():
+            queries += [replace(q, internal=internal) for q in parse_queries(text, source)]
     _reject_duplicates(queries)
     return {query.name: query for query in queries}

@@ -477,6 +477,12 @@ class Game(ABC, Generic[BuiltT]):
         checks: list[Check] = module.verify(self, built, reader, stored, say)
         return checks
 
+    @classmethod
+    def generated_queries(cls) -> list[tuple[str, str, bool]]:
+        """Cypher files the game writes rather than ships, as ``(source, text, internal)``
+        (a defined game's schema, verify and generic queries); none for a built-in game."""
+        return []
+
     def parse_position(self, text: str) -> str:
         """The key a position given as text (``position`` parameters of queries) has in this
         game's graph (the engine's ``parse_position`` hook); InputError when it is no

@@ -5,6 +5,12 @@ class here, once, with :func:`register`, and every layer above meets games only 
 Game packages are found, not listed: each subpackage of :mod:`gamegraph.games` whose
 ``__init__`` registers a game is one (importing them is cheap; engines load on first build).
 Adding a game is adding its package.
+
+Games defined by their move (:mod:`gamegraph.define`) register here too, from three sources
+(:mod:`gamegraph.games.sources`): installed packages declaring them under the entry-point
+group ``gamegraph.games``, the files of ``GAMEGRAPH_GAMES_FROM`` or ``--games-from``, and a
+decorator called in a notebook. Each game keeps its origin (:func:`origin`); a name taken by
+a game of another origin is refused, both origins named.
 """
 
 from __future__ import annotations
@@ -20,29 +26,67 @@ from gamegraph.errors import InputError
 if TYPE_CHECKING:
     from gamegraph.games.base import Game
 
-__all__ = ["all_games", "get_game", "parse_graph_id", "register"]
+__all__ = ["all_games", "generation", "get_game", "origin", "parse_graph_id", "register"]
 
 G = TypeVar("G", bound="type[Game[Any]]")
 
 _REGISTERED: dict[str, type[Game[Any]]] = {}
+_ORIGINS: dict[str, str] = {}
+_GENERATION = [0]
+BUILT_IN = "built in"
 
 
-def register(cls: G) -> G:
-    """Class decorator: make a game known under its ``name`` (unique)."""
+def register(cls: G, *, origin: str | None = None) -> G:
+    """Class decorator: make a game known under its ``name`` (unique).
+
+    ``origin`` says where a defined game comes from (a file, a package); a built-in game's
+    is :data:`BUILT_IN`. The same name from the same origin replaces the game (a notebook
+    cell run again, a file loaded again); from another origin it is refused."""
     name = cls.name
-    if name in _REGISTERED and _REGISTERED[name] is not cls:
-        raise RuntimeError(f"two games are named {name!r}: {_REGISTERED[name]} and {cls}")
+    where = origin or BUILT_IN
+    clash = name in _REGISTERED and _REGISTERED[name] is not cls
+    if clash and (_ORIGINS[name] != where or where == BUILT_IN):
+        if where == BUILT_IN:
+            raise RuntimeError(f"two games are named {name!r}: {_REGISTERED[name]} and {cls}")
+        raise InputError(
+            f"game {name!r} from {where} clashes with the game {name!r} "
+            f"{_shown(_ORIGINS[name])}: give one of them another name"
+        )
     _REGISTERED[name] = cls
+    _ORIGINS[name] = where
+    _GENERATION[0] += 1
     return cls
 
 
+def _shown(where: str) -> str:
+    return "built into gamegraph" if where == BUILT_IN else f"from {where}"
+
+
+def origin(name: str) -> str:
+    """Where a registered game comes from: :data:`BUILT_IN`, a package, a file."""
+    return _ORIGINS[get_game(name).name]
+
+
+def generation() -> int:
+    """Grows each time a game is registered (caches built from the games compare it)."""
+    _discover()
+    return _GENERATION[0]
+
+
 @cache
-def _discover() -> None:
+def _discover_built_in() -> None:
     import gamegraph.games as package
 
     for module in pkgutil.iter_modules(package.__path__):
         if module.ispkg:
             importlib.import_module(f"{package.__name__}.{module.name}")
+
+
+def _discover() -> None:
+    _discover_built_in()
+    from gamegraph.games.sources import load_configured
+
+    load_configured()
 
 
 def all_games() -> tuple[type[Game[Any]], ...]:
@@ -60,7 +104,8 @@ def get_game(name: str) -> type[Game[Any]]:
     close = difflib.get_close_matches(key, _REGISTERED, n=2, cutoff=0.6)
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
     raise InputError(
-        f"unknown game {name!r}{hint}: choose from {', '.join(g.name for g in all_games())}"
+        f"unknown game {name!r}{hint}: choose from {', '.join(g.name for g in all_games())} "
+        "(a game of your own: name its file with --games-from FILE.py)"
     )
 
 

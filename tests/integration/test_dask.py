@@ -154,3 +154,42 @@ def test_report_steps_on_the_cluster_equal_the_steps_run_here(scheduler: str) ->
     assert [len(d["four_cycles"]) for d in there.values()] == [
         len(four_cycles_local(n)) for n in ns
     ]
+
+
+def test_a_defined_game_from_a_file_runs_its_shards_on_the_cluster(
+    scheduler: str, tmp_path: Path
+) -> None:
+    """The moves of a definitions file, a shard per task, computed by the cluster's workers
+    (the file's module is sent by value: the workers cannot import it), equal the moves
+    computed here; and so do the game's stats."""
+    path = tmp_path / "cluster_game.py"
+    path.write_text(
+        "import gamegraph as gg\n\n"
+        '@gg.solitaire(name="cluster-bulgarian")\n'
+        "def move(p, n):\n"
+        "    return tuple(sorted([len(p), *(x - 1 for x in p if x > 1)], reverse=True))\n",
+        "utf-8",
+    )
+    from gamegraph.define import engine
+
+    args = [GAMEGRAPH, "stats", "cluster-bulgarian", "--n", "42", "--json"]
+    here = subprocess.run([*args, "--games-from", str(path)], capture_output=True, text=True)
+    assert here.returncode == 0, here.stderr
+    saved = engine.SHARD
+    try:
+        from gamegraph.games.registry import get_game
+        from gamegraph.games.sources import load_file
+
+        load_file(path)
+        game = get_game("cluster-bulgarian").create(n=42)
+        engine.SHARD = 10_000  # p(42) = 53,174: six tasks
+        configure(scheduler=scheduler)
+        there = game.build()
+        configure(local=True)
+        local = game.build()
+    finally:
+        engine.SHARD = saved
+        configure()
+    assert there.successor.tolist() == local.successor.tolist()
+    assert json.loads(here.stdout) == json.loads(json.dumps(there.stats()))
+    assert there.stats()["positions"] == 53_174

@@ -313,3 +313,87 @@ def test_every_command_answers_hostile_environment_variables(
     if result.exit_code != 0:
         errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
         assert len(errors) == 1, (variable, args, result.stderr)
+
+
+# ----------------------------------------------------------------- definitions (issue 18)
+
+RETURNS = [
+    "position",
+    "None",
+    "()",
+    "(n + 1,)",
+    "('x',)",
+    "[1.5] * n",
+    "(-1, n + 1)",
+    "tuple(sorted(position))",
+    "(*position, 0)",
+    "(1,) * n",
+    "[position]",
+    "[position, (n,)]",
+    "iter([(n,)])",
+    "3",
+    "{(n,): 1}",
+    "position[10]",
+    "1 / 0",
+    "random.choice([(n,), (1,) * n])",
+    "(True,) * n",
+    "tuple(range(n))",
+]
+SPACES = [
+    '"partitions"',
+    '"compositions"',
+    '"partitions-up-to"',
+    '"boards"',
+    "gg.reachable(start=lambda n: (n,))",
+    "gg.reachable(start=lambda n: [(n, 0), (0, n)])",
+    "gg.reachable(start=None)",
+    "gg.partitions(where=lambda p, n: len(p) < 3)",
+    "gg.compositions(where=lambda p, n: 'yes')",
+    "7",
+]
+KINDS = ["solitaire", "choice_solitaire", "impartial"]
+
+
+@st.composite
+def definition_file(draw: Any) -> tuple[str, list[str]]:
+    """A definitions file, mostly wrong, and a command that uses it."""
+    kind = draw(st.sampled_from(KINDS))
+    space = draw(st.sampled_from(SPACES))
+    body = draw(st.sampled_from(RETURNS))
+    signature = draw(st.sampled_from(["position, n", "position", "position, n, extra", "*a, **k"]))
+    name = draw(st.sampled_from(["fuzz-game", "Fuzz Game", "bulgarian", "fuzz-2"]))
+    text = (
+        "import random\nimport gamegraph as gg\n\n"
+        f'@gg.{kind}(name="{name}", space={space})\n'
+        f"def move({signature}):\n"
+        + ("    n = 6\n" if signature.startswith("*") else "")
+        + f"    return {body}\n"
+    )
+    if draw(st.integers(0, 9)) == 0:
+        text = text.replace("def move(", "def move(:", 1)  # a syntax error
+    command = draw(
+        st.sampled_from(
+            [
+                ["stats", name, "--n", draw(st.sampled_from(["1", "5", "8", "0", "300"]))],
+                ["games"],
+                ["query", "--list"],
+                ["load", "--games", name, "--n", "5"],
+            ]
+        )
+    )
+    return text, command
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=definition_file())
+def test_every_definition_is_answered_without_a_traceback(
+    case: tuple[str, list[str]], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    text, command = case
+    folder = tmp_path_factory.mktemp("definitions")
+    unique = f"fuzz-{folder.name.rsplit('definitions', 1)[-1] or '0'}"  # no clash between runs
+    text = text.replace('"fuzz-game"', f'"{unique}"')
+    command = [unique if arg == "fuzz-game" else arg for arg in command]
+    path = folder / "defs.py"
+    path.write_text(text, "utf-8")
+    _assert_answered([*command, "--games-from", str(path)])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import sys
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -31,6 +32,24 @@ from gamegraph.games.model import GraphTables
 
 GAMES = all_games()
 Cli = Callable[..., CliResult]
+
+
+def _is_defined(game: type[Game]) -> bool:
+    """A game defined by its move (gamegraph.define): its Cypher is written, not shipped."""
+    return hasattr(game, "definition")
+
+
+def _query_texts(game: type[Game], *, internal: bool) -> list[tuple[str, str]]:
+    """(source, text) of a game's Cypher files, shipped or written."""
+    if _is_defined(game):
+        return [(src, text) for src, text, inner in game.generated_queries() if inner == internal]
+    package = resources.files(game.__module__)
+    files = game.internal_query_files if internal else game.query_files
+    return [(name, package.joinpath(name).read_text("utf-8")) for name in files]
+
+
+def _source_prefix(game: type[Game]) -> str:
+    return game.name if _is_defined(game) else game.__module__.rsplit(".")[-1]
 
 
 def _example(game: type[Game]) -> Game:
@@ -66,9 +85,9 @@ def test_declarations_are_complete(game: type[Game]) -> None:
         if param.kind == "choice":
             assert param.choices and (param.required or param.default in param.choices)
     assert game.stats_keys and len(set(game.stats_keys)) == len(game.stats_keys)
-    assert game.query_files
-    assert "schema.cypher" in game.internal_query_files
-    assert "verify.cypher" in game.internal_query_files
+    assert _query_texts(game, internal=False)
+    internal = " ".join(text for _, text in _query_texts(game, internal=True))
+    assert "// name: schema_" in internal and "// name: verify_" in internal
     assert get_game(game.name) is game
 
 
@@ -135,7 +154,7 @@ def test_the_example_becomes_tables_whose_labels_the_schema_constrains(game: typ
     schema = " ".join(
         q.cypher
         for q in named_queries().values()
-        if q.name.startswith("schema_") and q.source.startswith(game.__module__.rsplit(".")[-1])
+        if q.name.startswith("schema_") and q.source.startswith(_source_prefix(game))
     )
     sizes = {table.label: len(table) for table in tables.nodes}
     for table in tables.nodes:
@@ -154,11 +173,10 @@ def test_the_example_becomes_tables_whose_labels_the_schema_constrains(game: typ
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_the_query_files_parse_and_require_this_game(game: type[Game]) -> None:
-    package = resources.files(game.__module__)
     queries = [
         query
-        for filename in game.query_files
-        for query in parse_queries(package.joinpath(filename).read_text("utf-8"), filename)
+        for filename, text in _query_texts(game, internal=False)
+        for query in parse_queries(text, filename)
     ]
     assert len(queries) >= 3, f"{game.name}: at least three named queries for users"
     for query in queries:
@@ -214,44 +232,31 @@ GAMES_DIR = Path(gg.__file__).parent / "games"
 def test_a_game_module_is_light_and_imports_nothing_above_the_games_layer(
     game: type[Game],
 ) -> None:
+    if _is_defined(game):  # its definition's module, and the definition API it uses
+        definition = game.definition  # type: ignore[attr-defined]
+        module = sys.modules[definition.fn.__module__]
+        for path in [Path(module.__file__ or ""), *(GAMES_DIR.parent / "define").glob("*.py")]:
+            _imports_nothing_above_the_games_layer(path)
+        return
     folder = GAMES_DIR / game.__module__.rsplit(".")[-1]
     for path in folder.rglob("*.py"):
-        tree = ast.parse(path.read_text("utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                assert not node.module.startswith(
-                    ("gamegraph.db", "gamegraph.loader", "gamegraph.cli", "gamegraph.verify")
-                ), f"{path} imports {node.module}"
-                assert not node.module.startswith(("neo4j", "typer"))
+        _imports_nothing_above_the_games_layer(path)
     init = ast.parse((folder / "__init__.py").read_text("utf-8"))
     top = [n for n in init.body if isinstance(n, ast.Import | ast.ImportFrom)]
     heavy = ("numpy", "numba", "scipy", "networkx")
     for node in top:
-        module = node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
-        assert not (module or "").startswith(heavy), f"{folder}/__init__.py imports {module}"
-        assert not (module or "").endswith((".engine", "._kernels")), module
+        module_name = node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
+        assert not (module_name or "").startswith(heavy), (
+            f"{folder}/__init__.py imports {module_name}"
+        )
+        assert not (module_name or "").endswith((".engine", "._kernels")), module_name
 
 
-def test_editing_a_floridian_kernel_changes_only_the_versions_of_the_games_it_builds(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Floridian's kernels live in its own package, not in the shared engine modules every
-    game's ``engine_version`` hashes: an edit there marks Floridian's (and Q's, which its
-    engine builds) graphs stale and no one else's."""
-    from gamegraph.games import base
-
-    kernel = Path(base.__file__).parent / "floridian" / "_kernels.py"
-    assert "floridian/_kernels.py" not in base.SHARED_ENGINE_MODULES
-    read = Path.read_bytes
-    base._source_version.cache_clear()
-    before = {game.name: game.engine_version() for game in GAMES}
-    monkeypatch.setattr(
-        Path, "read_bytes", lambda path: read(path) + (b"\n# edited\n" if path == kernel else b"")
-    )
-    base._source_version.cache_clear()
-    after = {game.name: game.engine_version() for game in GAMES}
-    monkeypatch.undo()
-    base._source_version.cache_clear()
-    changed = {name for name in before if before[name] != after[name]}
-    assert changed == {"floridian", "lifting"}
-    assert after["bulgarian"] == before["bulgarian"]
+def _imports_nothing_above_the_games_layer(path: Path) -> None:
+    tree = ast.parse(path.read_text("utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            assert not node.module.startswith(
+                ("gamegraph.db", "gamegraph.loader", "gamegraph.cli", "gamegraph.verify")
+            ), f"{path} imports {node.module}"
+            assert not node.module.startswith(("neo4j", "typer"))

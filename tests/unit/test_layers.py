@@ -23,6 +23,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("gamegraph.loader", "gamegraph.verify"),
     ("gamegraph.reporting",),
     ("gamegraph.api",),
+    ("gamegraph.define",),
     ("gamegraph.cli",),
     ("gamegraph.__main__", "gamegraph"),
 ]

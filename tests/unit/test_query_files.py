@@ -63,6 +63,11 @@ _EXAMPLE = re.compile(r"^:param\s+([A-Za-z_][A-Za-z0-9_]*)\s*=>\s*(.+)$")
 
 def test_every_game_ships_its_queries_schema_and_verify_files() -> None:
     for game in all_games():
+        if game.generated_queries():  # a defined game: its files are written, not shipped
+            sources = {source for source, _, _ in game.generated_queries()}
+            assert {f"{game.name} (schema)", f"{game.name} (verify)"} <= sources
+            assert f"{game.name} (queries)" in sources
+            continue
         assert game.query_files, f"{game.name} has no queries for users"
         assert "schema.cypher" in game.internal_query_files
         assert "verify.cypher" in game.internal_query_files
@@ -500,7 +505,7 @@ def test_query_list_shows_every_query_with_its_params() -> None:
 def test_query_list_as_json_has_names_descriptions_and_params() -> None:
     result = cli.invoke(app, ["query", "--list", "--format", "json"])
     listed = {entry["name"]: entry for entry in json.loads(result.output)}
-    assert set(listed) == set(QUERIES)
+    assert set(listed) == set(user_queries())  # now: other tests may have defined games
     assert listed["bulgarian_reaches"]["params"] == "n:int, position:position, target:position"
     assert listed["bulgarian_cycles"]["scan"]
 

@@ -92,7 +92,8 @@ class _Checks:
         self.walked: list[list[int]] = []  #: the cycles Cypher walked, by Cypher's id
 
     def _read(self, kind: str, **params: Any) -> list[dict[str, Any]]:
-        return self.reader(f"verify_{self.game.name}_{kind}", self.ids | params)
+        prefix = self.game.name.replace("-", "_")
+        return self.reader(f"verify_{prefix}_{kind}", self.ids | params)
 
     def key(self, index: int) -> str:
         if self._keys is None:
@@ -119,6 +120,8 @@ class _Checks:
             moves.check(
                 f"{int(self.seen.sum()):,} moves, each to {self.rule} (computed in Cypher) "
                 "= engine's"
+                if self.game.rule_in_cypher
+                else f"{int(self.seen.sum()):,} moves stored = {self.rule} (called by the engine)"
             ),
             degree.check(
                 f"{int(g.garden_of_eden.sum()):,} Garden of Eden positions: "

@@ -72,6 +72,8 @@ class FunctionalGame(Game[GraphT]):
     """Relationship type of the move (``CAROLINA_MOVE``)."""
     rule: ClassVar[str]
     """The move in the papers' words, for verify's messages (``C(α)``)."""
+    rule_in_cypher: ClassVar[bool] = True
+    """``verify.cypher`` computes the move itself (a defined game's is the definition's)."""
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
     internal_query_files = ("schema.cypher", "verify.cypher")
     n_label = "cards"

@@ -1,0 +1,56 @@
+"""Your own game in a dozen lines: a partition game defined by its move (docs/games.md).
+
+::
+
+    import gamegraph as gg
+
+    @gg.solitaire(name="my-variant", space="partitions", title="...")
+    def move(position: tuple[int, ...], n: int) -> tuple[int, ...]: ...
+
+    @gg.choice_solitaire(name="...", space="compositions")
+    def moves(position, n): ...            # an iterable of positions
+
+    @gg.impartial(name="...", space=gg.reachable(start=lambda n: (n,)))
+    def moves(position, n): ...
+
+Each decorator registers the game (the command line, the API, the loader, the queries and
+`verify` then know it as they know a built-in game) and returns its factory
+(``gg.<name>``): ``move(20).stats()``. The pieces:
+
+- :mod:`.definition`: the decorators and :class:`Definition`, checked when declared;
+- :mod:`.spaces`: the position spaces (partitions, partitions up to n, compositions, the
+  positions reachable from a start; any narrowed by a predicate);
+- :mod:`.games`: the :class:`~gamegraph.games.base.Game` type of each kind;
+- :mod:`.engine`: the function called a shard of positions at a time, the results ranked by
+  compiled kernels, the analysis of each kind; :mod:`.tables`, :mod:`.checks` and
+  :mod:`.cypher` for Neo4j;
+- :mod:`gamegraph.games.sources`: definitions from installed packages (entry points
+  ``gamegraph.games``), files (``--games-from``, ``GAMEGRAPH_GAMES_FROM``) and the session.
+"""
+
+from gamegraph.define.definition import (
+    Definition,
+    DefinitionError,
+    choice_solitaire,
+    define,
+    impartial,
+    solitaire,
+)
+from gamegraph.define.spaces import Space, compositions, partitions, partitions_up_to, reachable
+
+register = define
+
+__all__ = [
+    "Definition",
+    "DefinitionError",
+    "Space",
+    "choice_solitaire",
+    "compositions",
+    "define",
+    "impartial",
+    "partitions",
+    "partitions_up_to",
+    "reachable",
+    "register",
+    "solitaire",
+]

@@ -1,0 +1,322 @@
+"""A game defined by its move: the :class:`Definition` and the decorators that make one.
+
+``gg.solitaire``, ``gg.choice_solitaire`` and ``gg.impartial`` check what they are given at
+once (the function's signature, the name, the space, the parameters) and register the game
+(:func:`gamegraph.games.registry.register`), so the command line, the Python API, the loader
+and `verify` meet it as they meet a built-in game. A mistake in a definition is the user's:
+:class:`DefinitionError`, one line that names the definition's file and line.
+
+No numpy here: a definitions file is imported at start-up of every command.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import os
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from gamegraph.define.spaces import MAX_N, Space, narrowed, space_of
+from gamegraph.errors import InputError
+from gamegraph.games.base import Param
+from gamegraph.games.sources import GameSourceError, loading_from, origin_being_loaded
+
+if TYPE_CHECKING:
+    from gamegraph.api import GameFactory
+    from gamegraph.games.base import Game
+
+__all__ = [
+    "Definition",
+    "DefinitionError",
+    "Kind",
+    "choice_solitaire",
+    "define",
+    "impartial",
+    "loading_from",
+    "solitaire",
+]
+
+Kind = Literal["functional", "choice", "impartial"]
+
+_NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+
+
+class DefinitionError(GameSourceError):
+    """A defined game that is wrong: its declaration, or what its function did (the user's
+    mistake, exit code 2; nothing is built or loaded)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Definition:
+    """One defined game: its kind, its function and what it declares."""
+
+    kind: Kind
+    name: str
+    title: str
+    description: str
+    fn: Callable[..., Any]
+    space: Space
+    params: tuple[Param, ...]
+    compiled: bool
+    where: str  #: ``file.py:12``: where the function is defined, for messages
+    origin: str  #: where the definition came from, for `gamegraph games` and clashes
+    source: str  #: the text its engine version is hashed from
+    max_n: int
+    example: dict[str, Any] = field(default_factory=dict)
+    queries: str | None = None  #: a .cypher file of its own, beside the definition
+
+    @property
+    def version(self) -> str:
+        """A hash of the definition's source (part of its games' engine version)."""
+        return hashlib.sha256(self.source.encode()).hexdigest()[:12]
+
+    def fail(self, message: str) -> DefinitionError:
+        """The error for something this definition did wrong (one line naming it)."""
+        return DefinitionError(f"game {self.name!r} ({self.where}): {message}")
+
+
+def solitaire(
+    *,
+    name: str,
+    space: str | Space = "partitions",
+    title: str | None = None,
+    description: str | None = None,
+    params: tuple[Param, ...] = (),
+    where: Callable[..., bool] | None = None,
+    compiled: bool = False,
+    example: dict[str, Any] | None = None,
+    max_n: int | None = None,
+    queries: str | None = None,
+) -> Callable[[Callable[..., Any]], GameFactory]:
+    """A functional solitaire: ``move(position, n, ...) -> position``, one move each.
+
+    With ``compiled=True`` the move is numba-compilable and works on arrays:
+    ``move(parts, n, out) -> length`` writes the new position's parts into ``out``."""
+    return _decorator("functional", locals())
+
+
+def choice_solitaire(
+    *,
+    name: str,
+    space: str | Space = "partitions",
+    title: str | None = None,
+    description: str | None = None,
+    params: tuple[Param, ...] = (),
+    where: Callable[..., bool] | None = None,
+    example: dict[str, Any] | None = None,
+    max_n: int | None = None,
+    queries: str | None = None,
+) -> Callable[[Callable[..., Any]], GameFactory]:
+    """A solitaire with choices: ``moves(position, n, ...) -> iterable of positions``."""
+    return _decorator("choice", locals() | {"compiled": False})
+
+
+def impartial(
+    *,
+    name: str,
+    space: str | Space = "partitions",
+    title: str | None = None,
+    description: str | None = None,
+    params: tuple[Param, ...] = (),
+    where: Callable[..., bool] | None = None,
+    example: dict[str, Any] | None = None,
+    max_n: int | None = None,
+    queries: str | None = None,
+) -> Callable[[Callable[..., Any]], GameFactory]:
+    """An impartial two-player game, normal play: ``moves(position, n, ...)``, the options."""
+    return _decorator("impartial", locals() | {"compiled": False})
+
+
+def define(fn: Callable[..., Any], *, kind: str, **declared: Any) -> GameFactory:
+    """``gg.register``: the decorators as one call (``kind``: solitaire, choice, impartial)."""
+    kinds: dict[str, Kind] = {
+        "solitaire": "functional",
+        "functional": "functional",
+        "choice": "choice",
+        "choice_solitaire": "choice",
+        "impartial": "impartial",
+    }
+    if kind not in kinds:
+        raise DefinitionError(
+            f"kind={kind!r} is no kind of game: use solitaire, choice or impartial"
+        )
+    defaults = {
+        "space": "partitions",
+        "title": None,
+        "description": None,
+        "params": (),
+        "where": None,
+        "compiled": False,
+        "example": None,
+        "max_n": None,
+        "queries": None,
+    }
+    unknown = set(declared) - set(defaults) - {"name"}
+    if unknown:
+        raise DefinitionError(f"register() takes no {', '.join(sorted(unknown))}")
+    if "name" not in declared:
+        raise DefinitionError("register() needs name=")
+    return _decorator(kinds[kind], defaults | declared)(fn)
+
+
+def _decorator(kind: Kind, declared: dict[str, Any]) -> Callable[[Callable[..., Any]], GameFactory]:
+    def decorate(fn: Callable[..., Any]) -> GameFactory:
+        from gamegraph.api import GameFactory
+        from gamegraph.define.games import game_class
+        from gamegraph.games.registry import register
+
+        definition = _definition(kind, fn, declared)
+        game = game_class(definition)
+        register(game, origin=definition.origin)
+        return GameFactory(game)
+
+    return decorate
+
+
+def _definition(kind: Kind, fn: Callable[..., Any], declared: dict[str, Any]) -> Definition:
+    where = _where(fn)
+    name = declared["name"]
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise DefinitionError(
+            f"{where}: name={name!r} is no game name: use lowercase letters, digits and "
+            "single hyphens, starting with a letter ('my-variant')"
+        )
+
+    def fail(message: str) -> DefinitionError:
+        return DefinitionError(f"game {name!r} ({where}): {message}")
+
+    if not callable(fn):
+        raise fail(f"the decorated object {fn!r} is not a function")
+    try:
+        space = narrowed(space_of(declared["space"]), declared["where"])
+    except InputError as e:
+        raise fail(str(e)) from None
+    if space.kind == "reachable" and space.start is None:
+        raise fail("gg.reachable needs start=")
+    params = tuple(declared["params"] or ())
+    names: set[str] = {"n"}
+    for param in params:
+        if not isinstance(param, Param):
+            raise fail(f"params holds {param!r}, not a gg.Param(...)")
+        if param.name in names or not param.name.isidentifier():
+            raise fail(f"parameter name {param.name!r} is taken or no Python name")
+        names.add(param.name)
+    compiled = bool(declared["compiled"])
+    if compiled and space.kind not in ("partitions", "compositions"):
+        raise fail("compiled=True moves work on the partitions or compositions of n")
+    if compiled and (params or space.where is not None):
+        raise fail("a compiled move takes only n (no extra parameters, no where=)")
+    _check_signature(fn, names, compiled, fail)
+    if space.where is not None:
+        _check_signature(space.where, names, False, fail, what="where")
+    limit = MAX_N[space.kind]
+    max_n = declared["max_n"] if declared["max_n"] is not None else limit
+    if isinstance(max_n, bool) or not isinstance(max_n, int) or not 0 <= max_n <= limit:
+        raise fail(f"max_n={max_n!r} must be an integer in 0..{limit}")
+    title = declared["title"] or name
+    kinds = {"functional": "solitaire", "choice": "choice solitaire", "impartial": "game"}
+    description = declared["description"] or (
+        f"{title}: a defined {kinds[kind]} on {space.describe} ({where})."
+    )
+    example = dict(declared["example"] or {"n": 6 if space.kind != "reachable" else 4})
+    queries = declared["queries"]
+    if queries is not None:
+        base = os.path.dirname(where.rsplit(":", 1)[0])
+        queries = os.path.join(base, queries) if not os.path.isabs(queries) else queries
+        if not os.path.isfile(queries):
+            raise fail(f"queries={declared['queries']!r}: no such file beside the definition")
+    return Definition(
+        kind=kind,
+        name=name,
+        title=title,
+        description=description,
+        fn=fn,
+        space=space,
+        params=params,
+        compiled=compiled,
+        where=where,
+        origin=origin_being_loaded() or _origin_of(fn),
+        source=_source(fn, space) + repr(params) + kind + name,
+        max_n=max_n,
+        example=example,
+        queries=queries,
+    )
+
+
+def _where(fn: Callable[..., Any]) -> str:
+    code = getattr(fn, "__code__", None) or getattr(getattr(fn, "py_func", None), "__code__", None)
+    if code is None:
+        return "<unknown>"
+    path = code.co_filename
+    try:
+        shown = os.path.relpath(path)
+        path = shown if not shown.startswith("..") else path
+    except ValueError:
+        pass
+    return f"{path}:{code.co_firstlineno}"
+
+
+def _origin_of(fn: Callable[..., Any]) -> str:
+    module = getattr(fn, "__module__", None) or "__main__"
+    if module == "__main__":
+        return "defined in this session (__main__)"
+    return f"module {module}"
+
+
+def _source(fn: Callable[..., Any], space: Space) -> str:
+    """The text a definition's version is hashed from: its module's file when there is one
+    (the helpers a move calls change it too), else the functions' source or code."""
+    module = sys.modules.get(getattr(fn, "__module__", "") or "")
+    path = getattr(module, "__file__", None)
+    if path and os.path.isfile(path):
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read()
+    parts = []
+    for item in (fn, space.where, space.start):
+        if item is None:
+            continue
+        try:
+            parts.append(inspect.getsource(item))  # type: ignore[arg-type]
+        except (OSError, TypeError):
+            code = getattr(item, "__code__", None)
+            parts.append(repr(item) if code is None else code.co_code.hex() + repr(code.co_consts))
+    return "\n".join(parts)
+
+
+def _check_signature(
+    fn: Callable[..., Any],
+    names: set[str],
+    compiled: bool,
+    fail: Callable[[str], DefinitionError],
+    what: str = "the function",
+) -> None:
+    target = getattr(fn, "py_func", fn)
+    try:
+        signature = inspect.signature(target)
+    except (TypeError, ValueError):
+        return
+    try:
+        if compiled:
+            signature.bind(None, 0, None)
+        else:
+            signature.bind(None, **dict.fromkeys(names, 0))
+    except TypeError as e:
+        wanted = (
+            "(parts, n, out)"
+            if compiled
+            else f"(position, {', '.join(sorted(names, key=lambda s: (s != 'n', s)))})"
+        )
+        raise fail(
+            f"{what} {getattr(target, '__name__', target)}{signature} cannot be called as "
+            f"{getattr(target, '__name__', 'f')}{wanted}: {e}"
+        ) from None
+
+
+def game_of_definition(game: type[Game[Any]]) -> Definition | None:
+    """The definition a game class was made from (None for a built-in game)."""
+    definition = getattr(game, "definition", None)
+    return definition if isinstance(definition, Definition) else None

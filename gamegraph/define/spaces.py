@@ -1,0 +1,167 @@
+"""Position spaces of defined games: which positions a graph of n holds, and how they print.
+
+A space is declared once, with the definition (``space="partitions"`` or one of the
+constructors below), and optionally narrowed by a predicate ``where(position, n, ...)``:
+
+- ``partitions``: the partitions of n (B_n, Austrian, Dual), nonincreasing tuples;
+- ``partitions-up-to``: the partitions of every size 0..n, the empty one included (CRIM);
+- ``compositions``: the compositions of n (Carolina), tuples of positive parts in order;
+- :func:`reachable`: the positions reachable by the game's moves from one or more start
+  positions, any tuples of nonnegative integers (boards, rows of pits).
+
+Positions print as the built-in games print theirs: a partition's key is its canonical key
+``5,3,3,1`` with the paper's notation ``1 3^2 5``; a composition's and a board's key are their
+entries in order, ``3,1,2``, with the notation ``(3,1,2)``; the empty partition's key is
+``0`` (CRIM's). They parse in the same notations. No numpy here: the definitions import it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from gamegraph.errors import InputError
+from gamegraph.games.crim.positions import EMPTY_KEY, EMPTY_NOTATION
+from gamegraph.games.crim.positions import parse_position as parse_any_partition
+from gamegraph.games.functional.game import parse_ordered_partition
+from gamegraph.games.partitions import Partition, paper_notation
+
+__all__ = [
+    "SPACE_KINDS",
+    "Position",
+    "PositionTextError",
+    "Space",
+    "compositions",
+    "partitions",
+    "partitions_up_to",
+    "reachable",
+    "space_of",
+]
+
+Position = tuple[int, ...]
+SpaceKind = Literal["partitions", "partitions-up-to", "compositions", "reachable"]
+SPACE_KINDS: tuple[SpaceKind, ...] = ("partitions", "partitions-up-to", "compositions", "reachable")
+
+MAX_N = {"partitions": 255, "partitions-up-to": 255, "compositions": 62, "reachable": 10**6}
+"""Largest n a space's ranking holds (parts in one byte; compositions as int64 bit sets)."""
+
+
+class PositionTextError(InputError):
+    """A position given as text that is no position of the graph."""
+
+
+@dataclass(frozen=True)
+class Space:
+    """A declared position space (see the module docstring)."""
+
+    kind: SpaceKind
+    where: Callable[..., bool] | None = None
+    start: Callable[..., Any] | Iterable[Position] | Position | None = None
+
+    @property
+    def ordered(self) -> bool:
+        """Positions are partitions (their parts nonincreasing), not sequences in order."""
+        return self.kind in ("partitions", "partitions-up-to")
+
+    @property
+    def describe(self) -> str:
+        words = {
+            "partitions": "the partitions of n",
+            "partitions-up-to": "the partitions of every size up to n",
+            "compositions": "the compositions of n",
+            "reachable": "the positions reachable from the start",
+        }[self.kind]
+        return words + (" where the predicate holds" if self.where is not None else "")
+
+    def key(self, position: Position) -> str:
+        """The key a position has in the graph (``5,3,3,1``; ``0`` for the empty one)."""
+        if not position and self.kind == "partitions-up-to":
+            return EMPTY_KEY
+        return ",".join(map(str, position))
+
+    def notation(self, position: Position) -> str:
+        """The papers' notation: ``1 3^2 5`` for a partition, ``(3,1,2)`` for a sequence."""
+        if self.ordered:
+            return paper_notation(position) if position else EMPTY_NOTATION
+        return f"({self.key(position)})"
+
+    def parse(self, text: str, n: int) -> Position:
+        """A position of the graph of n from text, in the notations the built-in games take."""
+        if self.kind == "partitions":
+            return parse_ordered_partition(text, n)
+        if self.kind == "partitions-up-to":
+            position: Partition = parse_any_partition(text, n)
+            return position
+        values = _sequence(text)
+        if self.kind == "compositions" and (min(values) < 1 or sum(values) != n):
+            raise PositionTextError(
+                f"{text.strip()!r} is no composition of n = {n}: its parts are positive "
+                "and add up to n"
+            )
+        return values
+
+
+def partitions(where: Callable[..., bool] | None = None) -> Space:
+    """The partitions of n, narrowed by ``where(position, n, ...)`` if given."""
+    return Space("partitions", where)
+
+
+def partitions_up_to(where: Callable[..., bool] | None = None) -> Space:
+    """The partitions of every size 0..n (CRIM's space), narrowed by ``where`` if given."""
+    return Space("partitions-up-to", where)
+
+
+def compositions(where: Callable[..., bool] | None = None) -> Space:
+    """The compositions of n, narrowed by ``where`` if given."""
+    return Space("compositions", where)
+
+
+def reachable(
+    start: Callable[..., Any] | Iterable[Position] | Position,
+    where: Callable[..., bool] | None = None,
+) -> Space:
+    """The positions reachable from ``start``: a position, several, or a function of the
+    parameters giving one or several (``lambda n: (n,)``)."""
+    return Space("reachable", where, start)
+
+
+def space_of(value: object) -> Space:
+    """A declared space from a definition's ``space=`` (a name or a :class:`Space`)."""
+    if isinstance(value, Space):
+        return value
+    if isinstance(value, str) and value in SPACE_KINDS and value != "reachable":
+        return Space(value)
+    names = ", ".join(repr(k) for k in SPACE_KINDS if k != "reachable")
+    raise InputError(
+        f"space={value!r} is no position space: use {names}, gg.reachable(start=...) or "
+        "gg.partitions(where=...)"
+    )
+
+
+def narrowed(space: Space, where: Callable[..., bool] | None) -> Space:
+    """The space with a predicate (a definition's ``where=`` narrows its space)."""
+    return space if where is None else replace(space, where=where)
+
+
+_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
+
+
+def _sequence(text: str) -> Position:
+    """Nonnegative integers in the order given (``3,1,2``, ``[3 1 2]``, ``2^2,1``)."""
+    body = text.strip()
+    if body[:1] in "[(" and body[-1:] in "])":
+        body = body[1:-1]
+    values: list[int] = []
+    for token in filter(None, re.split(r"[\s,]+", body.strip())):
+        match = _TOKEN.match(token)
+        if match is None or match.group(2) == "0":
+            raise PositionTextError(
+                f"bad entry {token!r} in {text!r}: a position is written as nonnegative "
+                "integers such as '3,1,2' (an exponent repeats one: '2^3')"
+            )
+        values += [int(match.group(1))] * int(match.group(2) or 1)
+    if not values:
+        raise PositionTextError(f"empty position {text!r}: give its entries, e.g. '3,1,2'")
+    return tuple(values)

@@ -1,0 +1,215 @@
+"""The definition API (issue 18): the new variants against brute force, loopy impartial
+games, compiled moves, the sources of definitions (files, GAMEGRAPH_GAMES_FROM, the session,
+entry points), clashes naming both origins, and the engine version of a definition."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numba
+import numpy as np
+import pytest
+from cli_support import CliResult
+from define_reference import outcomes, partitions, pile_options, two_card
+
+import gamegraph as gg
+from gamegraph.errors import InputError
+from gamegraph.games import get_game
+from gamegraph.games.registry import origin
+
+Cli = Callable[..., CliResult]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 12, 16, 20])
+def test_two_card_bulgarian_equals_brute_force(n: int) -> None:
+    built = get_game("two-card-bulgarian").create(n=n).build()
+    positions = list(partitions(n))
+    image = {p: two_card(p) for p in positions}
+    cycles: set[frozenset[tuple[int, ...]]] = set()
+    transient = {}
+    for start in positions:
+        seen: list[tuple[int, ...]] = []
+        p = start
+        while p not in seen:
+            seen.append(p)
+            p = image[p]
+        cycle = seen[seen.index(p) :]
+        cycles.add(frozenset(cycle))
+        transient[start] = seen.index(p)
+    stats = built.stats()
+    assert stats["positions"] == len(positions)
+    assert stats["cycles"] == stats["components"] == len(cycles)
+    lengths: dict[int, int] = {}
+    for c in cycles:
+        lengths[len(c)] = lengths.get(len(c), 0) + 1
+    assert stats["cycle_lengths"] == lengths
+    assert stats["garden_of_eden"] == len(set(positions) - set(image.values()))
+    assert stats["max_transient"] == max(transient.values())
+    assert {
+        built.position(i): built.position(int(j)) for i, j in enumerate(built.successor)
+    } == image
+
+
+@pytest.mark.parametrize("n", [1, 3, 6, 9, 12])
+def test_bulgarian_or_pile_equals_brute_force(n: int) -> None:
+    built = get_game("bulgarian-or-pile").create(n=n).build()
+    options = pile_options(n)
+    positions = list(options)
+    expected = outcomes(options)
+    found = {built.position(i): "DPN"[int(v)] for i, v in enumerate(built.outcome)}
+    assert found == expected
+    stats = built.stats()
+    assert stats["positions"] == len(positions)
+    assert stats["arcs"] == sum(len(v) for v in options.values())
+    assert stats["p_positions"] == sum(v == "P" for v in expected.values())
+    assert stats["draws"] == sum(v == "D" for v in expected.values())
+    assert stats["draws"] > 0 or n < 3  # the Bulgarian move goes round: loopy play
+
+
+def test_a_cyclic_impartial_game_gets_draws_by_retrograde_analysis() -> None:
+    """(2) <-> (1) -> (0) and (3) -> (3): (0) is P, (1) N, (2) P; (3) only loops: a draw.
+    Grundy values are given where play is finite: not from a position that can reach a
+    cycle."""
+    options = {(3,): [(3,)], (2,): [(1,)], (1,): [(2,), (0,)], (0,): []}
+
+    @gg.impartial(name="test-loopy", space=gg.reachable(start=[(3,), (2,)]))
+    def moves(position: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
+        return options[position]
+
+    built = moves(1)
+    result = {built.position(i): "DPN"[int(v)] for i, v in enumerate(built.outcome)}
+    assert result == {(3,): "D", (2,): "P", (1,): "N", (0,): "P"}
+    grundy = {built.position(i): int(v) for i, v in enumerate(built.grundy)}
+    assert grundy == {(3,): -1, (2,): -1, (1,): -1, (0,): 0}
+    assert built.stats()["draws"] == 1 and built.stats()["max_grundy"] == 0
+
+
+@numba.njit
+def _compiled_bulgarian(parts: np.ndarray, n: int, out: np.ndarray) -> int:
+    k = parts.shape[0]
+    m = 0
+    inserted = False
+    for v in parts:
+        if not inserted and k >= v - 1:
+            out[m] = k
+            m += 1
+            inserted = True
+        if v > 1:
+            out[m] = v - 1
+            m += 1
+    if not inserted:
+        out[m] = k
+        m += 1
+    return m
+
+
+def test_a_compiled_move_gives_the_python_move_s_graph() -> None:
+    compiled = gg.solitaire(name="test-compiled-bulgarian", compiled=True)(_compiled_bulgarian)
+    for n in (1, 2, 5, 13, 24):
+        assert np.array_equal(compiled(n).successor, gg.bulgarian(n).successor), n
+        assert compiled(n).stats() == gg.bulgarian(n).stats()
+
+
+def test_a_session_definition_replaces_itself_and_a_clash_names_both_origins() -> None:
+    def grow(position: tuple[int, ...], n: int) -> tuple[int, ...]:
+        return position
+
+    first = gg.register(grow, kind="solitaire", name="test-session-game")
+    again = gg.register(grow, kind="solitaire", name="test-session-game")
+    assert first.game is not again.game and get_game("test-session-game") is again.game
+    assert origin("test-session-game") == f"module {__name__}"
+    with pytest.raises(InputError) as error, gg_loading("file elsewhere.py"):
+        gg.solitaire(name="test-session-game")(grow)
+    assert f"module {__name__}" in str(error.value) and "file elsewhere.py" in str(error.value)
+    with pytest.raises(InputError, match="package gamegraph-examples"):
+        gg.solitaire(name="defined-bulgarian")(grow)
+
+
+def gg_loading(where: str):  # type: ignore[no-untyped-def]
+    from gamegraph.define.definition import loading_from
+
+    return loading_from(where)
+
+
+def test_games_lists_every_origin(gamegraph: Cli, tmp_path: Path) -> None:
+    one = tmp_path / "one.py"
+    two = tmp_path / "two.py"
+    for path, name in ((one, "test-file-one"), (two, "test-file-two")):
+        path.write_text(
+            "import gamegraph as gg\n\n"
+            f'@gg.solitaire(name="{name}")\ndef move(p, n):\n    return p\n',
+            "utf-8",
+        )
+    result = gamegraph("games", "--json", env={"GAMEGRAPH_GAMES_FROM": f"{one}{os.pathsep}{two}"})
+    assert result.exit_code == 0, result.output
+    origins = {row["name"]: row["origin"] for row in json.loads(result.stdout)}
+    assert origins["bulgarian"] == "built in"
+    assert origins["defined-crim"].startswith("package gamegraph-examples 1.0")
+    assert origins["test-file-one"].startswith("file ") and origins["test-file-one"].endswith(
+        "one.py"
+    )
+    assert origins["test-file-two"].endswith("two.py")
+
+
+def _version(path: Path) -> str:
+    code = (
+        "from gamegraph.games import get_game; print(get_game('test-versioned').engine_version())"
+    )
+    env = os.environ | {"GAMEGRAPH_GAMES_FROM": str(path)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_editing_the_move_changes_the_engine_version(tmp_path: Path) -> None:
+    path = tmp_path / "versioned.py"
+    text = (
+        "import gamegraph as gg\n\n"
+        '@gg.solitaire(name="test-versioned")\ndef move(p, n):\n    return p\n'
+    )
+    path.write_text(text, "utf-8")
+    before = _version(path)
+    assert _version(path) == before  # a fingerprint, not a clock
+    path.write_text(text.replace("return p", "return tuple(p)"), "utf-8")
+    after = _version(path)
+    assert after != before and after.split("-def-")[0] == before.split("-def-")[0]
+    assert (
+        before.split("-def-")[0] == get_game("defined-bulgarian").engine_version().split("-def-")[0]
+    )
+
+
+def test_a_cypher_file_beside_the_definition_adds_its_queries(
+    gamegraph: Cli, tmp_path: Path
+) -> None:
+    (tmp_path / "extra.py").write_text(
+        "import gamegraph as gg\n\n"
+        '@gg.solitaire(name="test-extra-queries", queries="extra.cypher")\n'
+        "def move(p, n):\n    return p\n",
+        "utf-8",
+    )
+    (tmp_path / "extra.cypher").write_text(
+        "// name: test_extra_queries_fixed\n"
+        "// The positions that move to themselves.\n"
+        "// params: n:int\n"
+        "// requires: test-extra-queries\n"
+        "// example: :param n => 6\n"
+        "MATCH (p:TestExtraQueries {n: $n})-[:TEST_EXTRA_QUERIES_MOVE]->(p) RETURN p.key AS key\n",
+        "utf-8",
+    )
+    listed = gamegraph("query", "--list", "--games-from", str(tmp_path / "extra.py"))
+    assert listed.exit_code == 0, listed.output
+    assert "test_extra_queries_fixed(n:int)  [requires test-extra-queries]" in listed.stdout
+    assert "test_extra_queries_trajectory" in listed.stdout  # the generic ones too
+    (tmp_path / "missing.py").write_text(
+        "import gamegraph as gg\n\n"
+        '@gg.solitaire(name="test-missing-queries", queries="nowhere.cypher")\n'
+        "def move(p, n):\n    return p\n",
+        "utf-8",
+    )
+    missing = gamegraph("games", "--games-from", str(tmp_path / "missing.py"))
+    assert missing.exit_code == 2 and "no such file beside the definition" in missing.stderr

@@ -1,0 +1,178 @@
+"""Bad definitions are the user's mistakes (issue 18 item 5): each gives one `error:` line
+and exit code 2, naming the definition's file and line, the position and what was wrong;
+nothing is built. Each case is a definitions file loaded with --games-from."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from cli_support import CliResult
+
+Cli = Callable[..., CliResult]
+
+HEAD = "import gamegraph as gg\nimport random\n\n"
+
+CASES: list[tuple[str, str, list[str], list[str]]] = [
+    # (case, body after HEAD ({name} is the game's name), extra stats args, expected pieces)
+    (
+        "move raises",
+        '@gg.solitaire(name="{name}")\ndef move(position, n):\n    return position[5]\n',
+        [],
+        [r"bad\.py:4", r"move\(\(6,\), n=6\) raised IndexError", r"bad\.py:6"],
+    ),
+    (
+        "another n",
+        '@gg.solitaire(name="{name}")\ndef move(position, n):\n    return (*position, 1)\n',
+        [],
+        [r"bad\.py:4", r"returned \(6, 1\)", r"add up to 7, not n = 6"],
+    ),
+    (
+        "not a partition",
+        '@gg.solitaire(name="{name}")\n'
+        "def move(position, n):\n    return tuple(sorted(position))\n",
+        [],
+        [r"bad\.py:4", r"returned \(1, 5\)", "nonincreasing order"],
+    ),
+    (
+        "not a tuple",
+        '@gg.solitaire(name="{name}")\ndef move(position, n):\n    return None\n',
+        [],
+        [r"bad\.py:4", r"returned None", "not a position"],
+    ),
+    (
+        "a float part",
+        '@gg.solitaire(name="{name}")\ndef move(position, n):\n    return (n / 1,)\n',
+        [],
+        [r"bad\.py:4", r"returned \(6\.0,\)", "not a position"],
+    ),
+    (
+        "outside the narrowed space",
+        '@gg.solitaire(name="{name}", space=gg.partitions(where=lambda p, n: len(p) < 3))\n'
+        "def move(position, n):\n    return (1,) * n\n",
+        [],
+        [r"bad\.py:4", r"returned \(1, 1, 1, 1, 1, 1\)", "outside the declared space"],
+    ),
+    (
+        "changes its mind",
+        '@gg.solitaire(name="{name}", space="compositions")\n'
+        "def move(position, n):\n    return random.choice([(n,), (1,) * n])\n",
+        ["--n", "12"],
+        [r"bad\.py:4", "and then", "same result for the same position"],
+    ),
+    (
+        "a zero part",
+        '@gg.solitaire(name="{name}", space="compositions")\n'
+        "def move(position, n):\n    return (len(position), *(p - 1 for p in position))\n",
+        [],
+        [r"bad\.py:4", r"move\(\(5, 1\), n=6\) returned \(2, 4, 0\)", "part below 1"],
+    ),
+    (
+        "moves not iterable",
+        '@gg.choice_solitaire(name="{name}")\ndef moves(position, n):\n    return 3\n',
+        [],
+        [r"bad\.py:4", r"moves\(\(6,\), n=6\) returned 3, which is not an iterable"],
+    ),
+    (
+        "an option of another size",
+        '@gg.impartial(name="{name}", space="partitions-up-to")\n'
+        "def moves(position, n):\n    return [(n + 1,)]\n",
+        [],
+        [r"bad\.py:4", r"moves\(\(\), n=6\) gave the option \(7,\)", "more than n = 6"],
+    ),
+    (
+        "where is no predicate",
+        '@gg.solitaire(name="{name}", space=gg.partitions(where=lambda p, n: len(p)))\n'
+        "def move(position, n):\n    return position\n",
+        [],
+        [r"bad\.py:4", r"returned 1, not True or False"],
+    ),
+    (
+        "reachable goes negative",
+        '@gg.solitaire(name="{name}", space=gg.reachable(start=lambda n: (n, 0)))\n'
+        "def move(position, n):\n    return (position[0] - 1, position[1] + 1)\n",
+        [],
+        [r"bad\.py:4", r"gave \(-1, 7\)", "nonnegative"],
+    ),
+    (
+        "wrong signature",
+        '@gg.solitaire(name="{name}")\ndef move(position):\n    return position\n',
+        [],
+        [r"bad\.py:4", r"cannot be called as move\(position, n\)"],
+    ),
+    (
+        "bad name",
+        '@gg.solitaire(name="Bad Name {name}")\ndef move(position, n):\n    return position\n',
+        [],
+        [r"bad\.py:4", "is no game name"],
+    ),
+    (
+        "no such space",
+        '@gg.solitaire(name="{name}", space="boards")\n'
+        "def move(position, n):\n    return position\n",
+        [],
+        [r"bad\.py:4", "space='boards' is no position space"],
+    ),
+    (
+        "a syntax error",
+        '@gg.solitaire(name="{name}")\ndef move(position, n)\n    return position\n',
+        [],
+        [r"bad\.py:5: syntax error"],
+    ),
+    (
+        "the file raises",
+        'raise RuntimeError("no deck")\n',
+        [],
+        [r"bad\.py:4: loading the definitions failed: RuntimeError: no deck"],
+    ),
+    (
+        "a built-in name",
+        '@gg.solitaire(name="bulgarian")\ndef move(position, n):\n    return position\n',
+        [],
+        ["from file .*bad.py clashes with the game 'bulgarian' built into gamegraph"],
+    ),
+    (
+        "too large",
+        '@gg.solitaire(name="{name}")\ndef move(position, n):\n    return position\n',
+        ["--n", "250"],
+        ["would need", "over the limit"],
+    ),
+    (
+        "a compiled move that does not compile",
+        '@gg.solitaire(name="{name}", compiled=True)\n'
+        "def move(parts, n, out):\n    out[0] = {{}}\n    return 1\n",
+        [],
+        [r"bad\.py:4", "does not compile with numba"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "body", "extra", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_a_bad_definition_is_one_error_line_naming_it(
+    case: str, body: str, extra: list[str], expected: list[str], gamegraph: Cli, tmp_path: Path
+) -> None:
+    name = "bad-" + re.sub(r"[^a-z]+", "-", case).strip("-")
+    path = tmp_path / "bad.py"
+    path.write_text(HEAD + body.replace("{name}", name).replace("{{}}", "{}"), "utf-8")
+    args = ["stats", name, "--n", "6", *extra] if "built-in" not in case else ["games"]
+    result = gamegraph(*args, "--games-from", str(path))
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    assert "Traceback" not in result.output
+    for piece in expected:
+        assert re.search(piece, lines[0]), (piece, lines[0])
+    if case in DECLARATIONS:  # refused as it is declared: nothing of its file registers
+        assert name not in gamegraph("games", "--json").stdout
+
+
+DECLARATIONS = {
+    "wrong signature",
+    "bad name",
+    "no such space",
+    "a syntax error",
+    "the file raises",
+    "a built-in name",
+}
