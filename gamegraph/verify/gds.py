@@ -46,7 +46,9 @@ NO_GDS = "GDS: this server has no Graph Data Science plugin; components not chec
 """The line `verify` prints when the server has no GDS."""
 
 
-def checks_by_gds(runner: QueryRunner, games: Sequence[Game], say: Callable[[str], None]) -> bool:
+def checks_by_gds(
+    runner: QueryRunner, games: Sequence[Game[Any]], say: Callable[[str], None]
+) -> bool:
     """Whether `verify` runs the GDS queries of these games: when one of them has any and
     the server has GDS; when it has not, ``say`` tells so in one line (:data:`NO_GDS`)."""
     if not any(gds_queries(game) for game in games):
@@ -56,7 +58,7 @@ def checks_by_gds(runner: QueryRunner, games: Sequence[Game], say: Callable[[str
     return version is not None
 
 
-def gds_queries(game: Game) -> list[NamedQuery]:
+def gds_queries(game: Game[Any]) -> list[NamedQuery]:
     """The game's GDS queries (those of its graph with ``_gds_`` in their names), by name."""
     return sorted(
         (q for q in named_queries().values() if q.requires == game.name and GDS_MARK in q.name),
@@ -64,7 +66,7 @@ def gds_queries(game: Game) -> list[NamedQuery]:
     )
 
 
-def gds_checks(runner: QueryRunner, game: Game, say: Callable[[str], None]) -> list[Check]:
+def gds_checks(runner: QueryRunner, game: Game[Any], say: Callable[[str], None]) -> list[Check]:
     """Run each GDS query of the loaded graph ``game`` names and compare its answer with the
     stored analysis (see the module docstring); no check when the game ships none."""
     checks = []
@@ -78,7 +80,7 @@ def gds_checks(runner: QueryRunner, game: Game, say: Callable[[str], None]) -> l
     return checks
 
 
-def _params(game: Game, query: NamedQuery) -> dict[str, Any]:
+def _params(game: Game[Any], query: NamedQuery) -> dict[str, Any]:
     """The query's parameters from the game's values, as Neo4j stores them."""
     return {p.name: game.param(p.name).stored(getattr(game, p.name)) for p in query.params}
 

@@ -262,7 +262,12 @@ def fagan_basin_survey(
             path.write_text(json.dumps(asdict(result)), "utf-8")
 
     started = time.perf_counter()
-    fresh: list[BasinChunk] = run_tasks(tasks, progress, on_result=store)
+
+    def report(stage: str, done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, total)
+
+    fresh: list[BasinChunk] = run_tasks(tasks, report, stage="basins", on_result=store)
     wall = time.perf_counter() - started
     kept.update(zip(todo, fresh, strict=True))
     chunks = [kept[i] for i in range(len(ranges))]
