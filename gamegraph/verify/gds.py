@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamegraph.db.gds import gds_version
-from gamegraph.db.registry import NamedQuery, named_queries
+from gamegraph.db.query_files import NamedQuery, named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.games.base import Game
 from gamegraph.games.checks import Check, Comparison

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from fake_runner import CollectingQueryRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamegraph.db.runner import CollectingQueryRunner
 from gamegraph.games import all_games, get_game
 from gamegraph.verify.gds import (
     NO_GDS,
