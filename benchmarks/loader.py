@@ -38,7 +38,7 @@ GAMES = None  # the default games: B_n, G_n/H_n, Q under both rules
 
 
 def plan(n: int) -> list[PlannedGraph]:
-    return LoadRequest.parse(str(n), GAMES).plan()
+    return LoadRequest.parse(str(n), GAMES, force=True).plan()
 
 
 def online(n: int) -> float:
@@ -64,7 +64,7 @@ def online(n: int) -> float:
 
 def bare_import(n: int, games: str | None) -> tuple[float, int]:
     """Export, then time neo4j-admin alone on the files; (rows/s, rows)."""
-    planned = LoadRequest.parse(str(n), games).plan()
+    planned = LoadRequest.parse(str(n), games, route="export").plan()
     out = Path(tempfile.mkdtemp(prefix="gamegraph-bare-"))
     try:
         started = time.perf_counter()
@@ -90,11 +90,11 @@ def bare_import(n: int, games: str | None) -> tuple[float, int]:
 
 def bulk(n: int, games: str | None) -> float:
     """`gamegraph load --bulk` end to end on an emptied catalog; rows/s."""
-    planned = LoadRequest.parse(str(n), games).plan()
+    request = LoadRequest.parse(str(n), games, route="bulk")
     with gg.connect(on_start=print) as db:
         db.drop_all()
         started = time.perf_counter()
-        summary = db.load_bulk(planned, note=print)
+        summary = db.load(request, note=print)
         total = time.perf_counter() - started
     stages = "  ".join(f"{k} {v:.1f}s" for k, v in summary.seconds.items())
     rate = summary.rows / total

@@ -8,6 +8,7 @@ The Python API (docs/api.md)::
     db = gg.connect()                     # the local Neo4j (started if needed)
     db.load(gg.floridian, n=24)
     db.query("floridian_losing", n=24)
+    gg.export(gg.bulgarian, n=[20, 40], out="import")   # neo4j-admin import files
     gg.report(60, "report")               # the research report (gamegraph report)
 
 Every registered game is an attribute (``gg.floridian``, ``gg.lifting``, ...); see
@@ -26,6 +27,7 @@ __all__ = [
     "Database",
     "GameFactory",
     "connect",
+    "export",
     "parse_graph_id",
     "registered_games",
     "report",
@@ -37,7 +39,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(name)
     api = importlib.import_module("gamegraph.api")
 
-    if name in ("Database", "GameFactory", "connect"):
+    if name in ("Database", "GameFactory", "connect", "export"):
         return getattr(api, name)
     if name == "report":
         # the package gamegraph.report, callable as generate_report (see its docstring)

@@ -13,7 +13,9 @@ Every registered game is an attribute of :mod:`gamegraph` (``gg.floridian``, ``g
     db.load(gg.floridian, n=24)
     rows = db.query("floridian_losing", n=24)
 
-The command line is a thin layer over these calls.
+The command line is a thin layer over these calls: `load` builds a
+:class:`~gamegraph.loader.plan.LoadRequest` and calls :meth:`Database.load`, `export` an
+:class:`~gamegraph.loader.plan.ExportRequest` for :func:`export`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
 
@@ -35,15 +38,14 @@ if TYPE_CHECKING:
     from gamegraph.db.queries import QueryResult
     from gamegraph.db.runner import Neo4jQueryRunner
     from gamegraph.db.settings import Neo4jSettings
-    from gamegraph.loader.bulk import BulkSummary
-    from gamegraph.loader.plan import PlannedGraph
-    from gamegraph.loader.writer import LoadReport
+    from gamegraph.loader.plan import ExportRequest, LoadRequest, PlannedGraph, Route
+    from gamegraph.loader.writer import LoadSummary
     from gamegraph.verify import VerifyReport
 
-__all__ = ["Database", "GameFactory", "connect", "factories", "game_of"]
+__all__ = ["Database", "GameFactory", "connect", "export", "factories", "game_of", "request_of"]
 
 
-def _normalize(game: type[Game], values: Mapping[str, Any]) -> dict[str, Any]:
+def _normalize(game: type[Game[Any]], values: Mapping[str, Any]) -> dict[str, Any]:
     """Keyword arguments by parameter name; a parameter's option name works too (n_max)."""
     aliases = {p.cli_option.lstrip("-").replace("-", "_"): p.name for p in game.params}
     return {aliases.get(key, key): value for key, value in values.items()}
@@ -53,7 +55,7 @@ def _normalize(game: type[Game], values: Mapping[str, Any]) -> dict[str, Any]:
 class GameFactory:
     """``gg.<game>(n, **params)``: build and analyse one graph of a game in memory."""
 
-    game: type[Game]
+    game: type[Game[Any]]
 
     def __call__(
         self,
@@ -67,7 +69,7 @@ class GameFactory:
         """The game's analysis object (``.stats()`` and more; see the game's engine)."""
         return self.graph(n, **params).build(force=force, progress=progress)
 
-    def graph(self, n: int | None = None, /, **params: Any) -> Game:
+    def graph(self, n: int | None = None, /, **params: Any) -> Game[Any]:
         """The :class:`~gamegraph.games.base.Game` these parameters name (nothing is built)."""
         values = _normalize(self.game, params)
         if n is not None:
@@ -89,7 +91,7 @@ def factories() -> dict[str, GameFactory]:
     return {g.name.replace("-", "_"): GameFactory(g) for g in all_games()}
 
 
-def game_of(game: str | type[Game] | GameFactory | Game) -> type[Game]:
+def game_of(game: str | type[Game[Any]] | GameFactory | Game[Any]) -> type[Game[Any]]:
     """The game class from a name, a factory (``gg.floridian``), a class or an instance."""
     if isinstance(game, GameFactory):
         return game.game
@@ -103,19 +105,6 @@ def game_of(game: str | type[Game] | GameFactory | Game) -> type[Game]:
         f"{game!r} is not a game: pass a game's name (see `gamegraph games`) or its factory, "
         "gg.<name>"
     )
-
-
-def _ns(n: int | str | Iterable[int]) -> range:
-    from gamegraph.loader.plan import parse_range
-
-    if isinstance(n, str):
-        return parse_range(n)
-    if isinstance(n, int) and not isinstance(n, bool):
-        return parse_range(str(n))
-    values = sorted(n)  # type: ignore[arg-type]
-    if not values:
-        raise InputError("no n given")
-    return parse_range(f"{values[0]}..{values[-1]}")
 
 
 class Database:
@@ -148,54 +137,73 @@ class Database:
 
     def load(
         self,
-        game: str | type[Game] | GameFactory | Game,
+        what: LoadRequest | str | type[Game[Any]] | GameFactory | Game[Any],
         /,
         *,
         n: int | str | Iterable[int] | None = None,
+        route: Route = "online",
         replace: bool = False,
         force: bool = False,
-        progress: Callable[[str, int, int], None] | None = None,
-        on_wait: Callable[[str], None] = lambda message: None,
-        **params: Any,
-    ) -> list[LoadReport]:
-        """Build and load the graphs of one game for n (an int, a range, or "20..40") and
-        the game's other parameters (a list for several values, e.g. rule=["paper",
-        "band"]); a graph already loaded completely by this engine version is kept."""
-        from gamegraph.loader.plan import LoadRequest, PlannedGraph, check_plan
-        from gamegraph.loader.writer import run_load
-
-        if isinstance(game, Game):
-            planned = [PlannedGraph(game, game.estimate())]
-        else:
-            if n is None:
-                raise InputError(f"load needs n, e.g. db.load({game_of(game).name!r}, n=24)")
-            cls = game_of(game)
-            planned = LoadRequest.of([cls], _ns(n), **_normalize(cls, params)).plan()
-        check_plan(planned, force=force)
-        return run_load(self.runner, planned, replace=replace, progress=progress, on_wait=on_wait)
-
-    def load_planned(
-        self,
-        planned: Sequence[PlannedGraph],
-        *,
-        replace: bool = False,
-        progress: Callable[[str, int, int], None] | None = None,
-        on_wait: Callable[[str], None] = lambda message: None,
-    ) -> list[LoadReport]:
-        """Load a plan made with :class:`~gamegraph.loader.plan.LoadRequest` (checked)."""
-        from gamegraph.loader.writer import run_load
-
-        return run_load(self.runner, planned, replace=replace, progress=progress, on_wait=on_wait)
-
-    def load_bulk(
-        self,
-        planned: Sequence[PlannedGraph],
-        *,
-        progress: Callable[[str, int, int], None] | None = None,
+        progress: Progress | None = None,
         note: Callable[[str], None] = lambda message: None,
-    ) -> BulkSummary:
-        """Rebuild the local Neo4j's database with neo4j-admin's importer: every graph of
-        the catalog plus ``planned`` (gamegraph.loader.bulk). Only for the local Neo4j."""
+        **params: Any,
+    ) -> LoadSummary:
+        """Build and load graphs: the one way a load happens (the command line builds a
+        :class:`~gamegraph.loader.plan.LoadRequest` and calls this).
+
+        ``what`` is a request, or a game (name, ``gg.<game>``, class) with ``n`` (an int, a
+        list of n: exactly those, a ``range`` or ``"20..40"``: every n of it) and the game's
+        other parameters (a list for several values, e.g. ``rule=["paper", "band"]``), or
+        one graph (a :class:`~gamegraph.games.base.Game`). The request is planned and its
+        size checked once, here; then the graphs are loaded by its ``route``: ``online``
+        (a graph already loaded completely by this engine version is kept unless
+        ``replace``), ``bulk`` (neo4j-admin's importer, the local Neo4j only: rebuilds the
+        whole database) or ``imported`` (graphs neo4j-admin imported from `gamegraph export`
+        files: their counts are checked and they are recorded). ``progress(stage, done,
+        total)`` and ``note(message)`` report what happens. Returns a
+        :class:`~gamegraph.loader.writer.LoadSummary`, whose iteration yields one
+        :class:`~gamegraph.loader.writer.LoadReport` per graph."""
+        request = request_of(what, n, route=route, replace=replace, force=force, **params)
+        planned = request.plan()
+        if request.route == "export":
+            raise InputError("an export request writes files: gg.export(request, out=...)")
+        if request.route == "bulk":
+            return self._load_bulk(planned, progress, note)
+        if request.route == "imported":
+            from gamegraph.loader.bulk import record_imported_graphs
+
+            return record_imported_graphs(self.runner, planned, progress)
+        from gamegraph.loader.writer import run_load
+
+        return run_load(
+            self.runner, planned, replace=request.replace, progress=progress, on_wait=note
+        )
+
+    @staticmethod
+    def export(
+        what: ExportRequest | str | type[Game[Any]] | GameFactory | Game[Any],
+        /,
+        *,
+        n: int | str | Iterable[int] | None = None,
+        out: str | Path = ".",
+        fmt: str = "csv",
+        force: bool = False,
+        progress: Progress | None = None,
+        **params: Any,
+    ) -> list[Path]:
+        """Write graphs as neo4j-admin import CSV files and/or GraphML (``fmt``: csv,
+        graphml or both) into ``out``; the files written. Needs no database: also
+        :func:`gamegraph.export`. ``what`` is an
+        :class:`~gamegraph.loader.plan.ExportRequest` or a game with ``n`` and its
+        parameters, as for :meth:`load`."""
+        return export(what, n=n, out=out, fmt=fmt, force=force, progress=progress, **params)
+
+    def _load_bulk(
+        self,
+        planned: Sequence[PlannedGraph],
+        progress: Progress | None,
+        note: Callable[[str], None],
+    ) -> LoadSummary:
         from gamegraph.loader.bulk import bulk_load, remote_instructions
         from gamegraph.server import LocalNeo4j
 
@@ -225,17 +233,6 @@ class Database:
             progress=progress,
             note=note,
         )
-
-    def record_imported(
-        self,
-        planned: Sequence[PlannedGraph],
-        progress: Callable[[str, int, int], None] | None = None,
-    ) -> None:
-        """Check and record graphs that neo4j-admin imported from `gamegraph export` files
-        (their counts must be exactly the engine's)."""
-        from gamegraph.loader.bulk import expected_of, record_imported
-
-        record_imported(self.runner, [expected_of(p.game, progress)[0] for p in planned])
 
     def graphs(self) -> list[GraphRecord]:
         """Every loaded graph's record (complete or not)."""
@@ -314,3 +311,58 @@ def connect(
     settings = Neo4jSettings.resolve(uri=uri, user=user, password=password, database=database)
     driver = connect_driver(settings, start_local=start, on_start=on_start)
     return Database(Neo4jQueryRunner(driver, settings.database), settings)
+
+
+def request_of(
+    what: LoadRequest | str | type[Game[Any]] | GameFactory | Game[Any],
+    n: int | str | Iterable[int] | None = None,
+    *,
+    route: Route = "online",
+    replace: bool = False,
+    force: bool = False,
+    **params: Any,
+) -> LoadRequest:
+    """The :class:`~gamegraph.loader.plan.LoadRequest` that :meth:`Database.load` and
+    :func:`export` run: ``what`` itself if it is one, else the request for a game and ``n``
+    (or for one graph) with these parameters."""
+    from gamegraph.loader.plan import LoadRequest
+
+    if isinstance(what, LoadRequest):
+        return what
+    if isinstance(what, Game):
+        if n is not None or params:
+            raise InputError("a graph names its own n and parameters: pass no others")
+        values = {k: v for k, v in what.values().items() if k != "n"}
+        return LoadRequest.of(
+            [type(what)], [what.n], route=route, replace=replace, force=force, **values
+        )
+    cls = game_of(what)
+    if n is None:
+        raise InputError(f"{cls.name} needs n, e.g. db.load({cls.name!r}, n=24)")
+    return LoadRequest.of(
+        [cls], n, route=route, replace=replace, force=force, **_normalize(cls, params)
+    )
+
+
+def export(
+    what: ExportRequest | LoadRequest | str | type[Game[Any]] | GameFactory | Game[Any],
+    /,
+    *,
+    n: int | str | Iterable[int] | None = None,
+    out: str | Path = ".",
+    fmt: str = "csv",
+    force: bool = False,
+    progress: Progress | None = None,
+    **params: Any,
+) -> list[Path]:
+    """Build the graphs of a request (or of a game and ``n``) and write their files into
+    ``out``, one graph at a time (`gamegraph export`; see :meth:`Database.export`). The
+    request is planned and its size checked once, here; returns the files written."""
+    from gamegraph.loader.export import export_graphs
+    from gamegraph.loader.plan import ExportRequest
+
+    if not isinstance(what, ExportRequest):
+        what = ExportRequest(request_of(what, n, route="export", force=force, **params), out, fmt)
+    return export_graphs(
+        what.plan(), what.directory, csv=what.csv, graphml=what.graphml, progress=progress
+    )

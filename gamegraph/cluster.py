@@ -31,6 +31,7 @@ from typing import Any
 
 from gamegraph.errors import InputError, TooLargeError
 from gamegraph.memory import human_bytes, memory_limit
+from gamegraph.progress import Progress
 
 __all__ = [
     "ClusterSettings",
@@ -40,7 +41,6 @@ __all__ = [
     "settings",
 ]
 
-Progress = Callable[[int, int], None]
 OnResult = Callable[[int, Any], None]
 
 LOCAL_WORK_THRESHOLD = 4
@@ -103,10 +103,12 @@ def run_tasks(
     tasks: Sequence[Task],
     progress: Progress | None = None,
     *,
+    stage: str = "tasks",
     where: ClusterSettings | None = None,
     on_result: OnResult | None = None,
 ) -> list[Any]:
-    """Run every task; the results in task order (each task runs once).
+    """Run every task; the results in task order (each task runs once); ``progress(stage,
+    done, total)`` as they finish.
 
     ``on_result(i, result)`` is called in this process as task i's result arrives (in
     completion order), so a caller can keep each result before the rest finish.
@@ -126,13 +128,13 @@ def run_tasks(
         and chosen.workers is None
         and (len(tasks) <= LOCAL_WORK_THRESHOLD or all(t.small for t in tasks))
     ):
-        return _run_here(tasks, progress, on_result)
+        return _run_here(tasks, progress, stage, on_result)
     with _client(chosen, tasks) as (client, resources):
-        return _run_on(client, tasks, resources, progress, on_result)
+        return _run_on(client, tasks, resources, progress, stage, on_result)
 
 
 def _run_here(
-    tasks: Sequence[Task], progress: Progress | None, on_result: OnResult | None
+    tasks: Sequence[Task], progress: Progress | None, stage: str, on_result: OnResult | None
 ) -> list[Any]:
     results = []
     for done, task in enumerate(tasks, start=1):
@@ -140,7 +142,7 @@ def _run_here(
         if on_result is not None:
             on_result(done - 1, results[-1])
         if progress is not None:
-            progress(done, len(tasks))
+            progress(stage, done, len(tasks))
     return results
 
 
@@ -211,6 +213,7 @@ def _run_on(
     tasks: Sequence[Task],
     resources: bool,
     progress: Progress | None,
+    stage: str,
     on_result: OnResult | None,
 ) -> list[Any]:
     from distributed import as_completed
@@ -230,5 +233,5 @@ def _run_on(
         if on_result is not None:
             on_result(i, results[i])
         if progress is not None:
-            progress(done, len(futures))
+            progress(stage, done, len(futures))
     return results

@@ -6,17 +6,11 @@ manner of graphdatascience's test fakes (kept with the tests, not in the package
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gamegraph.db.runner import (
-    DEFAULT_BATCH_SIZE,
-    Params,
-    Row,
-    WriteCounters,
-    write_in_batches,
-)
+from gamegraph.db.runner import Params, Row, WriteCounters
 
 __all__ = ["CollectingQueryRunner", "RecordedQuery"]
 
@@ -65,15 +59,6 @@ class CollectingQueryRunner:
     def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
         self.queries.append(RecordedQuery("write", query, dict(params or {})))
         return [dict(row) for row in self.results.get(query.strip(), [])]
-
-    def write_batches(
-        self,
-        query: str,
-        rows: Iterable[Mapping[str, Any]],
-        batch_size: int = DEFAULT_BATCH_SIZE,
-        params: Params | None = None,
-    ) -> WriteCounters:
-        return write_in_batches(self.write, query, rows, batch_size, params)
 
     @property
     def reads(self) -> list[RecordedQuery]:

@@ -20,8 +20,8 @@ from typing import NoReturn
 
 import typer
 
-from gamegraph.cli import load, neo4j, query, report, stats, verify
-from gamegraph.errors import GamegraphError
+from gamegraph.cli import export, games, graphs, load, neo4j, query, report, stats, verify
+from gamegraph.errors import BulkRouteError, GamegraphError
 
 __all__ = ["app", "main", "run"]
 
@@ -33,10 +33,10 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command("load")(load.load)
-app.command("graphs")(load.graphs)
-app.command("drop")(load.drop)
-app.command("export")(load.export)
-app.command("games")(load.games)
+app.command("graphs")(graphs.graphs)
+app.command("drop")(graphs.drop)
+app.command("export")(export.export)
+app.command("games")(games.games)
 app.command("query")(query.query)
 app.command("verify")(verify.verify_command)
 app.command("report")(report.report)
@@ -80,6 +80,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     try:
         result = app(args=args, prog_name="gamegraph", standalone_mode=False)
     except GamegraphError as e:
+        if isinstance(e, BulkRouteError) and e.instructions:
+            typer.echo(e.instructions)  # what the server's administrator runs instead
         return _error(str(e), e.exit_code)
     except _CLICK_ERROR as e:
         message = e.format_message() if hasattr(e, "format_message") else str(e)

@@ -8,8 +8,11 @@ below and opens the database with :func:`open_database`::
             ...
 
 Commands whose options come from the games (`stats GAME`, `load`, `export`) get them from
-:func:`param_options`: one option per declared :class:`~gamegraph.games.base.Param`, so a new
-game's parameters appear on the command line without a change here.
+:func:`param_option` (one option per declared :class:`~gamegraph.games.base.Param`) and
+:func:`game_options` (every game's, once), so a new game's parameters appear on the command
+line without a change here. :func:`command` assembles such a command from a body and its
+options; `load` and `export` share :data:`NRangeOption`, :data:`GamesOption` and
+:data:`ForceOption`.
 """
 
 from __future__ import annotations
@@ -24,23 +27,31 @@ import typer
 from gamegraph.cli._output import note
 from gamegraph.db.settings import DEFAULT_DATABASE
 from gamegraph.games.base import Param
+from gamegraph.games.registry import all_games
 from gamegraph.server.defaults import DEFAULT_PASSWORD, DEFAULT_USER
 
 if TYPE_CHECKING:
     from gamegraph.api import Database
 
 __all__ = [
+    "CONNECTION",
     "DEFAULT_DATABASE",
     "DEFAULT_PASSWORD",
     "DEFAULT_USER",
     "DatabaseOption",
+    "ForceOption",
+    "GamesOption",
+    "NRangeOption",
     "PasswordOption",
     "SchedulerOption",
     "UriOption",
     "UserOption",
     "WorkersOption",
     "command",
+    "connection_of",
     "dask_parameters",
+    "game_options",
+    "keyword",
     "open_database",
     "param_option",
     "use_dask",
@@ -141,6 +152,87 @@ def use_dask(scheduler: str | None, workers: int | None) -> None:
     from gamegraph.cluster import configure
 
     configure(scheduler=scheduler, workers=workers)
+
+
+# --------------------------------------------------------------------------- load and export
+
+
+NRangeOption = Annotated[
+    str,
+    typer.Option(
+        "--n",
+        "-n",
+        help="n, or an inclusive range such as 20..40: one graph per n for each game (Q: one "
+        "graph over every n up to the top of the range).",
+    ),
+]
+
+
+def _games_help() -> str:
+    names = ", ".join(g.name for g in all_games())
+    default = ",".join(g.name for g in all_games() if g.loaded_by_default)
+    return f"Comma-separated games ({names}) or 'all'. Default: {default}."
+
+
+GamesOption = Annotated[
+    str | None, typer.Option("--games", "-g", help=_games_help(), show_default=False)
+]
+ForceOption = Annotated[
+    bool,
+    typer.Option("--force", help="Go ahead even when a graph is estimated too large."),
+]
+
+
+def _shared_params() -> dict[str, tuple[Param, str]]:
+    """Every loadable parameter but n, once, with the games that declare it."""
+    found: dict[str, tuple[Param, list[str]]] = {}
+    for game in all_games():
+        for param in game.params:
+            if param.name == "n" or not param.loadable:
+                continue
+            found.setdefault(param.name, (param, []))[1].append(game.name)
+    return {name: (param, ", ".join(owners)) for name, (param, owners) in found.items()}
+
+
+def game_options() -> list[inspect.Parameter]:
+    """An option per loadable parameter of any game but n (`load`, `export`)."""
+    return [param_option(p, games=owners, load=True) for p, owners in _shared_params().values()]
+
+
+def connection_of(options: dict[str, Any]) -> tuple[str | None, str, str, str]:
+    """Take the four connection options of :data:`CONNECTION` out of ``options``."""
+    return (
+        options.pop("uri"),
+        options.pop("user"),
+        options.pop("password"),
+        options.pop("database"),
+    )
+
+
+CONNECTION = [
+    inspect.Parameter("uri", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=UriOption),
+    inspect.Parameter(
+        "user", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_USER, annotation=UserOption
+    ),
+    inspect.Parameter(
+        "password",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=DEFAULT_PASSWORD,
+        annotation=PasswordOption,
+    ),
+    inspect.Parameter(
+        "database",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=DEFAULT_DATABASE,
+        annotation=DatabaseOption,
+    ),
+]
+
+
+def keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+    )
 
 
 # --------------------------------------------------------------------------- game parameters

@@ -48,7 +48,7 @@ _COMMON = [
 ]
 
 
-def _stats_of(game_type: type[Game]) -> Any:
+def _stats_of(game_type: type[Game[Any]]) -> Any:
     def body(
         json: bool,
         force: bool,

@@ -20,11 +20,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gamegraph.db.connection import connect, local_uri, open_runner
     from gamegraph.db.runner import (
-        DEFAULT_BATCH_SIZE,
         Neo4jQueryRunner,
         QueryRunner,
         WriteCounters,
-        batched,
     )
     from gamegraph.db.settings import DEFAULT_DATABASE, Neo4jSettings
 
@@ -32,23 +30,19 @@ _WHERE = {
     "connect": "connection",
     "local_uri": "connection",
     "open_runner": "connection",
-    "DEFAULT_BATCH_SIZE": "runner",
     "Neo4jQueryRunner": "runner",
     "QueryRunner": "runner",
     "WriteCounters": "runner",
-    "batched": "runner",
     "DEFAULT_DATABASE": "settings",
     "Neo4jSettings": "settings",
 }
 
 __all__ = [
-    "DEFAULT_BATCH_SIZE",
     "DEFAULT_DATABASE",
     "Neo4jQueryRunner",
     "Neo4jSettings",
     "QueryRunner",
     "WriteCounters",
-    "batched",
     "connect",
     "local_uri",
     "open_runner",

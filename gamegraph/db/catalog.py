@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from gamegraph.db.query_files import named_queries
+from gamegraph.db.query_files import cypher as _q
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import InputError, LoadConflictError
 from gamegraph.games.base import Game
@@ -41,10 +41,6 @@ __all__ = [
 
 LEASE_SECONDS = 60
 """How long a load's claim on a graph lasts without renewal (renewed every third of it)."""
-
-
-def _q(name: str) -> str:
-    return named_queries()[name].cypher
 
 
 class GraphState(Enum):
@@ -102,7 +98,7 @@ class GraphRecord:
     def complete(self) -> bool:
         return self.status == "complete"
 
-    def loaded_game(self) -> Game | None:
+    def loaded_game(self) -> Game[Any] | None:
         """The game this record was loaded for, or None if its game or parameters are no
         longer known (a record left by another version of gamegraph)."""
         try:
@@ -110,7 +106,7 @@ class GraphRecord:
         except InputError:
             return None
 
-    def state(self, wanted: Game | None = None) -> GraphState:
+    def state(self, wanted: Game[Any] | None = None) -> GraphState:
         """Where this record stands for a load of ``wanted`` (default: what it records)."""
         if not self.complete:
             return GraphState.INCOMPLETE
@@ -140,7 +136,7 @@ def graph_in_slot(runner: QueryRunner, slot: str) -> GraphRecord | None:
     return None
 
 
-def state_of(runner: QueryRunner, game: Game) -> tuple[GraphState, GraphRecord | None]:
+def state_of(runner: QueryRunner, game: Game[Any]) -> tuple[GraphState, GraphRecord | None]:
     """The one decision a load makes before writing: is this graph current? (one read)"""
     record = get_graph(runner, game.id)
     if record is None:
@@ -193,7 +189,7 @@ class Lease:
     """
 
     runner: QueryRunner
-    game: Game
+    game: Game[Any]
     owner: str = field(default_factory=_owner)
     seconds: int = LEASE_SECONDS
     _stop: threading.Event = field(default_factory=threading.Event, repr=False)

@@ -175,7 +175,9 @@ def _scalar(param: QueryParam, value: Any) -> Any:
     return value
 
 
-def _game_param(query: NamedQuery, param: QueryParam, value: Any, game: type[Game] | None) -> Any:
+def _game_param(
+    query: NamedQuery, param: QueryParam, value: Any, game: type[Game[Any]] | None
+) -> Any:
     if game is None:
         raise InputError(f"{query.name}: parameter {param.name} needs a `requires:` game")
     declared = game.param(param.name)
@@ -190,7 +192,7 @@ def _position(
     query: NamedQuery,
     param: QueryParam,
     value: Any,
-    game: type[Game] | None,
+    game: type[Game[Any]] | None,
     others: Mapping[str, Any],
 ) -> str:
     """The key of a position given in any notation (or as a sequence of parts)."""

@@ -21,9 +21,10 @@ Neo4j Browser ``:param`` commands. The body is the Cypher text, which runs uncha
 Browser after the ``:param`` lines. Every ``$parameter`` in the body must be declared, and
 every declared parameter used.
 
-Where queries come from: :func:`named_queries` collects this package's ``graphs.cypher`` and
-``catalog.cypher`` and every registered game's files (its ``query_files`` for users, its
-``internal_query_files`` for the loader and `verify`, marked ``internal``).
+Where queries come from: :func:`named_queries` collects this package's ``graphs.cypher``,
+``catalog.cypher`` and ``write.cypher`` (the loader's statements) and every registered game's
+files (its ``query_files`` for users, its ``internal_query_files`` for the loader and
+`verify`, marked ``internal``); :func:`cypher` is the text of one of them by name.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ __all__ = [
     "NamedQuery",
     "QueryFileError",
     "QueryParam",
+    "cypher",
     "load_queries",
     "named_queries",
     "parse_queries",
@@ -214,12 +216,18 @@ def load_queries(
     return {query.name: query for query in queries}
 
 
+def cypher(name: str) -> str:
+    """The Cypher text of a shipped named query (KeyError for an unknown name): how the
+    catalog, the loader and `verify` find the statements they run."""
+    return named_queries()[name].cypher
+
+
 @cache
 def named_queries() -> dict[str, NamedQuery]:
     """Every shipped named query, users' and internal, by name (unique across all files)."""
     queries = list(load_queries(__package__ or "gamegraph.db", ["graphs.cypher"]).values())
     queries += load_queries(
-        __package__ or "gamegraph.db", ["catalog.cypher"], internal=True
+        __package__ or "gamegraph.db", ["catalog.cypher", "write.cypher"], internal=True
     ).values()
     for game in all_games():
         package = game.__module__

@@ -4,14 +4,15 @@
   routing, writes in managed write transactions (`execute_write`, retried by the driver on
   transient errors, so a write's work must be safe to repeat), always naming the database.
 
-Values reach Cypher only as parameters; bulk writes go through `write_batches`, which sends
-``UNWIND $rows AS row ...`` queries one batch at a time.
+Values reach Cypher only as parameters. The loader's batches are ``UNWIND $rows AS row ...``
+queries sent through `write` and `write_returning`, several in flight at once
+(:mod:`gamegraph.loader.writer`). The recording fake of the unit tests is in the tests
+(``tests/fake_runner.py``).
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
@@ -35,9 +36,6 @@ from gamegraph.errors import (
 
 Params = Mapping[str, Any]
 Row = dict[str, Any]
-
-DEFAULT_BATCH_SIZE = 10_000
-"""Rows per `write_batches` transaction; the local Neo4j is sized for batches up to ~50k."""
 
 
 @dataclass(frozen=True)
@@ -96,42 +94,6 @@ class QueryRunner(Protocol):
         """Run several write statements, without parameters, in one managed transaction (the
         schema: indexes created in one transaction are populated in one scan of the store)."""
         ...
-
-    def write_batches(
-        self,
-        query: str,
-        rows: Iterable[Mapping[str, Any]],
-        batch_size: int = DEFAULT_BATCH_SIZE,
-        params: Params | None = None,
-    ) -> WriteCounters:
-        """Run `query` once per batch of `rows`, passed as ``$rows`` (plus `params`), each
-        batch in its own transaction; return the summed counters."""
-        ...
-
-
-def batched(rows: Iterable[Mapping[str, Any]], size: int) -> Iterator[list[Row]]:
-    """Split `rows` into lists of at most `size` dicts (the last may be shorter)."""
-    if size < 1:
-        raise ValueError(f"batch size must be positive, got {size}")
-    iterator = iter(rows)
-    while batch := [dict(row) for row in itertools.islice(iterator, size)]:
-        yield batch
-
-
-def write_in_batches(
-    write: Callable[[str, Params], WriteCounters],
-    query: str,
-    rows: Iterable[Mapping[str, Any]],
-    batch_size: int,
-    params: Params | None,
-) -> WriteCounters:
-    """Shared body of `QueryRunner.write_batches`: one `write` per batch, counters summed."""
-    if "rows" in (params or {}):
-        raise ValueError("params must not contain 'rows': write_batches passes the batch as $rows")
-    total = WriteCounters()
-    for batch in batched(rows, batch_size):
-        total += write(query, {**(params or {}), "rows": batch})
-    return total
 
 
 _NESTED = (Node, Relationship, Path, dict)
@@ -239,12 +201,3 @@ class Neo4jQueryRunner:
                 return session.execute_write(work)
         except (Neo4jError, DriverError) as e:
             raise translate(e) from e
-
-    def write_batches(
-        self,
-        query: str,
-        rows: Iterable[Mapping[str, Any]],
-        batch_size: int = DEFAULT_BATCH_SIZE,
-        params: Params | None = None,
-    ) -> WriteCounters:
-        return write_in_batches(self.write, query, rows, batch_size, params)

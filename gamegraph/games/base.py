@@ -9,7 +9,8 @@ testing a game's name:
 - its graph id, formatted in :attr:`Game.id` and parsed back by
   :func:`gamegraph.games.parse_graph_id`, the only two places that know the format;
 - the size estimate and the memory check (:meth:`Game.estimate`, :meth:`Game.check_size`);
-- the build and analysis (:meth:`Game.build`) and the ``stats`` summary (:meth:`Game.stats`);
+- the build and analysis (:meth:`Game.build`, a graph of the game's own type ``BuiltT``)
+  and the ``stats`` summary (:meth:`Game.stats`);
 - its node and relationship tables for Neo4j (:meth:`Game.tables`);
 - its Cypher files (:attr:`Game.query_files`, :attr:`Game.internal_query_files`) and the
   checks `gamegraph verify` runs on a loaded graph (:meth:`Game.verify`).
@@ -17,7 +18,10 @@ testing a game's name:
 A game lives in its own package under ``gamegraph/games/`` whose ``__init__`` defines the
 class and decorates it with :func:`gamegraph.games.registry.register`. That module must stay
 light (no numpy, numba or engine imports at module level): the command line builds its
-options from every registered game at start-up. Engines are imported inside ``build``.
+options from every registered game at start-up. The class names its engine module once
+(:attr:`Game.engine`, in the manner of Gymnasium's ``entry_point``), and the methods above
+import it on first use and call its hooks (:class:`Engine`). A class made at run time may
+instead override ``estimate``, ``build``, ``tables`` and ``verify`` itself.
 
 This module imports nothing heavy either; numpy appears only in type annotations.
 """
@@ -31,20 +35,23 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cache
+from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar, cast
 
 from gamegraph.errors import InputError
 from gamegraph.games.limits import Estimate, check_estimate
+from gamegraph.progress import Progress
 
 if TYPE_CHECKING:
     from gamegraph.games.checks import Check, Reader
     from gamegraph.games.model import GraphTables
 
-__all__ = ["REQUIRED", "Game", "Param", "ParamKind", "Progress"]
+__all__ = ["REQUIRED", "BuiltT", "Engine", "Game", "Param", "ParamKind", "Progress"]
 
-Progress = Callable[[str, int, int], None]
-"""``progress(stage, done, total)``: what a long build reports, stage by stage."""
+
+BuiltT = TypeVar("BuiltT")
+"""The type of a game's built graph (:meth:`Game.build`): ``BulgarianGraph``, ``CrimGraph``..."""
 
 ParamKind = Literal["int", "flag", "choice", "fraction"]
 
@@ -205,11 +212,37 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-class Game(ABC):
+class Engine(Protocol[BuiltT]):
+    """The hooks a game's engine module (:attr:`Game.engine`) defines, as module-level
+    functions that take the game first. ``parse_position(game, text)`` and
+    ``summary(game, built)`` are optional (see :meth:`Game.parse_position` and
+    :meth:`Game.summary`); ``verify`` may be left to the class (the functional games share
+    theirs)."""
+
+    def estimate(self, game: Any, /) -> Estimate: ...
+
+    def build(self, game: Any, /, *, force: bool, progress: Progress | None) -> BuiltT: ...
+
+    def tables(self, game: Any, built: BuiltT, /) -> GraphTables: ...
+
+    def verify(
+        self,
+        game: Any,
+        built: BuiltT,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+        /,
+    ) -> list[Check]: ...
+
+
+class Game(ABC, Generic[BuiltT]):
     """A game with its parameters fixed (see the module docstring).
 
     Subclasses are frozen dataclasses with one field per declared :class:`Param`, in the
-    order of :attr:`params`.
+    order of :attr:`params`, and name the type of their built graph: ``class
+    Bulgarian(FunctionalGame["BulgarianGraph"])``, so that mypy checks the path from
+    :meth:`build` to :meth:`tables`, :meth:`stats` and :meth:`verify`.
     """
 
     name: ClassVar[str]
@@ -235,6 +268,9 @@ class Game(ABC):
     the contract tests' example of this game."""
     depends_on: ClassVar[tuple[str, ...]] = ()
     """Other games whose engines build this one's graph (their code is in its version)."""
+    engine: ClassVar[str] = ""
+    """The module of the game's engine (``"gamegraph.games.bulgarian.engine"``), imported on
+    first use, whose hooks (:class:`Engine`) estimate, build, tabulate and verify the graph."""
 
     n: int
 
@@ -248,7 +284,7 @@ class Game(ABC):
             object.__setattr__(self, param.name, param.check(value))
         self.validate()
 
-    def validate(self) -> None:  # noqa: B027 (a hook most games leave as it is)
+    def validate(self) -> None:
         """Checks across parameters (hook; the default has none)."""
 
     @classmethod
@@ -382,11 +418,17 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ size
 
-    @abstractmethod
+    def hooks(self) -> Engine[BuiltT]:
+        """The engine module (:attr:`engine`), imported on first use."""
+        if not self.engine:
+            raise TypeError(f"{type(self).__name__} names no engine module")
+        return cast("Engine[BuiltT]", import_module(self.engine))
+
     def estimate(self) -> Estimate:
         """Nodes, relationships and peak bytes of the build, without building anything.
 
         Must be fast (well under a second) for any n, however large."""
+        return self.hooks().estimate(self)
 
     def check_size(self, force: bool = False) -> Estimate:
         """The estimate; raises TooLargeError over the memory limit unless ``force``."""
@@ -394,28 +436,29 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ computing
 
-    @abstractmethod
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> Any:
+    def build(self, *, force: bool = False, progress: Progress | None = None) -> BuiltT:
         """Compute the graph and its analysis in memory (checks the size first)."""
+        return self.hooks().build(self, force=force, progress=progress)
 
-    def stats(self, built: Any) -> dict[str, Any]:
+    def stats(self, built: BuiltT) -> dict[str, Any]:
         """The JSON-ready summary `gamegraph stats` prints (keys: :attr:`stats_keys`)."""
-        result: dict[str, Any] = built.stats()
+        result: dict[str, Any] = built.stats()  # type: ignore[attr-defined]
         return result
 
-    def summary(self, built: Any) -> dict[str, Any]:
+    def summary(self, built: BuiltT) -> dict[str, Any]:
         """The figures stored on the graph's :Graph record (``stat_*``): the stats, plus
-        whatever else the game wants `verify` to hold it to."""
-        return self.stats(built)
+        whatever else the game wants `verify` to hold it to (the engine's ``summary`` hook,
+        where it has one)."""
+        hook = getattr(self.hooks(), "summary", None) if self.engine else None
+        return self.stats(built) if hook is None else dict(hook(self, built))
 
-    @abstractmethod
-    def tables(self, built: Any) -> GraphTables:
+    def tables(self, built: BuiltT) -> GraphTables:
         """The graph as Neo4j node and relationship tables (docs/schema.md)."""
+        return self.hooks().tables(self, built)
 
-    @abstractmethod
     def verify(
         self,
-        built: Any,
+        built: BuiltT,
         reader: Reader,
         stored: Mapping[str, Any],
         say: Callable[[str], None],
@@ -423,11 +466,17 @@ class Game(ABC):
         """Recompute the loaded graph's analysis from its relationships (through ``reader``,
         which runs this game's verify queries) and compare it with what was stored (the
         graph's nodes and its ``stored`` summary) and with ``built``."""
+        return self.hooks().verify(self, built, reader, stored, say)
 
     def parse_position(self, text: str) -> str:
         """The key a position given as text (``position`` parameters of queries) has in this
-        game's graph; InputError when it is no position of it."""
-        raise InputError(f"{self.describe()} has no positions to name")
+        game's graph (the engine's ``parse_position`` hook); InputError when it is no
+        position of it, or when the game has no positions to name."""
+        hook = getattr(self.hooks(), "parse_position", None) if self.engine else None
+        if hook is None:
+            raise InputError(f"{self.describe()} has no positions to name")
+        key: str = hook(self, text)
+        return key
 
     def after_load(self) -> list[tuple[str, dict[str, Any]]]:
         """Named queries to run once the graph is complete (links to other graphs)."""

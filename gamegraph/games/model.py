@@ -33,7 +33,6 @@ __all__ = [
     "RelTable",
     "absent_below_zero",
     "column_slice",
-    "iter_batches",
     "partition_texts",
     "position_columns",
 ]
@@ -182,7 +181,7 @@ class RelTable:
 class GraphTables:
     """One graph as tables, with the engine's summary (stored on its :Graph record)."""
 
-    game: Game
+    game: Game[Any]
     nodes: list[NodeTable]
     rels: list[RelTable]
     summary: dict[str, Any]
@@ -265,8 +264,3 @@ def position_columns(
         "num_parts": lengths[rows].astype(np.int64),
         "largest": firsts[rows].astype(np.int64),
     }
-
-
-def iter_batches(length: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, length, size):
-        yield start, min(length, start + size)

@@ -22,6 +22,7 @@ __all__ = [
     "Partition",
     "PartitionError",
     "canonical_key",
+    "conjugate",
     "count_partitions",
     "count_separated",
     "from_key",
@@ -30,6 +31,7 @@ __all__ = [
     "omega",
     "paper_notation",
     "parse_partition",
+    "partition_counts",
     "partitions",
     "separated_partitions",
 ]
@@ -93,6 +95,18 @@ def paper_notation(partition: Partition) -> str:
     return " ".join(
         str(size) if counts[size] == 1 else f"{size}^{counts[size]}" for size in sorted(counts)
     )
+
+
+def conjugate(partition: Partition) -> Partition:
+    """The conjugate partition λ' (the Ferrers diagram transposed: column j has λ'_j cells)."""
+    if not partition:
+        return ()
+    return tuple(sum(1 for part in partition if part >= j) for j in range(1, partition[0] + 1))
+
+
+def partition_counts(n: int) -> list[int]:
+    """[p(0), ..., p(n)], exact (Euler's pentagonal recurrence, cached)."""
+    return _partition_counts(n)[: n + 1]
 
 
 def omega(partition: Partition) -> Partition:

@@ -13,7 +13,7 @@ import difflib
 import importlib
 import pkgutil
 from functools import cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gamegraph.errors import InputError
 
@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
 __all__ = ["all_games", "get_game", "parse_graph_id", "register"]
 
-G = TypeVar("G", bound="type[Game]")
+G = TypeVar("G", bound="type[Game[Any]]")
 
-_REGISTERED: dict[str, type[Game]] = {}
+_REGISTERED: dict[str, type[Game[Any]]] = {}
 
 
 def register(cls: G) -> G:
@@ -45,13 +45,13 @@ def _discover() -> None:
             importlib.import_module(f"{package.__name__}.{module.name}")
 
 
-def all_games() -> tuple[type[Game], ...]:
+def all_games() -> tuple[type[Game[Any]], ...]:
     """Every registered game, the ones `gamegraph load` loads by default first, then by name."""
     _discover()
     return tuple(sorted(_REGISTERED.values(), key=lambda g: (not g.loaded_by_default, g.name)))
 
 
-def get_game(name: str) -> type[Game]:
+def get_game(name: str) -> type[Game[Any]]:
     """The game registered under ``name`` (InputError naming the choices otherwise)."""
     _discover()
     key = name.strip().lower()
@@ -64,7 +64,7 @@ def get_game(name: str) -> type[Game]:
     )
 
 
-def parse_graph_id(text: str) -> Game:
+def parse_graph_id(text: str) -> Game[Any]:
     """The game a graph id names (``bulgarian:60``, ``lifting:paper:60``, ...)."""
     parts = text.strip().split(":")
     if len(parts) < 2 or not parts[0]:

@@ -21,36 +21,46 @@ is there and intact either way.
 
 For a server elsewhere (``NEO4J_URI``) the bulk route needs that server's filesystem:
 :func:`remote_instructions` gives the `export` and `neo4j-admin` commands for its
-administrator, and :func:`record_imported` (`gamegraph load --imported`) then checks and
-records the graphs they imported.
+administrator, and :func:`record_imported_graphs` (`gamegraph load --imported`) then checks
+and records the graphs they imported.
+
+Both routes hold each graph through :class:`~gamegraph.loader.claim.GraphClaim`, the same
+claim, completion and release as an online load.
 """
 
 from __future__ import annotations
 
 import fcntl
 import shutil
-import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamegraph.db.catalog import Lease, list_graphs
+from gamegraph.db.catalog import get_graph, list_graphs
+from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner
-from gamegraph.errors import IncompleteLoadError, LoadConflictError
-from gamegraph.games.base import Game
-from gamegraph.games.checks import storable
-from gamegraph.loader.export import ARRAY_DELIMITER, file_stem, writable_directory, write_csv
+from gamegraph.errors import LoadConflictError
+from gamegraph.games.base import Game, Progress
+from gamegraph.loader.claim import GraphClaim, Stopwatch
+from gamegraph.loader.export import (
+    ARRAY_DELIMITER,
+    IMPORT_OPTIONS,
+    file_stem,
+    import_files,
+    writable_directory,
+    write_csv,
+)
 from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.writer import LoadReport, Progress, ensure_schema, read_counts, record_props
+from gamegraph.loader.writer import LoadReport, LoadSummary, ensure_schema, read_counts
 
 __all__ = [
-    "BulkSummary",
     "Expected",
     "bulk_load",
     "expected_of",
     "record_imported",
+    "record_imported_graphs",
     "remote_instructions",
 ]
 
@@ -61,27 +71,12 @@ Note = Callable[[str], None]
 class Expected:
     """What Neo4j must hold for one graph after an import (from its tables)."""
 
-    game: Game
+    game: Game[Any]
     counts: dict[str, int]
     summary: dict[str, Any]
 
 
-@dataclass
-class BulkSummary:
-    """The stages of one bulk load, in seconds, and what it loaded."""
-
-    reports: list[LoadReport]
-    seconds: dict[str, float] = field(default_factory=dict)
-    kept: list[str] = field(default_factory=list)  #: ids rebuilt because they were loaded
-    dropped: list[str] = field(default_factory=list)  #: records of games no longer known
-    rows: int = 0
-
-    @property
-    def total_seconds(self) -> float:
-        return sum(self.seconds.values())
-
-
-def expected_of(game: Game, progress: Progress | None = None) -> tuple[Expected, Any]:
+def expected_of(game: Game[Any], progress: Progress | None = None) -> tuple[Expected, Any]:
     """Build one graph; its expected counts and summary, and its tables."""
     tables = game.tables(game.build(force=True, progress=progress))
     return Expected(game, tables.expected_counts(), tables.summary), tables
@@ -95,7 +90,7 @@ def bulk_load(
     reconnect: Callable[[], Any],
     progress: Progress | None = None,
     note: Note = lambda message: None,
-) -> BulkSummary:
+) -> LoadSummary:
     """Rebuild the local Neo4j's database from the catalog's graphs and ``planned`` (see the
     module docstring). ``local`` is the running :class:`~gamegraph.server.LocalNeo4j`;
     ``reconnect()`` opens a runner again once it has restarted (a context manager)."""
@@ -113,11 +108,11 @@ def _bulk_load(
     reconnect: Callable[[], Any],
     progress: Progress | None,
     note: Note,
-) -> BulkSummary:
+) -> LoadSummary:
     from gamegraph.server import LocalNeo4j
     from gamegraph.server.bulk_import import bulk_import
 
-    clock = _Clock()
+    clock = Stopwatch()
     games, summary = _graphs_to_build(runner, planned)
     catalog = _catalog_state(runner)
     staging = local.home / "bulk"
@@ -126,27 +121,26 @@ def _bulk_load(
     expected: list[Expected] = []
     files: list[Path] = []
     for game in games:
-        started = time.perf_counter()
+        report = LoadReport(game)
+        tick = Stopwatch(report.seconds)
         item, tables = expected_of(game, progress)
-        engine = time.perf_counter() - started
+        tick("engine")
         files += write_csv(tables, csv_dir, progress)
+        tick("csv")
         del tables
         expected.append(item)
-        report = LoadReport(game)
-        report.seconds = {"engine": engine, "csv": time.perf_counter() - started - engine}
         summary.reports.append(report)
     clock("engine and files")
     summary.rows = sum(sum(e.counts.values()) for e in expected)
     note(f"importing {summary.rows:,} rows with neo4j-admin (the server keeps running) ...")
-    nodes = [str(p) for p in files if ".nodes." in p.name]
-    rels = [str(p) for p in files if ".rels." in p.name]
     stage = LocalNeo4j(staging / "home", install_root=local.install_root)
+    nodes, rels = import_files(files)
     bulk_import(
         nodes,
         rels,
         local.default_database,
         server=stage,
-        extra_args=[f"--array-delimiter={ARRAY_DELIMITER}", "--threads=2"],
+        extra_args=[*IMPORT_OPTIONS, "--threads=2"],
     )
     clock("import")
     if _catalog_state(runner) != catalog:
@@ -186,36 +180,34 @@ def record_imported(
 ) -> None:
     """Check that Neo4j holds exactly each graph's counts (as an online load does), then run
     the games' after-load links and record each graph as complete; IncompleteLoadError names
-    the first graph that differs. Counts are read for every graph before any link is made
-    (a link from one graph's nodes to another's is no part of either's counts)."""
-    leases = []
-    try:
-        counted = []
+    the first graph that differs, and every graph is left as it was before (this writes no
+    data: a graph never imported is not recorded). Counts are read for every graph before
+    any link is made (a link from one graph's nodes to another's is no part of either's
+    counts)."""
+    with ExitStack() as stack:
+        claims = []
         for item in expected:
-            lease = Lease(runner, item.game)
-            if lease.try_claim(record_props(item.game)) is not None:
-                raise IncompleteLoadError(f"{item.game.id} is being loaded by another process")
-            leases.append(lease)
-            counted.append(read_counts(runner, item.game, item.counts))
+            claim = GraphClaim(runner, item.game, get_graph(runner, item.game.id)).claim()
+            claims.append(stack.enter_context(claim))
+        counted = [read_counts(runner, item.game, item.counts) for item in expected]
         for item in expected:
             for name, params in item.game.after_load():
-                runner.write(_q(name), params)
-        for i, (item, counts) in enumerate(zip(expected, counted, strict=True)):
-            props = {
-                "nodes": counts["nodes"],
-                "relationships": sum(v for k, v in counts.items() if k != "nodes"),
-                **{f"stat_{k}": storable(v) for k, v in item.summary.items()},
-            }
-            runner.write(_q("graph_complete"), {"id": item.game.id, "props": props})
+                runner.write(cypher(name), params)
+        for i, (claim, item, counts) in enumerate(zip(claims, expected, counted, strict=True)):
+            nodes, relationships = claim.complete(counts, item.summary)
             if i < len(reports):
-                reports[i].nodes = props["nodes"]
-                reports[i].relationships = props["relationships"]
-    except BaseException:
-        for lease in leases:
-            lease.release()
-        raise
-    for lease in leases:
-        lease.stop_renewing()
+                reports[i].nodes, reports[i].relationships = nodes, relationships
+
+
+def record_imported_graphs(
+    runner: QueryRunner, planned: Sequence[PlannedGraph], progress: Progress | None = None
+) -> LoadSummary:
+    """`gamegraph load --imported`: build each planned graph to know its counts, then
+    :func:`record_imported` them; a report per graph."""
+    expected = [expected_of(p.game, progress)[0] for p in planned]
+    reports = [LoadReport(item.game) for item in expected]
+    record_imported(runner, expected, reports)
+    return LoadSummary(reports, route="imported")
 
 
 def remote_instructions(planned: Sequence[PlannedGraph], out: str = "gamegraph-import") -> str:
@@ -243,12 +235,6 @@ def remote_instructions(planned: Sequence[PlannedGraph], out: str = "gamegraph-i
 # --------------------------------------------------------------------------- internals
 
 
-def _q(name: str) -> str:
-    from gamegraph.db.query_files import named_queries
-
-    return named_queries()[name].cypher
-
-
 def _catalog_state(runner: QueryRunner) -> list[tuple[str, str, str | None]]:
     """What a concurrent load would change: every :Graph record's id, status and engine."""
     return sorted((r.id, r.status, r.engine) for r in list_graphs(runner))
@@ -274,9 +260,9 @@ def _exclusive(path: Path) -> Iterator[None]:
 
 def _graphs_to_build(
     runner: QueryRunner, planned: Sequence[PlannedGraph]
-) -> tuple[list[Game], BulkSummary]:
+) -> tuple[list[Game[Any]], LoadSummary]:
     """The requested graphs, then every graph of the catalog they do not replace."""
-    summary = BulkSummary([])
+    summary = LoadSummary([], route="bulk")
     wanted = [p.game for p in planned]
     slots = {g.slot for g in wanted}
     games = list(wanted)
@@ -320,14 +306,3 @@ class _StoreSwap:
     def forget_old(self) -> None:
         for live, _ in self.parts:
             shutil.rmtree(live.with_name(live.name + ".previous"), ignore_errors=True)
-
-
-class _Clock:
-    def __init__(self) -> None:
-        self.seconds: dict[str, float] = {}
-        self.last = time.perf_counter()
-
-    def __call__(self, stage: str) -> None:
-        now = time.perf_counter()
-        self.seconds[stage] = self.seconds.get(stage, 0.0) + now - self.last
-        self.last = now

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 import numpy as np
 
 from gamegraph.errors import OutputError
+from gamegraph.games.base import Progress
 from gamegraph.games.model import (
     GRAPH_NODE,
     Column,
@@ -40,19 +41,21 @@ from gamegraph.loader.plan import PlannedGraph
 __all__ = [
     "ARRAY_DELIMITER",
     "CHUNK",
+    "IMPORT_OPTIONS",
     "export_graphs",
     "file_stem",
     "import_arguments",
+    "import_files",
     "writable_directory",
     "write_csv",
     "write_graphml",
 ]
 
 ARRAY_DELIMITER = ";"
+IMPORT_OPTIONS = (f"--array-delimiter={ARRAY_DELIMITER}",)
+"""The importer's options that the files written here need."""
 CHUNK = 100_000
 """Rows formatted and written at a time."""
-
-Progress = Callable[[str, int, int], None]
 
 
 def writable_directory(out: Path) -> Path:
@@ -246,15 +249,24 @@ def _quoted(cells: list[str]) -> list[str]:
     ]
 
 
+def import_files(files: Iterable[Path]) -> tuple[list[Path], list[Path]]:
+    """The node files and the relationship files among CSV files written here, sorted."""
+    chosen = sorted(files)
+    return (
+        [path for path in chosen if ".nodes." in path.name],
+        [path for path in chosen if ".rels." in path.name],
+    )
+
+
 def import_arguments(files: Iterable[Path]) -> list[str]:
-    """``--nodes=`` / ``--relationships=`` arguments for the CSV files written here."""
-    args = []
-    for path in sorted(files):
-        if ".nodes." in path.name:
-            args.append(f"--nodes={path}")
-        elif ".rels." in path.name:
-            args.append(f"--relationships={path}")
-    return [*args, f"--array-delimiter={ARRAY_DELIMITER}"]
+    """``--nodes=`` / ``--relationships=`` arguments for the CSV files written here, and
+    :data:`IMPORT_OPTIONS`."""
+    nodes, rels = import_files(files)
+    return [
+        *(f"--nodes={path}" for path in nodes),
+        *(f"--relationships={path}" for path in rels),
+        *IMPORT_OPTIONS,
+    ]
 
 
 _GRAPHML_TYPES = {"boolean": "boolean", "long": "long", "double": "double", "string": "string"}

@@ -2,10 +2,13 @@
 that covers, each with its size estimate.
 
 A :class:`LoadRequest` is parsed from the command line's texts (or built by the Python API):
-the range of n, the games, and the values of the games' other parameters. Its :meth:`plan`
-asks each game which graphs the range means (one per n, or one for the whole range for Q)
-and how large each is, so an oversized request is refused before anything is computed or
-written, and the estimates travel with the plan instead of being made again.
+the n (one, a range, or a list of them), the games, the values of the games' other
+parameters, and how to load (online, bulk, already imported; ``force``, ``replace``). Its
+:meth:`~LoadRequest.plan` asks each game which graphs the n mean (one per n, or one for the
+whole range for Q) and how large each is, and refuses an oversized request (the one size
+check of a load or an export) before anything is computed or written; the estimates travel
+with the plan instead of being made again. An :class:`ExportRequest` is a request and where
+and how to write its files.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 from gamegraph.errors import InputError, TooLargeError
 from gamegraph.games.base import Game, Param
@@ -22,14 +26,26 @@ from gamegraph.games.limits import Estimate, check_estimate
 from gamegraph.games.registry import all_games, get_game
 
 __all__ = [
+    "EXPORT_FORMATS",
     "ONLINE_LIMIT",
+    "ROUTES",
+    "ExportRequest",
     "LoadRequest",
     "PlannedGraph",
+    "Route",
     "check_plan",
     "default_games",
     "parse_games",
+    "parse_ns",
     "parse_range",
 ]
+
+Route = Literal["online", "bulk", "imported", "export"]
+"""How the graphs are written: online (Cypher transactions), bulk (neo4j-admin's importer, the
+local Neo4j only), imported (files that neo4j-admin imported elsewhere: check and record
+them), export (files, no database)."""
+ROUTES = ("online", "bulk", "imported", "export")
+EXPORT_FORMATS = ("csv", "graphml", "both")
 
 ONLINE_LIMIT = 15_000_000
 """Nodes + relationships above which an online load is refused without --force: at the
@@ -52,12 +68,41 @@ def parse_range(text: str) -> range:
     return range(lo, hi + 1)
 
 
-def default_games() -> tuple[type[Game], ...]:
+def parse_ns(n: int | str | Iterable[int]) -> tuple[int, ...]:
+    """The n a request names: an int, a text (``60``, ``20..40``, ``20,40``), a range (every n
+    in it) or a list (exactly those n: ``[20, 40]`` is two graphs, not 21)."""
+    if isinstance(n, bool):
+        raise InputError(f"n must be an integer, not {n!r}")
+    if isinstance(n, int):
+        return (parse_range(str(n)).start,)
+    if isinstance(n, str):
+        if "," in n:
+            return parse_ns([_one_n(part) for part in n.split(",")])
+        return tuple(parse_range(n))
+    values = list(n)
+    if not values:
+        raise InputError("no n given")
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(f"n must be integers, not {value!r}")
+        if value < 1:
+            raise InputError(f"n must be at least 1 (got {value})")
+    return tuple(sorted(set(values)))
+
+
+def _one_n(text: str) -> int:
+    span = parse_range(text)
+    if len(span) != 1:
+        raise InputError(f"bad n {text!r} in a list: give single numbers, e.g. 20,40")
+    return span.start
+
+
+def default_games() -> tuple[type[Game[Any]], ...]:
     """The games a plain `gamegraph load --n N` loads (B_n, G_n/H_n and Q)."""
     return tuple(game for game in all_games() if game.loaded_by_default)
 
 
-def parse_games(text: str | None) -> tuple[type[Game], ...]:
+def parse_games(text: str | None) -> tuple[type[Game[Any]], ...]:
     """Comma-separated game names (``all`` for every game; None for the default ones)."""
     if text is None:
         return default_games()
@@ -76,7 +121,7 @@ def parse_games(text: str | None) -> tuple[type[Game], ...]:
 class PlannedGraph:
     """One graph of a request, with its estimate (made once, when planned)."""
 
-    game: Game
+    game: Game[Any]
     estimate: Estimate
 
     @property
@@ -86,12 +131,31 @@ class PlannedGraph:
 
 @dataclass(frozen=True)
 class LoadRequest:
-    """A load or export request: n (a range), the games and their other parameters' values
-    (a parameter the games declare ``many`` may have several values, one graph each)."""
+    """A load or export request: the n (in increasing order), the games, their other
+    parameters' values (a parameter the games declare ``many`` may have several values, one
+    graph each), the route, and whether to go ahead over the size limits (``force``) and to
+    reload graphs already loaded (``replace``).
 
-    ns: range
-    games: tuple[type[Game], ...]
+    A request is planned and checked once, when it is made: :attr:`planned` holds its graphs
+    with their estimates, and an oversized request is refused (TooLargeError) before any
+    database is asked or anything is built."""
+
+    ns: tuple[int, ...]
+    games: tuple[type[Game[Any]], ...]
     values: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    route: Route = "online"
+    force: bool = False
+    replace: bool = False
+    planned: tuple[PlannedGraph, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.route not in ROUTES:
+            raise InputError(f"unknown route {self.route!r}: {', '.join(ROUTES)}")
+        if self.replace and self.route != "online":
+            raise InputError("replace is for online loads: a bulk load rebuilds every graph")
+        planned = self.graphs()
+        check_plan(planned, force=self.force, online=self.online)
+        object.__setattr__(self, "planned", tuple(planned))
 
     @classmethod
     def parse(
@@ -99,9 +163,11 @@ class LoadRequest:
         n: str,
         games: str | None = None,
         options: Mapping[str, str | bool | None] | None = None,
+        **how: Any,
     ) -> LoadRequest:
-        """From command-line texts: ``n`` ("60", "20..40"), ``games`` ("bulgarian,crim"),
-        and the games' options by parameter name (unset ones None; flags as bools)."""
+        """From command-line texts: ``n`` ("60", "20..40", "20,40"), ``games``
+        ("bulgarian,crim"), the games' options by parameter name (unset ones None; flags as
+        bools), and ``route``, ``force``, ``replace``."""
         chosen = parse_games(games)
         values: dict[str, tuple[Any, ...]] = {}
         for name, raw in (options or {}).items():
@@ -124,22 +190,40 @@ class LoadRequest:
             if any(not t for t in texts):
                 raise InputError(f"{param.cli_option} {raw!r} has an empty value")
             values[name] = tuple(dict.fromkeys(param.parse(t) for t in texts))
-        return cls(parse_range(n), chosen, values)
+        return cls(parse_ns(n), chosen, values, **how)
 
     @classmethod
-    def of(cls, games: Sequence[type[Game]], ns: Iterable[int], **values: Any) -> LoadRequest:
-        """From Python values (the API): ``LoadRequest.of([Floridian], range(24, 25))``."""
-        ns = list(ns)
-        if not ns:
-            raise InputError("no n to load")
-        span = range(min(ns), max(ns) + 1)
+    def of(
+        cls,
+        games: Sequence[type[Game[Any]]],
+        ns: int | str | Iterable[int],
+        *,
+        route: Route = "online",
+        force: bool = False,
+        replace: bool = False,
+        **values: Any,
+    ) -> LoadRequest:
+        """From Python values (the API): ``LoadRequest.of([Floridian], [20, 24])`` (those two
+        n), ``range(20, 25)`` or ``"20..24"`` (every n of the range); the games' other
+        parameters by name, a list for several values."""
         as_tuples = {
             k: tuple(v) if isinstance(v, list | tuple) else (v,) for k, v in values.items()
         }
-        return cls(span, tuple(games), as_tuples)
+        return cls(parse_ns(ns), tuple(games), as_tuples, route, force, replace)
+
+    @property
+    def online(self) -> bool:
+        return self.route == "online"
 
     def plan(self) -> list[PlannedGraph]:
-        """The graphs the request covers, each with its size estimate (nothing is built)."""
+        """The graphs the request covers, each with its size estimate (nothing is built),
+        as checked when the request was made: against the memory limit and, online, the
+        online limit (:func:`check_plan`)."""
+        return list(self.planned)
+
+    def graphs(self) -> list[PlannedGraph]:
+        """The graphs the request covers, with their estimates, made again (the planning
+        step of :meth:`plan`, used once when the request is made)."""
         planned: list[PlannedGraph] = []
         for game in self.games:
             values = dict(self.values)
@@ -153,7 +237,7 @@ class LoadRequest:
         return planned
 
 
-def _declares(game: type[Game], name: str) -> bool:
+def _declares(game: type[Game[Any]], name: str) -> bool:
     return any(p.name == name and p.loadable for p in game.params)
 
 
@@ -178,3 +262,44 @@ def check_plan(
                 f"{ONLINE_LIMIT:,} (about {graph.entities / 35_000 / 60:.0f} min at 35k rows/s). "
                 "Use `gamegraph export` and neo4j-admin's bulk importer, or --force."
             )
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """An export: the graphs of ``graphs`` (a request of route ``export``: checked against
+    the memory limit only), written into the directory ``out`` as neo4j-admin import CSV
+    files and/or GraphML (``fmt``: csv, graphml or both)."""
+
+    graphs: LoadRequest
+    out: Path | str
+    fmt: str = "csv"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.out, str):
+            if not self.out.strip():
+                raise InputError(
+                    "the output directory is empty: give the directory to write into (. for here)"
+                )
+            object.__setattr__(self, "out", Path(self.out))
+        if self.fmt not in EXPORT_FORMATS:
+            raise InputError(f"unknown format {self.fmt!r}: use csv, graphml or both")
+        if self.graphs.route != "export":
+            raise InputError(
+                f"an export writes a request of route 'export', not {self.graphs.route!r}"
+            )
+
+    @property
+    def directory(self) -> Path:
+        return Path(self.out)
+
+    @property
+    def csv(self) -> bool:
+        return self.fmt in ("csv", "both")
+
+    @property
+    def graphml(self) -> bool:
+        return self.fmt in ("graphml", "both")
+
+    def plan(self) -> list[PlannedGraph]:
+        """The graphs to write, as their request planned and checked them."""
+        return self.graphs.plan()

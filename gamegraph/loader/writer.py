@@ -12,42 +12,41 @@
    nodes with their flag labels and returning their element ids;
 6. ``relationships``: batches grouped by start (or end) node, matched by element id;
 7. ``verify``: counts read back from Neo4j must equal the tables'; the game's after-load
-   links run; only then is the record marked ``complete``. A load that dies anywhere before
-   leaves ``loading``, which `gamegraph graphs` reports as incomplete and the next load
-   repairs.
+   links run; only then is the record marked ``complete``. A load that dies after it began
+   to change the graph's data leaves ``loading``, which `gamegraph graphs` reports as
+   incomplete and the next load repairs; one that dies before (in the engine) leaves the
+   record as it found it. The claim, the completion and the release are
+   :class:`gamegraph.loader.claim.GraphClaim`'s, shared with the bulk route.
 """
 
 from __future__ import annotations
 
 import os
-import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import numpy as np
 
-from gamegraph.db.catalog import GraphState, Lease, forget, get_graph, list_graphs, state_of
-from gamegraph.db.query_files import NamedQuery, load_queries, named_queries
+from gamegraph.db.catalog import GraphState, forget, get_graph, list_graphs, state_of
+from gamegraph.db.query_files import cypher, named_queries
 from gamegraph.db.runner import QueryRunner, Row
 from gamegraph.errors import ConstraintViolation, IncompleteLoadError
-from gamegraph.games.base import Game
-from gamegraph.games.checks import storable
+from gamegraph.games.base import Game, Progress
 from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
+from gamegraph.loader.claim import GraphClaim, Stopwatch, delete_in_batches
 from gamegraph.loader.plan import PlannedGraph
 
 __all__ = [
     "LoadReport",
-    "Progress",
+    "LoadSummary",
     "create_nodes_statement",
     "drop_graph",
     "ensure_schema",
     "load_tables",
     "read_counts",
-    "record_props",
     "run_load",
 ]
 
@@ -57,16 +56,13 @@ loaded n = 60 fastest here (benchmarks/loader.py; 20,000 was 30% slower). The en
 tests and tuning."""
 WRITERS = int(os.environ.get("GAMEGRAPH_LOAD_WRITERS", "2"))
 """Write transactions in flight at once: Neo4j overlaps one's commit with another's work."""
-DELETE_BATCH = 5_000
-
-Progress = Callable[[str, int, int], None]  #: (stage, done, total)
 
 
 @dataclass
 class LoadReport:
     """What one load did, stage by stage."""
 
-    game: Game
+    game: Game[Any]
     skipped: bool = False
     repaired: bool = False  #: an incomplete or outdated copy was removed first
     waited: bool = False  #: another process was loading it; this one waited
@@ -79,14 +75,32 @@ class LoadReport:
         return sum(self.seconds.values())
 
 
-@cache
-def _writes() -> dict[str, NamedQuery]:
-    return load_queries(__package__ or "gamegraph.loader", ["write.cypher"], internal=True)
+@dataclass
+class LoadSummary:
+    """What one :meth:`gamegraph.api.Database.load` did: a :class:`LoadReport` per graph (its
+    iteration yields them) and, for a bulk load, its stages in seconds, the graphs of the
+    catalog it rebuilt (``kept``), the records of games no longer known (``dropped``) and the
+    rows it imported."""
 
+    reports: list[LoadReport]
+    route: str = "online"
+    seconds: dict[str, float] = field(default_factory=dict)
+    kept: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    rows: int = 0
 
-def _q(name: str) -> str:
-    queries = _writes()
-    return queries[name].cypher if name in queries else named_queries()[name].cypher
+    def __iter__(self) -> Iterator[LoadReport]:
+        return iter(self.reports)
+
+    def __len__(self) -> int:
+        return len(self.reports)
+
+    def __getitem__(self, index: int) -> LoadReport:
+        return self.reports[index]
+
+    @property
+    def total_seconds(self) -> float:
+        return sum(self.seconds.values())
 
 
 def ensure_schema(runner: QueryRunner) -> None:
@@ -96,7 +110,7 @@ def ensure_schema(runner: QueryRunner) -> None:
     runner.write_all(
         [query.cypher for name, query in named_queries().items() if name.startswith("schema_")]
     )
-    runner.write(_q("indexes_await"))
+    runner.write(cypher("indexes_await"))
 
 
 def create_nodes_statement(table: NodeTable) -> str:
@@ -119,26 +133,28 @@ def run_load(
     replace: bool = False,
     progress: Progress | None = None,
     on_wait: Callable[[str], None] = lambda message: None,
-) -> list[LoadReport]:
+) -> LoadSummary:
     """Build and write every planned graph (see the module docstring), the schema once."""
     ensure_schema(runner)
-    return [
-        _load_one(runner, graph.game, replace=replace, progress=progress, on_wait=on_wait)
-        for graph in planned
-    ]
+    return LoadSummary(
+        [
+            _load_one(runner, graph.game, replace=replace, progress=progress, on_wait=on_wait)
+            for graph in planned
+        ]
+    )
 
 
 def _load_one(
     runner: QueryRunner,
-    game: Game,
+    game: Game[Any],
     *,
     replace: bool,
     progress: Progress | None,
     on_wait: Callable[[str], None],
 ) -> LoadReport:
     report = LoadReport(game)
-    tick = _Clock(report)
-    lease = Lease(runner, game)
+    tick = Stopwatch(report.seconds)
+    claim = GraphClaim(runner, game)
     while True:
         state, record = state_of(runner, game)
         if state is GraphState.CURRENT and not replace and record is not None:
@@ -147,22 +163,18 @@ def _load_one(
             report.relationships = record.relationships or 0
             tick("check")
             return report
-        holder = lease.try_claim(record_props(game))
-        if holder is None:
+        claim.before = record
+        if claim.try_claim() is None:
             break
         report.waited = True
-        lease.wait_while_busy(on_wait)
+        claim.wait_while_busy(on_wait)
         replace = False  # what the other load wrote is as good as what this one would
     report.repaired = state in (GraphState.INCOMPLETE, GraphState.STALE)
     tick("check")
-    try:
+    with claim:
         tables = game.tables(game.build(force=True, progress=progress))
         tick("engine")
-        _write_clearing_unowned(runner, tables, report, tick, progress)
-    except BaseException:
-        lease.release()
-        raise
-    lease.stop_renewing()
+        _write_clearing_unowned(claim, tables, report, tick, progress)
     return report
 
 
@@ -172,54 +184,44 @@ def load_tables(
     """Write tables built elsewhere (tests, benchmarks), claiming the graph like a load."""
     ensure_schema(runner)
     report = LoadReport(tables.game)
-    lease = Lease(runner, tables.game)
-    if lease.try_claim(record_props(tables.game)) is not None:
-        raise IncompleteLoadError(f"{tables.game.id} is being loaded by another process")
-    try:
-        _write_clearing_unowned(runner, tables, report, _Clock(report), progress)
-    except BaseException:
-        lease.release()
-        raise
-    lease.stop_renewing()
+    claim = GraphClaim(runner, tables.game, get_graph(runner, tables.game.id)).claim()
+    with claim:
+        _write_clearing_unowned(claim, tables, report, Stopwatch(report.seconds), progress)
     return report
 
 
 def _write_clearing_unowned(
-    runner: QueryRunner,
+    claim: GraphClaim,
     tables: GraphTables,
     report: LoadReport,
-    tick: Callable[[str], None],
+    tick: Stopwatch,
     progress: Progress | None,
 ) -> None:
     """:func:`_write`; if nodes that belong to no graph (an older gamegraph's, or written by
     hand) collide with the new ones, delete them and write again, once."""
     try:
-        _write(runner, tables, report, tick, progress)
+        _write(claim, tables, report, tick, progress)
     except ConstraintViolation:
         for table in tables.nodes:
-            _delete_unowned(runner, table.label, progress)
-        _write(runner, tables, report, tick, progress)
-
-
-def _delete_unowned(runner: QueryRunner, label: str, progress: Progress | None) -> int:
-    deleted = 0
-    while True:
-        counters = runner.write(_q("delete_unowned"), {"label": label, "limit": DELETE_BATCH})
-        deleted += counters.nodes_deleted
-        if progress and deleted:
-            progress(f"deleting {label} nodes of no graph", deleted, deleted)
-        if counters.nodes_deleted < DELETE_BATCH:
-            return deleted
+            delete_in_batches(
+                claim.runner,
+                "delete_unowned",
+                {"label": table.label},
+                f"deleting {table.label} nodes of no graph",
+                progress,
+            )
+        _write(claim, tables, report, tick, progress)
 
 
 def _write(
-    runner: QueryRunner,
+    claim: GraphClaim,
     tables: GraphTables,
     report: LoadReport,
-    tick: Callable[[str], None],
+    tick: Stopwatch,
     progress: Progress | None,
 ) -> None:
-    game = tables.game
+    runner, game = claim.runner, tables.game
+    claim.touch()
     _delete_data(runner, game.id, game.describe(), progress)
     for other in list_graphs(runner):
         if other.slot == game.slot and other.id != game.id:
@@ -234,16 +236,10 @@ def _write(
         _create_relationships(runner, rel, ids, progress)
     tick("relationships")
     del ids
-    counts = _verify(runner, tables)
+    counts = read_counts(runner, game, tables.expected_counts())
     for name, params in game.after_load():
-        runner.write(_q(name), params)
-    props = {
-        "nodes": counts["nodes"],
-        "relationships": sum(v for k, v in counts.items() if k != "nodes"),
-        **{f"stat_{k}": storable(v) for k, v in tables.summary.items()},
-    }
-    runner.write(_q("graph_complete"), {"id": game.id, "props": props})
-    report.nodes, report.relationships = props["nodes"], props["relationships"]
+        runner.write(cypher(name), params)
+    report.nodes, report.relationships = claim.complete(counts, tables.summary)
     tick("verify")
 
 
@@ -257,11 +253,6 @@ def drop_graph(runner: QueryRunner, graph_id: str, progress: Progress | None = N
 
 
 # --------------------------------------------------------------------------- stages
-
-
-def record_props(game: Game) -> dict[str, Any]:
-    """What a load writes on the :Graph record when it claims the graph."""
-    return {**game.record(), "engine": game.engine_version()}
 
 
 def _batches(
@@ -362,7 +353,9 @@ def _create_relationships(
                 ]
                 yield {"type": rel.type, "rows": rows}, stop - start
 
-        _batches(runner, _q("create_relationships_with_properties"), prop_batches(), on_done=report)
+        _batches(
+            runner, cypher("create_relationships_with_properties"), prop_batches(), on_done=report
+        )
         return
     # one row per distinct node on the side with fewer of them: fewer lookups by id
     by_end = np.unique(rel.end).shape[0] < np.unique(rel.start).shape[0]
@@ -392,7 +385,7 @@ def _create_relationships(
             yield {"type": rel.type, "rows": rows}, bounds[g1] - bounds[g0]
             g0 = g1
 
-    query = _q("create_relationships_by_end" if by_end else "create_relationships")
+    query = cypher("create_relationships_by_end" if by_end else "create_relationships")
     _batches(runner, query, grouped_batches(), on_done=report)
 
 
@@ -401,46 +394,37 @@ def _clean(row: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in row.items() if v is not None}
 
 
-def _verify(runner: QueryRunner, tables: GraphTables) -> dict[str, int]:
-    return read_counts(runner, tables.game, tables.expected_counts())
-
-
-def read_counts(runner: QueryRunner, game: Game, expected: dict[str, int]) -> dict[str, int]:
+def read_counts(runner: QueryRunner, game: Game[Any], expected: dict[str, int]) -> dict[str, int]:
     """The graph's nodes and relationships by type read back from Neo4j; IncompleteLoadError
-    unless they are exactly ``expected``."""
-    row = runner.run(_q("graph_count"), {"graph": game.id})[0]
+    unless they are exactly ``expected`` (its message says what differs, in words)."""
+    row = runner.run(cypher("graph_count"), {"graph": game.id})[0]
     by_type = {str(kind): int(count) for kind, count in row["by_type"]}
     found = {"nodes": int(row["nodes"])} | {k: by_type.get(k, 0) for k in expected if k != "nodes"}
-    extra = sorted(set(by_type) - set(expected))
+    extra = {k: v for k, v in by_type.items() if k not in expected}
     if found != expected or extra:
-        raise IncompleteLoadError(
-            f"{game.describe()}: Neo4j holds {found}"
-            + (f" and relationships {extra}" if extra else "")
-            + f", the engine produced {expected}"
-        )
+        raise IncompleteLoadError(_count_mismatch(game, found | extra, expected))
     return found
 
 
-def _delete_data(runner: QueryRunner, graph_id: str, name: str, progress: Progress | None) -> int:
-    deleted = 0
-    while True:
-        counters = runner.write(
-            _q("graph_delete_nodes"), {"graph": graph_id, "limit": DELETE_BATCH}
+def _count_mismatch(game: Game[Any], found: dict[str, int], expected: dict[str, int]) -> str:
+    """``B_20 [bulgarian:20]: Neo4j holds 0 of its 627 nodes, 0 of its 627 BULGARIAN_MOVE
+    relationships``: each count that differs, what Neo4j holds against the engine's."""
+    where = f"{game.describe()} [{game.id}]"
+    if found.get("nodes", 0) == 0 and not any(found.values()):
+        return (
+            f"{where}: Neo4j holds none of its {expected.get('nodes', 0):,} nodes: it was "
+            "never loaded or imported into this database"
         )
-        deleted += counters.nodes_deleted
-        if progress and deleted:
-            progress(f"deleting {name}", deleted, deleted)
-        if counters.nodes_deleted < DELETE_BATCH:
-            break
-    return deleted
+    differ = [
+        f"{found.get(kind, 0):,} of its {expected.get(kind, 0):,} "
+        + ("nodes" if kind == "nodes" else f"{kind} relationships")
+        for kind in dict.fromkeys([*expected, *found])
+        if found.get(kind, 0) != expected.get(kind, 0)
+    ]
+    return f"{where}: Neo4j holds {', '.join(differ)} (the engine's counts)"
 
 
-class _Clock:
-    def __init__(self, report: LoadReport) -> None:
-        self.report = report
-        self.last = time.perf_counter()
-
-    def __call__(self, stage: str) -> None:
-        now = time.perf_counter()
-        self.report.seconds[stage] = self.report.seconds.get(stage, 0.0) + now - self.last
-        self.last = now
+def _delete_data(runner: QueryRunner, graph_id: str, name: str, progress: Progress | None) -> int:
+    return delete_in_batches(
+        runner, "graph_delete_nodes", {"graph": graph_id}, f"deleting {name}", progress
+    )

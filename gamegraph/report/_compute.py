@@ -21,11 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from gamegraph.errors import OutputError
+from gamegraph.progress import Progress
 
 __all__ = ["Progress", "StepCache", "code_version", "default_cache_root", "map_n"]
 
-Progress = Callable[[str, int, int], None]
-"""``progress(stage, done, total)``, as the games' builds report."""
 
 StepFn = Callable[[int], dict[str, Any]]
 MemoryFn = Callable[[int], int]
@@ -69,11 +68,7 @@ def map_n(
         if keep is not None:
             keep(todo[i], value)
 
-    def advanced(done: int, total: int) -> None:
-        if progress is not None:
-            progress(stage, done, total)
-
-    results = run_tasks(tasks, advanced, on_result=arrived)
+    results = run_tasks(tasks, progress, stage=stage, on_result=arrived)
     return dict(zip(todo, results, strict=True))
 
 

@@ -21,7 +21,8 @@ from gamegraph.games.checks import Check
 
 __all__ = ["Check", "VerifyReport", "verify"]
 
-Progress = Callable[[str], None]
+Say = Callable[[str], None]
+"""``say(message)``: what `verify` reports as it goes (one line per check)."""
 
 
 @dataclass
@@ -45,8 +46,8 @@ def verify(
     runner: QueryRunner,
     *,
     n: int | None = None,
-    graphs: Sequence[Game] = (),
-    progress: Progress | None = None,
+    graphs: Sequence[Game[Any]] = (),
+    progress: Say | None = None,
 ) -> VerifyReport:
     """Verify the named graphs, or every loaded graph of one n (any game), or, with neither,
     every loaded graph. Raises GraphNotLoadedError when nothing to verify is loaded."""
@@ -66,8 +67,8 @@ def verify(
 
 
 def _choose(
-    runner: QueryRunner, n: int | None, graphs: Sequence[Game], report: VerifyReport
-) -> list[tuple[GraphRecord, Game]]:
+    runner: QueryRunner, n: int | None, graphs: Sequence[Game[Any]], report: VerifyReport
+) -> list[tuple[GraphRecord, Game[Any]]]:
     if graphs:
         candidates: list[GraphRecord | None] = [get_graph(runner, g.id) for g in graphs]
         named = [(g.id, r) for g, r in zip(graphs, candidates, strict=True)]

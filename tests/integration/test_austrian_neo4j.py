@@ -6,16 +6,11 @@ A_20(L=5), A_14(L=3) and A_12(L=4) with a bank of up to L are loaded once for th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 from functional_definitions import Analysis, analyse, key_move, key_of
-from neo4j import Driver
-from neo4j_support import graphs_loaded
+from neo4j_support import ask, module_runner
 
-from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.queries import QueryResult, run_named
+from gamegraph.db import Neo4jQueryRunner
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games.austrian import Austrian
 from gamegraph.games.partitions import partitions
@@ -24,14 +19,7 @@ from gamegraph.verify import verify
 GAMES = (Austrian(n=20, L=5), Austrian(n=14, L=3), Austrian(n=12, L=4, bank_up_to_L=True))
 
 
-@pytest.fixture(scope="module")
-def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
-    with graphs_loaded(neo4j_driver, neo4j_settings, GAMES) as runner:
-        yield runner
-
-
-def ask(runner: Neo4jQueryRunner, name: str, **params: Any) -> QueryResult:
-    return run_named(runner, name, params)
+runner = module_runner(GAMES)
 
 
 def definition(game: Austrian) -> Analysis:

@@ -96,9 +96,9 @@ def test_a_failed_import_leaves_the_database_as_it_was(
         raise BulkImportError("neo4j-admin failed (simulated)")
 
     monkeypatch.setattr(importer, "bulk_import", broken)
-    planned = LoadRequest.parse("14", "floridian").plan()
+    request = LoadRequest.parse("14", "floridian", route="bulk")
     with _database(local_only) as db, pytest.raises(BulkImportError, match="simulated"):
-        db.load_bulk(planned)
+        db.load(request)
     record = get_graph(runner, "bulgarian:12")
     assert record is not None and record.state() is GraphState.CURRENT
     assert _count(runner, "bulgarian:12") == count_partitions(12)
@@ -115,9 +115,9 @@ def test_a_new_store_that_does_not_verify_is_swapped_back_out(
         raise IncompleteLoadError("counts differ (simulated)")
 
     monkeypatch.setattr(bulk_module, "read_counts", wrong)
-    planned = LoadRequest.parse("14", "floridian").plan()
+    request = LoadRequest.parse("14", "floridian", route="bulk")
     with _database(local_only) as db, pytest.raises(IncompleteLoadError, match="simulated"):
-        db.load_bulk(planned)
+        db.load(request)
     with _database(local_only) as db:  # the restarted server, on the previous store
         record = get_graph(db.runner, "bulgarian:12")
         assert record is not None and record.state() is GraphState.CURRENT
@@ -143,10 +143,10 @@ def test_a_load_that_lands_during_the_import_stops_the_swap(
 
     monkeypatch.setattr(importer, "bulk_import", import_while_another_load_runs)
     drop_graph(runner, "bulgarian:10")
-    planned = LoadRequest.parse("14", "floridian").plan()
+    request = LoadRequest.parse("14", "floridian", route="bulk")
     try:
         with _database(local_only) as db, pytest.raises(LoadConflictError, match="again"):
-            db.load_bulk(planned)
+            db.load(request)
         for graph_id, size in (("bulgarian:12", 12), ("bulgarian:10", 10)):
             record = get_graph(runner, graph_id)
             assert record is not None and record.state() is GraphState.CURRENT
@@ -161,13 +161,13 @@ def test_a_second_bulk_load_at_once_is_refused(
     local_only: Neo4jSettings, runner: Neo4jQueryRunner, two_graphs: list[str]
 ) -> None:
     home = LocalNeo4j().home
-    planned = LoadRequest.parse("14", "floridian").plan()
+    request = LoadRequest.parse("14", "floridian", route="bulk")
     with (
         bulk_module._exclusive(home / "bulk.lock"),  # what a running bulk load holds
         _database(local_only) as db,
         pytest.raises(LoadConflictError, match="another bulk"),
     ):
-        db.load_bulk(planned)
+        db.load(request)
     assert get_graph(runner, "floridian:14") is None
     record = get_graph(runner, "bulgarian:12")
     assert record is not None and record.state() is GraphState.CURRENT

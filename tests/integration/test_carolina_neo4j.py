@@ -5,40 +5,23 @@ C_10 and C_12 are loaded once for the module (dropped afterwards unless they wer
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from functional_definitions import compositions, key_move
+from neo4j_support import ask, definition, module_runner
 
-import pytest
-from functional_definitions import Analysis, analyse, compositions, key_move, key_of
-from neo4j import Driver
-from neo4j_support import graphs_loaded
-
-from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.queries import QueryResult, run_named
+from gamegraph.db import Neo4jQueryRunner
 from gamegraph.games.carolina import Carolina
 from gamegraph.verify import verify
 
 GAMES = (Carolina(n=10), Carolina(n=12))
 
 
-@pytest.fixture(scope="module")
-def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
-    with graphs_loaded(neo4j_driver, neo4j_settings, GAMES) as runner:
-        yield runner
-
-
-def ask(runner: Neo4jQueryRunner, name: str, **params: Any) -> QueryResult:
-    return run_named(runner, name, params)
-
-
-def definition(n: int) -> Analysis:
-    return analyse((key_of(c) for c in compositions(n)), key_move(Carolina(n=n)))
+runner = module_runner(GAMES)
 
 
 def test_trajectory_of_every_composition_of_10_follows_c_to_its_cycle(
     runner: Neo4jQueryRunner,
 ) -> None:
-    truth = definition(10)
+    truth = definition(Carolina(n=10), compositions(10))
     for key in truth.graph:
         row = ask(runner, "carolina_trajectory", n=10, position=key).one()
         assert row["trajectory"] == truth.trajectory[key]
@@ -58,7 +41,7 @@ def test_car_tri_every_composition_of_10_reaches_the_staircase_4321(
 def test_cycles_of_c12_are_the_cycles_of_c_with_their_weak_components(
     runner: Neo4jQueryRunner,
 ) -> None:
-    truth = definition(12)
+    truth = definition(Carolina(n=12), compositions(12))
     result = ask(runner, "carolina_cycles", n=12, limit=100)
     found = {truth.rotation(row["members"]): row for row in result.rows}
     assert set(found) == set(range(len(truth.cycles)))
@@ -78,7 +61,7 @@ def test_cycles_of_c12_are_the_cycles_of_c_with_their_weak_components(
 def test_garden_of_eden_of_c12_is_first_part_below_parts_minus_one(
     runner: Neo4jQueryRunner,
 ) -> None:
-    truth = definition(12)
+    truth = definition(Carolina(n=12), compositions(12))
     rows = ask(runner, "carolina_garden_of_eden", n=12, limit=5000).rows
     eden = {key for key in truth.graph if truth.graph.in_degree(key) == 0}
     assert {row["position"] for row in rows} == eden
@@ -90,7 +73,7 @@ def test_garden_of_eden_of_c12_is_first_part_below_parts_minus_one(
 
 
 def test_farthest_of_c12_are_the_longest_transients(runner: Neo4jQueryRunner) -> None:
-    truth = definition(12)
+    truth = definition(Carolina(n=12), compositions(12))
     farthest = max(truth.distance.values())
     rows = ask(runner, "carolina_farthest", n=12, limit=100).rows
     assert {row["position"] for row in rows} == {
@@ -103,7 +86,7 @@ def test_farthest_of_c12_are_the_longest_transients(runner: Neo4jQueryRunner) ->
 
 
 def test_reaches_is_the_least_number_of_moves_or_none(runner: Neo4jQueryRunner) -> None:
-    truth = definition(12)
+    truth = definition(Carolina(n=12), compositions(12))
     start = "1,1,1,1,1,1,1,1,1,1,1,1"
     path = truth.trajectory[start]
     for moves, target in enumerate(path):

@@ -43,27 +43,6 @@ def test_written_node_reads_back_and_is_deleted(runner: Neo4jQueryRunner, test_t
     ) == [{"n": 0}]
 
 
-def test_write_batches_of_unwind_rows_create_every_node(
-    runner: Neo4jQueryRunner, test_tag: str
-) -> None:
-    rows = ({"i": i} for i in range(25_000))
-    try:
-        counters = runner.write_batches(
-            "UNWIND $rows AS row CREATE (:GamegraphTest {test_tag: $tag, i: row.i})",
-            rows,
-            batch_size=10_000,
-            params={"tag": test_tag},
-        )
-        assert counters.nodes_created == 25_000
-        [row] = runner.run(
-            "MATCH (n:GamegraphTest {test_tag: $tag}) RETURN count(n) AS n, sum(n.i) AS total",
-            {"tag": test_tag},
-        )
-        assert row == {"n": 25_000, "total": sum(range(25_000))}
-    finally:
-        runner.write("MATCH (n:GamegraphTest {test_tag: $tag}) DETACH DELETE n", {"tag": test_tag})
-
-
 def test_apoc_is_installed(runner: Neo4jQueryRunner) -> None:
     [row] = runner.run("RETURN apoc.version() AS version")
     assert row["version"].startswith("5.")

@@ -7,17 +7,12 @@ there)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from math import comb, gcd
-from typing import Any
 
 import pytest
-from functional_definitions import Analysis, analyse, key_move, key_of
-from neo4j import Driver
-from neo4j_support import graphs_loaded
+from neo4j_support import ask, definition, module_runner
 
-from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.queries import QueryResult, run_named
+from gamegraph.db import Neo4jQueryRunner
 from gamegraph.games.base import Game
 from gamegraph.games.bulgarian import Bulgarian
 from gamegraph.games.dual import Dual
@@ -49,18 +44,7 @@ RETURN
 """
 
 
-@pytest.fixture(scope="module")
-def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
-    with graphs_loaded(neo4j_driver, neo4j_settings, GAMES) as runner:
-        yield runner
-
-
-def ask(runner: Neo4jQueryRunner, name: str, **params: Any) -> QueryResult:
-    return run_named(runner, name, params)
-
-
-def definition(n: int) -> Analysis:
-    return analyse((key_of(p) for p in partitions(n)), key_move(Dual(n=n)))
+runner = module_runner(GAMES)
 
 
 def test_dual_iso_conjugation_maps_the_loaded_d17_onto_the_loaded_b17(
@@ -88,7 +72,7 @@ def test_dual_ex_the_seed_s_two_worked_moves(runner: Neo4jQueryRunner) -> None:
 def test_trajectory_of_every_partition_follows_d_to_its_cycle(
     runner: Neo4jQueryRunner, n: int
 ) -> None:
-    truth = definition(n)
+    truth = definition(Dual(n=n), partitions(n))
     for key in truth.graph:
         row = ask(runner, "dual_trajectory", n=n, position=key).one()
         assert row["trajectory"] == truth.trajectory[key]
@@ -99,7 +83,7 @@ def test_trajectory_of_every_partition_follows_d_to_its_cycle(
 def test_cycles_are_counted_by_binary_necklaces_as_for_b_n(
     runner: Neo4jQueryRunner, n: int
 ) -> None:
-    truth = definition(n)
+    truth = definition(Dual(n=n), partitions(n))
     rows = ask(runner, "dual_cycles", n=n, limit=100).rows
     assert sorted(truth.rotation(row["members"]) for row in rows) == list(range(len(truth.cycles)))
     k = next(k for k in range(1, n + 2) if k * (k - 1) // 2 < n <= k * (k + 1) // 2)
@@ -113,7 +97,7 @@ def test_cycles_are_counted_by_binary_necklaces_as_for_b_n(
 def test_garden_of_eden_is_fewer_parts_than_the_largest_minus_one(
     runner: Neo4jQueryRunner,
 ) -> None:
-    truth = definition(18)
+    truth = definition(Dual(n=18), partitions(18))
     rows = ask(runner, "dual_garden_of_eden", n=18, limit=1000).rows
     eden = {key for key in truth.graph if truth.graph.in_degree(key) == 0}
     assert {row["position"] for row in rows} == eden

@@ -472,3 +472,88 @@ def test_two_loads_of_one_slot_at_once_take_turns_and_leave_one_graph(
                 process.kill()
         for graph_id in ids:
             drop_graph(runner, graph_id)
+
+
+def test_a_list_of_n_loads_exactly_those_graphs(runner: Neo4jQueryRunner) -> None:
+    """``[20, 40]`` is two graphs, B_20 and B_40, not the 21 of the range 20..40."""
+    from gamegraph.games.bulgarian import Bulgarian
+
+    ids = [f"bulgarian:{n}" for n in range(20, 41)]
+    before = {graph_id for graph_id in ids if get_graph(runner, graph_id) is not None}
+    try:
+        request = LoadRequest.of([Bulgarian], [20, 40])
+        assert request.ns == (20, 40)
+        reports = run_load(runner, request.plan())
+        assert [r.game.id for r in reports] == ["bulgarian:20", "bulgarian:40"]
+        assert [r.nodes for r in reports] == [count_partitions(20), count_partitions(40)]
+        loaded = {graph_id for graph_id in ids if get_graph(runner, graph_id) is not None}
+        assert loaded - before == {"bulgarian:20", "bulgarian:40"} - before
+    finally:
+        for graph_id in ("bulgarian:20", "bulgarian:40"):
+            if graph_id not in before:
+                drop_graph(runner, graph_id)
+
+
+def test_an_unreachable_scheduler_leaves_the_graph_as_it_was(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    """The engine fails (no Dask scheduler answers) before the load touches any data: one
+    error line, and no `incomplete` record is left behind."""
+    graph_id = "lifting:band:12"
+    before = get_graph(runner, graph_id)
+    result = _cli(
+        neo4j_settings,
+        *("load", "--games", "lifting", "--rule", "band", "--n", "12"),
+        *("--scheduler", "tcp://127.0.0.1:1"),
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("error: no Dask scheduler answers at tcp://127.0.0.1:1")
+    assert len(result.stderr.splitlines()) == 1
+    after = get_graph(runner, graph_id)
+    if before is None:
+        assert after is None
+    else:
+        assert after is not None and (after.status, after.engine) == (before.status, before.engine)
+
+
+def test_recording_a_graph_that_was_never_imported_records_nothing(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    """`load --imported` of a graph neo4j-admin never imported: one readable error line (no
+    Python dicts), exit 1, and no record."""
+    drop_graph(runner, "carolina:9")
+    result = _cli(neo4j_settings, "load", "--n", "9", "--games", "carolina", "--imported")
+    assert result.returncode == 1, result.stderr
+    assert result.stderr == (
+        "error: C_9 [carolina:9]: Neo4j holds none of its 256 nodes: it was never loaded or "
+        "imported into this database\n"
+    )
+    assert get_graph(runner, "carolina:9") is None
+
+
+def test_recording_a_partly_imported_graph_names_the_counts_that_differ(
+    runner: Neo4jQueryRunner,
+) -> None:
+    """The counts that differ, in words; the record the claim replaced is put back."""
+    from gamegraph.errors import IncompleteLoadError
+    from gamegraph.games.carolina import Carolina
+    from gamegraph.loader.bulk import record_imported_graphs
+
+    game = Carolina(n=9)
+    drop_graph(runner, game.id)
+    try:
+        run_load(runner, [PlannedGraph(game, game.estimate())])
+        runner.write(
+            "MATCH (:Carolina {graph: $id})-[m:CAROLINA_MOVE]->() WITH m LIMIT 6 DELETE m",
+            {"id": game.id},
+        )
+        with pytest.raises(IncompleteLoadError) as failure:
+            record_imported_graphs(runner, [PlannedGraph(game, game.estimate())])
+        assert str(failure.value) == (
+            "C_9 [carolina:9]: Neo4j holds 250 of its 256 CAROLINA_MOVE relationships "
+            "(the engine's counts)"
+        )
+        record = get_graph(runner, game.id)
+        assert record is not None and record.complete and record.relationships == 256
+    finally:
+        drop_graph(runner, game.id)

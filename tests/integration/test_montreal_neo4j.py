@@ -6,9 +6,6 @@ they were there)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 from functional_definitions import (
     analyse,
@@ -18,11 +15,9 @@ from functional_definitions import (
     orbits_of_compositions,
     parse_key,
 )
-from neo4j import Driver
-from neo4j_support import graphs_loaded
+from neo4j_support import ask, module_runner
 
-from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.queries import QueryResult, run_named
+from gamegraph.db import Neo4jQueryRunner
 from gamegraph.games.montreal import Montreal
 from gamegraph.verify import verify
 
@@ -30,14 +25,7 @@ GAMES = (Montreal(n=7), Montreal(n=8), Montreal(n=6, space="X"))
 A007075 = {7: 260, 8: 714}  # irreducible positions of size n in Montreal solitaire (OEIS)
 
 
-@pytest.fixture(scope="module")
-def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
-    with graphs_loaded(neo4j_driver, neo4j_settings, GAMES) as runner:
-        yield runner
-
-
-def ask(runner: Neo4jQueryRunner, name: str, **params: Any) -> QueryResult:
-    return run_named(runner, name, params)
+runner = module_runner(GAMES)
 
 
 def keys(runner: Neo4jQueryRunner, n: int) -> list[str]:

@@ -23,6 +23,7 @@ import networkx as nx
 import numpy as np
 import pytest
 from neo4j import Driver
+from neo4j_support import ask
 from reference import (
     BulgarianReference,
     FloridianReference,
@@ -34,7 +35,7 @@ from reference import (
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.db.catalog import list_graphs
-from gamegraph.db.queries import QueryResult, run_named, user_queries
+from gamegraph.db.queries import user_queries
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.lifting.graph import (
     RULES,
@@ -88,11 +89,6 @@ def loaded(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Load
 @pytest.fixture
 def runner(loaded: Loaded) -> Neo4jQueryRunner:
     return loaded.runner
-
-
-def ask(runner: Neo4jQueryRunner, name: str, **params: Any) -> QueryResult:
-    """Run a shipped query the way `gamegraph query` does (conversion, graph check)."""
-    return run_named(runner, name, params)
 
 
 def floridian(n: int) -> FloridianReference:

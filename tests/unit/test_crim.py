@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamegraph.errors import InputError
 from gamegraph.games.crim.engine import (
     CrimGraph,
     CrimInputError,
@@ -325,16 +326,31 @@ def test_stats_has_exactly_the_listed_keys_and_counts_the_partitions_of_n() -> N
     assert stats["max_grundy"] == max(values)
 
 
-def test_n_0_is_the_empty_diagram_alone_a_terminal_p_position() -> None:
-    g = build_crim(0)
-    assert g.stats() == {
-        "n": 0,
-        "positions": 1,
-        "p_positions": 1,
-        "grundy": {0: 1},
-        "max_grundy": 0,
+def test_the_empty_diagram_is_the_one_terminal_position_a_p_position() -> None:
+    g = build_crim(1)
+    assert g.stats() == {  # over the partitions of n = 1: [1], an N-position
+        "n": 1,
+        "positions": 2,
+        "p_positions": 0,
+        "grundy": {1: 1},
+        "max_grundy": 1,
     }
-    assert g.options(()) == [] and g.keys() == [""] and g.notation(0) == "∅"
+    assert g.options(()) == [] and g.keys() == ["", "1"] and g.notation(0) == "∅"
+    assert g.options((1,)) == [()]
+    assert [int(v) for v in g.grundy] == [0, 1]
+
+
+def test_the_engine_and_the_parameter_accept_the_same_n() -> None:
+    """One truth: n = 0 is refused by the game's parameter and by the engine alike."""
+    from gamegraph.games.crim import MAX_N, MIN_N, Crim
+
+    param = Crim.param("n")
+    assert (param.minimum, param.maximum) == (MIN_N, MAX_N) == (1, 255)
+    for n in (MIN_N - 1, MAX_N + 1):
+        with pytest.raises(InputError):
+            build_crim(n)
+        with pytest.raises(InputError):
+            Crim.create(n=n)
 
 
 def test_keys_and_notations_list_every_position_in_index_order() -> None:
@@ -644,15 +660,16 @@ def test_conjecture_every_p_position_has_even_rank_up_to_size_50(graph: CrimGrap
 
 
 @pytest.mark.parametrize("paper", [False, True])
-def test_format_positions_writes_parts_of_one_two_and_three_digits(paper: bool) -> None:
-    """The text kernel on parts up to 255 (uint8 storage), against canonical_key and
-    paper_notation; the empty diagram is an empty line."""
-    from gamegraph.games.crim import _kernels as ck
+def test_the_shared_formatter_writes_crim_parts_of_one_two_and_three_digits(paper: bool) -> None:
+    """The shared text kernel CRIM uses, on parts up to 255 (uint8 storage), against
+    canonical_key and paper_notation; the empty diagram is an empty line."""
+    from gamegraph.games import _kernels as k
 
     listed: list[Partition] = [(), (255, 255, 100), (100,), (99, 10, 9, 1), (1,) * 40, (5, 3, 3, 1)]
     parts = np.asarray([v for p in listed for v in p], dtype=np.uint8)
     starts = np.asarray(list(accumulate(map(len, listed), initial=0)), dtype=np.int64)
-    text = ck.format_positions(parts, starts, paper).tobytes().decode()
+    rows = np.arange(len(listed), dtype=np.int64)
+    text = k.format_partitions(parts, starts, rows, paper).tobytes().decode()
     write = paper_notation if paper else canonical_key
     assert text.split("\n") == [write(p) if p else "" for p in listed] + [""]
 

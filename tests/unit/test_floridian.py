@@ -247,7 +247,7 @@ def test_a_build_in_many_small_chunks_and_threads_equals_the_one_chunk_build(
 ) -> None:
     chunks: list[int] = []
     small = build_floridian(
-        n, chunk_arcs=chunk_arcs, threads=threads, progress=lambda done, _: chunks.append(done)
+        n, chunk_arcs=chunk_arcs, threads=threads, progress=lambda _, done, __: chunks.append(done)
     )
     whole = build_floridian(n, chunk_arcs=1 << 24, threads=1)
     assert len(chunks) >= 3  # the progress callback runs once per chunk

@@ -15,7 +15,7 @@ from gamegraph.games import all_games
 ROOT = Path(gamegraph.__file__).parent
 
 LAYERS: list[tuple[str, ...]] = [
-    ("gamegraph.errors",),
+    ("gamegraph.errors", "gamegraph.progress"),
     ("gamegraph.memory",),
     ("gamegraph.cluster",),
     ("gamegraph.games", "gamegraph.server"),

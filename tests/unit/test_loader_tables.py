@@ -19,9 +19,9 @@ from gamegraph.games.model import GRAPH_NODE, GraphTables
 from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation
 from gamegraph.loader.export import import_arguments, write_csv, write_graphml
 from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_range
-from gamegraph.loader.writer import _writes, create_nodes_statement, ensure_schema, load_tables
+from gamegraph.loader.writer import create_nodes_statement, ensure_schema, load_tables
 
-QUERIES = named_queries() | _writes()
+QUERIES = named_queries()
 Bulgarian, Floridian, Lifting = (get_game(name) for name in ("bulgarian", "floridian", "lifting"))
 
 
@@ -168,9 +168,12 @@ def test_a_request_plans_one_graph_per_n_and_q_once_per_rule_over_the_range() ->
 
 
 def test_plans_too_large_for_an_online_load_are_refused_with_an_estimate() -> None:
-    planned = LoadRequest.parse("90", "bulgarian").plan()
+    planned = LoadRequest.parse("90", "bulgarian", route="bulk").plan()
     with pytest.raises(TooLargeError, match=f"{count_partitions(90):,} nodes.*online limit"):
         check_plan(planned)
+    with pytest.raises(TooLargeError, match="online limit"):
+        LoadRequest.parse("90", "bulgarian")  # the request's one size check, when it is made
+    assert LoadRequest.parse("90", "bulgarian", force=True).plan() == planned
     check_plan(planned, force=True)
     check_plan(planned, online=False)
     assert count_partitions(90) == 56_634_173
@@ -203,3 +206,20 @@ def test_graphml_export_holds_every_node_and_edge(tmp_path: Path) -> None:
     root = ET.parse(path).getroot()
     assert len(root.findall(".//g:node", ns)) == tables.node_count
     assert len(root.findall(".//g:edge", ns)) == tables.rel_count
+
+
+def test_a_list_of_n_plans_exactly_those_graphs_and_a_range_every_n() -> None:
+    """``[20, 40]`` is two graphs, not the 21 of 20..40; the API and the command line's
+    texts mean the same (the load path plans once, from this request)."""
+    from gamegraph.api import request_of
+    from gamegraph.loader.plan import LoadRequest
+
+    assert [p.game.id for p in LoadRequest.of([Bulgarian], [40, 20]).plan()] == [
+        "bulgarian:20",
+        "bulgarian:40",
+    ]
+    assert request_of("bulgarian", [20, 40]).ns == (20, 40)
+    assert LoadRequest.parse("20,40", "bulgarian").ns == (20, 40)
+    assert LoadRequest.of([Bulgarian], range(20, 41)).ns == tuple(range(20, 41))
+    assert LoadRequest.parse("20..40", "bulgarian").ns == tuple(range(20, 41))
+    assert len(request_of("bulgarian", "20..40").plan()) == 21

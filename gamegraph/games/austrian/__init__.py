@@ -12,24 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param, Progress
+from gamegraph.games.base import Param
 from gamegraph.games.functional import FUNCTIONAL_STATS, FunctionalGame
-from gamegraph.games.limits import Estimate
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.austrian.engine import AustrianGraph
-    from gamegraph.games.model import GraphTables
+    from gamegraph.games.austrian.engine import AustrianGraph  # noqa: F401 (named in the class's base)
 
 __all__ = ["Austrian"]
 
 
 @register
 @dataclass(frozen=True)
-class Austrian(FunctionalGame):
+class Austrian(FunctionalGame["AustrianGraph"]):
     """A_n(L): every state (μ, b) of n cards with its A-move."""
 
     name = "austrian"
+    engine = "gamegraph.games.austrian.engine"
     title = "Austrian solitaire A_n(L)"
     description = (
         "Austrian solitaire A_n(L), piles of at most L cards and a bank: cycles, basins, "
@@ -66,23 +65,3 @@ class Austrian(FunctionalGame):
     def describe(self) -> str:
         variant = ", bank ≤ L" if self.bank_up_to_L else ""
         return f"A_{self.n} (L = {self.L}{variant})"
-
-    def estimate(self) -> Estimate:
-        from gamegraph.games.austrian.engine import estimate_austrian
-
-        return estimate_austrian(self.n, self.L, bank_up_to_L=self.bank_up_to_L)
-
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> AustrianGraph:
-        from gamegraph.games.austrian.engine import build_austrian
-
-        return build_austrian(self.n, self.L, bank_up_to_L=self.bank_up_to_L, force=force)
-
-    def parse_position(self, text: str) -> str:
-        from gamegraph.games.austrian.engine import parse_austrian, state_key
-
-        return state_key(parse_austrian(text, self.n, self.L, bank_up_to_L=self.bank_up_to_L))
-
-    def tables(self, built: AustrianGraph) -> GraphTables:
-        from gamegraph.games.austrian.tables import austrian_tables
-
-        return austrian_tables(self, built)

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,6 +36,11 @@ from gamegraph.games.functional.graph import (
 )
 from gamegraph.games.limits import Estimate, TooLargeError
 from gamegraph.games.partitions import Partition, PartitionError, canonical_key, paper_notation
+
+if TYPE_CHECKING:
+    from gamegraph.games.austrian import Austrian
+    from gamegraph.games.base import Progress
+    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "AustrianGraph",
@@ -277,3 +282,26 @@ def _float_counts(n: int, cap: int) -> np.ndarray:
         padded[: n + 1] = counts
         counts = np.cumsum(padded.reshape(-1, part), axis=0).reshape(-1)[: n + 1]
     return counts
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Austrian) -> Estimate:
+    return estimate_austrian(game.n, game.L, bank_up_to_L=game.bank_up_to_L)
+
+
+def build(
+    game: Austrian, *, force: bool = False, progress: Progress | None = None
+) -> AustrianGraph:
+    return build_austrian(game.n, game.L, bank_up_to_L=game.bank_up_to_L, force=force)
+
+
+def parse_position(game: Austrian, text: str) -> str:
+    return state_key(parse_austrian(text, game.n, game.L, bank_up_to_L=game.bank_up_to_L))
+
+
+def tables(game: Austrian, built: AustrianGraph) -> GraphTables:
+    from gamegraph.games.austrian.tables import austrian_tables
+
+    return austrian_tables(game, built)

@@ -10,26 +10,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param, Progress
+from gamegraph.games.base import Param
 from gamegraph.games.functional import FunctionalGame
-from gamegraph.games.limits import Estimate
 from gamegraph.games.partitions import canonical_key, parse_partition
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.bulgarian.engine import BulgarianGraph
-    from gamegraph.games.model import GraphTables
+    from gamegraph.games.bulgarian.engine import BulgarianGraph  # noqa: F401 (named in the class's base)
 
 __all__ = ["Bulgarian"]
 
 
 @register
 @dataclass(frozen=True)
-class Bulgarian(FunctionalGame):
+class Bulgarian(FunctionalGame["BulgarianGraph"]):
     """B_n: every partition of n with its Ω-move (a functional graph: the shared tables
     and verify checks of :mod:`gamegraph.games.functional.tables` and ``functional_checks``)."""
 
     name = "bulgarian"
+    engine = "gamegraph.games.bulgarian.engine"
     title = "Bulgarian solitaire B_n"
     description = (
         "Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."
@@ -47,20 +46,5 @@ class Bulgarian(FunctionalGame):
     def describe(self) -> str:
         return f"B_{self.n}"
 
-    def estimate(self) -> Estimate:
-        from gamegraph.games.bulgarian.engine import estimate_bulgarian
-
-        return estimate_bulgarian(self.n)
-
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> BulgarianGraph:
-        from gamegraph.games.bulgarian.engine import build_bulgarian
-
-        return build_bulgarian(self.n, force=force)
-
     def parse_position(self, text: str) -> str:
         return canonical_key(parse_partition(text, self.n))
-
-    def tables(self, built: BulgarianGraph) -> GraphTables:
-        from gamegraph.games.bulgarian.tables import bulgarian_tables
-
-        return bulgarian_tables(self, built)

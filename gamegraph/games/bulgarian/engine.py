@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -24,6 +24,11 @@ from gamegraph.games.partitions import (
     parse_partition,
     partitions_exact,
 )
+
+if TYPE_CHECKING:
+    from gamegraph.games.base import Progress
+    from gamegraph.games.bulgarian import Bulgarian
+    from gamegraph.games.model import GraphTables
 
 __all__ = ["BYTES_PER_POSITION", "BulgarianGraph", "build_bulgarian", "estimate_bulgarian"]
 
@@ -148,3 +153,22 @@ def _total_parts(n: int) -> int:
     """Sum over all partitions of n of their number of parts (= Σ_d τ-like divisor sums)."""
     # number of parts equal to j across all partitions of n is Σ_{i>=1} p(n - i j)
     return sum(count_partitions(n - i * j) for j in range(1, n + 1) for i in range(1, n // j + 1))
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Bulgarian) -> Estimate:
+    return estimate_bulgarian(game.n)
+
+
+def build(
+    game: Bulgarian, *, force: bool = False, progress: Progress | None = None
+) -> BulgarianGraph:
+    return build_bulgarian(game.n, force=force)
+
+
+def tables(game: Bulgarian, built: BulgarianGraph) -> GraphTables:
+    from gamegraph.games.bulgarian.tables import bulgarian_tables
+
+    return bulgarian_tables(game, built)

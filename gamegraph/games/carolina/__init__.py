@@ -11,14 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param, Progress
+from gamegraph.games.base import Param
 from gamegraph.games.functional import FunctionalGame
-from gamegraph.games.limits import Estimate
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.carolina.engine import CarolinaGraph
-    from gamegraph.games.model import GraphTables
+    from gamegraph.games.carolina.engine import CarolinaGraph  # noqa: F401 (named in the class's base)
 
 __all__ = ["MAX_N", "Carolina"]
 
@@ -28,10 +26,11 @@ MAX_N = 63
 
 @register
 @dataclass(frozen=True)
-class Carolina(FunctionalGame):
+class Carolina(FunctionalGame["CarolinaGraph"]):
     """The Carolina graph of n: every composition of n with its C-move."""
 
     name = "carolina"
+    engine = "gamegraph.games.carolina.engine"
     title = "Carolina solitaire C_n"
     description = (
         "Carolina solitaire C_n on the compositions of n: cycles, basins, Garden of Eden "
@@ -48,23 +47,3 @@ class Carolina(FunctionalGame):
 
     def describe(self) -> str:
         return f"C_{self.n}"
-
-    def estimate(self) -> Estimate:
-        from gamegraph.games.carolina.engine import estimate_carolina
-
-        return estimate_carolina(self.n)
-
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> CarolinaGraph:
-        from gamegraph.games.carolina.engine import build_carolina
-
-        return build_carolina(self.n, force=force)
-
-    def parse_position(self, text: str) -> str:
-        from gamegraph.games.carolina.engine import parse_composition
-
-        return ",".join(map(str, parse_composition(text, self.n)))
-
-    def tables(self, built: CarolinaGraph) -> GraphTables:
-        from gamegraph.games.carolina.tables import carolina_tables
-
-        return carolina_tables(self, built)

@@ -15,12 +15,13 @@ compiled kernel (:mod:`._kernels`); no composition is materialised.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
+from gamegraph.games.carolina import MAX_N  # declared once, with the game's n parameter
 from gamegraph.games.carolina import _kernels as ck
 from gamegraph.games.functional.graph import (
     FunctionalGraph,
@@ -31,6 +32,11 @@ from gamegraph.games.functional.graph import (
     parse_sequence,
 )
 from gamegraph.games.limits import Estimate
+
+if TYPE_CHECKING:
+    from gamegraph.games.base import Progress
+    from gamegraph.games.carolina import Carolina
+    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "MAX_N",
@@ -48,7 +54,6 @@ __all__ = [
 Composition = tuple[int, ...]
 
 #: indices are int64 bit sets of the n − 1 cut points
-MAX_N = 63
 #: the compiled successor loop and the analysis allocate nothing else per position
 _BASE_BYTES = 64 * 2**20
 
@@ -168,3 +173,26 @@ def _checked(parts: object, n: int) -> Composition:
     if sum(values) != n:
         raise CompositionError(f"{values} is a composition of {sum(values)}, not of n = {n}")
     return values
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Carolina) -> Estimate:
+    return estimate_carolina(game.n)
+
+
+def build(
+    game: Carolina, *, force: bool = False, progress: Progress | None = None
+) -> CarolinaGraph:
+    return build_carolina(game.n, force=force)
+
+
+def parse_position(game: Carolina, text: str) -> str:
+    return ",".join(map(str, parse_composition(text, game.n)))
+
+
+def tables(game: Carolina, built: CarolinaGraph) -> GraphTables:
+    from gamegraph.games.carolina.tables import carolina_tables
+
+    return carolina_tables(game, built)

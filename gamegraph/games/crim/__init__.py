@@ -14,42 +14,35 @@ query about a position or a size is answered by whichever is loaded, if it is la
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from gamegraph.errors import InputError
-from gamegraph.games.base import Game, Param, Progress
+from gamegraph.games.base import Game, Param
 from gamegraph.games.crim.positions import parse_position, position_key
-from gamegraph.games.limits import Estimate
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
-    from gamegraph.games.crim.engine import CrimGraph
-    from gamegraph.games.model import GraphTables
+    from gamegraph.games.crim.engine import CrimGraph  # noqa: F401 (named in the class's base)
 
-__all__ = ["MAX_N", "Crim"]
+__all__ = ["MAX_N", "MIN_N", "Crim"]
 
+MIN_N = 1
+"""Smallest n of a graph (the graph of size <= 1 holds [] and [1]): the parameter's minimum
+and the engine's, one number."""
 MAX_N = 255
 """Largest n (= :data:`gamegraph.games._kernels.MAX_N`, kept here so that this module
 imports no numpy: parts are stored as uint8 and ranks must fit int64)."""
 
-TABLE_BYTES_PER_POSITION = 1_100
-"""Held per position by the tables of a load or an export besides the engine's arrays (its
-key, notation and parts as Python objects, its row in a batch). With
-:data:`TABLE_BYTES_PER_ARC`, calibrated on `gamegraph load --games crim --n 40`: 575 MiB peak
-resident measured, 593 MiB estimated."""
-TABLE_BYTES_PER_ARC = 90
-"""Held per move by the writer (two Python ints in its grouped lists, the sort, a batch)."""
-
 
 @register
 @dataclass(frozen=True)
-class Crim(Game):
+class Crim(Game["CrimGraph"]):
     """CRIM on every partition of size 0..n."""
 
     name = "crim"
+    engine = "gamegraph.games.crim.engine"
     title = "CRIM, the row and column deletion game"
     description = (
         "CRIM (delete a row or a column of a Young diagram): P-positions, Sprague-Grundy "
@@ -59,7 +52,7 @@ class Crim(Game):
         Param(
             "n",
             "Largest size of a position: the graph holds every partition of size 0..n.",
-            minimum=1,
+            minimum=MIN_N,
             maximum=MAX_N,
         ),
     )
@@ -79,49 +72,12 @@ class Crim(Game):
         # the graph of size <= n holds every smaller one: a load of another n replaces it
         return self.name
 
-    def estimate(self) -> Estimate:
-        from gamegraph.games.crim.engine import estimate_crim
-
-        engine = estimate_crim(self.n)
-        # every distinct part gives a row and a column deletion; they coincide exactly on
-        # the staircases (n, n-1, ..., 1), once each: so the moves are the bound minus those
-        staircases = sum(1 for k in range(1, self.n + 1) if k * (k + 1) // 2 <= self.n)
-        arcs = engine.arcs - staircases
-        tables = engine.nodes * TABLE_BYTES_PER_POSITION + arcs * TABLE_BYTES_PER_ARC
-        return Estimate(engine.nodes, arcs, engine.bytes + tables)
-
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> CrimGraph:
-        from gamegraph.games.crim.engine import build_crim
-
-        return build_crim(self.n, force=force)
-
-    def summary(self, built: CrimGraph) -> dict[str, Any]:
-        from gamegraph.games.crim.tables import crim_summary
-
-        return crim_summary(self, built)
-
     def parse_position(self, text: str) -> str:
         """The key of a position in any notation; [] is ``[]``, ``∅``, ``0`` or empty text.
 
         Any size is accepted here: whether the loaded graph reaches it is :meth:`serves`'s
         question, which names the load that does."""
         return position_key(parse_position(text))
-
-    def tables(self, built: CrimGraph) -> GraphTables:
-        from gamegraph.games.crim.tables import crim_tables
-
-        return crim_tables(self, built)
-
-    def verify(
-        self,
-        built: CrimGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.crim.checks import CrimChecks
-
-        return CrimChecks(self, built, reader, stored, say).run()
 
     # ------------------------------------------------------------------ ranges and queries
 

@@ -18,7 +18,7 @@ from numba import njit
 
 from gamegraph.games._kernels import next_partition
 
-__all__ = ["crim_sweep", "enumerate_all_partitions", "format_positions"]
+__all__ = ["crim_sweep", "enumerate_all_partitions"]
 
 
 @njit(cache=True)
@@ -186,58 +186,3 @@ def enumerate_all_partitions(n: int, parts: np.ndarray, starts: np.ndarray) -> N
             if k < 0:
                 break
     starts[idx] = pos
-
-
-@njit(cache=True)
-def _put_part(buf: np.ndarray, pos: int, value: int) -> int:
-    """Write a part (1..255, so at most three digits) in decimal; return the new end."""
-    if value >= 100:
-        buf[pos] = 48 + value // 100
-        pos += 1
-    if value >= 10:
-        buf[pos] = 48 + (value // 10) % 10
-        pos += 1
-    buf[pos] = 48 + value % 10
-    return pos + 1
-
-
-@njit(cache=True)
-def format_positions(parts: np.ndarray, starts: np.ndarray, paper: bool) -> np.ndarray:
-    """ASCII text of every partition of a flat array, newline-terminated, as one byte array.
-
-    ``paper`` false gives canonical keys ``5,3,3,1``; true gives paper notation ``1 3^2 5``.
-    The empty partition is an empty line. Parts are at most 255 (uint8 storage), so no
-    scratch space is needed per number.
-    """
-    count = starts.shape[0] - 1
-    # a part takes at most 3 digits and a separator; "^e" at most 4 more per part
-    buf = np.empty(parts.shape[0] * (8 if paper else 4) + count, dtype=np.uint8)
-    pos = 0
-    for i in range(count):
-        lo = starts[i]
-        hi = starts[i + 1]
-        if not paper:
-            for s in range(lo, hi):
-                if s > lo:
-                    buf[pos] = 44  # ','
-                    pos += 1
-                pos = _put_part(buf, pos, parts[s])
-        else:
-            s = hi - 1
-            while s >= lo:
-                v = parts[s]
-                run = 1
-                while s - run >= lo and parts[s - run] == v:
-                    run += 1
-                if s < hi - 1:
-                    buf[pos] = 32  # ' '
-                    pos += 1
-                pos = _put_part(buf, pos, v)
-                if run > 1:
-                    buf[pos] = 94  # '^'
-                    pos += 1
-                    pos = _put_part(buf, pos, run)
-                s -= run
-        buf[pos] = 10
-        pos += 1
-    return buf[:pos]

@@ -20,17 +20,27 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.games import _kernels as gk
+from gamegraph.games.crim import MAX_N, MIN_N  # declared once, with the game's n parameter
 from gamegraph.games.crim import _kernels as ck
 from gamegraph.games.crim.positions import (
     EMPTY_KEY,
     EMPTY_NOTATION,
     CrimInputError,
-    check_size,
+    check_position_size,
     parse_position,
     position_key,
 )
-from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
-from gamegraph.games.partitions import Partition, paper_notation
+from gamegraph.games.limits import Estimate, check_estimate
+from gamegraph.games.partitions import Partition, paper_notation, partition_counts
+from gamegraph.games.partitions import conjugate as column_lengths
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from gamegraph.games.base import Progress
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.crim import Crim
+    from gamegraph.games.model import GraphTables
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -49,7 +59,6 @@ __all__ = [
     "sweep_crim",
 ]
 
-MAX_N = gk.MAX_N  #: parts are stored as uint8 and the rank table must fit int64
 # bytes per position held by build_crim: grundy (1), P flag (1), rank (2), indptr (8)
 GRAPH_BYTES_PER_POSITION = 12
 # bytes per arc slot: the int32 buffer sized for the bound of 2 options per distinct part
@@ -66,10 +75,10 @@ NETWORKX_LIMIT = 100_000
 
 def _check_n(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int | np.integer):
-        raise CrimInputError(f"n must be an integer in 0..{MAX_N}, not {n!r}")
-    if not 0 <= int(n) <= MAX_N:
+        raise CrimInputError(f"n must be an integer in {MIN_N}..{MAX_N}, not {n!r}")
+    if not MIN_N <= int(n) <= MAX_N:
         raise CrimInputError(
-            f"n = {n} is out of range: CRIM graphs are built for 0 <= n <= {MAX_N}"
+            f"n = {n} is out of range: CRIM graphs are built for {MIN_N} <= n <= {MAX_N}"
         )
     return int(n)
 
@@ -96,37 +105,11 @@ def _as_position(position: Partition | str, n: int) -> Partition:
         total += part
     result = tuple(int(part) for part in parts)
     if total > n:
-        check_size(result, n)
+        check_position_size(result, n)
     return result
 
 
-def column_lengths(position: Partition) -> Partition:
-    """The conjugate partition λ' (column j has λ'_j cells)."""
-    if not position:
-        return ()
-    return tuple(sum(1 for part in position if part >= j) for j in range(1, position[0] + 1))
-
-
 # --------------------------------------------------------------------------- sizes
-
-
-def _partition_counts(n: int) -> list[int]:
-    """p(0), ..., p(n) by Euler's pentagonal recurrence, iteratively."""
-    counts = [1] + [0] * n
-    for m in range(1, n + 1):
-        total, j = 0, 1
-        while True:
-            g1 = j * (3 * j - 1) // 2
-            if g1 > m:
-                break
-            sign = 1 if j % 2 else -1
-            total += sign * counts[m - g1]
-            g2 = j * (3 * j + 1) // 2
-            if g2 <= m:
-                total += sign * counts[m - g2]
-            j += 1
-        counts[m] = total
-    return counts
 
 
 def _arc_slots(counts: list[int]) -> int:
@@ -144,9 +127,9 @@ def _arc_slots(counts: list[int]) -> int:
 
 def estimate_crim(n: int, *, arcs: bool = True) -> Estimate:
     """Positions, arcs (the allocated bound) and peak bytes of :func:`build_crim` (or of
-    :func:`sweep_crim` when ``arcs`` is false). Instant for every n it accepts (0..255)."""
+    :func:`sweep_crim` when ``arcs`` is false). Instant for every n it accepts (MIN_N..MAX_N)."""
     n = _check_n(n)
-    counts = _partition_counts(n)
+    counts = partition_counts(n)
     positions = sum(counts)
     if not arcs:
         return Estimate(positions, 0, positions * SWEEP_BYTES_PER_POSITION + OVERHEAD_BYTES)
@@ -156,16 +139,6 @@ def estimate_crim(n: int, *, arcs: bool = True) -> Estimate:
         slots,
         positions * GRAPH_BYTES_PER_POSITION + slots * GRAPH_BYTES_PER_ARC_SLOT + OVERHEAD_BYTES,
     )
-
-
-def _check_memory(name: str, estimate: Estimate, force: bool) -> None:
-    limit = memory_limit()
-    if estimate.bytes > limit and not force:
-        raise TooLargeError(
-            f"{name} would need {estimate.describe()}, over the limit of "
-            f"{limit / 2**30:.1f} GiB (80% of available memory, or GAMEGRAPH_MEMORY_LIMIT). "
-            "Use --force to try anyway."
-        )
 
 
 def _offsets(table: np.ndarray, n: int) -> np.ndarray:
@@ -264,8 +237,9 @@ class CrimGraph:
 
     def _text(self, *, paper: bool) -> list[str]:
         parts, starts = self.flat_parts()
-        buffer = ck.format_positions(parts, starts, paper)
-        del parts, starts
+        rows = np.arange(starts.shape[0] - 1, dtype=np.int64)
+        buffer = gk.format_partitions(parts, starts, rows, paper)
+        del parts, starts, rows
         return buffer.tobytes().decode("ascii").split("\n")[:-1]
 
     # ----------------------------------------------------------------- moves
@@ -389,7 +363,7 @@ def build_crim(n: int, *, force: bool = False) -> CrimGraph:
     Refuses (:class:`TooLargeError`) a build estimated not to fit in memory unless ``force``.
     """
     n = _check_n(n)
-    _check_memory(f"CRIM up to size {n}", estimate_crim(n), force)
+    check_estimate(f"CRIM up to size {n}", estimate_crim(n), force)
     table = gk.rank_table(n)
     offsets = _offsets(table, n)
     size = int(offsets[-1])
@@ -410,7 +384,7 @@ def build_crim(n: int, *, force: bool = False) -> CrimGraph:
 def sweep_crim(n: int, *, force: bool = False) -> CrimSweep:
     """Grundy values only (1 byte per position), for the even-rank conjecture at large n."""
     n = _check_n(n)
-    _check_memory(f"CRIM Grundy sweep up to size {n}", estimate_crim(n, arcs=False), force)
+    check_estimate(f"CRIM Grundy sweep up to size {n}", estimate_crim(n, arcs=False), force)
     table = gk.rank_table(n)
     offsets = _offsets(table, n)
     grundy = np.empty(int(offsets[-1]), dtype=np.uint8)
@@ -440,10 +414,60 @@ def _unrank(index: int, table: np.ndarray, offsets: np.ndarray) -> Partition:
 
 def _total_parts(n: int) -> int:
     """Number of parts over all partitions of size <= n (Σ_m Σ_{j, i} p(m - i j))."""
-    counts = _partition_counts(n)
+    counts = partition_counts(n)
     return sum(
         counts[m - i * j]
         for m in range(1, n + 1)
         for j in range(1, m + 1)
         for i in range(1, m // j + 1)
     )
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+TABLE_BYTES_PER_POSITION = 1_100
+"""Held per position by the tables of a load or an export besides the engine's arrays (its
+key, notation and parts as Python objects, its row in a batch). With
+:data:`TABLE_BYTES_PER_ARC`, calibrated on `gamegraph load --games crim --n 40`: 575 MiB peak
+resident measured, 593 MiB estimated."""
+TABLE_BYTES_PER_ARC = 90
+"""Held per move by the writer (two Python ints in its grouped lists, the sort, a batch)."""
+
+
+def estimate(game: Crim) -> Estimate:
+    """The engine's estimate with the exact number of moves, plus the tables' memory."""
+    engine = estimate_crim(game.n)
+    # every distinct part gives a row and a column deletion; they coincide exactly on
+    # the staircases (n, n-1, ..., 1), once each: so the moves are the bound minus those
+    staircases = sum(1 for k in range(1, game.n + 1) if k * (k + 1) // 2 <= game.n)
+    arcs = engine.arcs - staircases
+    tables = engine.nodes * TABLE_BYTES_PER_POSITION + arcs * TABLE_BYTES_PER_ARC
+    return Estimate(engine.nodes, arcs, engine.bytes + tables)
+
+
+def build(game: Crim, *, force: bool = False, progress: Progress | None = None) -> CrimGraph:
+    return build_crim(game.n, force=force)
+
+
+def summary(game: Crim, built: CrimGraph) -> dict[str, Any]:
+    from gamegraph.games.crim.tables import crim_summary
+
+    return crim_summary(game, built)
+
+
+def tables(game: Crim, built: CrimGraph) -> GraphTables:
+    from gamegraph.games.crim.tables import crim_tables
+
+    return crim_tables(game, built)
+
+
+def verify(
+    game: Crim,
+    built: CrimGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    from gamegraph.games.crim.checks import CrimChecks
+
+    return CrimChecks(game, built, reader, stored, say).run()

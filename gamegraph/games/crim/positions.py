@@ -20,7 +20,7 @@ __all__ = [
     "EMPTY_KEY",
     "EMPTY_NOTATION",
     "CrimInputError",
-    "check_size",
+    "check_position_size",
     "parse_position",
     "position_key",
 ]
@@ -51,11 +51,11 @@ def parse_position(text: str, n: int | None = None) -> Partition:
     except ValueError as error:
         raise CrimInputError(str(error)) from None
     if n is not None:
-        check_size(position, n)
+        check_position_size(position, n)
     return position
 
 
-def check_size(position: Partition, n: int) -> None:
+def check_position_size(position: Partition, n: int) -> None:
     """CrimInputError unless the position's size is at most n."""
     if sum(position) > n:
         raise CrimInputError(

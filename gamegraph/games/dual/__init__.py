@@ -11,15 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param, Progress
+from gamegraph.games.base import Param
 from gamegraph.games.functional import FunctionalGame, parse_ordered_partition
-from gamegraph.games.limits import Estimate
 from gamegraph.games.partitions import canonical_key
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.dual.engine import DualGraph
-    from gamegraph.games.model import GraphTables
+    from gamegraph.games.dual.engine import DualGraph  # noqa: F401 (named in the class's base)
 
 __all__ = ["MAX_N", "Dual"]
 
@@ -29,10 +27,11 @@ MAX_N = 255
 
 @register
 @dataclass(frozen=True)
-class Dual(FunctionalGame):
+class Dual(FunctionalGame["DualGraph"]):
     """D_n: every partition of n with its D-move."""
 
     name = "dual"
+    engine = "gamegraph.games.dual.engine"
     title = "Dual Bulgarian solitaire D_n"
     description = (
         "Dual Bulgarian solitaire D_n (B_n conjugated): cycles, basins, Garden of Eden "
@@ -50,20 +49,5 @@ class Dual(FunctionalGame):
     def describe(self) -> str:
         return f"D_{self.n}"
 
-    def estimate(self) -> Estimate:
-        from gamegraph.games.dual.engine import estimate_dual
-
-        return estimate_dual(self.n)
-
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> DualGraph:
-        from gamegraph.games.dual.engine import build_dual
-
-        return build_dual(self.n, force=force)
-
     def parse_position(self, text: str) -> str:
         return canonical_key(parse_ordered_partition(text, self.n))
-
-    def tables(self, built: DualGraph) -> GraphTables:
-        from gamegraph.games.dual.tables import dual_tables
-
-        return dual_tables(self, built)

@@ -10,11 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gamegraph.games import _kernels as k
+from gamegraph.games.dual import MAX_N  # declared once, with the game's n parameter
 from gamegraph.games.dual import _kernels as dk
 from gamegraph.games.functional.graph import (
     FunctionalGraph,
@@ -32,6 +33,11 @@ from gamegraph.games.partitions import (
     parse_partition,
 )
 
+if TYPE_CHECKING:
+    from gamegraph.games.base import Progress
+    from gamegraph.games.dual import Dual
+    from gamegraph.games.model import GraphTables
+
 __all__ = [
     "MAX_N",
     "DualGraph",
@@ -41,7 +47,6 @@ __all__ = [
     "parse_partition",
 ]
 
-MAX_N = k.MAX_N
 #: the rank table and the walk's buffers
 _BASE_BYTES = 64 * 2**20
 
@@ -158,3 +163,20 @@ def _checked_partition(parts: object, n: int) -> Partition:
     if sum(values) != n:
         raise PartitionError(f"{values} is a partition of {sum(values)}, not of n = {n}")
     return values
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Dual) -> Estimate:
+    return estimate_dual(game.n)
+
+
+def build(game: Dual, *, force: bool = False, progress: Progress | None = None) -> DualGraph:
+    return build_dual(game.n, force=force)
+
+
+def tables(game: Dual, built: DualGraph) -> GraphTables:
+    from gamegraph.games.dual.tables import dual_tables
+
+    return dual_tables(game, built)

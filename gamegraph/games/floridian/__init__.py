@@ -11,20 +11,16 @@ family Q(x, y, z); :mod:`.tables` is the Neo4j model and :mod:`.checks` `gamegra
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.errors import InputError
-from gamegraph.games.base import Game, Param, Progress
-from gamegraph.games.limits import Estimate
+from gamegraph.games.base import Game, Param
 from gamegraph.games.partitions import canonical_key, is_separated, parse_partition
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
-    from gamegraph.games.floridian.engine import FloridianGraph
-    from gamegraph.games.model import GraphTables
+    from gamegraph.games.floridian.engine import FloridianGraph  # noqa: F401 (named in the class's base)
 
 __all__ = ["Floridian"]
 
@@ -34,10 +30,11 @@ _FULL_ANALYSIS = re.compile(r":\s*(Losing|ImmediateLoss)\b|\bturns_to_core\b")
 
 @register
 @dataclass(frozen=True)
-class Floridian(Game):
+class Floridian(Game["FloridianGraph"]):
     """G_n and H_n, full or restricted to the α-positions of Ω(T(n))."""
 
     name = "floridian"
+    engine = "gamegraph.games.floridian.engine"
     title = "Floridian solitaire G_n and H_n"
     description = (
         "Floridian solitaire G_n and H_n: recurrent states, core, losing positions, 4-cycles."
@@ -81,27 +78,6 @@ class Floridian(Game):
     def describe(self) -> str:
         return f"G_{self.n}, H_{self.n}" + (" (restricted)" if self.restricted else "")
 
-    def estimate(self) -> Estimate:
-        from gamegraph.games.floridian.engine import estimate_floridian
-
-        est = estimate_floridian(self.n, restricted=self.restricted)
-        # nodes: α-positions plus Ω-positions (T(n), ~3/4 of S(n)); relationships: α-moves,
-        # H_n arcs (~0.8 per α-move) and one Ω-move per Ω-position
-        return Estimate(
-            est.nodes + est.nodes * 3 // 4, est.arcs * 2 + est.nodes, est.bytes, est.approximate
-        )
-
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> FloridianGraph:
-        from gamegraph.games.floridian.engine import build_floridian
-
-        stage = f"α-moves of G_{self.n}"
-        return build_floridian(
-            self.n,
-            restricted=self.restricted,
-            force=force,
-            progress=(lambda done, total: progress(stage, done, total)) if progress else None,
-        )
-
     def parse_position(self, text: str) -> str:
         part = parse_partition(text, self.n)
         if not is_separated(part):
@@ -110,22 +86,6 @@ class Floridian(Game):
                 f"position of G_{self.n}"
             )
         return canonical_key(part)
-
-    def tables(self, built: FloridianGraph) -> GraphTables:
-        from gamegraph.games.floridian.tables import floridian_tables
-
-        return floridian_tables(self, built)
-
-    def verify(
-        self,
-        built: FloridianGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.floridian.checks import FloridianChecks
-
-        return FloridianChecks(built, reader, stored, self.summary(built), say).run()
 
     def after_load(self) -> list[tuple[str, dict[str, Any]]]:
         # Q's 4-cycle nodes of this n (if Q is loaded) visit the positions just loaded

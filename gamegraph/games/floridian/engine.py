@@ -19,7 +19,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,6 +36,14 @@ from gamegraph.games.partitions import (
     parse_partition,
     partitions_exact,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from gamegraph.games.base import Progress
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.floridian import Floridian
+    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "BYTES_PER_ARC",
@@ -57,8 +65,6 @@ BYTES_PER_POSITION = 120
 BYTES_PER_ARC = 48
 """Per α-arc: its target (int64), the H arc it yields (~0.9 per α-arc: target, source column,
 reverse CSR for the turns-to-core BFS), and chunk copies while the kernel runs."""
-
-Progress = Callable[[int, int], None]
 
 NETWORKX_LIMIT = 200_000
 """Positions above which to_networkx refuses (networkx holds ~1 KiB per node and arc)."""
@@ -429,7 +435,7 @@ def build_floridian(
     omega_of[t_members] = omega_t
     sources = np.unique(omega_t) if restricted else np.arange(positions.size, dtype=np.int64)
     alpha_ptr, alpha_dst, h_ptr, h_dst = _alpha_arcs(
-        positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1
+        positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1, n
     )
     return FloridianGraph(
         n, restricted, positions, in_t, omega_of, sources, alpha_ptr, alpha_dst, h_ptr, h_dst
@@ -443,6 +449,7 @@ def _alpha_arcs(
     progress: Progress | None,
     chunk_arcs: int,
     threads: int,
+    n: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Run the α-move kernel over ``sources``, split among worker threads (it releases the GIL).
 
@@ -459,7 +466,7 @@ def _alpha_arcs(
         if progress is not None:
             with lock:
                 done[worker] = finished
-                progress(sum(done), total)
+                progress(f"α-moves of G_{n}", sum(done), total)
 
     def run(worker: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         lo, hi = int(bounds[worker]), int(bounds[worker + 1])
@@ -562,3 +569,40 @@ def estimate_floridian(n: int, *, restricted: bool = False) -> Estimate:
 def check_floridian(n: int, *, restricted: bool = False, force: bool = False) -> Estimate:
     name = f"G_{n} (restricted)" if restricted else f"G_{n} and H_{n}"
     return check_estimate(name, estimate_floridian(n, restricted=restricted), force)
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Floridian) -> Estimate:
+    """S(n) and its α-arcs, as nodes and relationships of the model: α-positions plus
+    Ω-positions (T(n), ~3/4 of S(n)); α-moves, H_n arcs (~0.8 per α-move) and one Ω-move
+    per Ω-position."""
+    est = estimate_floridian(game.n, restricted=game.restricted)
+    return Estimate(
+        est.nodes + est.nodes * 3 // 4, est.arcs * 2 + est.nodes, est.bytes, est.approximate
+    )
+
+
+def build(
+    game: Floridian, *, force: bool = False, progress: Progress | None = None
+) -> FloridianGraph:
+    return build_floridian(game.n, restricted=game.restricted, force=force, progress=progress)
+
+
+def tables(game: Floridian, built: FloridianGraph) -> GraphTables:
+    from gamegraph.games.floridian.tables import floridian_tables
+
+    return floridian_tables(game, built)
+
+
+def verify(
+    game: Floridian,
+    built: FloridianGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    from gamegraph.games.floridian.checks import FloridianChecks
+
+    return FloridianChecks(built, reader, stored, game.summary(built), say).run()

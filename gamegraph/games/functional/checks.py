@@ -53,7 +53,7 @@ _STORED = ("in_degree", "garden_of_eden", "recurrent", "distance", "cycle", "cyc
 
 
 def functional_checks(
-    game: FunctionalGame,
+    game: FunctionalGame[Any],
     graph: FunctionalGraph,
     reader: Reader,
     stored: Mapping[str, Any],
@@ -73,7 +73,7 @@ class _Checks:
 
     def __init__(
         self,
-        game: FunctionalGame,
+        game: FunctionalGame[Any],
         graph: FunctionalGraph,
         reader: Reader,
         say: Callable[[str], None],

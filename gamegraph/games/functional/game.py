@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from gamegraph.games.base import Game
 from gamegraph.games.partitions import (
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from gamegraph.games.checks import Check, Reader
     from gamegraph.games.functional.graph import FunctionalGraph
 
-__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "parse_ordered_partition"]
+__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT", "parse_ordered_partition"]
 
 FUNCTIONAL_STATS = (
     "positions",
@@ -44,12 +44,27 @@ FUNCTIONAL_STATS = (
 """The analysis figures of every functional graph (after n and the game's own parameters)."""
 
 
-class FunctionalGame(Game):
+GraphT = TypeVar("GraphT", bound="FunctionalGraph")
+"""The built graph of a functional game: a :class:`~.graph.FunctionalGraph` subclass."""
+
+
+class FunctionalGame(Game[GraphT]):
     """A game whose graph is a functional graph: one node label, one move type.
 
-    Subclasses set :attr:`label`, :attr:`move` and :attr:`rule`, and implement ``tables``
-    and ``parse_position`` through their own modules (a few lines each, on the shared ones);
-    ``verify`` is shared (their ``verify.cypher`` computes their move).
+    Its public shape, for the built-in games and for classes made at run time alike:
+
+    - declare what every :class:`~gamegraph.games.base.Game` declares (``name``, ``title``,
+      ``description``, ``params`` with ``n``, ``query_files``, ``example``) plus
+      :attr:`label`, :attr:`move` and :attr:`rule`; ``stats_keys`` defaults to n and
+      :data:`FUNCTIONAL_STATS`;
+    - name the engine module in ``engine``, whose hooks ``estimate(game)``,
+      ``build(game, force=, progress=)`` (a :class:`~.graph.FunctionalGraph` subclass,
+      ``GraphT``), ``tables(game, built)`` and, optionally, ``parse_position(game, text)``
+      the base class calls; or override those methods instead (a class made at run time);
+    - ``describe()`` is the one abstract method left;
+    - ``summary`` and ``verify`` are shared: the summary adds the recurrent positions, and
+      verify runs :mod:`.checks` with the game's ``verify_<name>_positions`` query (its
+      ``verify.cypher`` computes the move).
     """
 
     label: ClassVar[str]
@@ -67,13 +82,13 @@ class FunctionalGame(Game):
         ``{"n": 20}``, or ``{"n": 20, "L": 5}``."""
         return {p.name: getattr(self, p.name) for p in self.params if p.in_id}
 
-    def summary(self, built: FunctionalGraph) -> dict[str, Any]:
+    def summary(self, built: GraphT) -> dict[str, Any]:
         """The stats, plus the number of recurrent positions (verify holds both)."""
         return self.stats(built) | {"recurrent": int(built.on_cycle.sum())}
 
     def verify(
         self,
-        built: FunctionalGraph,
+        built: GraphT,
         reader: Reader,
         stored: Mapping[str, Any],
         say: Callable[[str], None],

@@ -28,6 +28,7 @@ from numba import njit
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
+from gamegraph.games.functional.game import FUNCTIONAL_STATS
 from gamegraph.games.limits import TooLargeError, check_estimate
 
 if TYPE_CHECKING:
@@ -47,16 +48,8 @@ __all__ = [
     "parse_sequence",
 ]
 
-#: keys of :meth:`FunctionalGraph.summary`, in order
-SUMMARY_KEYS = (
-    "positions",
-    "cycles",
-    "cycle_lengths",
-    "components",
-    "garden_of_eden",
-    "fixed_points",
-    "max_transient",
-)
+SUMMARY_KEYS = FUNCTIONAL_STATS
+"""Keys of :meth:`FunctionalGraph.summary`, in order: the functional games' stats."""
 
 
 NETWORKX_LIMIT = 200_000

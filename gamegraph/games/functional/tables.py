@@ -53,7 +53,7 @@ def sequence_columns(
 
 
 def functional_tables(
-    game: FunctionalGame, graph: FunctionalGraph, columns: Mapping[str, Column]
+    game: FunctionalGame[Any], graph: FunctionalGraph, columns: Mapping[str, Column]
 ) -> GraphTables:
     """One node per position (``columns``, in index order, plus the analysis) and its move.
 

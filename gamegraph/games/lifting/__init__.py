@@ -7,20 +7,17 @@ one rule. :mod:`.patterns` holds band insertion, the 14 patterns and both rules'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from gamegraph.errors import InputError
-from gamegraph.games.base import Game, Param, Progress
-from gamegraph.games.limits import Estimate
+from gamegraph.games.base import Game, Param
 from gamegraph.games.partitions import canonical_key, is_separated, parse_partition
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
-    from gamegraph.games.lifting.graph import LiftingGraph
-    from gamegraph.games.model import GraphTables
+    from gamegraph.games.lifting.graph import LiftingGraph  # noqa: F401 (named in the class's base)
 
 __all__ = ["RULE_NAMES", "Lifting"]
 
@@ -30,10 +27,11 @@ RULE_NAMES = ("paper", "band", "paper-free")
 
 @register
 @dataclass(frozen=True)
-class Lifting(Game):
+class Lifting(Game["LiftingGraph"]):
     """Q for one lifting rule over the 4-cycles of G_n, n_min <= n <= n_max (= ``n``)."""
 
     name = "lifting"
+    engine = "gamegraph.games.lifting.graph"
     title = "the lifting graph Q"
     description = (
         "The lifting graph Q: 4-cycles of G_n, their lifts, components, sources, families."
@@ -99,41 +97,6 @@ class Lifting(Game):
     def slot(self) -> str:
         # Q of one rule is one graph: a load for another n_max replaces it
         return f"{self.name}:{self.rule}"
-
-    def estimate(self) -> Estimate:
-        from gamegraph.games.floridian.fourcycles_local import shard_memory_bytes
-        from gamegraph.games.limits import BASE_BYTES
-
-        # the 4-cycles come from the local search, a shard of bounded memory at a time; Q
-        # itself has a few 4-cycles per n and a few lifts each
-        memory = BASE_BYTES + shard_memory_bytes(self.n)
-        return Estimate(10 * self.n, 20 * self.n, memory)
-
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> LiftingGraph:
-        from gamegraph.games.lifting.graph import build_lifting_graph, cached_four_cycles
-
-        self.check_size(force)
-        report = (
-            (lambda done, total: progress("4-cycles of G_n", done, total)) if progress else None
-        )
-        cycles = cached_four_cycles(self.n_min, self.n, report)
-        return build_lifting_graph(self.n, self.rule, n_min=self.n_min, cycles=cycles)  # type: ignore[arg-type]
-
-    def tables(self, built: LiftingGraph) -> GraphTables:
-        from gamegraph.games.lifting.tables import lifting_tables
-
-        return lifting_tables(self, built)
-
-    def verify(
-        self,
-        built: LiftingGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.lifting.checks import lifting_checks
-
-        return lifting_checks(self, built, reader, stored, say)
 
     def after_load(self) -> list[tuple[str, dict[str, Any]]]:
         # link each 4-cycle node to its positions in G_n, for every n whose G_n is loaded

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import networkx as nx
 
@@ -23,6 +23,15 @@ from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.floridian.fourcycles_local import four_cycles_in_shard, shards
 from gamegraph.games.lifting.patterns import band_lifts, paper_lifts
+from gamegraph.games.limits import BASE_BYTES, Estimate
+from gamegraph.progress import Progress
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.lifting import Lifting
+    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "RULES",
@@ -85,7 +94,7 @@ def four_cycles_of(n: int, threads: int | None = None, force: bool = False) -> l
 
 
 def four_cycles_in_range(
-    n_min: int, n_max: int, progress: Callable[[int, int], None] | None = None
+    n_min: int, n_max: int, progress: Progress | None = None
 ) -> list[FourCycle]:
     """Every 4-cycle of G_n for n_min <= n <= n_max, canonical, sorted by (n, key).
 
@@ -108,7 +117,7 @@ def four_cycles_in_range(
         )
         for shard in pieces
     ]
-    found = run_tasks(tasks, progress)
+    found = run_tasks(tasks, progress, stage="4-cycles of G_n")
     return sorted((c for cycles in found for c in cycles), key=lambda c: (c.n, c.key))
 
 
@@ -116,9 +125,7 @@ _CACHE: list[FourCycle] = []
 _CACHED_UP_TO = 0
 
 
-def cached_four_cycles(
-    n_min: int, n_max: int, progress: Callable[[int, int], None] | None = None
-) -> list[FourCycle]:
+def cached_four_cycles(n_min: int, n_max: int, progress: Progress | None = None) -> list[FourCycle]:
     """:func:`four_cycles_in_range`, remembered in this process: Q for a second rule (or a
     smaller range) reuses the enumeration instead of building every G_n again."""
     global _CACHED_UP_TO
@@ -254,7 +261,7 @@ def build_lifting_graph(
     *,
     n_min: int = 1,
     cycles: list[FourCycle] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
 ) -> LiftingGraph:
     """Q for a rule over n_min..n_max (pass ``cycles`` to reuse an enumeration)."""
     if n_max < n_min:
@@ -266,3 +273,38 @@ def build_lifting_graph(
     chosen = tuple(c for c in cycles if n_min <= c.n <= n_max)
     lifts = tuple(lift for cycle in chosen for lift in lifts_of(cycle, rule))
     return LiftingGraph(rule, n_min, n_max, chosen, lifts, {c.key: c for c in chosen})
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Lifting) -> Estimate:
+    """The 4-cycles come from the local search, a shard of bounded memory at a time; Q itself
+    has a few 4-cycles per n and a few lifts each."""
+    from gamegraph.games.floridian.fourcycles_local import shard_memory_bytes
+
+    return Estimate(10 * game.n, 20 * game.n, BASE_BYTES + shard_memory_bytes(game.n))
+
+
+def build(game: Lifting, *, force: bool = False, progress: Progress | None = None) -> LiftingGraph:
+    game.check_size(force)
+    cycles = cached_four_cycles(game.n_min, game.n, progress)
+    return build_lifting_graph(game.n, game.rule, n_min=game.n_min, cycles=cycles)  # type: ignore[arg-type]
+
+
+def tables(game: Lifting, built: LiftingGraph) -> GraphTables:
+    from gamegraph.games.lifting.tables import lifting_tables
+
+    return lifting_tables(game, built)
+
+
+def verify(
+    game: Lifting,
+    built: LiftingGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    from gamegraph.games.lifting.checks import lifting_checks
+
+    return lifting_checks(game, built, reader, stored, say)

@@ -12,14 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param, Progress
+from gamegraph.games.base import Param
 from gamegraph.games.functional import FunctionalGame
-from gamegraph.games.limits import Estimate
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.model import GraphTables
-    from gamegraph.games.montreal.engine import MontrealGraph
+    from gamegraph.games.montreal.engine import MontrealGraph  # noqa: F401 (named in the class's base)
 
 __all__ = ["MAX_N", "SPACES", "Montreal"]
 
@@ -31,10 +29,11 @@ SPACES = ("I", "X")
 
 @register
 @dataclass(frozen=True)
-class Montreal(FunctionalGame):
+class Montreal(FunctionalGame["MontrealGraph"]):
     """M on I(n) (or X(n)): every position with its M-move, a permutation."""
 
     name = "montreal"
+    engine = "gamegraph.games.montreal.engine"
     title = "Montreal solitaire M on I(n)"
     description = (
         "Montreal solitaire M on the irreducible positions I(n): a permutation, its cycles "
@@ -63,23 +62,3 @@ class Montreal(FunctionalGame):
 
     def describe(self) -> str:
         return f"M on {self.space}({self.n})"
-
-    def estimate(self) -> Estimate:
-        from gamegraph.games.montreal.engine import estimate_montreal
-
-        return estimate_montreal(self.n)
-
-    def build(self, *, force: bool = False, progress: Progress | None = None) -> MontrealGraph:
-        from gamegraph.games.montreal.engine import build_montreal
-
-        return build_montreal(self.n, space="X" if self.space == "X" else "I", force=force)
-
-    def parse_position(self, text: str) -> str:
-        from gamegraph.games.montreal.engine import parse_member
-
-        return ",".join(map(str, parse_member(text, self.n, self.space)))
-
-    def tables(self, built: MontrealGraph) -> GraphTables:
-        from gamegraph.games.montreal.tables import montreal_tables
-
-        return montreal_tables(self, built)

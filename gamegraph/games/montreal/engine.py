@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -38,7 +38,13 @@ from gamegraph.games.functional.graph import (
     parse_sequence,
 )
 from gamegraph.games.limits import Estimate
+from gamegraph.games.montreal import MAX_N  # declared once, with the game's n parameter
 from gamegraph.games.montreal import _kernels as mk
+
+if TYPE_CHECKING:
+    from gamegraph.games.base import Progress
+    from gamegraph.games.model import GraphTables
+    from gamegraph.games.montreal import Montreal
 
 __all__ = [
     "A007075",
@@ -61,7 +67,6 @@ Sequence = tuple[int, ...]
 Space = Literal["I", "X"]
 
 #: a code has n + ℓ − 1 ≤ 2n − 1 bits and the image one more: int64 holds them up to n = 31
-MAX_N = 31
 #: |I(n)| for n = 1..10, OEIS A007075 (irreducible positions of size n in Montreal solitaire)
 A007075 = (1, 2, 5, 13, 35, 95, 260, 714, 1965, 5415)
 #: growth of |I(n)| beyond n = 10 (|I(n)| / |I(n−1)| measured 2.761 at n = 18, rising slowly)
@@ -373,3 +378,26 @@ def _orbit_longest(position: Sequence) -> int:
         longest = max(longest, len(current))
         current = montreal_move(current)
     return longest
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Montreal) -> Estimate:
+    return estimate_montreal(game.n)
+
+
+def build(
+    game: Montreal, *, force: bool = False, progress: Progress | None = None
+) -> MontrealGraph:
+    return build_montreal(game.n, space="X" if game.space == "X" else "I", force=force)
+
+
+def parse_position(game: Montreal, text: str) -> str:
+    return ",".join(map(str, parse_member(text, game.n, game.space)))
+
+
+def tables(game: Montreal, built: MontrealGraph) -> GraphTables:
+    from gamegraph.games.montreal.tables import montreal_tables
+
+    return montreal_tables(game, built)

@@ -16,19 +16,15 @@ Probabilities are exact fractions for n <= 12 and floats above.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Game, Param, Progress
-from gamegraph.games.limits import Estimate
+from gamegraph.games.base import Game, Param
 from gamegraph.games.partitions import canonical_key, parse_partition
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
-    from gamegraph.games.model import GraphTables
     from gamegraph.games.random_bulgarian.engine import RandomBulgarianGraph
 
 __all__ = ["CHAINS", "MAX_N", "RandomBulgarian"]
@@ -43,10 +39,11 @@ MAX_N = 62
 
 @register
 @dataclass(frozen=True)
-class RandomBulgarian(Game):
+class RandomBulgarian(Game["RandomBulgarianGraph"]):
     """The chain on the partitions of n for one p and one chain."""
 
     name = "random-bulgarian"
+    engine = "gamegraph.games.random_bulgarian.engine"
     title = "random Bulgarian solitaire"
     description = (
         "Random Bulgarian solitaire (Popov's chain or the card-wise chain) on the partitions "
@@ -105,18 +102,6 @@ class RandomBulgarian(Game):
         kind = "card-wise" if self.cardwise else "Popov"
         return f"{kind} chain on P({self.n}), p = {self.p_text}"
 
-    def estimate(self) -> Estimate:
-        from gamegraph.games.random_bulgarian.engine import estimate_random_bulgarian
-
-        return estimate_random_bulgarian(self.n, cardwise=self.cardwise)
-
-    def build(
-        self, *, force: bool = False, progress: Progress | None = None
-    ) -> RandomBulgarianGraph:
-        from gamegraph.games.random_bulgarian.engine import build_random_bulgarian
-
-        return build_random_bulgarian(self.n, self.p, cardwise=self.cardwise, force=force)
-
     def summary(self, built: RandomBulgarianGraph) -> dict[str, Any]:
         exact = built.stationary_mode_probability_exact
         extra: dict[str, Any] = {"chain": built.chain, "exact": built.exact, "period": built.period}
@@ -126,19 +111,3 @@ class RandomBulgarian(Game):
 
     def parse_position(self, text: str) -> str:
         return canonical_key(parse_partition(text, self.n))
-
-    def tables(self, built: RandomBulgarianGraph) -> GraphTables:
-        from gamegraph.games.random_bulgarian.tables import random_bulgarian_tables
-
-        return random_bulgarian_tables(self, built)
-
-    def verify(
-        self,
-        built: RandomBulgarianGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.random_bulgarian.checks import RandomBulgarianChecks
-
-        return RandomBulgarianChecks(self, built, reader, stored, say).run()

@@ -57,6 +57,14 @@ from gamegraph.games.random_bulgarian.stationary import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from gamegraph.games.base import Progress
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.model import GraphTables
+    from gamegraph.games.random_bulgarian import RandomBulgarian
+
+if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = [
@@ -514,3 +522,34 @@ def _power_series_coefficient(n: int, power: int) -> int:
 def _total_parts(n: int) -> int:
     """Number of parts summed over all partitions of n: Σ_j Σ_{i≥1} p(n − i·j)."""
     return sum(count_partitions(n - i * j) for j in range(1, n + 1) for i in range(1, n // j + 1))
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: RandomBulgarian) -> Estimate:
+    return estimate_random_bulgarian(game.n, cardwise=game.cardwise)
+
+
+def build(
+    game: RandomBulgarian, *, force: bool = False, progress: Progress | None = None
+) -> RandomBulgarianGraph:
+    return build_random_bulgarian(game.n, game.p, cardwise=game.cardwise, force=force)
+
+
+def tables(game: RandomBulgarian, built: RandomBulgarianGraph) -> GraphTables:
+    from gamegraph.games.random_bulgarian.tables import random_bulgarian_tables
+
+    return random_bulgarian_tables(game, built)
+
+
+def verify(
+    game: RandomBulgarian,
+    built: RandomBulgarianGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    from gamegraph.games.random_bulgarian.checks import RandomBulgarianChecks
+
+    return RandomBulgarianChecks(game, built, reader, stored, say).run()

@@ -23,13 +23,11 @@ Functions of this package (the Python API for the numbers, no graph needed):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.errors import InputError
-from gamegraph.games.base import Game, Param, Progress
-from gamegraph.games.limits import Estimate
+from gamegraph.games.base import Game, Param
 from gamegraph.games.registry import register
 from gamegraph.games.tchoukaillon.boards import (
     board_key,
@@ -40,8 +38,6 @@ from gamegraph.games.tchoukaillon.boards import (
 )
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
-    from gamegraph.games.model import GraphTables
     from gamegraph.games.tchoukaillon.engine import TchoukaillonAnalysis
 
 __all__ = [
@@ -70,10 +66,11 @@ MAX_STONES = 10**9
 
 @register
 @dataclass(frozen=True)
-class Tchoukaillon(Game):
+class Tchoukaillon(Game["TchoukaillonAnalysis"]):
     """T_n: the boards reachable from Tchouk_n under one rule, and the facts of n."""
 
     name = "tchoukaillon"
+    engine = "gamegraph.games.tchoukaillon.engine"
     title = "Tchoukaillon solitaire T_n"
     description = (
         "Tchoukaillon solitaire: the winnable board of n stones, its move vector and winning "
@@ -106,18 +103,6 @@ class Tchoukaillon(Game):
     def describe(self) -> str:
         return f"T_{self.n}" + (" (literal rule)" if self.literal else "")
 
-    def estimate(self) -> Estimate:
-        from gamegraph.games.tchoukaillon.engine import estimate_tchoukaillon
-
-        return estimate_tchoukaillon(self.n, literal=self.literal)
-
-    def build(
-        self, *, force: bool = False, progress: Progress | None = None
-    ) -> TchoukaillonAnalysis:
-        from gamegraph.games.tchoukaillon.engine import TchoukaillonAnalysis
-
-        return TchoukaillonAnalysis(self.n, literal=self.literal, force=force)
-
     def summary(self, built: TchoukaillonAnalysis) -> dict[str, Any]:
         graph = built.graph
         return self.stats(built) | {
@@ -136,22 +121,6 @@ class Tchoukaillon(Game):
                 f"T_{self.n} (at most n = {self.n})"
             )
         return board_key(board)
-
-    def tables(self, built: TchoukaillonAnalysis) -> GraphTables:
-        from gamegraph.games.tchoukaillon.tables import tchoukaillon_tables
-
-        return tchoukaillon_tables(self, built)
-
-    def verify(
-        self,
-        built: TchoukaillonAnalysis,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        from gamegraph.games.tchoukaillon.checks import TchoukaillonChecks
-
-        return TchoukaillonChecks(self, built, reader, stored, say).run()
 
 
 # --------------------------------------------------------------------------- the numbers

@@ -48,6 +48,14 @@ from gamegraph.games.tchoukaillon.boards import (
 from gamegraph.games.tchoukaillon.roots import strange_root
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from gamegraph.games.base import Progress
+    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.model import GraphTables
+    from gamegraph.games.tchoukaillon import Tchoukaillon
+
+if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = [
@@ -408,3 +416,34 @@ def _explore(
         np.concatenate(arc_dst),
         np.concatenate(arc_hole),
     )
+
+
+# --------------------------------------------------------------------------- Game.engine hooks
+
+
+def estimate(game: Tchoukaillon) -> Estimate:
+    return estimate_tchoukaillon(game.n, literal=game.literal)
+
+
+def build(
+    game: Tchoukaillon, *, force: bool = False, progress: Progress | None = None
+) -> TchoukaillonAnalysis:
+    return TchoukaillonAnalysis(game.n, literal=game.literal, force=force)
+
+
+def tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> GraphTables:
+    from gamegraph.games.tchoukaillon.tables import tchoukaillon_tables
+
+    return tchoukaillon_tables(game, built)
+
+
+def verify(
+    game: Tchoukaillon,
+    built: TchoukaillonAnalysis,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    from gamegraph.games.tchoukaillon.checks import TchoukaillonChecks
+
+    return TchoukaillonChecks(game, built, reader, stored, say).run()

@@ -1,6 +1,6 @@
-// Statements the loader runs to write relationships (gamegraph/loader/writer.py). Types
-// reach them as $parameters (Neo4j 5.26 dynamic types, :$($type)); they come from the games'
-// tables, never from users. Nodes are created by a statement the writer makes from each
+// Statements the loader runs to write and delete a graph's data (gamegraph/loader/writer.py),
+// kept beside the catalog's. Types reach them as $parameters (Neo4j 5.26 dynamic types,
+// :$($type)); they come from the games' tables, never from users. Nodes are created by a statement the writer makes from each
 // node table's column names (one CREATE with a literal map: the fastest form measured).
 
 // name: create_relationships
@@ -46,3 +46,10 @@ WHERE p.graph IS NULL
 WITH p LIMIT $limit
 DETACH DELETE p
 RETURN count(*) AS deleted
+
+// name: graph_restore
+// Put back the :Graph record a claim replaced, when the load fails before it touched the
+// graph's data (a build that failed, an import that never happened): the graph is as it was.
+// params: id:str, props:map
+MATCH (g:Graph {id: $id})
+SET g = $props

@@ -1,0 +1,89 @@
+"""`gamegraph graphs` and `gamegraph drop`: the loaded graphs, listed and removed."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from gamegraph.cli._output import print_json
+from gamegraph.cli.options import (
+    DEFAULT_DATABASE,
+    DEFAULT_PASSWORD,
+    DEFAULT_USER,
+    DatabaseOption,
+    PasswordOption,
+    UriOption,
+    UserOption,
+    open_database,
+)
+from gamegraph.errors import InputError
+
+__all__ = ["drop", "graphs"]
+
+
+def graphs(
+    json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    uri: UriOption = None,
+    user: UserOption = DEFAULT_USER,
+    password: PasswordOption = DEFAULT_PASSWORD,
+    database: DatabaseOption = DEFAULT_DATABASE,
+) -> None:
+    """List the loaded graphs with their status and counts (stale: built by another engine
+    version or with other parameters; `gamegraph load` rebuilds them)."""
+    with open_database(uri, user, password, database) as db:
+        records = db.graphs()
+    rows = [
+        {
+            "id": r.id,
+            "game": r.game,
+            "n": r.n,
+            "params": list(r.params),
+            "status": r.status,
+            "state": r.state().name.lower(),
+            "nodes": r.nodes,
+            "relationships": r.relationships,
+            "engine": r.engine,
+        }
+        for r in records
+    ]
+    if json:
+        print_json(rows)
+        return
+    if not rows:
+        typer.echo("no graphs loaded (try `gamegraph load --n 24`)")
+        return
+    typer.echo(f"{'graph':<26} {'state':<12} {'nodes':>12} {'relationships':>14}")
+    for row in rows:
+        nodes = f"{row['nodes']:,}" if row["nodes"] is not None else "-"
+        rels = f"{row['relationships']:,}" if row["relationships"] is not None else "-"
+        typer.echo(f"{row['id']:<26} {row['state']:<12} {nodes:>12} {rels:>14}")
+
+
+def drop(
+    graph_ids: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Graph ids as `gamegraph graphs` lists them, e.g. floridian:24 or "
+            "lifting:paper:60.",
+            show_default=False,
+        ),
+    ] = None,
+    all_graphs: Annotated[bool, typer.Option("--all", help="Drop every loaded graph.")] = False,
+    uri: UriOption = None,
+    user: UserOption = DEFAULT_USER,
+    password: PasswordOption = DEFAULT_PASSWORD,
+    database: DatabaseOption = DEFAULT_DATABASE,
+) -> None:
+    """Remove graphs (their nodes, relationships and record) from Neo4j."""
+    from gamegraph.games.registry import parse_graph_id
+
+    if not graph_ids and not all_graphs:
+        raise InputError("name the graphs to drop (see `gamegraph graphs`) or pass --all")
+    ids = [parse_graph_id(graph_id).id for graph_id in graph_ids or []]
+    with open_database(uri, user, password, database) as db:
+        dropped = db.drop_all() if all_graphs else db.drop(*ids)
+    for graph_id, found in dropped.items():
+        typer.echo(f"{graph_id}: {'dropped' if found else 'was not loaded'}")
+    if all_graphs and not dropped:
+        typer.echo("no graphs loaded")
