@@ -493,6 +493,15 @@ def test_parse_ordered_partition_takes_either_sorted_order_and_nothing_else() ->
         parse_ordered_partition("3,5,1,3")
 
 
+def test_a_composition_in_brackets_is_refused_like_one_without() -> None:
+    """The brackets are dropped before the order is read: '(3,1,2)' is the composition
+    3,1,2 (refused), '(5,3,3,1)' the partition."""
+    assert parse_ordered_partition("(5,3,3,1)") == parse_ordered_partition("[1 3^2 5]")
+    for text in ("(3,1,2)", "[2,5,1]"):
+        with pytest.raises(PartitionError, match="is a composition, not a partition"):
+            parse_ordered_partition(text)
+
+
 def test_queries_take_positions_in_any_notation_and_l_as_the_game_declares_it() -> None:
     query = get_query("austrian_trajectory")
     params = convert_params(query, {"n": "20", "L": "5", "position": "3^2 5^2 | 4"})
