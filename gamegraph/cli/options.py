@@ -162,8 +162,8 @@ NRangeOption = Annotated[
     typer.Option(
         "--n",
         "-n",
-        help="n, or an inclusive range such as 20..40: one graph per n for each game (Q: one "
-        "graph over every n up to the top of the range).",
+        help="n, an inclusive range such as 20..40, or a list such as 20,40 (those n only): one "
+        "graph per n for each game (Q: one graph over every n up to the largest).",
     ),
 ]
 

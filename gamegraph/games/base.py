@@ -20,7 +20,8 @@ class and decorates it with :func:`gamegraph.games.registry.register`. That modu
 light (no numpy, numba or engine imports at module level): the command line builds its
 options from every registered game at start-up. The class names its engine module once
 (:attr:`Game.engine`, in the manner of Gymnasium's ``entry_point``), and the methods above
-import it on first use and call its hooks (:class:`Engine`). A class made at run time may
+import it (and the ``tables`` and ``checks`` modules beside it) on first use and call their
+hooks (:class:`Engine`). A class made at run time may
 instead override ``estimate``, ``build``, ``tables`` and ``verify`` itself.
 
 This module imports nothing heavy either; numpy appears only in type annotations.
@@ -51,6 +52,7 @@ __all__ = ["REQUIRED", "BuiltT", "Engine", "Game", "Param", "ParamKind", "Progre
 
 
 BuiltT = TypeVar("BuiltT")
+BuiltT_co = TypeVar("BuiltT_co", covariant=True)
 """The type of a game's built graph (:meth:`Game.build`): ``BulgarianGraph``, ``CrimGraph``..."""
 
 ParamKind = Literal["int", "flag", "choice", "fraction"]
@@ -212,28 +214,20 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-class Engine(Protocol[BuiltT]):
+class Engine(Protocol[BuiltT_co]):
     """The hooks a game's engine module (:attr:`Game.engine`) defines, as module-level
-    functions that take the game first. ``parse_position(game, text)`` and
-    ``summary(game, built)`` are optional (see :meth:`Game.parse_position` and
-    :meth:`Game.summary`); ``verify`` may be left to the class (the functional games share
-    theirs)."""
+    functions that take the game first; ``parse_position(game, text)`` is optional (see
+    :meth:`Game.parse_position`).
+
+    Two modules beside it in its package hold the other hooks, so that none of the three
+    imports another in a circle (the tables and the checks import the engine, never the
+    reverse): ``tables`` defines ``tables(game, built)`` and, optionally,
+    ``summary(game, built)``; ``checks`` defines ``verify(game, built, reader, stored, say)``
+    (the functional games share theirs: :class:`~gamegraph.games.functional.FunctionalGame`)."""
 
     def estimate(self, game: Any, /) -> Estimate: ...
 
-    def build(self, game: Any, /, *, force: bool, progress: Progress | None) -> BuiltT: ...
-
-    def tables(self, game: Any, built: BuiltT, /) -> GraphTables: ...
-
-    def verify(
-        self,
-        game: Any,
-        built: BuiltT,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-        /,
-    ) -> list[Check]: ...
+    def build(self, game: Any, /, *, force: bool, progress: Progress | None) -> BuiltT_co: ...
 
 
 class Game(ABC, Generic[BuiltT]):
@@ -268,9 +262,13 @@ class Game(ABC, Generic[BuiltT]):
     the contract tests' example of this game."""
     depends_on: ClassVar[tuple[str, ...]] = ()
     """Other games whose engines build this one's graph (their code is in its version)."""
+    verify_module: ClassVar[str] = ""
+    """Where the ``verify`` hook is when it is not in the engine package's ``checks`` module
+    (the functional games share ``gamegraph.games.functional.checks``)."""
     engine: ClassVar[str] = ""
     """The module of the game's engine (``"gamegraph.games.bulgarian.engine"``), imported on
-    first use, whose hooks (:class:`Engine`) estimate, build, tabulate and verify the graph."""
+    first use, whose hooks (:class:`Engine`) estimate and build the graph; the modules
+    ``tables`` and ``checks`` of its package tabulate and verify it."""
 
     n: int
 
@@ -420,9 +418,15 @@ class Game(ABC, Generic[BuiltT]):
 
     def hooks(self) -> Engine[BuiltT]:
         """The engine module (:attr:`engine`), imported on first use."""
+        return cast("Engine[BuiltT]", self._module(""))
+
+    def _module(self, sibling: str) -> Any:
+        """The engine module, or the module ``sibling`` of its package (``tables``,
+        ``checks``), imported on first use."""
         if not self.engine:
             raise TypeError(f"{type(self).__name__} names no engine module")
-        return cast("Engine[BuiltT]", import_module(self.engine))
+        package = self.engine.rpartition(".")[0]
+        return import_module(f"{package}.{sibling}" if sibling else self.engine)
 
     def estimate(self) -> Estimate:
         """Nodes, relationships and peak bytes of the build, without building anything.
@@ -449,12 +453,14 @@ class Game(ABC, Generic[BuiltT]):
         """The figures stored on the graph's :Graph record (``stat_*``): the stats, plus
         whatever else the game wants `verify` to hold it to (the engine's ``summary`` hook,
         where it has one)."""
-        hook = getattr(self.hooks(), "summary", None) if self.engine else None
+        hook = getattr(self._module("tables"), "summary", None) if self.engine else None
         return self.stats(built) if hook is None else dict(hook(self, built))
 
     def tables(self, built: BuiltT) -> GraphTables:
-        """The graph as Neo4j node and relationship tables (docs/schema.md)."""
-        return self.hooks().tables(self, built)
+        """The graph as Neo4j node and relationship tables (docs/schema.md): the ``tables``
+        hook of the engine's package."""
+        result: GraphTables = self._module("tables").tables(self, built)
+        return result
 
     def verify(
         self,
@@ -465,8 +471,11 @@ class Game(ABC, Generic[BuiltT]):
     ) -> list[Check]:
         """Recompute the loaded graph's analysis from its relationships (through ``reader``,
         which runs this game's verify queries) and compare it with what was stored (the
-        graph's nodes and its ``stored`` summary) and with ``built``."""
-        return self.hooks().verify(self, built, reader, stored, say)
+        graph's nodes and its ``stored`` summary) and with ``built``: the ``verify`` hook
+        of the engine's package (its ``checks`` module)."""
+        module = import_module(self.verify_module) if self.verify_module else self._module("checks")
+        checks: list[Check] = module.verify(self, built, reader, stored, say)
+        return checks
 
     def parse_position(self, text: str) -> str:
         """The key a position given as text (``position`` parameters of queries) has in this

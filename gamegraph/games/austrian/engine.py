@@ -40,7 +40,6 @@ from gamegraph.games.partitions import Partition, PartitionError, canonical_key,
 if TYPE_CHECKING:
     from gamegraph.games.austrian import Austrian
     from gamegraph.games.base import Progress
-    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "AustrianGraph",
@@ -299,9 +298,3 @@ def build(
 
 def parse_position(game: Austrian, text: str) -> str:
     return state_key(parse_austrian(text, game.n, game.L, bank_up_to_L=game.bank_up_to_L))
-
-
-def tables(game: Austrian, built: AustrianGraph) -> GraphTables:
-    from gamegraph.games.austrian.tables import austrian_tables
-
-    return austrian_tables(game, built)

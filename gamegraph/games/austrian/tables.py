@@ -35,3 +35,7 @@ def austrian_tables(game: Austrian, graph: AustrianGraph) -> GraphTables:
         "num_piles": np.diff(offsets).tolist(),
     }
     return functional_tables(game, graph, columns)
+
+
+tables = austrian_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

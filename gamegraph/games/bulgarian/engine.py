@@ -28,7 +28,6 @@ from gamegraph.games.partitions import (
 if TYPE_CHECKING:
     from gamegraph.games.base import Progress
     from gamegraph.games.bulgarian import Bulgarian
-    from gamegraph.games.model import GraphTables
 
 __all__ = ["BYTES_PER_POSITION", "BulgarianGraph", "build_bulgarian", "estimate_bulgarian"]
 
@@ -166,9 +165,3 @@ def build(
     game: Bulgarian, *, force: bool = False, progress: Progress | None = None
 ) -> BulgarianGraph:
     return build_bulgarian(game.n, force=force)
-
-
-def tables(game: Bulgarian, built: BulgarianGraph) -> GraphTables:
-    from gamegraph.games.bulgarian.tables import bulgarian_tables
-
-    return bulgarian_tables(game, built)

@@ -22,3 +22,7 @@ def bulgarian_tables(game: Bulgarian, graph: BulgarianGraph) -> GraphTables:
     parts, offsets = graph.flat_parts()
     columns = position_columns(graph.n, parts, offsets, np.arange(graph.size))
     return functional_tables(game, graph, columns)
+
+
+tables = bulgarian_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

@@ -36,7 +36,6 @@ from gamegraph.games.limits import Estimate
 if TYPE_CHECKING:
     from gamegraph.games.base import Progress
     from gamegraph.games.carolina import Carolina
-    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "MAX_N",
@@ -190,9 +189,3 @@ def build(
 
 def parse_position(game: Carolina, text: str) -> str:
     return ",".join(map(str, parse_composition(text, game.n)))
-
-
-def tables(game: Carolina, built: CarolinaGraph) -> GraphTables:
-    from gamegraph.games.carolina.tables import carolina_tables
-
-    return carolina_tables(game, built)

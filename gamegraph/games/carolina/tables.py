@@ -26,3 +26,7 @@ def carolina_tables(game: Carolina, graph: CarolinaGraph) -> GraphTables:
         "first": parts[offsets[:-1]].tolist(),
     }
     return functional_tables(game, graph, columns)
+
+
+tables = carolina_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

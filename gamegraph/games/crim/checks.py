@@ -225,3 +225,14 @@ class CrimChecks:
         return comparison.check(
             f"{len(found)} figures counted from the recomputed values: Cypher = stored = engine"
         )
+
+
+def verify(
+    game: Crim,
+    built: CrimGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    """The ``verify`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
+    return CrimChecks(game, built, reader, stored, say).run()

@@ -35,12 +35,8 @@ from gamegraph.games.partitions import Partition, paper_notation, partition_coun
 from gamegraph.games.partitions import conjugate as column_lengths
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-
     from gamegraph.games.base import Progress
-    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.crim import Crim
-    from gamegraph.games.model import GraphTables
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -447,27 +443,3 @@ def estimate(game: Crim) -> Estimate:
 
 def build(game: Crim, *, force: bool = False, progress: Progress | None = None) -> CrimGraph:
     return build_crim(game.n, force=force)
-
-
-def summary(game: Crim, built: CrimGraph) -> dict[str, Any]:
-    from gamegraph.games.crim.tables import crim_summary
-
-    return crim_summary(game, built)
-
-
-def tables(game: Crim, built: CrimGraph) -> GraphTables:
-    from gamegraph.games.crim.tables import crim_tables
-
-    return crim_tables(game, built)
-
-
-def verify(
-    game: Crim,
-    built: CrimGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    from gamegraph.games.crim.checks import CrimChecks
-
-    return CrimChecks(game, built, reader, stored, say).run()

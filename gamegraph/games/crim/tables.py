@@ -59,3 +59,9 @@ def crim_tables(game: Crim, graph: CrimGraph) -> GraphTables:
     nodes = NodeTable(LABEL, columns, {P_LABEL: graph.p_position.tolist()})
     move = RelTable(MOVE, LABEL, LABEL, graph.sources, graph.indices)
     return GraphTables(game, [nodes], [move], game.summary(graph))
+
+
+tables = crim_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
+summary = crim_summary
+"""The ``summary`` hook: what the :Graph record stores (``stat_*``)."""

@@ -36,7 +36,6 @@ from gamegraph.games.partitions import (
 if TYPE_CHECKING:
     from gamegraph.games.base import Progress
     from gamegraph.games.dual import Dual
-    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "MAX_N",
@@ -174,9 +173,3 @@ def estimate(game: Dual) -> Estimate:
 
 def build(game: Dual, *, force: bool = False, progress: Progress | None = None) -> DualGraph:
     return build_dual(game.n, force=force)
-
-
-def tables(game: Dual, built: DualGraph) -> GraphTables:
-    from gamegraph.games.dual.tables import dual_tables
-
-    return dual_tables(game, built)

@@ -22,3 +22,7 @@ def dual_tables(game: Dual, graph: DualGraph) -> GraphTables:
     parts, offsets = graph.flat_parts()
     columns = position_columns(graph.n, parts, offsets, np.arange(graph.size))
     return functional_tables(game, graph, columns)
+
+
+tables = dual_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,6 +28,9 @@ from gamegraph.errors import DatabaseError
 from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
 from gamegraph.games.floridian.engine import FloridianGraph
 from gamegraph.games.partitions import canonical_key
+
+if TYPE_CHECKING:
+    from gamegraph.games.floridian import Floridian
 
 __all__ = ["FloridianChecks"]
 
@@ -331,3 +334,14 @@ class FloridianChecks:
             comparison.sets("4-cycle", in_q, self.cycle_keys, where="Q")
             checks.append(comparison.check(f"{len(in_q)} node(s) = the 4-cycles of G_{self.n}"))
         return checks
+
+
+def verify(
+    game: Floridian,
+    built: FloridianGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    """The ``verify`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
+    return FloridianChecks(built, reader, stored, game.summary(built), say).run()

@@ -38,12 +38,10 @@ from gamegraph.games.partitions import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable
 
     from gamegraph.games.base import Progress
-    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.floridian import Floridian
-    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "BYTES_PER_ARC",
@@ -588,21 +586,3 @@ def build(
     game: Floridian, *, force: bool = False, progress: Progress | None = None
 ) -> FloridianGraph:
     return build_floridian(game.n, restricted=game.restricted, force=force, progress=progress)
-
-
-def tables(game: Floridian, built: FloridianGraph) -> GraphTables:
-    from gamegraph.games.floridian.tables import floridian_tables
-
-    return floridian_tables(game, built)
-
-
-def verify(
-    game: Floridian,
-    built: FloridianGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    from gamegraph.games.floridian.checks import FloridianChecks
-
-    return FloridianChecks(built, reader, stored, game.summary(built), say).run()

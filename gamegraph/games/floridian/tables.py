@@ -78,3 +78,7 @@ def floridian_tables(game: Floridian, graph: FloridianGraph) -> GraphTables:
     ]
     nodes = [NodeTable("Alpha", alpha, flags), NodeTable("Omega", omega)]
     return GraphTables(game, nodes, rels, game.summary(graph))
+
+
+tables = floridian_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

@@ -356,3 +356,15 @@ def _show(value: Any) -> str:
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+def verify(
+    game: FunctionalGame[Any],
+    built: FunctionalGraph,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    """The ``verify`` hook of every functional game (its :attr:`verify_module`): the checks
+    above, with the game's ``verify_<name>_positions`` computing its move in Cypher."""
+    return functional_checks(game, built, reader, stored, say, rule=game.rule)

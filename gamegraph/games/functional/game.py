@@ -14,7 +14,6 @@ Light on purpose (no numpy): every game's ``__init__`` imports it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from gamegraph.games.base import Game
@@ -27,7 +26,6 @@ from gamegraph.games.partitions import (
 )
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.functional.graph import FunctionalGraph
 
 __all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT", "parse_ordered_partition"]
@@ -59,12 +57,13 @@ class FunctionalGame(Game[GraphT]):
       :data:`FUNCTIONAL_STATS`;
     - name the engine module in ``engine``, whose hooks ``estimate(game)``,
       ``build(game, force=, progress=)`` (a :class:`~.graph.FunctionalGraph` subclass,
-      ``GraphT``), ``tables(game, built)`` and, optionally, ``parse_position(game, text)``
-      the base class calls; or override those methods instead (a class made at run time);
+      ``GraphT``) and, optionally, ``parse_position(game, text)`` the base class calls, with
+      ``tables(game, built)`` in the ``tables`` module beside it; or override the methods
+      ``estimate``, ``build`` and ``tables`` instead (a class made at run time);
     - ``describe()`` is the one abstract method left;
     - ``summary`` and ``verify`` are shared: the summary adds the recurrent positions, and
-      verify runs :mod:`.checks` with the game's ``verify_<name>_positions`` query (its
-      ``verify.cypher`` computes the move).
+      verify runs :mod:`.checks` (:attr:`verify_module`) with the game's
+      ``verify_<name>_positions`` query (its ``verify.cypher`` computes the move).
     """
 
     label: ClassVar[str]
@@ -76,6 +75,7 @@ class FunctionalGame(Game[GraphT]):
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
     internal_query_files = ("schema.cypher", "verify.cypher")
     n_label = "cards"
+    verify_module = "gamegraph.games.functional.checks"
 
     def graph_params(self) -> dict[str, Any]:
         """The parameters that name this graph's nodes in Cypher (those in the graph id):
@@ -85,19 +85,6 @@ class FunctionalGame(Game[GraphT]):
     def summary(self, built: GraphT) -> dict[str, Any]:
         """The stats, plus the number of recurrent positions (verify holds both)."""
         return self.stats(built) | {"recurrent": int(built.on_cycle.sum())}
-
-    def verify(
-        self,
-        built: GraphT,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
-        """The checks every functional graph shares (:mod:`.checks`), with the
-        game's ``verify_<name>_positions`` computing its move in Cypher."""
-        from gamegraph.games.functional.checks import functional_checks
-
-        return functional_checks(self, built, reader, stored, say, rule=self.rule)
 
 
 _SEPARATORS = re.compile(r"[\s,]+")

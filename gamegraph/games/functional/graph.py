@@ -28,7 +28,6 @@ from numba import njit
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.functional.game import FUNCTIONAL_STATS
 from gamegraph.games.limits import TooLargeError, check_estimate
 
 if TYPE_CHECKING:
@@ -48,8 +47,16 @@ __all__ = [
     "parse_sequence",
 ]
 
-SUMMARY_KEYS = FUNCTIONAL_STATS
-"""Keys of :meth:`FunctionalGraph.summary`, in order: the functional games' stats."""
+#: keys of :meth:`FunctionalGraph.summary`, in order (the functional games' FUNCTIONAL_STATS)
+SUMMARY_KEYS = (
+    "positions",
+    "cycles",
+    "cycle_lengths",
+    "components",
+    "garden_of_eden",
+    "fixed_points",
+    "max_transient",
+)
 
 
 NETWORKX_LIMIT = 200_000

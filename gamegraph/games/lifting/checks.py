@@ -93,3 +93,7 @@ def lifting_checks(
         components.check(f"{len(found)} weak components (breadth-first) = stored = engine"),
         stored_stats(stored, game.summary(q), name),
     ]
+
+
+verify = lifting_checks
+"""The ``verify`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

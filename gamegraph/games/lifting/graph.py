@@ -11,7 +11,7 @@ no node to point at. Components, sources and families are taken inside the range
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
@@ -27,11 +27,7 @@ from gamegraph.games.limits import BASE_BYTES, Estimate
 from gamegraph.progress import Progress
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-
-    from gamegraph.games.checks import Check, Reader
     from gamegraph.games.lifting import Lifting
-    from gamegraph.games.model import GraphTables
 
 __all__ = [
     "RULES",
@@ -290,21 +286,3 @@ def build(game: Lifting, *, force: bool = False, progress: Progress | None = Non
     game.check_size(force)
     cycles = cached_four_cycles(game.n_min, game.n, progress)
     return build_lifting_graph(game.n, game.rule, n_min=game.n_min, cycles=cycles)  # type: ignore[arg-type]
-
-
-def tables(game: Lifting, built: LiftingGraph) -> GraphTables:
-    from gamegraph.games.lifting.tables import lifting_tables
-
-    return lifting_tables(game, built)
-
-
-def verify(
-    game: Lifting,
-    built: LiftingGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    from gamegraph.games.lifting.checks import lifting_checks
-
-    return lifting_checks(game, built, reader, stored, say)

@@ -58,3 +58,7 @@ def lifting_tables(game: Lifting, q: LiftingGraph) -> GraphTables:
         },
     )
     return GraphTables(game, [nodes], [lifts], game.summary(q))
+
+
+tables = lifting_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

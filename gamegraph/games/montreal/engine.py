@@ -43,7 +43,6 @@ from gamegraph.games.montreal import _kernels as mk
 
 if TYPE_CHECKING:
     from gamegraph.games.base import Progress
-    from gamegraph.games.model import GraphTables
     from gamegraph.games.montreal import Montreal
 
 __all__ = [
@@ -395,9 +394,3 @@ def build(
 
 def parse_position(game: Montreal, text: str) -> str:
     return ",".join(map(str, parse_member(text, game.n, game.space)))
-
-
-def tables(game: Montreal, built: MontrealGraph) -> GraphTables:
-    from gamegraph.games.montreal.tables import montreal_tables
-
-    return montreal_tables(game, built)

@@ -23,3 +23,7 @@ def montreal_tables(game: Montreal, graph: MontrealGraph) -> GraphTables:
     columns = sequence_columns(graph.n, "entries", entries, offsets, graph.keys())
     columns["length"] = np.diff(offsets).tolist()
     return functional_tables(game, graph, columns)
+
+
+tables = montreal_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

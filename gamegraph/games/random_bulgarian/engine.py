@@ -57,11 +57,7 @@ from gamegraph.games.random_bulgarian.stationary import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-
     from gamegraph.games.base import Progress
-    from gamegraph.games.checks import Check, Reader
-    from gamegraph.games.model import GraphTables
     from gamegraph.games.random_bulgarian import RandomBulgarian
 
 if TYPE_CHECKING:
@@ -535,21 +531,3 @@ def build(
     game: RandomBulgarian, *, force: bool = False, progress: Progress | None = None
 ) -> RandomBulgarianGraph:
     return build_random_bulgarian(game.n, game.p, cardwise=game.cardwise, force=force)
-
-
-def tables(game: RandomBulgarian, built: RandomBulgarianGraph) -> GraphTables:
-    from gamegraph.games.random_bulgarian.tables import random_bulgarian_tables
-
-    return random_bulgarian_tables(game, built)
-
-
-def verify(
-    game: RandomBulgarian,
-    built: RandomBulgarianGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    from gamegraph.games.random_bulgarian.checks import RandomBulgarianChecks
-
-    return RandomBulgarianChecks(game, built, reader, stored, say).run()

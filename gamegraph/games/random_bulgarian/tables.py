@@ -51,3 +51,7 @@ def random_bulgarian_tables(game: RandomBulgarian, chain: RandomBulgarianGraph) 
         properties["probability_exact"] = [str(v) for v in chain.probability_exact]
     moves = RelTable(MOVE, LABEL, LABEL, chain.sources, chain.indices, properties)
     return GraphTables(game, [nodes], [moves], game.summary(chain))
+
+
+tables = random_bulgarian_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

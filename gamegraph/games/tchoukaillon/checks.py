@@ -268,3 +268,14 @@ class TchoukaillonChecks:
             f"{len(rows)} values of k counted from the loaded boards = engine's; "
             f"{complete} complete, each with boards = numbers"
         )
+
+
+def verify(
+    game: Tchoukaillon,
+    built: TchoukaillonAnalysis,
+    reader: Reader,
+    stored: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> list[Check]:
+    """The ``verify`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
+    return TchoukaillonChecks(game, built, reader, stored, say).run()

@@ -48,11 +48,7 @@ from gamegraph.games.tchoukaillon.boards import (
 from gamegraph.games.tchoukaillon.roots import strange_root
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-
     from gamegraph.games.base import Progress
-    from gamegraph.games.checks import Check, Reader
-    from gamegraph.games.model import GraphTables
     from gamegraph.games.tchoukaillon import Tchoukaillon
 
 if TYPE_CHECKING:
@@ -429,21 +425,3 @@ def build(
     game: Tchoukaillon, *, force: bool = False, progress: Progress | None = None
 ) -> TchoukaillonAnalysis:
     return TchoukaillonAnalysis(game.n, literal=game.literal, force=force)
-
-
-def tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> GraphTables:
-    from gamegraph.games.tchoukaillon.tables import tchoukaillon_tables
-
-    return tchoukaillon_tables(game, built)
-
-
-def verify(
-    game: Tchoukaillon,
-    built: TchoukaillonAnalysis,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    from gamegraph.games.tchoukaillon.checks import TchoukaillonChecks
-
-    return TchoukaillonChecks(game, built, reader, stored, say).run()

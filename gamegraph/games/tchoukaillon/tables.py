@@ -74,3 +74,7 @@ def tchoukaillon_tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> Grap
         {"hole": graph.hole.tolist(), "sown": graph.sown.tolist()},
     )
     return GraphTables(game, [nodes], [moves], game.summary(built))
+
+
+tables = tchoukaillon_tables
+"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
