@@ -128,6 +128,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if j > 0:",
         "at j = 0 the extra branch merges zero copies: _insert_many copies the row unchanged",
     ),
+    ("floridian/_kernels.py", 456, "< -> <="): (
+        "if rb < 0:",
+        "row 0 is sources[0], the smallest source (sources ascend: np.unique or arange), and "
+        "b <= a was skipped above, so a source b > a has row >= 1: rb == 0 never happens",
+    ),
     ("floridian/_kernels.py", 300, "1 -> 2"): (
         "max_candidates = (1 << nb) * (ones + 1)",
         "an over-estimate only cuts the batch earlier; the caller runs the rest in the next one",

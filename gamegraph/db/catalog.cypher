@@ -111,3 +111,21 @@ CALL () {
   RETURN collect([type, relationships]) AS by_type
 }
 RETURN nodes, by_type
+
+// name: graph_count_all
+// graph_count for every graph at once, in one pass over the nodes: [graph, nodes] pairs and
+// [graph, type, relationships] triples. It needs no index, so the bulk route reads the counts
+// of a new store while Neo4j populates the indexes.
+CALL () {
+  MATCH (p:GraphNode)
+  WITH p.graph AS graph, count(p) AS nodes
+  RETURN collect([graph, nodes]) AS nodes
+}
+CALL () {
+  MATCH (p:GraphNode)
+  WITH p.graph AS graph, p
+  MATCH (p)-[r]->()
+  WITH graph, type(r) AS type, count(*) AS relationships
+  RETURN collect([graph, type, relationships]) AS by_type
+}
+RETURN nodes, by_type

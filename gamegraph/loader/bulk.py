@@ -33,6 +33,7 @@ from __future__ import annotations
 import fcntl
 import shutil
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,7 +54,13 @@ from gamegraph.loader.export import (
     write_csv,
 )
 from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.writer import LoadReport, LoadSummary, ensure_schema, read_counts
+from gamegraph.loader.writer import (
+    LoadReport,
+    LoadSummary,
+    await_indexes,
+    ensure_schema,
+    read_all_counts,
+)
 
 __all__ = [
     "Expected",
@@ -157,10 +164,13 @@ def _bulk_load(
     try:
         local.start()
         clock("restart")
-        with reconnect() as fresh:
-            ensure_schema(fresh)
+        with reconnect() as fresh, ThreadPoolExecutor(max_workers=1) as pool:
+            # the catalog's constraints first (a few nodes: the claims need them), then the
+            # games' schema in a second session, populated while the counts are read back
+            ensure_schema(fresh, prefix="schema_graph_", wait=False)
+            schema = pool.submit(ensure_schema, fresh)
             clock("schema")
-            record_imported(fresh, expected, summary.reports)
+            record_imported(fresh, expected, summary.reports, indexes_ready=schema.result)
         clock("verify")
     except BaseException:
         note("the new store did not verify: putting the previous database back")
@@ -176,20 +186,29 @@ def _bulk_load(
 
 
 def record_imported(
-    runner: QueryRunner, expected: Sequence[Expected], reports: Sequence[LoadReport] = ()
+    runner: QueryRunner,
+    expected: Sequence[Expected],
+    reports: Sequence[LoadReport] = (),
+    *,
+    indexes_ready: Callable[[], object] | None = None,
 ) -> None:
     """Check that Neo4j holds exactly each graph's counts (as an online load does), then run
     the games' after-load links and record each graph as complete; IncompleteLoadError names
     the first graph that differs, and every graph is left as it was before (this writes no
-    data: a graph never imported is not recorded). Counts are read for every graph before
-    any link is made (a link from one graph's nodes to another's is no part of either's
-    counts)."""
+    data: a graph never imported is not recorded). Counts are read for every graph, in one
+    pass that needs no index, before any link is made (a link from one graph's nodes to
+    another's is no part of either's counts); ``indexes_ready()`` then waits for the indexes
+    the links use (default: :func:`~gamegraph.loader.writer.await_indexes`)."""
     with ExitStack() as stack:
         claims = []
         for item in expected:
             claim = GraphClaim(runner, item.game, get_graph(runner, item.game.id)).claim()
             claims.append(stack.enter_context(claim))
-        counted = [read_counts(runner, item.game, item.counts) for item in expected]
+        counted = read_all_counts(runner, [(item.game, item.counts) for item in expected])
+        if indexes_ready is None:
+            await_indexes(runner)
+        else:
+            indexes_ready()
         for item in expected:
             for name, params in item.game.after_load():
                 runner.write(cypher(name), params)

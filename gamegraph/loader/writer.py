@@ -42,10 +42,12 @@ from gamegraph.loader.plan import PlannedGraph
 __all__ = [
     "LoadReport",
     "LoadSummary",
+    "await_indexes",
     "create_nodes_statement",
     "drop_graph",
     "ensure_schema",
     "load_tables",
+    "read_all_counts",
     "read_counts",
     "run_load",
 ]
@@ -103,13 +105,22 @@ class LoadSummary:
         return sum(self.seconds.values())
 
 
-def ensure_schema(runner: QueryRunner) -> None:
+def ensure_schema(runner: QueryRunner, *, prefix: str = "schema_", wait: bool = True) -> None:
     """Create every constraint and index of the catalog and of every game (no-op when they
     exist): the ``schema_*`` queries, in one transaction, so that on a database that already
-    holds data (after a bulk import) Neo4j populates them all in one scan of the store."""
+    holds data (after a bulk import) Neo4j populates them all in one scan of the store.
+    ``prefix`` picks fewer (``schema_graph_``: the catalog's); with ``wait=False`` it returns
+    while Neo4j may still populate indexes (:func:`await_indexes`), though a constraint is
+    populated before its transaction ends."""
     runner.write_all(
-        [query.cypher for name, query in named_queries().items() if name.startswith("schema_")]
+        [query.cypher for name, query in named_queries().items() if name.startswith(prefix)]
     )
+    if wait:
+        await_indexes(runner)
+
+
+def await_indexes(runner: QueryRunner) -> None:
+    """Wait until every index is online (at once when they are)."""
     runner.write(cypher("indexes_await"))
 
 
@@ -399,7 +410,30 @@ def read_counts(runner: QueryRunner, game: Game[Any], expected: dict[str, int]) 
     unless they are exactly ``expected`` (its message says what differs, in words)."""
     row = runner.run(cypher("graph_count"), {"graph": game.id})[0]
     by_type = {str(kind): int(count) for kind, count in row["by_type"]}
-    found = {"nodes": int(row["nodes"])} | {k: by_type.get(k, 0) for k in expected if k != "nodes"}
+    return _checked_counts(game, expected, int(row["nodes"]), by_type)
+
+
+def read_all_counts(
+    runner: QueryRunner, expected: Sequence[tuple[Game[Any], dict[str, int]]]
+) -> list[dict[str, int]]:
+    """:func:`read_counts` of several graphs with one query, one pass over the store that
+    needs no index (the bulk route reads a new store's counts while its indexes populate)."""
+    row = runner.run(cypher("graph_count_all"))[0]
+    nodes = {str(graph): int(count) for graph, count in row["nodes"]}
+    by_type: dict[str, dict[str, int]] = {}
+    for graph, kind, count in row["by_type"]:
+        by_type.setdefault(str(graph), {})[str(kind)] = int(count)
+    return [
+        _checked_counts(game, counts, nodes.get(game.id, 0), by_type.get(game.id, {}))
+        for game, counts in expected
+    ]
+
+
+def _checked_counts(
+    game: Game[Any], expected: dict[str, int], nodes: int, by_type: dict[str, int]
+) -> dict[str, int]:
+    """The counts found, if they are exactly ``expected``; else IncompleteLoadError."""
+    found = {"nodes": nodes} | {k: by_type.get(k, 0) for k in expected if k != "nodes"}
     extra = {k: v for k, v in by_type.items() if k not in expected}
     if found != expected or extra:
         raise IncompleteLoadError(_count_mismatch(game, found | extra, expected))

@@ -114,7 +114,7 @@ def test_a_new_store_that_does_not_verify_is_swapped_back_out(
     def wrong(*_: object, **__: object) -> None:
         raise IncompleteLoadError("counts differ (simulated)")
 
-    monkeypatch.setattr(bulk_module, "read_counts", wrong)
+    monkeypatch.setattr(bulk_module, "read_all_counts", wrong)
     request = LoadRequest.parse("14", "floridian", route="bulk")
     with _database(local_only) as db, pytest.raises(IncompleteLoadError, match="simulated"):
         db.load(request)

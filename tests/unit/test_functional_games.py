@@ -162,6 +162,10 @@ def test_position_columns_describe_each_game_s_position() -> None:
 # --------------------------------------------------------------------------- verify
 
 
+STORED = ("in_degree", "garden_of_eden", "recurrent", "distance", "cycle", "cycle_length")
+"""What the positions query reads back as stored, ``stored_<name>`` (docs/schema.md)."""
+
+
 class LoadedGraph:
     """The tables of one graph as Neo4j would hold them, answering the three verify queries
     the way their Cypher does (the move rule recomputed from the definitions above)."""
@@ -190,20 +194,37 @@ class LoadedGraph:
         row_of = {idx: row for row, idx in enumerate(self.column("idx"))}
         idx = self.column("idx")
         if kind == "positions":
-            rows = [r for r in range(len(idx)) if params["lo"] <= idx[r] < params["hi"]]
-            return [self.position(r) for r in sorted(rows, key=lambda r: idx[r])]
+            rows = [
+                self.position(r) for r in range(len(idx)) if params["lo"] <= idx[r] < params["hi"]
+            ]
+            return [self.columns(rows)]
         if kind == "cycles":
             return [
                 {"start": s, "members": self.walk(row_of[s]) if s in row_of else None}
                 for s in params["starts"]
             ]
         assert kind == "predecessors"
-        return [
+        pairs = [
             {"target": t, "idx": idx[p]}
             for t in params["targets"]
             if t in row_of
             for p in self.predecessors[row_of[t]]
         ]
+        return [{"target": [p["target"] for p in pairs], "idx": [p["idx"] for p in pairs]}]
+
+    @staticmethod
+    def columns(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
+        """The positions query's one record: each answer a list, aligned by position (an
+        absent property as -2, the indices whose move breaks the rule as ``off_rule``)."""
+        stored = [f"stored_{name}" for name in STORED]
+        record = {name: [row[name] for row in rows] for name in ("idx", *stored)}
+        for name in stored:
+            record[name] = [-2 if v is None else v for v in record[name]]
+        record["moves"] = [len(row["successors"]) for row in rows]
+        record["successor"] = [(row["successors"] or [-1])[0] for row in rows]
+        record["off_rule"] = [row["idx"] for row in rows if not row["by_rule"]]
+        record["in_degree"] = [row["in_degree"] for row in rows]
+        return record
 
     def position(self, r: int) -> dict[str, Any]:
         col, flags = self.column, self.nodes.flags
@@ -470,6 +491,15 @@ def test_parse_ordered_partition_takes_either_sorted_order_and_nothing_else() ->
     assert parse_ordered_partition("5,3,3,1") == parse_ordered_partition("1 3^2 5") == (5, 3, 3, 1)
     with pytest.raises(PartitionError, match=re.escape("write the parts largest first (5,3,3,1)")):
         parse_ordered_partition("3,5,1,3")
+
+
+def test_a_composition_in_brackets_is_refused_like_one_without() -> None:
+    """The brackets are dropped before the order is read: '(3,1,2)' is the composition
+    3,1,2 (refused), '(5,3,3,1)' the partition."""
+    assert parse_ordered_partition("(5,3,3,1)") == parse_ordered_partition("[1 3^2 5]")
+    for text in ("(3,1,2)", "[2,5,1]"):
+        with pytest.raises(PartitionError, match="is a composition, not a partition"):
+            parse_ordered_partition(text)
 
 
 def test_queries_take_positions_in_any_notation_and_l_as_the_game_declares_it() -> None:

@@ -19,7 +19,12 @@ from gamegraph.games.model import GRAPH_NODE, GraphTables
 from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation
 from gamegraph.loader.export import import_arguments, write_csv, write_graphml
 from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_range
-from gamegraph.loader.writer import create_nodes_statement, ensure_schema, load_tables
+from gamegraph.loader.writer import (
+    create_nodes_statement,
+    ensure_schema,
+    load_tables,
+    read_all_counts,
+)
 
 QUERIES = named_queries()
 Bulgarian, Floridian, Lifting = (get_game(name) for name in ("bulgarian", "floridian", "lifting"))
@@ -122,6 +127,41 @@ def test_schema_statements_are_all_idempotent() -> None:
     ensure_schema(runner)
     statements = [q.query for q in runner.queries if "CREATE" in q.query]
     assert len(statements) >= 5 and all("IF NOT EXISTS" in s for s in statements)
+
+
+def test_the_one_pass_read_back_checks_each_graph_as_its_own_read_does() -> None:
+    """graph_count_all answers for every graph at once; each graph's counts are held to its
+    own expected ones: equal, a type missing, or a type no table had."""
+    b6, b7 = Bulgarian.create(n=6), Bulgarian.create(n=7)
+    runner = CollectingQueryRunner()
+    both = [[b6.id, 11, "BULGARIAN_MOVE", 11], [b7.id, 15, "BULGARIAN_MOVE", 15]]
+    answer = {
+        "nodes": [[g, n] for g, n, _, _ in both],
+        "by_type": [[g, t, c] for g, _, t, c in both],
+    }
+    runner.set_result(QUERIES["graph_count_all"].cypher, [answer])
+    wanted = [(b6, {"nodes": 11, "BULGARIAN_MOVE": 11}), (b7, {"nodes": 15, "BULGARIAN_MOVE": 15})]
+    assert read_all_counts(runner, wanted) == [w for _, w in wanted]
+    assert [q.query for q in runner.reads] == [QUERIES["graph_count_all"].cypher]  # one query
+    with pytest.raises(IncompleteLoadError, match="B_7"):
+        read_all_counts(runner, [(b7, {"nodes": 15, "BULGARIAN_MOVE": 16})])
+    answer["by_type"].append([b6.id, "STRAY", 1])
+    runner.set_result(QUERIES["graph_count_all"].cypher, [answer])
+    with pytest.raises(IncompleteLoadError, match="STRAY"):
+        read_all_counts(runner, wanted[:1])
+    answer["nodes"] = answer["by_type"] = []  # a graph the import never wrote
+    runner.set_result(QUERIES["graph_count_all"].cypher, [answer])
+    with pytest.raises(IncompleteLoadError, match="B_6"):
+        read_all_counts(runner, wanted[:1])
+
+
+def test_the_catalog_schema_alone_is_its_three_statements() -> None:
+    runner = CollectingQueryRunner()
+    ensure_schema(runner, prefix="schema_graph_", wait=False)
+    assert [q.query for q in runner.queries] == [
+        QUERIES[name].cypher
+        for name in ("schema_graph_id", "schema_graph_node", "schema_graph_slot")
+    ]
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,12 @@
 // whether each is A(μ, b): one card from each pile to the bank, then piles of L bought from it,
 // computed here from the piles and the bank, and the number of predecessors) next to its stored
 // analysis (used by `gamegraph verify`).
+// One record of columns, a list per answer aligned by position (a million positions decode
+// as ten records, not a million): off_rule lists the indices whose move breaks the rule,
+// an absent property reads -2.
 // params: n:int, L:param, lo:int, hi:int
 // requires: austrian
-// scan: one row per position of the slice
+// scan: every position of the slice, answered in one record
 // example: :param n => 20
 // example: :param L => 5
 // example: :param lo => 0
@@ -19,21 +22,21 @@ WITH p, [(p)-[:AUSTRIAN_MOVE]->(q) | q] AS moves,
      p.bank + size(p.piles) AS paid
 WITH p, moves, [v IN p.piles WHERE v > 1 | v - 1] + [i IN range(1, paid / $L) | $L] AS piles,
      paid % $L AS bank
+WITH p, moves, all(q IN moves WHERE q.graph = p.graph AND q.bank = bank AND size(q.piles) = size(piles)
+      AND all(v IN piles WHERE
+        size([x IN q.piles WHERE x = v]) = size([w IN piles WHERE w = v]))) AS by_rule
 RETURN
-  p.idx AS idx,
-  p.key AS key,
-  [q IN moves | q.idx] AS successors,
-  all(q IN moves WHERE q.graph = p.graph AND q.bank = bank AND size(q.piles) = size(piles)
-    AND all(v IN piles WHERE
-      size([x IN q.piles WHERE x = v]) = size([w IN piles WHERE w = v]))) AS by_rule,
-  COUNT { ()-[:AUSTRIAN_MOVE]->(p) } AS in_degree,
-  p.in_degree AS stored_in_degree,
-  p:GardenOfEden AS stored_garden_of_eden,
-  p:Recurrent AS stored_recurrent,
-  p.distance AS stored_distance,
-  p.cycle AS stored_cycle,
-  p.cycle_length AS stored_cycle_length
-ORDER BY idx
+  collect(p.idx) AS idx,
+  collect(size(moves)) AS moves,
+  collect(coalesce(moves[0].idx, -1)) AS successor,
+  collect(CASE WHEN NOT by_rule THEN p.idx END) AS off_rule,
+  collect(COUNT { ()-[:AUSTRIAN_MOVE]->(p) }) AS in_degree,
+  collect(coalesce(p.in_degree, -2)) AS stored_in_degree,
+  collect(p:GardenOfEden) AS stored_garden_of_eden,
+  collect(p:Recurrent) AS stored_recurrent,
+  collect(coalesce(p.distance, -2)) AS stored_distance,
+  collect(coalesce(p.cycle, -2)) AS stored_cycle,
+  collect(coalesce(p.cycle_length, -2)) AS stored_cycle_length
 
 // name: verify_austrian_cycles
 // From each position of $starts (indices), the shortest way round back to itself: its cycle's
@@ -53,7 +56,8 @@ RETURN start, members
 
 // name: verify_austrian_predecessors
 // The positions that move to a position of $targets (indices), each with the target it moves to:
-// one level of the breadth-first search backwards from the cycles (used by `gamegraph verify`).
+// one level of the breadth-first search backwards from the cycles, as two aligned columns (used by
+// `gamegraph verify`).
 // params: n:int, L:param, targets:list
 // requires: austrian
 // example: :param n => 20
@@ -61,4 +65,4 @@ RETURN start, members
 // example: :param targets => [0]
 UNWIND $targets AS target
 MATCH (:Austrian {L: $L, n: $n, idx: target})<-[:AUSTRIAN_MOVE]-(p:Austrian {L: $L, n: $n})
-RETURN target, p.idx AS idx
+RETURN collect(target) AS target, collect(coalesce(p.idx, -1)) AS idx

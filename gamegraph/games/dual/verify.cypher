@@ -5,10 +5,15 @@
 // Positions of D_n with $lo <= idx < $hi, each with what its moves say (the successors, whether
 // each is D(λ): the largest pile dealt one card each to the others, largest first, and the rest
 // as piles of one, computed here from the parts, and the number of predecessors) next to its
-// stored analysis (used by `gamegraph verify`).
+// stored analysis (used by `gamegraph verify`). Parts are stored largest first (docs/schema.md)
+// and D(λ) comes out in that order, so it is compared as a list (a stored list out of order
+// fails it too).
+// One record of columns, a list per answer aligned by position (a million positions decode
+// as ten records, not a million): off_rule lists the indices whose move breaks the rule,
+// an absent property reads -2.
 // params: n:int, lo:int, hi:int
 // requires: dual
-// scan: one row per position of the slice
+// scan: every position of the slice, answered in one record
 // example: :param n => 10
 // example: :param lo => 0
 // example: :param hi => 100000
@@ -19,21 +24,19 @@ WITH p, [(p)-[:DUAL_MOVE]->(q) | q] AS moves,
      p.parts[1..] AS rest
 WITH p, moves, [i IN range(0, size(rest) - 1) | rest[i] + CASE WHEN i < first THEN 1 ELSE 0 END]
        + [i IN range(1, first - size(rest)) | 1] AS image
+WITH p, moves, all(q IN moves WHERE q.graph = p.graph AND q.parts = image) AS by_rule
 RETURN
-  p.idx AS idx,
-  p.key AS key,
-  [q IN moves | q.idx] AS successors,
-  all(q IN moves WHERE q.graph = p.graph AND size(q.parts) = size(image)
-    AND all(v IN image WHERE
-      size([x IN q.parts WHERE x = v]) = size([w IN image WHERE w = v]))) AS by_rule,
-  COUNT { ()-[:DUAL_MOVE]->(p) } AS in_degree,
-  p.in_degree AS stored_in_degree,
-  p:GardenOfEden AS stored_garden_of_eden,
-  p:Recurrent AS stored_recurrent,
-  p.distance AS stored_distance,
-  p.cycle AS stored_cycle,
-  p.cycle_length AS stored_cycle_length
-ORDER BY idx
+  collect(p.idx) AS idx,
+  collect(size(moves)) AS moves,
+  collect(coalesce(moves[0].idx, -1)) AS successor,
+  collect(CASE WHEN NOT by_rule THEN p.idx END) AS off_rule,
+  collect(COUNT { ()-[:DUAL_MOVE]->(p) }) AS in_degree,
+  collect(coalesce(p.in_degree, -2)) AS stored_in_degree,
+  collect(p:GardenOfEden) AS stored_garden_of_eden,
+  collect(p:Recurrent) AS stored_recurrent,
+  collect(coalesce(p.distance, -2)) AS stored_distance,
+  collect(coalesce(p.cycle, -2)) AS stored_cycle,
+  collect(coalesce(p.cycle_length, -2)) AS stored_cycle_length
 
 // name: verify_dual_cycles
 // From each position of $starts (indices), the shortest way round back to itself: its cycle's
@@ -52,11 +55,12 @@ RETURN start, members
 
 // name: verify_dual_predecessors
 // The positions that move to a position of $targets (indices), each with the target it moves to:
-// one level of the breadth-first search backwards from the cycles (used by `gamegraph verify`).
+// one level of the breadth-first search backwards from the cycles, as two aligned columns (used by
+// `gamegraph verify`).
 // params: n:int, targets:list
 // requires: dual
 // example: :param n => 10
 // example: :param targets => [0]
 UNWIND $targets AS target
 MATCH (:Dual {n: $n, idx: target})<-[:DUAL_MOVE]-(p:Dual {n: $n})
-RETURN target, p.idx AS idx
+RETURN collect(target) AS target, collect(coalesce(p.idx, -1)) AS idx

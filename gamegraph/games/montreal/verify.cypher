@@ -7,9 +7,12 @@
 // of the positive run before it, a 0 appended; outer zeros dropped), computed here from the
 // entries, and the number of predecessors) next to its stored analysis (used by `gamegraph
 // verify`).
+// One record of columns, a list per answer aligned by position (a million positions decode
+// as ten records, not a million): off_rule lists the indices whose move breaks the rule,
+// an absent property reads -2.
 // params: n:int, lo:int, hi:int
 // requires: montreal
-// scan: one row per position of the slice
+// scan: every position of the slice, answered in one record
 // example: :param n => 7
 // example: :param lo => 0
 // example: :param hi => 100000
@@ -22,19 +25,19 @@ WITH p, moves, [x IN range(0, size(e) - 1) |
        ELSE x - 1 - reduce(z = -1, j IN range(0, x - 1) | CASE WHEN e[j] = 0 THEN j ELSE z END)
        END] AS raw
 WITH p, moves, raw[[i IN range(0, size(raw) - 1) WHERE raw[i] > 0][0]..] AS image
+WITH p, moves, all(q IN moves WHERE q.graph = p.graph AND q.entries = image) AS by_rule
 RETURN
-  p.idx AS idx,
-  p.key AS key,
-  [q IN moves | q.idx] AS successors,
-  all(q IN moves WHERE q.graph = p.graph AND q.entries = image) AS by_rule,
-  COUNT { ()-[:MONTREAL_MOVE]->(p) } AS in_degree,
-  p.in_degree AS stored_in_degree,
-  p:GardenOfEden AS stored_garden_of_eden,
-  p:Recurrent AS stored_recurrent,
-  p.distance AS stored_distance,
-  p.cycle AS stored_cycle,
-  p.cycle_length AS stored_cycle_length
-ORDER BY idx
+  collect(p.idx) AS idx,
+  collect(size(moves)) AS moves,
+  collect(coalesce(moves[0].idx, -1)) AS successor,
+  collect(CASE WHEN NOT by_rule THEN p.idx END) AS off_rule,
+  collect(COUNT { ()-[:MONTREAL_MOVE]->(p) }) AS in_degree,
+  collect(coalesce(p.in_degree, -2)) AS stored_in_degree,
+  collect(p:GardenOfEden) AS stored_garden_of_eden,
+  collect(p:Recurrent) AS stored_recurrent,
+  collect(coalesce(p.distance, -2)) AS stored_distance,
+  collect(coalesce(p.cycle, -2)) AS stored_cycle,
+  collect(coalesce(p.cycle_length, -2)) AS stored_cycle_length
 
 // name: verify_montreal_cycles
 // From each position of $starts (indices), the shortest way round back to itself: its cycle's
@@ -53,11 +56,12 @@ RETURN start, members
 
 // name: verify_montreal_predecessors
 // The positions that move to a position of $targets (indices), each with the target it moves to:
-// one level of the breadth-first search backwards from the cycles (used by `gamegraph verify`).
+// one level of the breadth-first search backwards from the cycles, as two aligned columns (used by
+// `gamegraph verify`).
 // params: n:int, targets:list
 // requires: montreal
 // example: :param n => 7
 // example: :param targets => [0]
 UNWIND $targets AS target
 MATCH (:Montreal {n: $n, idx: target})<-[:MONTREAL_MOVE]-(p:Montreal {n: $n})
-RETURN target, p.idx AS idx
+RETURN collect(target) AS target, collect(coalesce(p.idx, -1)) AS idx

@@ -1,0 +1,148 @@
+"""Verify benchmark: `gamegraph verify --n N` before and after, on the same loaded graphs.
+
+Each graph of n loaded in the local Neo4j (a home of yours: GAMEGRAPH_NEO4J_HOME and its
+ports) is verified by two versions of gamegraph in turn: "before", the code of a git revision
+(default ``main``, checked out in a scratch worktree), and "after", this checkout. Each side
+runs in its own process and does what the command does per graph (the engine's build, then
+the game's checks through the named queries), so the figures are the command's less its start
+(about half a second). The graphs were loaded by one of the two versions, so the other sees
+them as stale: the benchmark verifies them regardless, as both versions' checks read the same
+stored properties. The sides alternate ``--repeat`` times, so both meet the same load of a
+shared machine; it prints each run, then per side the minimum and the median, and the ratio
+before / after of each. Every check of both sides must agree, or the run fails.
+
+    python benchmarks/verify.py [--n 60] [--before main] [--repeat 3] [--graphs bulgarian:60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DRIVER = """
+import json, sys, time
+# this process runs the gamegraph of one tree, not the editable install of the venv
+sys.meta_path = [f for f in sys.meta_path if not type(f).__module__.startswith("__editable__")]
+sys.path.insert(0, sys.argv[1])
+import gamegraph
+from gamegraph.db.catalog import list_graphs
+from gamegraph.verify import _reader
+
+n, wanted = int(sys.argv[2]), set(sys.argv[3:])
+assert gamegraph.__file__.startswith(sys.argv[1]), gamegraph.__file__
+with gamegraph.connect(start=False) as db:
+    runner = db.runner
+    result = {}
+    for record in list_graphs(runner):
+        if record.n != n or (wanted and record.id not in wanted) or not record.complete:
+            continue
+        game = record.loaded_game()
+        started = time.perf_counter()
+        built = game.build(force=True)
+        built_at = time.perf_counter()
+        checks = game.verify(built, _reader(runner), record.summary, lambda message: None)
+        done = time.perf_counter()
+        result[record.id] = {
+            "build": built_at - started,
+            "checks": done - built_at,
+            "ok": all(check.ok for check in checks),
+            "count": len(checks),
+        }
+print(json.dumps(result))
+"""
+
+
+def side(tree: Path, n: int, graphs: list[str]) -> dict[str, dict[str, float]]:
+    """One verify of every graph of n by the gamegraph of ``tree``, timed per graph."""
+    out = subprocess.run(
+        [sys.executable, "-c", DRIVER, str(tree), str(n), *graphs],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=os.environ | {"PYTHONWARNINGS": "ignore"},
+    )
+    result: dict[str, dict[str, float]] = json.loads(out.stdout.splitlines()[-1])
+    if not result:
+        raise SystemExit(f"error: no complete graph of n = {n} is loaded")
+    failed = [graph for graph, figures in result.items() if not figures["ok"]]
+    if failed:
+        raise SystemExit(f"error: verify by {tree} found mismatches in {', '.join(failed)}")
+    return result
+
+
+def worktree(revision: str, where: Path) -> Path:
+    """A scratch checkout of ``revision`` (removed by :func:`drop_worktree`)."""
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(where), revision],
+        check=True,
+        capture_output=True,
+    )
+    return where
+
+
+def drop_worktree(where: Path) -> None:
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(where)],
+        check=False,
+        capture_output=True,
+    )
+
+
+def show(label: str, run: dict[str, dict[str, float]]) -> float:
+    total = sum(f["build"] + f["checks"] for f in run.values())
+    parts = ", ".join(f"{g} {f['build']:.1f}+{f['checks']:.1f}s" for g, f in run.items())
+    print(f"  {label:<7} {total:7.1f} s  ({parts}; engine+checks)", flush=True)
+    return total
+
+
+def summary(label: str, totals: list[float], per_graph: dict[str, list[float]]) -> None:
+    graphs = ", ".join(
+        f"{g} min {min(v):.1f} median {statistics.median(v):.1f}" for g, v in per_graph.items()
+    )
+    print(
+        f"{label:<7} min {min(totals):7.1f} s  median {statistics.median(totals):7.1f} s  "
+        f"({graphs})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=60)
+    parser.add_argument("--before", default="main", help="git revision of the old code")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--graphs", nargs="*", default=[], help="graph ids (default: all of n)")
+    args = parser.parse_args()
+    totals: dict[str, list[float]] = {"before": [], "after": []}
+    graphs: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
+    with tempfile.TemporaryDirectory(prefix="gamegraph-verify-bench-") as scratch:
+        old = worktree(args.before, Path(scratch) / "before")
+        try:
+            for run in range(1, args.repeat + 1):
+                print(f"run {run} of {args.repeat}, n = {args.n}:", flush=True)
+                for label, tree in (("before", old), ("after", ROOT)):
+                    result = side(tree, args.n, args.graphs)
+                    totals[label].append(show(label, result))
+                    for graph, f in result.items():
+                        graphs[label].setdefault(graph, []).append(f["build"] + f["checks"])
+        finally:
+            drop_worktree(old)
+    print(f"\nverify of every graph of n = {args.n}, {args.repeat} runs per side:")
+    summary("before", totals["before"], graphs["before"])
+    summary("after", totals["after"], graphs["after"])
+    before, after = totals["before"], totals["after"]
+    print(
+        f"ratio before/after: {min(before) / min(after):.2f} (min), "
+        f"{statistics.median(before) / statistics.median(after):.2f} (median)"
+    )
+
+
+if __name__ == "__main__":
+    main()
