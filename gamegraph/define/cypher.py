@@ -114,29 +114,31 @@ _VERIFY_FUNCTIONAL = """\
 // name: verify_{p}_positions
 // Positions with $lo <= idx < $hi, each with its moves (the successors; the move rule is
 // the definition's, checked against the engine's calls), its number of predecessors and its
-// stored analysis (used by `gamegraph verify`).
+// stored analysis (used by `gamegraph verify`). One record of columns, a list per answer
+// aligned by position: off_rule lists the indices whose move leaves the graph, an absent
+// property reads -2.
 // params: {params}, lo:int, hi:int
 // requires: {game}
-// scan: one row per position of the slice
+// scan: every position of the slice, answered in one record
 {examples}
 // example: :param lo => 0
 // example: :param hi => 100000
 MATCH (p:{label} {match})
 WHERE $lo <= p.idx < $hi
 WITH p, [(p)-[:{move}]->(q) | q] AS moves
+WITH p, moves, all(q IN moves WHERE q.graph = p.graph) AS by_rule
 RETURN
-  p.idx AS idx,
-  p.key AS key,
-  [q IN moves | q.idx] AS successors,
-  all(q IN moves WHERE q.graph = p.graph) AS by_rule,
-  COUNT { ()-[:{move}]->(p) } AS in_degree,
-  p.in_degree AS stored_in_degree,
-  p:GardenOfEden AS stored_garden_of_eden,
-  p:Recurrent AS stored_recurrent,
-  p.distance AS stored_distance,
-  p.cycle AS stored_cycle,
-  p.cycle_length AS stored_cycle_length
-ORDER BY idx
+  collect(p.idx) AS idx,
+  collect(size(moves)) AS moves,
+  collect(coalesce(moves[0].idx, -1)) AS successor,
+  collect(CASE WHEN NOT by_rule THEN p.idx END) AS off_rule,
+  collect(COUNT { ()-[:{move}]->(p) }) AS in_degree,
+  collect(coalesce(p.in_degree, -2)) AS stored_in_degree,
+  collect(p:GardenOfEden) AS stored_garden_of_eden,
+  collect(p:Recurrent) AS stored_recurrent,
+  collect(coalesce(p.distance, -2)) AS stored_distance,
+  collect(coalesce(p.cycle, -2)) AS stored_cycle,
+  collect(coalesce(p.cycle_length, -2)) AS stored_cycle_length
 
 // name: verify_{p}_cycles
 // From each position of $starts (indices), the shortest way round back to itself: its
@@ -156,7 +158,8 @@ RETURN start, members
 
 // name: verify_{p}_predecessors
 // The positions that move to a position of $targets (indices), each with the target it moves
-// to: one level of the breadth-first search backwards from the cycles (used by verify).
+// to: one level of the breadth-first search backwards from the cycles, as two aligned
+// columns (used by verify).
 // params: {params}, targets:list
 // requires: {game}
 {examples}
@@ -164,7 +167,7 @@ RETURN start, members
 UNWIND $targets AS target
 MATCH (t:{label} {match})<-[:{move}]-(p:{label})
 WHERE t.idx = target
-RETURN target, p.idx AS idx
+RETURN collect(target) AS target, collect(coalesce(p.idx, -1)) AS idx
 """
 
 _VERIFY_ARCS = """\

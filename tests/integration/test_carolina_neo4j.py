@@ -100,4 +100,5 @@ def test_reaches_is_the_least_number_of_moves_or_none(runner: Neo4jQueryRunner) 
 def test_verify_passes_on_the_loaded_graphs(runner: Neo4jQueryRunner) -> None:
     report = verify(runner, graphs=list(GAMES))
     assert report.ok, [(c.graph, c.name, c.problems) for c in report.failures]
-    assert len(report.checks) == 6 * len(GAMES)
+    # six checks of our own per graph, and the components by GDS when the server has it
+    assert len([c for c in report.checks if "GDS" not in c.name]) == 6 * len(GAMES)

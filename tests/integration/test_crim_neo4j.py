@@ -200,7 +200,8 @@ def test_verify_agrees_and_catches_a_wrong_value_and_a_missing_move(
     assert isinstance(game, Crim)
     report = verify(runner, graphs=[game])
     assert report.ok, [(c.name, c.problems) for c in report.failures]
-    assert len(report.checks) == 8
+    # eight checks of our own, and the acyclic check by GDS when the server has it
+    assert len([c for c in report.checks if "GDS" not in c.name]) == 8
     # (2,1) is a P-position: claim it is not, with value 1
     runner.write("MATCH (p:Crim {key: '2,1'}) SET p.grundy = 1 REMOVE p:PPosition")
     # and drop the move (3,1) -> (2,1) (deleting its second column), its only winning move
