@@ -89,16 +89,16 @@ export GAMEGRAPH_NEO4J_HEAP=${GAMEGRAPH_NEO4J_HEAP:-1g} GAMEGRAPH_NEO4J_PAGECACH
 unset NEO4J_URI
 
 # Loads, verifies and runs every query of every game (the games' contract), the connection,
-# the named queries, verify, GDS on a projection, and the container route's own checks. The
-# bulk route is not among them: it rewrites the store of the local server's home with
-# neo4j-admin and restarts that server, and a container's store and process are the
-# container's (its tests need the local Neo4j and run in `make test`).
+# the named queries, verify, the GDS component queries of every game, and the container
+# route's own checks. The bulk route is not among them: it rewrites the store of the local
+# server's home with neo4j-admin and restarts that server, and a container's store and
+# process are the container's (its tests need the local Neo4j and run in `make test`).
 default_tests=(
     tests/integration/test_games_contract_neo4j.py
     tests/integration/test_connection.py
     tests/integration/test_queries.py
     tests/integration/test_verify.py
-    tests/integration/test_gds_server.py
+    tests/integration/test_gds.py
     tests/integration/test_container_route.py
 )
 echo "make test-container: podman ready and image checked in $((SECONDS - began)) s (image step ${build_seconds} s)"
