@@ -252,10 +252,21 @@ class Database:
         return {g.id: drop_graph(self.runner, g.id) for g in games}
 
     def drop_all(self) -> dict[str, bool]:
-        """Remove every loaded graph."""
+        """Remove every loaded graph. A graph that a live load holds is left alone: the others
+        are dropped, then LoadConflictError names it."""
+        from gamegraph.errors import LoadConflictError
         from gamegraph.loader.writer import drop_graph
 
-        return {r.id: drop_graph(self.runner, r.id) for r in self.graphs()}
+        dropped, busy = {}, []
+        for record in self.graphs():
+            try:
+                dropped[record.id] = drop_graph(self.runner, record.id)
+            except LoadConflictError as error:
+                busy.append(str(error))
+        if busy:
+            done = f"dropped {len(dropped)} graph{'s' * (len(dropped) != 1)}; "
+            raise LoadConflictError(done + "; ".join(busy))
+        return dropped
 
     # ------------------------------------------------------------------ asking
 

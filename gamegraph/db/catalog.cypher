@@ -76,12 +76,44 @@ MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
 SET s.lease_until = datetime()
 
 // name: graph_complete
-// Mark a graph as completely loaded, with its verified counts; the lease on its slot ends.
-// params: id:str, props:map
+// Mark a graph as completely loaded, with its verified counts, if the load still holds the
+// lease on its slot ($owner; a load whose lease ran out and was taken over completes
+// nothing); the lease ends. Returns the graph's id, or no row if the lease was lost.
+// params: id:str, props:map, owner:str
 MATCH (g:Graph {id: $id})
+MATCH (s:GraphSlot {slot: g.slot})
+WHERE s.lease_owner = $owner
 SET g += $props, g.status = 'complete', g.completed_at = datetime()
-WITH g
-OPTIONAL MATCH (s:GraphSlot {slot: g.slot})
+REMOVE s.lease_owner, s.lease_until
+RETURN g.id AS id
+
+// name: graph_drop_claim
+// Claim a graph's slot for a drop, as graph_claim does for a load (a live load or drop
+// holds it: busy), and mark its record 'dropping' before any of its data goes, so no query
+// or verify takes a graph being dropped for a complete one.
+// params: id:str, slot:str, owner:str, seconds:int, dead:list
+MERGE (s:GraphSlot {slot: $slot})
+SET s.claimed_at = datetime()
+WITH s,
+     s.lease_owner IS NOT NULL AND s.lease_owner <> $owner
+     AND s.lease_until > datetime() AND NOT s.lease_owner IN $dead AS busy
+CALL (s, busy) {
+  WITH s WHERE NOT busy
+  SET s.lease_owner = $owner, s.lease_until = datetime() + duration({seconds: $seconds}),
+      s.graph = $id
+  WITH s
+  MATCH (g:Graph {id: $id})
+  SET g.status = 'dropping'
+}
+RETURN busy, s.lease_owner AS owner
+
+// name: graph_drop_done
+// A drop's last step: its graph's record goes and the lease on the slot ends.
+// params: id:str, slot:str, owner:str
+OPTIONAL MATCH (g:Graph {id: $id})
+DELETE g
+WITH count(*) AS done
+MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
 REMOVE s.lease_owner, s.lease_until
 
 // name: graph_forget

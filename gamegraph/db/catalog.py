@@ -32,6 +32,7 @@ __all__ = [
     "GraphRecord",
     "GraphState",
     "Lease",
+    "describe_owner",
     "forget",
     "get_graph",
     "graph_in_slot",
@@ -51,6 +52,7 @@ class GraphState(Enum):
     STALE = "complete, but built by another engine version or with other parameters"
     INCOMPLETE = "incomplete (an interrupted load)"
     LOADING = "being loaded by another process"
+    DROPPING = "being dropped by another process"
 
 
 @dataclass(frozen=True)
@@ -108,11 +110,12 @@ class GraphRecord:
 
     def state(self, wanted: Game[Any] | None = None) -> GraphState:
         """Where this record stands for a load of ``wanted`` (default: what it records). A
-        graph not complete is LOADING while a live load holds its lease, else INCOMPLETE (the
-        load was interrupted, or its process died: the next load repairs it)."""
+        graph not complete is LOADING (DROPPING) while a live load (drop) holds its lease, else
+        INCOMPLETE (the load or drop was interrupted, or its process died: the next load
+        repairs it, a drop finishes it)."""
         if not self.complete:
             if self.lease_running and not _dead_owner(self.lease_owner):
-                return GraphState.LOADING
+                return GraphState.DROPPING if self.status == "dropping" else GraphState.LOADING
             return GraphState.INCOMPLETE
         game = self.loaded_game()
         if game is None or self.engine != game.engine_version():
@@ -206,19 +209,27 @@ class Lease:
         return rows[0]["owner"], bool(rows[0]["running"])
 
     def try_claim(self, props: Mapping[str, Any]) -> str | None:
-        """Claim the graph's slot; None on success, else the owner of the live lease that
-        holds it."""
+        """Claim the graph's slot for a load (its record becomes ``loading``); None on
+        success, else the owner of the live lease that holds it."""
+        return self._try("graph_claim", {"props": dict(props)})
+
+    def try_claim_drop(self) -> str | None:
+        """Claim the graph's slot for a drop (its record, if any, becomes ``dropping``); None
+        on success, else the owner of the live lease that holds it."""
+        return self._try("graph_drop_claim", {})
+
+    def _try(self, query: str, params: dict[str, Any]) -> str | None:
         holder, _ = self._slot_lease()
         dead = [holder] if _dead_owner(holder) else []
         row = self.runner.write_returning(
-            _q("graph_claim"),
+            _q(query),
             {
                 "id": self.game.id,
                 "slot": self.game.slot,
-                "props": dict(props),
                 "owner": self.owner,
                 "seconds": self.seconds,
                 "dead": dead,
+                **params,
             },
         )[0]
         if row["busy"]:
@@ -261,8 +272,8 @@ class Lease:
                         _q("graph_renew"),
                         {"slot": self.game.slot, "owner": self.owner, "seconds": self.seconds},
                     )
-                except Exception:  # the load itself will meet the same database error
-                    return
+                except Exception:  # a passing fault: try again at the next turn
+                    continue  # (a lasting one, the load itself meets; the lease then runs out)
 
         self._thread = threading.Thread(target=renew, name="gamegraph-lease", daemon=True)
         self._thread.start()
@@ -276,3 +287,11 @@ class Lease:
         """End the lease now (after a failure; the record stays 'loading')."""
         self.stop_renewing()
         self.runner.write(_q("graph_release"), {"slot": self.game.slot, "owner": self.owner})
+
+    def finish_drop(self) -> None:
+        """A drop's last step: the graph's record goes and the lease ends."""
+        self.stop_renewing()
+        self.runner.write(
+            _q("graph_drop_done"),
+            {"id": self.game.id, "slot": self.game.slot, "owner": self.owner},
+        )

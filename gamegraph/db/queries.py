@@ -248,10 +248,15 @@ def check_graph(
             f"{describe_owner(record.lease_owner)} (a second load waits for it to finish)",
             command,
         )
+    if state is GraphState.DROPPING:
+        raise GraphNotLoadedError(
+            f"{wanted.describe()} is being dropped by {describe_owner(record.lease_owner)}",
+            command,
+        )
     if state is GraphState.INCOMPLETE:
         raise GraphNotLoadedError(
             f"{wanted.describe()} is only partly loaded (status {record.status!r}, an "
-            "interrupted load)",
+            "interrupted load or drop)",
             command,
         )
     loaded = record.loaded_game()

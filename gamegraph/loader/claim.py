@@ -95,7 +95,17 @@ class GraphClaim:
             "relationships": relationships,
             **{f"stat_{k}": storable(v) for k, v in summary.items()},
         }
-        self.runner.write(cypher("graph_complete"), {"id": self.game.id, "props": props})
+        done = self.runner.write_returning(
+            cypher("graph_complete"),
+            {"id": self.game.id, "props": props, "owner": self.lease.owner},
+        )
+        if not done:
+            raise IncompleteLoadError(
+                f"{self.game.describe()} [{self.game.id}]: this load lost its claim on the "
+                f"graph (its lease ran out, {self.lease.seconds} s without renewal, and another "
+                "process took the graph over), so it recorded nothing: see `gamegraph graphs`, "
+                "and load it again if it is not complete"
+            )
         return nodes, relationships
 
     def __enter__(self) -> Self:

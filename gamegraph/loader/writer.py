@@ -30,12 +30,26 @@ from typing import Any
 
 import numpy as np
 
-from gamegraph.db.catalog import GraphState, forget, get_graph, list_graphs, state_of
+from gamegraph.db.catalog import (
+    GraphState,
+    Lease,
+    describe_owner,
+    forget,
+    get_graph,
+    list_graphs,
+    state_of,
+)
 from gamegraph.db.query_files import cypher, named_queries
 from gamegraph.db.runner import QueryRunner, Row
-from gamegraph.errors import ConstraintViolation, IncompleteLoadError
+from gamegraph.errors import (
+    ConstraintViolation,
+    IncompleteLoadError,
+    InputError,
+    LoadConflictError,
+)
 from gamegraph.games.base import Game, Progress
 from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
+from gamegraph.games.registry import parse_graph_id
 from gamegraph.loader.claim import GraphClaim, Stopwatch, delete_in_batches
 from gamegraph.loader.plan import PlannedGraph
 
@@ -255,12 +269,43 @@ def _write(
 
 
 def drop_graph(runner: QueryRunner, graph_id: str, progress: Progress | None = None) -> bool:
-    """Remove a graph's nodes, relationships and :Graph record; False if nothing was there."""
+    """Remove a graph's nodes, relationships and :Graph record; False if nothing was there.
+
+    A drop holds the graph's slot as a load does (LoadConflictError, naming the process, if
+    a live load or drop holds it), and its record says ``dropping`` before the first node
+    goes, so a graph being dropped is never taken for a complete one (queries and verify
+    refuse it; `gamegraph graphs` shows it). Interrupted, it leaves the record incomplete:
+    a drop again finishes it, a load repairs it."""
     existing = get_graph(runner, graph_id)
-    deleted = _delete_data(runner, graph_id, graph_id, progress)
-    if existing is not None:
-        forget(runner, graph_id)
+    game = existing.loaded_game() if existing is not None else _game_of(graph_id)
+    if game is None:  # a record of another gamegraph's game: no load of ours can hold it
+        deleted = _delete_data(runner, graph_id, graph_id, progress)
+        if existing is not None:
+            forget(runner, graph_id)
+        return existing is not None or deleted > 0
+    lease = Lease(runner, game)
+    holder = lease.try_claim_drop()
+    if holder is not None:
+        doing = "dropped" if existing is not None and existing.status == "dropping" else "loaded"
+        raise LoadConflictError(
+            f"{graph_id} is being {doing} by {describe_owner(holder)}: wait for it to end, "
+            "then drop it"
+        )
+    try:
+        deleted = _delete_data(runner, graph_id, graph_id, progress)
+    except BaseException:
+        lease.release()
+        raise
+    lease.finish_drop()
     return existing is not None or deleted > 0
+
+
+def _game_of(graph_id: str) -> Game[Any] | None:
+    """The game of a graph id with no record (its nodes may still be there), if known."""
+    try:
+        return parse_graph_id(graph_id)
+    except InputError:
+        return None
 
 
 # --------------------------------------------------------------------------- stages

@@ -45,6 +45,10 @@ class VerifyReport:
         return [check for check in self.checks if not check.ok]
 
 
+_NOT_SERVING = (GraphState.INCOMPLETE, GraphState.LOADING, GraphState.DROPPING)
+"""States of a record verify skips: no complete graph to check."""
+
+
 def verify(
     runner: QueryRunner,
     *,
@@ -88,7 +92,7 @@ def _choose(
             continue
         state = record.state()
         game = record.loaded_game()
-        if state in (GraphState.INCOMPLETE, GraphState.LOADING) or game is None:
+        if game is None or state in _NOT_SERVING:
             report.skipped.append(f"{graph_id}: {state.value}")
         elif state is GraphState.STALE:
             report.skipped.append(

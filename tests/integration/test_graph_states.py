@@ -4,7 +4,10 @@ queries and `verify` refuse both, and the guard docs/browser.md gives for raw Cy
 Browser hides the partial graph's nodes. Also: `verify X X` checks X once.
 
 The load in progress is a real lease taken on G_8 (as a load takes it before writing), the
-interrupted one that lease released (as a failed load releases it)."""
+interrupted one that lease released (as a failed load releases it). Drops hold the same lease:
+a drop leaves a graph a live load holds alone, a graph being dropped reads `dropping` (never
+complete, though its nodes are still there), and a load whose lease was taken over completes
+nothing."""
 
 from __future__ import annotations
 
@@ -19,11 +22,13 @@ from neo4j import Driver
 from neo4j_support import graphs_loaded
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
-from gamegraph.db.catalog import Lease
+from gamegraph.db.catalog import Lease, get_graph
 from gamegraph.db.queries import run_named
-from gamegraph.errors import GraphNotLoadedError
+from gamegraph.errors import GraphNotLoadedError, IncompleteLoadError, LoadConflictError
 from gamegraph.games import get_game
-from gamegraph.loader.claim import record_props
+from gamegraph.games.partitions import count_partitions
+from gamegraph.loader.claim import GraphClaim, record_props
+from gamegraph.loader.writer import drop_graph
 from gamegraph.verify import verify
 
 BROWSER = Path(__file__).parents[2] / "docs" / "browser.md"
@@ -103,3 +108,91 @@ def test_a_load_in_progress_and_an_interrupted_one_are_shown_apart_and_hidden_by
     with pytest.raises(GraphNotLoadedError, match="only partly loaded"):
         run_named(runner, "floridian_core_components", {"n": N})
     assert runner.run(GUARDED, {"n": N}) == [{"recurrent": 0}]
+
+
+# --------------------------------------------------------------------------- drops
+
+
+DROPPED = get_game("bulgarian").create(n=14)
+
+
+def _nodes(runner: Neo4jQueryRunner, graph_id: str) -> int:
+    rows = runner.run("MATCH (p:GraphNode {graph: $g}) RETURN count(p) AS c", {"g": graph_id})
+    return int(rows[0]["c"])
+
+
+@pytest.fixture
+def dropped(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
+    """DROPPED loaded afresh for one test (dropped again after it, if the test did not)."""
+    with graphs_loaded(neo4j_driver, neo4j_settings, [DROPPED]) as runner:
+        yield runner
+
+
+def test_a_drop_leaves_a_graph_that_a_live_load_holds_untouched_and_names_the_load(
+    dropped: Neo4jQueryRunner,
+) -> None:
+    nodes = _nodes(dropped, DROPPED.id)
+    assert nodes == count_partitions(14) == 135
+    load = Lease(dropped, DROPPED)
+    assert load.try_claim(record_props(DROPPED)) is None  # a load is about to rewrite it
+    try:
+        with pytest.raises(LoadConflictError, match=r"bulgarian:14 is being loaded by process"):
+            drop_graph(dropped, DROPPED.id)
+        result = gamegraph_cli("drop", DROPPED.id)
+        assert result.exit_code == 1
+        assert result.stderr.startswith("error: bulgarian:14 is being loaded by process")
+        assert len(result.stderr.splitlines()) == 1
+        assert _nodes(dropped, DROPPED.id) == nodes  # nothing of it went
+        assert _state(DROPPED.id) == "loading"
+    finally:
+        load.release()
+    assert drop_graph(dropped, DROPPED.id)  # the load gone, the drop goes through
+    assert _nodes(dropped, DROPPED.id) == 0 and get_graph(dropped, DROPPED.id) is None
+
+
+def test_a_graph_being_dropped_is_never_taken_for_a_complete_one(
+    dropped: Neo4jQueryRunner,
+) -> None:
+    drop = Lease(dropped, DROPPED)
+    assert drop.try_claim_drop() is None  # as drop_graph does before the first node goes
+    try:
+        assert _nodes(dropped, DROPPED.id) == 135  # every node still there ...
+        assert _state(DROPPED.id) == "dropping"  # ... and yet the graph is no longer complete
+        with pytest.raises(GraphNotLoadedError, match="being dropped by process"):
+            run_named(dropped, "bulgarian_cycles", {"n": 14})
+        with pytest.raises(GraphNotLoadedError, match="no complete graph to verify"):
+            verify(dropped, graphs=[DROPPED])
+        load = Lease(dropped, DROPPED)
+        assert load.try_claim(record_props(DROPPED)) == drop.owner  # a load waits for it
+        with pytest.raises(LoadConflictError, match="bulgarian:14 is being dropped by process"):
+            drop_graph(dropped, DROPPED.id)  # and so does a second drop
+    finally:
+        drop.release()  # as an interrupted drop leaves it
+    assert _state(DROPPED.id) == "incomplete"
+    with pytest.raises(GraphNotLoadedError, match="only partly loaded"):
+        run_named(dropped, "bulgarian_cycles", {"n": 14})
+    assert drop_graph(dropped, DROPPED.id)  # a drop again finishes it
+    assert _nodes(dropped, DROPPED.id) == 0 and get_graph(dropped, DROPPED.id) is None
+
+
+def test_a_load_whose_lease_was_taken_over_completes_nothing(
+    dropped: Neo4jQueryRunner,
+) -> None:
+    claim = GraphClaim(dropped, DROPPED, get_graph(dropped, DROPPED.id)).claim()
+    try:
+        # the lease runs out (a load stalled for longer than LEASE_SECONDS) ...
+        dropped.write(
+            "MATCH (s:GraphSlot {slot: $slot}) SET s.lease_until = datetime() - duration('PT1S')",
+            {"slot": DROPPED.slot},
+        )
+        other = Lease(dropped, DROPPED)
+        assert other.try_claim(record_props(DROPPED)) is None  # ... and another load takes over
+        counts = {"nodes": 135, "BULGARIAN_MOVE": 135}
+        with pytest.raises(IncompleteLoadError, match=r"bulgarian:14.*lost its claim"):
+            claim.complete(counts, {})
+        record = get_graph(dropped, DROPPED.id)
+        assert record is not None and record.status == "loading"
+        assert record.lease_owner == other.owner  # the other load's claim stands
+        other.release()
+    finally:
+        claim.lease.release()

@@ -366,6 +366,46 @@ def test_two_loads_of_one_graph_at_once_one_loads_the_other_waits_and_keeps_it(
         drop_graph(runner, graph_id)
 
 
+def test_a_drop_during_a_load_is_refused_and_the_load_ends_complete_and_verified(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    """`gamegraph drop` of a graph that another process is writing: the drop is refused in one
+    line and deletes nothing, the load ends complete, and verify finds every arc (before,
+    the drop deleted the load's nodes as it wrote them)."""
+    n, graph_id = 40, "bulgarian:40"
+    drop_graph(runner, graph_id)
+    env = _env(neo4j_settings, GAMEGRAPH_LOAD_BATCH="500")  # a load of several seconds
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamegraph", "load", "--n", str(n), "--games", "bulgarian"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            written = _count(runner, "MATCH (p:Bulgarian {n: $n}) RETURN count(p) AS c", n=n)
+            if written >= 2000:
+                break
+            assert process.poll() is None, "the load finished before the drop"
+            time.sleep(0.05)
+        dropped = _cli(neo4j_settings, "drop", graph_id)
+        assert dropped.returncode == 1, dropped.stdout
+        assert dropped.stderr.startswith(f"error: {graph_id} is being loaded by process")
+        assert len(dropped.stderr.splitlines()) == 1
+        out, err = process.communicate(timeout=600)
+        assert process.returncode == 0, err
+        record = get_graph(runner, graph_id)
+        assert record is not None and record.complete
+        assert record.nodes == count_partitions(n) == record.relationships
+        _verified(runner, graph_id)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        drop_graph(runner, graph_id)
+
+
 @pytest.mark.parametrize("n", [1, 3])
 def test_graphs_without_alpha_arcs_load_and_verify(runner: Neo4jQueryRunner, n: int) -> None:
     _drop_all(runner, n)

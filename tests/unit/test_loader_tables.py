@@ -88,6 +88,7 @@ def _fake_runner(nodes: int, moves: int) -> CollectingQueryRunner:
     create = create_nodes_statement(_tables_of(Bulgarian.create(n=6)).nodes[0])
     runner.set_result(create, [{"ids": [f"e{i}" for i in range(11)]}])
     runner.set_result(QUERIES["graph_claim"].cypher, [{"busy": False, "owner": "me"}])
+    runner.set_result(QUERIES["graph_complete"].cypher, [{"id": "bulgarian:6"}])  # lease held
     runner.set_result(
         QUERIES["graph_count"].cypher,
         [{"nodes": nodes, "by_type": [["BULGARIAN_MOVE", moves]]}],
