@@ -396,6 +396,7 @@ def test_a_drop_during_a_load_is_refused_and_the_load_ends_complete_and_verified
         assert len(dropped.stderr.splitlines()) == 1
         out, err = process.communicate(timeout=600)
         assert process.returncode == 0, err
+        assert out.startswith(f"B_40 [{graph_id}]: loaded"), out
         record = get_graph(runner, graph_id)
         assert record is not None and record.complete
         assert record.nodes == count_partitions(n) == record.relationships
