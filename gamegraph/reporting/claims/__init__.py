@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from gamegraph.reporting.claims import seed000, seed001, seed002, seed003
-from gamegraph.reporting.claims.registry import (
+from gamegraph.reporting.claims.evaluators import (
     EVALUATORS,
     SEEDS,
     EvalResult,

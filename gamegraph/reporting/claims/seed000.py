@@ -35,7 +35,7 @@ from gamegraph.reporting.claims.common import (
     triangle_split,
     triangular_k,
 )
-from gamegraph.reporting.claims.registry import EvalResult, claims_data, evaluator, span
+from gamegraph.reporting.claims.evaluators import EvalResult, claims_data, evaluator, span
 from gamegraph.reporting.data import ReportData
 from gamegraph.reporting.records import BulgarianStep
 from gamegraph.reporting.steps import q_parameters

@@ -30,7 +30,7 @@ from gamegraph.reporting.claims.common import (
     triangle_split,
     triangular_k,
 )
-from gamegraph.reporting.claims.registry import EvalResult, evaluator, span
+from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
 
 # ------------------------------------------------------------------------- seed 001

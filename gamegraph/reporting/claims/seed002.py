@@ -18,7 +18,7 @@ from typing import Any
 import gamegraph.games.tchoukaillon as tch
 from gamegraph.errors import InputError
 from gamegraph.games.tchoukaillon import Tchoukaillon
-from gamegraph.reporting.claims.registry import EvalResult, evaluator, span
+from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
 
 __all__ = ["alist_step", "boards_of", "explicit_board", "formula_board", "recursion_board"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from gamegraph.games.crim import Crim
 from gamegraph.games.partitions import Partition, canonical_key, partitions
 from gamegraph.reporting.claims.common import conjugate
-from gamegraph.reporting.claims.registry import EvalResult, evaluator
+from gamegraph.reporting.claims.evaluators import EvalResult, evaluator
 from gamegraph.reporting.data import ReportData
 
 if TYPE_CHECKING:
