@@ -90,6 +90,7 @@ def representative_params(runner: QueryRunner, n: int) -> dict[str, dict[str, An
         # one round of each iteration `gamegraph verify` runs
         "verify_floridian_counts": {"n": n},
         "verify_floridian_positions": {"n": n},
+        "verify_floridian_arcs": {"n": n, "lo": 0, "hi": 50_000},
         "verify_omega_moves": {"n": n},
         "verify_all_alpha": {"n": n},
         "verify_trim_round": {"n": n, "keep": elements, "check": elements},

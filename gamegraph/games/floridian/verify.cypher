@@ -46,25 +46,35 @@ RETURN
   collect(coalesce(a.out_degree, -2)) AS stored_out_degree
 
 // name: verify_floridian_arcs
-// Every α-move, Ω-move and TURN arc of G_n and H_n as pairs of position indices (source,
-// target; an absent idx reads -2), three pairs of aligned columns in one record: the
-// α-moves of each α-position, the Ω-move of each Ω-position and the TURN arcs that
-// checks.py compares with the α-moves composed with the Ω-moves (used by `gamegraph
-// verify`; flat lists of integers decode far faster than a list per position).
-// params: n:int
+// The α-moves, Ω-moves and TURN arcs of G_n and H_n that leave a position with
+// $lo <= idx < $hi (an absent idx reads -2; $lo or $hi null: no bound on that side), as
+// pairs of position indices (source, target), three pairs of aligned columns in one record:
+// the α-moves of each α-position, the Ω-move of each Ω-position and the TURN arcs that
+// checks.py compares with the α-moves composed with the Ω-moves (used by `gamegraph verify`,
+// a slice of indices at a time; flat lists of integers decode far faster than a list per
+// position).
+// params: n:int, lo:int, hi:int
 // requires: floridian
-// scan: every relationship of G_n and H_n, answered in one record
+// scan: every α- and Ω-position of G_n, and the relationships of the slice's, in one record
 // example: :param n => 30
+// example: :param lo => 0
+// example: :param hi => 100000
 CALL () {
-  MATCH (a:Alpha {n: $n})-[:ALPHA_MOVE]->(x:Omega)
+  MATCH (a:Alpha {n: $n})
+  WHERE ($lo IS NULL OR coalesce(a.idx, -2) >= $lo) AND ($hi IS NULL OR coalesce(a.idx, -2) < $hi)
+  MATCH (a)-[:ALPHA_MOVE]->(x:Omega)
   RETURN collect(coalesce(a.idx, -2)) AS alpha_from, collect(coalesce(x.idx, -2)) AS alpha_to
 }
 CALL () {
-  MATCH (x:Omega {n: $n})-[:OMEGA_MOVE]->(b:Alpha)
+  MATCH (x:Omega {n: $n})
+  WHERE ($lo IS NULL OR coalesce(x.idx, -2) >= $lo) AND ($hi IS NULL OR coalesce(x.idx, -2) < $hi)
+  MATCH (x)-[:OMEGA_MOVE]->(b:Alpha)
   RETURN collect(coalesce(x.idx, -2)) AS omega_from, collect(coalesce(b.idx, -2)) AS omega_to
 }
 CALL () {
-  MATCH (a:Alpha {n: $n})-[:TURN]->(b:Alpha)
+  MATCH (a:Alpha {n: $n})
+  WHERE ($lo IS NULL OR coalesce(a.idx, -2) >= $lo) AND ($hi IS NULL OR coalesce(a.idx, -2) < $hi)
+  MATCH (a)-[:TURN]->(b:Alpha)
   RETURN collect(coalesce(a.idx, -2)) AS turn_from, collect(coalesce(b.idx, -2)) AS turn_to
 }
 RETURN alpha_from, alpha_to, omega_from, omega_to, turn_from, turn_to
