@@ -3,13 +3,15 @@
 Each graph of n loaded in the local Neo4j (a home of yours: GAMEGRAPH_NEO4J_HOME and its
 ports) is verified by two versions of gamegraph in turn: "before", the code of a git revision
 (default ``main``, checked out in a scratch worktree), and "after", this checkout. Each side
-runs in its own process and does what the command does per graph (the engine's build, then
-the game's checks through the named queries), so the figures are the command's less its start
-(about half a second). The graphs were loaded by one of the two versions, so the other sees
-them as stale: the benchmark verifies them regardless, as both versions' checks read the same
-stored properties. The sides alternate ``--repeat`` times, so both meet the same load of a
-shared machine; it prints each run, then per side the minimum and the median, and the ratio
-before / after of each. Every check of both sides must agree, or the run fails.
+runs in its own process and calls what the command calls (:func:`gamegraph.verify.verify`:
+the engines' builds, the games' checks through the named queries, the GDS checks when the
+server has GDS, as many graphs at once as that version does), so the figures are the
+command's less its start (about a second). The graphs were loaded by one of the two
+versions, so the other sees them as stale: the benchmark verifies them regardless, as both
+versions' checks read the same stored properties. The sides alternate ``--repeat`` times,
+so both meet the same load of a shared machine; it prints each run, then per side the
+minimum and the median, and the ratio before / after of each. Every check of both sides
+must agree, or the run fails.
 
     python benchmarks/verify.py [--n 60] [--before main] [--repeat 3] [--graphs bulgarian:60]
 """
@@ -24,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,35 +36,38 @@ import json, sys, time
 sys.meta_path = [f for f in sys.meta_path if not type(f).__module__.startswith("__editable__")]
 sys.path.insert(0, sys.argv[1])
 import gamegraph
+import gamegraph.verify as verify
 from gamegraph.db.catalog import list_graphs
-from gamegraph.verify import _reader
 
 n, wanted = int(sys.argv[2]), set(sys.argv[3:])
 assert gamegraph.__file__.startswith(sys.argv[1]), gamegraph.__file__
+
+
+def choose(runner, n, graphs, report):  # complete graphs of n, stale or not
+    return [
+        (record, record.loaded_game())
+        for record in list_graphs(runner)
+        if record.n == n and (not wanted or record.id in wanted) and record.complete
+    ]
+
+
+verify._choose = choose
 with gamegraph.connect(start=False) as db:
-    runner = db.runner
-    result = {}
-    for record in list_graphs(runner):
-        if record.n != n or (wanted and record.id not in wanted) or not record.complete:
-            continue
-        game = record.loaded_game()
-        started = time.perf_counter()
-        built = game.build(force=True)
-        built_at = time.perf_counter()
-        checks = game.verify(built, _reader(runner), record.summary, lambda message: None)
-        done = time.perf_counter()
-        result[record.id] = {
-            "build": built_at - started,
-            "checks": done - built_at,
-            "ok": all(check.ok for check in checks),
-            "count": len(checks),
-        }
-print(json.dumps(result))
+    started = time.perf_counter()
+    report = verify.verify(db.runner, n=n)
+    seconds = time.perf_counter() - started
+print(json.dumps({
+    "seconds": seconds,
+    "graphs": report.graphs,
+    "ok": report.ok,
+    "count": len(report.checks),
+    "failed": [f"{c.graph} {c.name}" for c in report.failures],
+}))
 """
 
 
-def side(tree: Path, n: int, graphs: list[str]) -> dict[str, dict[str, float]]:
-    """One verify of every graph of n by the gamegraph of ``tree``, timed per graph."""
+def side(tree: Path, n: int, graphs: list[str]) -> dict[str, Any]:
+    """One `verify` of every graph of n by the gamegraph of ``tree``, timed."""
     out = subprocess.run(
         [sys.executable, "-c", DRIVER, str(tree), str(n), *graphs],
         check=True,
@@ -69,12 +75,11 @@ def side(tree: Path, n: int, graphs: list[str]) -> dict[str, dict[str, float]]:
         text=True,
         env=os.environ | {"PYTHONWARNINGS": "ignore"},
     )
-    result: dict[str, dict[str, float]] = json.loads(out.stdout.splitlines()[-1])
-    if not result:
+    result: dict[str, Any] = json.loads(out.stdout.splitlines()[-1])
+    if not result["graphs"]:
         raise SystemExit(f"error: no complete graph of n = {n} is loaded")
-    failed = [graph for graph, figures in result.items() if not figures["ok"]]
-    if failed:
-        raise SystemExit(f"error: verify by {tree} found mismatches in {', '.join(failed)}")
+    if not result["ok"]:
+        raise SystemExit(f"error: verify by {tree} found mismatches: {', '.join(result['failed'])}")
     return result
 
 
@@ -96,21 +101,17 @@ def drop_worktree(where: Path) -> None:
     )
 
 
-def show(label: str, run: dict[str, dict[str, float]]) -> float:
-    total = sum(f["build"] + f["checks"] for f in run.values())
-    parts = ", ".join(f"{g} {f['build']:.1f}+{f['checks']:.1f}s" for g, f in run.items())
-    print(f"  {label:<7} {total:7.1f} s  ({parts}; engine+checks)", flush=True)
-    return total
-
-
-def summary(label: str, totals: list[float], per_graph: dict[str, list[float]]) -> None:
-    graphs = ", ".join(
-        f"{g} min {min(v):.1f} median {statistics.median(v):.1f}" for g, v in per_graph.items()
-    )
+def show(label: str, run: dict[str, Any]) -> float:
+    seconds = float(run["seconds"])
     print(
-        f"{label:<7} min {min(totals):7.1f} s  median {statistics.median(totals):7.1f} s  "
-        f"({graphs})"
+        f"  {label:<7} {seconds:7.1f} s  ({run['count']} checks of {', '.join(run['graphs'])})",
+        flush=True,
     )
+    return seconds
+
+
+def summary(label: str, totals: list[float]) -> None:
+    print(f"{label:<7} min {min(totals):7.1f} s  median {statistics.median(totals):7.1f} s")
 
 
 def main() -> None:
@@ -121,22 +122,18 @@ def main() -> None:
     parser.add_argument("--graphs", nargs="*", default=[], help="graph ids (default: all of n)")
     args = parser.parse_args()
     totals: dict[str, list[float]] = {"before": [], "after": []}
-    graphs: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
     with tempfile.TemporaryDirectory(prefix="gamegraph-verify-bench-") as scratch:
         old = worktree(args.before, Path(scratch) / "before")
         try:
             for run in range(1, args.repeat + 1):
                 print(f"run {run} of {args.repeat}, n = {args.n}:", flush=True)
                 for label, tree in (("before", old), ("after", ROOT)):
-                    result = side(tree, args.n, args.graphs)
-                    totals[label].append(show(label, result))
-                    for graph, f in result.items():
-                        graphs[label].setdefault(graph, []).append(f["build"] + f["checks"])
+                    totals[label].append(show(label, side(tree, args.n, args.graphs)))
         finally:
             drop_worktree(old)
     print(f"\nverify of every graph of n = {args.n}, {args.repeat} runs per side:")
-    summary("before", totals["before"], graphs["before"])
-    summary("after", totals["after"], graphs["after"])
+    summary("before", totals["before"])
+    summary("after", totals["after"])
     before, after = totals["before"], totals["after"]
     print(
         f"ratio before/after: {min(before) / min(after):.2f} (min), "

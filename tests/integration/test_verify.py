@@ -3,6 +3,7 @@ stored label or property is caught (and restored afterwards)."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 import networkx as nx
@@ -124,6 +125,53 @@ def test_verify_catches_a_wrong_distance_and_a_missing_turn(runner: Neo4jQueryRu
             "MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b CREATE (a)-[:TURN]->(b)",
             turn,
         )
+    assert verify(runner, n=N).ok
+
+
+def test_verify_catches_a_doubled_turn_and_a_missing_stored_property(
+    runner: Neo4jQueryRunner,
+) -> None:
+    """The TURN check compares the TURN ends with repeats, so a second TURN arc between the
+    same two positions is caught although the two-move paths and the TURN ends are the
+    same sets; a stored property that is missing reads as absent (None), not as a value."""
+    [turn] = runner.run(
+        "MATCH (a:Alpha:Recurrent {n: $n})-[:TURN]->(b:Alpha) "
+        "RETURN elementId(a) AS a, elementId(b) AS b, a.key AS key, b.idx AS target LIMIT 1",
+        {"n": N},
+    )
+    [position] = runner.run(
+        "MATCH (a:Alpha {n: $n}) WHERE a.turns_to_core = 2 "
+        "RETURN elementId(a) AS id, a.key AS key LIMIT 1",
+        {"n": N},
+    )
+    try:
+        runner.write(
+            "MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b CREATE (a)-[:TURN]->(b)",
+            {"a": turn["a"], "b": turn["b"]},
+        )
+        runner.write("MATCH (a) WHERE elementId(a) = $id REMOVE a.turns_to_core", position)
+        report = verify(runner, n=N)
+        failed = _failed(report)
+        [problem] = failed["G_30 TURN = α-move then Ω-move"]
+        moves, turns = problem.removeprefix(f"{turn['key']}: two-move paths to ").split(
+            ", TURN to "
+        )
+        assert sorted([*ast.literal_eval(moves), turn["target"]]) == ast.literal_eval(turns)
+        assert failed["G_30 turns to the core"] == [
+            f"{position['key']}: Cypher 2, stored None, engine 2"
+        ]
+        assert "G_30 nodes and relationships" in failed
+        # two graphs are checked at once, yet each graph's checks stay together in the report
+        order = [c.graph for c in report.checks if c.graph in ("B_30", "G_30")]
+        runs = [g for i, g in enumerate(order) if i == 0 or order[i - 1] != g]
+        assert sorted(runs) == ["B_30", "G_30"]
+    finally:
+        runner.write(
+            "MATCH (a)-[t:TURN]->(b) WHERE elementId(a) = $a AND elementId(b) = $b "
+            "WITH t LIMIT 1 DELETE t",
+            {"a": turn["a"], "b": turn["b"]},
+        )
+        runner.write("MATCH (a) WHERE elementId(a) = $id SET a.turns_to_core = 2", position)
     assert verify(runner, n=N).ok
 
 

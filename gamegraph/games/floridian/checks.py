@@ -1,19 +1,26 @@
 """`gamegraph verify` on G_n and H_n: the stored analysis recomputed from the relationships.
 
 - structure: counts; each α-position's α-moves and each Ω-position's Ω-move against the
-  engine, the Ω-move against Ω(λ) computed in Cypher; TURN = the two-move paths of G_n;
+  engine, the Ω-move against Ω(λ) computed in Cypher; TURN = the two-move paths of G_n
+  (the TURN arcs, α-moves and Ω-moves each read by Cypher from the relationships, composed
+  here: one pass over the relationships instead of a second one that walks each Ω-position's
+  relationships once per α-move into it);
 - recurrent states: H_n trimmed round by round (a position stays while it has a turn to and
-  a turn from a remaining position), then a shortest path back to itself for each survivor;
+  a turn from a remaining position; a round asks again only the positions whose witness
+  the previous round removed), then, from a survivor, the positions on a cycle through it
+  (two breadth-first searches), until every survivor is placed;
 - immediate losses (no α-move) and losing positions by the retrograde analysis, iterated
   to a fixpoint (immediate losses lose; a position all of whose turns lead to losing
   positions loses);
-- the strongly connected components of the core: for a recomputed recurrent seed, the
-  positions it reaches that reach it back (two breadth-first searches), with their arcs;
+- the strongly connected components of the core: those same searches (for a recomputed
+  recurrent seed, the positions it reaches that reach it back), with their arcs;
 - turns to the core by breadth-first levels backwards from the recomputed core;
 - 2-cycles and 4-cycles (the shipped path-pattern queries), the :Graph summary, and Q's
   4-cycle nodes for this n when Q is loaded.
 
-Each round is one Cypher query of ``verify.cypher``; Python only repeats rounds and compares.
+Each round is one Cypher query of ``verify.cypher``; Python only repeats rounds, composes
+the moves it read and compares. Positions and arcs come back as columns (one record of flat
+lists per query, not one record per position).
 """
 
 from __future__ import annotations
@@ -33,6 +40,11 @@ if TYPE_CHECKING:
     from gamegraph.games.floridian import Floridian
 
 __all__ = ["FloridianChecks"]
+
+_ABSENT = -2
+"""What the column queries read for a missing property (never a real value)."""
+SLICE = 50_000
+"""Position indices whose arcs verify_floridian_arcs reads per query."""
 
 
 class FloridianChecks:
@@ -59,8 +71,13 @@ class FloridianChecks:
     def run(self) -> list[Check]:
         self.say(f"{self.name}: structure")
         checks = [self.counts()]
-        rows = self._run("verify_floridian_positions")
-        self.rows = {int(row["idx"]): row for row in rows}
+        self.rows = {int(row["idx"]): row for row in self._rows("verify_floridian_positions")}
+        arcs = self._arcs()
+        self.omega_arcs = (arcs["omega_from"], arcs["omega_to"])
+        alpha = _grouped(arcs["alpha_from"], arcs["alpha_to"], list(self.rows))
+        turns = _grouped(arcs["turn_from"], arcs["turn_to"], list(self.rows))
+        for idx, row in self.rows.items():
+            row["alpha_moves"], row["turns"] = alpha[idx], turns[idx]
         checks += [self.alpha_moves(), self.omega_moves(), self.turns(), self.in_omega_t()]
         self.say(f"{self.name}: recurrent states (trimming, then cycles)")
         checks.append(self.recurrent())
@@ -79,6 +96,31 @@ class FloridianChecks:
 
     def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self.reader(name, {"n": self.n, **params})
+
+    def _arcs(self) -> dict[str, list[Any]]:
+        """verify_floridian_arcs, :data:`SLICE` source indices at a time (G_70 has ten
+        million arcs: one record of them all would fill Neo4j's heap), the columns joined;
+        the first and last slices are open, so a source of any idx is read."""
+        size = self.g.positions.size
+        bounds = list(range(0, size, SLICE))[1:]
+        columns: dict[str, list[Any]] = defaultdict(list)
+        for lo, hi in zip([None, *bounds], [*bounds, None], strict=True):
+            for name, values in self._one("verify_floridian_arcs", lo=lo, hi=hi).items():
+                columns[name] += values
+        return columns
+
+    def _rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """The rows of a query that answers in one record of columns (a list per answer,
+        aligned by position), as one dict per position; a stored property read as
+        :data:`_ABSENT` becomes None, as it would read in a record of its own."""
+        columns = self._one(name, **params)
+        return [
+            {
+                key: None if key.startswith("stored_") and type(v) is int and v == _ABSENT else v
+                for key, v in zip(columns, values, strict=True)
+            }
+            for values in zip(*columns.values(), strict=True)
+        ]
 
     def _one(self, name: str, **params: Any) -> dict[str, Any]:
         """The one row of an aggregating query (Neo4j always answers one)."""
@@ -134,12 +176,15 @@ class FloridianChecks:
 
     def omega_moves(self) -> Check:
         comparison = Comparison(self.name, "Ω-move of every Ω-position")
-        rows = self._run("verify_omega_moves")
+        rows = self._rows("verify_omega_moves")
+        #: Ω idx -> the ends of its Ω-moves, as Cypher read them
+        self.omega_targets = _grouped(*self.omega_arcs, [row["idx"] for row in rows])
         built = set(self.g.sources.tolist())
         reached = np.zeros(self.g.positions.size, dtype=bool)
         reached[self.g.alpha_dst] = True
         for row in rows:
             idx, key = int(row["idx"]), row["key"]
+            row["omega_moves"] = self.omega_targets[row["idx"]]
             target = int(self.g.omega_of[idx])
             expected = [target] if target in built else []
             if row["omega_moves"] != expected:
@@ -154,11 +199,19 @@ class FloridianChecks:
         )
 
     def turns(self) -> Check:
+        """Each α-position's TURN ends (with repeats) = the distinct ends of its two-move
+        paths α-move, Ω-move, sorted: the arcs verify_floridian_arcs read from the
+        relationships, composed here (the same comparison the query of one row per
+        position made in Cypher)."""
         comparison = Comparison(self.name, "TURN = α-move then Ω-move")
-        for row in self._run("verify_turns"):
-            comparison.problem(
-                f"{row['position']}: two-move paths to {row['moves']}, TURN to {row['turns']}"
-            )
+        targets = self.omega_targets
+        for row in self.rows.values():
+            moves = {b for x in row["alpha_moves"] for b in targets.get(x, ())}
+            if moves != set(row["turns"]) or len(moves) != len(row["turns"]):
+                comparison.problem(
+                    f"{row['key']}: two-move paths to {sorted(moves, key=str)}, "
+                    f"TURN to {sorted(row['turns'], key=str)}"
+                )
         return comparison.check("every TURN arc is a two-move path of G_n and vice versa")
 
     def in_omega_t(self) -> Check:
@@ -175,23 +228,47 @@ class FloridianChecks:
     # recurrence and the core ----------------------------------------------------
 
     def recurrent(self) -> Check:
-        keep: list[str] = self._one("verify_all_alpha")["ids"]
+        """Trim H_n round by round (each round asks again only the positions whose witness
+        the previous round removed, see verify_trim_round), then split what is left into
+        the positions on a cycle through a survivor (its strongly connected component, by
+        two breadth-first searches) and the others."""
+        keep: set[str] = set(self._one("verify_all_alpha")["ids"])
+        check = list(keep)
+        relying: dict[str, list[str]] = defaultdict(list)  #: witness -> positions it vouches for
         rounds = 0
-        while True:
+        while check:
             rounds += 1
-            trimmed: list[str] = self._one("verify_trim_round", keep=keep)["ids"]
-            if len(trimmed) == len(keep):
-                break
-            keep = trimmed
-        row = self._one("verify_on_cycle", keep=keep)
-        self.core_ids: list[str] = row["ids"]
-        self.core_idx: set[int] = {int(i) for i in row["idxs"]}
+            row = self._one("verify_trim_round", keep=list(keep), check=check)
+            dropped = set()
+            for position, out, into in zip(row["ids"], row["out"], row["into"], strict=True):
+                if out and into:
+                    relying[out].append(position)
+                    relying[into].append(position)
+                else:
+                    dropped.add(position)
+            keep -= dropped
+            check = list({p for d in dropped for p in relying.pop(d, ()) if p in keep})
+        self.components: list[tuple[list[str], list[int]]] = []  #: ids, idxs of each
+        self.seed_problems: list[str] = []
+        unassigned = dict.fromkeys(sorted(keep))
+        while unassigned:
+            seed = next(iter(unassigned))
+            row = self._one("verify_core_scc", seed=seed)
+            for element_id in row["ids"]:
+                unassigned.pop(element_id, None)
+            if row["ids"]:
+                self.components.append((row["ids"], [int(i) for i in row["idxs"]]))
+                if seed in unassigned:  # a seed on a cycle lies in its own component
+                    self.seed_problems.append(f"seed {seed} missing from its own component")
+            unassigned.pop(seed, None)
+        self.core_ids: list[str] = [i for ids, _ in self.components for i in ids]
+        self.core_idx: set[int] = {i for _, idxs in self.components for i in idxs}
         comparison = self._flag_comparison(
             "recurrent states", self.core_idx, "stored_recurrent", self.g.recurrent
         )
         return comparison.check(
             f"{len(self.core_idx):,} on a cycle (trimmed in {rounds} rounds to {len(keep):,}, "
-            "then a path back): Cypher = stored = engine"
+            "then each one's cycles by two breadth-first searches): Cypher = stored = engine"
         )
 
     def _flag_comparison(
@@ -203,19 +280,16 @@ class FloridianChecks:
         return comparison
 
     def core_components(self) -> Check:
+        """The components :meth:`recurrent` found (each the positions on a cycle through a
+        seed, by two breadth-first searches), with their arcs, against the engine's and
+        the stored core_scc groups."""
         comparison = Comparison(self.name, "strongly connected components of the core")
-        remaining = dict.fromkeys(self.core_ids)
+        for problem in self.seed_problems:
+            comparison.problem(problem)
         found: list[tuple[frozenset[int], int]] = []
-        while remaining:
-            seed = next(iter(remaining))
-            row = self._one("verify_core_scc", seed=seed)
-            arcs = self._one("verify_arcs_within", ids=row["ids"])["arcs"]
-            found.append((frozenset(int(i) for i in row["idxs"]), int(arcs)))
-            for element_id in row["ids"]:
-                remaining.pop(element_id, None)
-            if seed in remaining:  # a seed always lies in its own component
-                remaining.pop(seed)
-                comparison.problem(f"seed {seed} missing from its own component")
+        for ids, idxs in self.components:
+            arcs = self._one("verify_arcs_within", ids=ids)["arcs"]
+            found.append((frozenset(idxs), int(arcs)))
         found.sort(key=lambda c: (-len(c[0]), min(c[0])))
         engine = [(frozenset(c.nodes.tolist()), c.arcs) for c in self.g.core_components]
         stored: dict[int, set[int]] = defaultdict(set)
@@ -279,15 +353,17 @@ class FloridianChecks:
     def turns_to_core(self) -> Check:
         levels: dict[int, int] = dict.fromkeys(self.core_idx, 0)
         frontier = list(self.core_ids)
-        seen = list(self.core_ids)
+        seen = set(self.core_ids)
         level = 0
         while frontier:
             level += 1
-            row = self._one("verify_turns_round", frontier=frontier, seen=seen)
-            frontier = row["ids"]
-            seen += frontier
-            for idx in row["idxs"]:
-                levels[int(idx)] = level
+            row = self._one("verify_turns_round", frontier=frontier)
+            frontier = []
+            for element_id, idx in zip(row["ids"], row["idxs"], strict=True):
+                if element_id not in seen:
+                    seen.add(element_id)
+                    frontier.append(element_id)
+                    levels[int(idx)] = level
         comparison = Comparison(self.name, "turns to the core")
         engine = self.g.turns_to_core
         for idx, row in self.rows.items():
@@ -334,6 +410,19 @@ class FloridianChecks:
             comparison.sets("4-cycle", in_q, self.cycle_keys, where="Q")
             checks.append(comparison.check(f"{len(in_q)} node(s) = the 4-cycles of G_{self.n}"))
         return checks
+
+
+def _grouped(sources: list[Any], targets: list[Any], keys: list[Any]) -> dict[Any, list[int]]:
+    """The targets of the arcs (``sources[i]``, ``targets[i]``) grouped by source, for each
+    of ``keys`` (an empty list for a key no arc leaves; arcs from other sources are
+    dropped)."""
+    source = np.asarray(sources, dtype=np.int64)
+    order = np.argsort(source, kind="stable")
+    source, target = source[order], np.asarray(targets, dtype=np.int64)[order]
+    wanted = np.asarray(keys, dtype=np.int64)
+    starts = np.searchsorted(source, wanted, side="left").tolist()
+    ends = np.searchsorted(source, wanted, side="right").tolist()
+    return {key: target[lo:hi].tolist() for key, lo, hi in zip(keys, starts, ends, strict=True)}
 
 
 def verify(

@@ -10,6 +10,7 @@ no node to point at. Components, sources and families are taken inside the range
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -119,17 +120,19 @@ def four_cycles_in_range(
 
 _CACHE: list[FourCycle] = []
 _CACHED_UP_TO = 0
+_CACHE_LOCK = threading.Lock()  # verify builds two Qs at once, in threads
 
 
 def cached_four_cycles(n_min: int, n_max: int, progress: Progress | None = None) -> list[FourCycle]:
     """:func:`four_cycles_in_range`, remembered in this process: Q for a second rule (or a
     smaller range) reuses the enumeration instead of building every G_n again."""
     global _CACHED_UP_TO
-    if n_max > _CACHED_UP_TO:
-        found = four_cycles_in_range(_CACHED_UP_TO + 1, n_max, progress)
-        _CACHE.extend(found)
-        _CACHED_UP_TO = n_max
-    return [c for c in _CACHE if n_min <= c.n <= n_max]
+    with _CACHE_LOCK:
+        if n_max > _CACHED_UP_TO:
+            found = four_cycles_in_range(_CACHED_UP_TO + 1, n_max, progress)
+            _CACHE.extend(found)
+            _CACHED_UP_TO = n_max
+        return [c for c in _CACHE if n_min <= c.n <= n_max]
 
 
 def lifts_of(cycle: FourCycle, rule: Rule) -> list[Lift]:
