@@ -155,19 +155,6 @@ OPTIONAL CALL (s) {
   RETURN [m IN nodes(round)[0..-1] | m.idx] AS members
 }
 RETURN start, members
-
-// name: verify_{p}_predecessors
-// The positions that move to a position of $targets (indices), each with the target it moves
-// to: one level of the breadth-first search backwards from the cycles, as two aligned
-// columns (used by verify).
-// params: {params}, targets:list
-// requires: {game}
-{examples}
-// example: :param targets => [0]
-UNWIND $targets AS target
-MATCH (t:{label} {match})<-[:{move}]-(p:{label})
-WHERE t.idx = target
-RETURN collect(target) AS target, collect(coalesce(p.idx, -1)) AS idx
 """
 
 _VERIFY_ARCS = """\

@@ -167,7 +167,7 @@ STORED = ("in_degree", "garden_of_eden", "recurrent", "distance", "cycle", "cycl
 
 
 class LoadedGraph:
-    """The tables of one graph as Neo4j would hold them, answering the three verify queries
+    """The tables of one graph as Neo4j would hold them, answering the two verify queries
     the way their Cypher does (the move rule recomputed from the definitions above)."""
 
     def __init__(self, game: FunctionalGame, tables: GraphTables) -> None:
@@ -203,14 +203,7 @@ class LoadedGraph:
                 {"start": s, "members": self.walk(row_of[s]) if s in row_of else None}
                 for s in params["starts"]
             ]
-        assert kind == "predecessors"
-        pairs = [
-            {"target": t, "idx": idx[p]}
-            for t in params["targets"]
-            if t in row_of
-            for p in self.predecessors[row_of[t]]
-        ]
-        return [{"target": [p["target"] for p in pairs], "idx": [p["idx"] for p in pairs]}]
+        raise AssertionError(f"verify asked an unknown query {name}")
 
     @staticmethod
     def columns(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
@@ -290,8 +283,20 @@ def test_verify_reads_only_its_own_queries_and_walks_each_cycle_once() -> None:
     built = game.build()
     loaded = LoadedGraph(game, _as_lists(game.tables(built)))
     game.verify(built, loaded.read, game.summary(built), lambda message: None)
-    # a permutation: one slice of positions, one batch of walks, no level of predecessors
+    # one slice of positions, one batch of walks; the distances come from the moves read
     assert loaded.queries == ["verify_montreal_positions", "verify_montreal_cycles"]
+
+
+def test_verify_asks_two_queries_however_far_the_cycles_are() -> None:
+    game = Dual(n=20)
+    built = game.build()
+    assert built.max_transient == 23  # 23 levels of distances, no query for any of them
+    tables = _as_lists(game.tables(built))
+    loaded = LoadedGraph(game, tables)
+    stored = {key: storable(value) for key, value in tables.summary.items()}
+    checks = game.verify(built, loaded.read, stored, lambda message: None)
+    assert all(check.ok for check in checks), [c.problems for c in checks if not c.ok]
+    assert loaded.queries == ["verify_dual_positions", "verify_dual_cycles"]
 
 
 DEGREE = "in-degree and Garden of Eden"

@@ -53,16 +53,3 @@ OPTIONAL CALL (s) {
   RETURN [m IN nodes(round)[0..-1] | m.idx] AS members
 }
 RETURN start, members
-
-// name: verify_austrian_predecessors
-// The positions that move to a position of $targets (indices), each with the target it moves to:
-// one level of the breadth-first search backwards from the cycles, as two aligned columns (used by
-// `gamegraph verify`).
-// params: n:int, L:param, targets:list
-// requires: austrian
-// example: :param n => 20
-// example: :param L => 5
-// example: :param targets => [0]
-UNWIND $targets AS target
-MATCH (:Austrian {L: $L, n: $n, idx: target})<-[:AUSTRIAN_MOVE]-(p:Austrian {L: $L, n: $n})
-RETURN collect(target) AS target, collect(coalesce(p.idx, -1)) AS idx

@@ -50,15 +50,3 @@ OPTIONAL CALL (s) {
   RETURN [m IN nodes(round)[0..-1] | m.idx] AS members
 }
 RETURN start, members
-
-// name: verify_bulgarian_predecessors
-// The positions that move to a position of $targets (indices), each with the target it moves to:
-// one level of the breadth-first search backwards from the cycles, as two aligned columns (used by
-// `gamegraph verify`).
-// params: n:int, targets:list
-// requires: bulgarian
-// example: :param n => 10
-// example: :param targets => [0]
-UNWIND $targets AS target
-MATCH (:Bulgarian {n: $n, idx: target})<-[:BULGARIAN_MOVE]-(p:Bulgarian {n: $n})
-RETURN collect(target) AS target, collect(coalesce(p.idx, -1)) AS idx

@@ -46,15 +46,3 @@ OPTIONAL CALL (s) {
   RETURN [m IN nodes(round)[0..-1] | m.idx] AS members
 }
 RETURN start, members
-
-// name: verify_carolina_predecessors
-// The positions that move to a position of $targets (indices), each with the target it moves to:
-// one level of the breadth-first search backwards from the cycles, as two aligned columns (used by
-// `gamegraph verify`).
-// params: n:int, targets:list
-// requires: carolina
-// example: :param n => 8
-// example: :param targets => [11]
-UNWIND $targets AS target
-MATCH (:Carolina {n: $n, idx: target})<-[:CAROLINA_MOVE]-(p:Carolina {n: $n})
-RETURN collect(target) AS target, collect(coalesce(p.idx, -1)) AS idx

@@ -52,15 +52,3 @@ OPTIONAL CALL (s) {
   RETURN [m IN nodes(round)[0..-1] | m.idx] AS members
 }
 RETURN start, members
-
-// name: verify_dual_predecessors
-// The positions that move to a position of $targets (indices), each with the target it moves to:
-// one level of the breadth-first search backwards from the cycles, as two aligned columns (used by
-// `gamegraph verify`).
-// params: n:int, targets:list
-// requires: dual
-// example: :param n => 10
-// example: :param targets => [0]
-UNWIND $targets AS target
-MATCH (:Dual {n: $n, idx: target})<-[:DUAL_MOVE]-(p:Dual {n: $n})
-RETURN collect(target) AS target, collect(coalesce(p.idx, -1)) AS idx

@@ -1,8 +1,8 @@
 """`gamegraph verify` on a functional graph: the stored analysis recomputed from the moves.
 
 Shared by every :class:`~gamegraph.games.functional.game.FunctionalGame`; each game's
-``verify.cypher`` holds three queries, ``verify_<game>_positions``, ``verify_<game>_cycles``
-and ``verify_<game>_predecessors``, the same up to its label, its move type and its move rule:
+``verify.cypher`` holds two queries, ``verify_<game>_positions`` and ``verify_<game>_cycles``,
+the same up to its label, its move type and its move rule:
 
 1. positions, in slices of :data:`SLICE` indices: each position's moves (exactly one, to
    the position the game's rule gives, computed in Cypher from the parts), its number of
@@ -10,10 +10,13 @@ and ``verify_<game>_predecessors``, the same up to its label, its move type and 
 2. cycles: from one stored recurrent position of each stored cycle id, the shortest way back
    to itself (:data:`WALKS` walks per query). Each cycle is walked once, so this is linear
    even for Montreal's long cycles;
-3. distances: breadth-first levels backwards from the walked cycles, one query per level
-   (the predecessors of the previous level's positions, in batches of :data:`SLICE`): each
-   position is met once, at its distance, and ends in the cycle of the position it moves
-   to. A cycle the stored flags missed leaves its basin unreached, which is reported.
+3. distances: breadth-first levels backwards from the walked cycles over the moves the
+   positions query read from the relationships (each position's one successor, in numpy; no
+   query of its own: a query per level asked Neo4j again for arcs it had just returned, 7 of
+   B_60's 20 CPU seconds in Neo4j): each position is met once, at its distance, and ends in
+   the cycle of the position it moves to. A cycle the stored flags missed leaves its basin
+   unreached, which is reported. An arc into a position from outside the graph is no part of
+   the levels; the in-degree Cypher counted (any start node) reports it.
 
 From these, Python only counts and compares: in-degree and Garden of Eden, recurrence,
 distance, cycle length, cycle id (cycles numbered by their smallest index, as the engine
@@ -253,20 +256,30 @@ class _Checks:
     # ----------------------------------------------------------------- 3. distances
 
     def find_distances(self, distance: Comparison) -> None:
-        """Breadth-first levels backwards from the walked cycles: the positions moving to
-        level t − 1 (and not on a cycle) are level t, and end in the same cycle. Each batch
-        is one record of two columns (targets, and the positions moving to them)."""
-        unplaced = bool((self.seen & (self.cycle < 0)).any())
-        frontier = np.flatnonzero(self.cycle >= 0).tolist() if unplaced else []
+        """Breadth-first levels backwards from the walked cycles over the successors read
+        from Neo4j (a position with other than one move has none): the positions moving to
+        level t − 1 (and not on a cycle) are level t, and end in the same cycle."""
+        size = self.g.size
+        start = np.flatnonzero(self.seen & (self.successor >= 0) & (self.successor < size))
+        end = self.successor[start]
+        order = np.argsort(end, kind="stable")
+        by_end = start[order]  #: positions grouped by the position they move to
+        offsets = np.zeros(size + 1, dtype=np.int64)
+        np.cumsum(np.bincount(end, minlength=size), out=offsets[1:])
+        frontier = np.flatnonzero(self.cycle >= 0)
+        if not (self.seen & (self.cycle < 0)).any():
+            frontier = frontier[:0]
         level = 0
-        while frontier:
+        while frontier.size:
             level += 1
-            found: list[np.ndarray] = []
-            for batch in _chunks(frontier, SLICE):
-                self.say(f"{self.name}: positions {level} moves from a cycle")
-                for row in self._read("predecessors", targets=batch):
-                    found.append(self._place(row, level))
-            frontier = np.concatenate(found).tolist() if found else []
+            counts = offsets[frontier + 1] - offsets[frontier]
+            first = np.repeat(offsets[frontier] - np.cumsum(counts) + counts, counts)
+            moving = by_end[first + np.arange(int(counts.sum()))]
+            moving = moving[self.cycle[moving] < 0]  # not on a cycle, nor levelled
+            self.distance[moving] = level
+            self.cycle[moving] = self.cycle[self.successor[moving]]
+            frontier = moving
+        self.say(f"{self.name}: up to {level - 1 if level else 0} moves from a cycle")
         stranded = np.flatnonzero(self.seen & (self.cycle < 0))
         for index in stranded[:MAX_PROBLEMS].tolist():
             distance.problem(
@@ -274,19 +287,6 @@ class _Checks:
                 "position"
             )
         distance.count += max(0, stranded.shape[0] - MAX_PROBLEMS)
-
-    def _place(self, row: Mapping[str, Any], level: int) -> np.ndarray:
-        """Put the predecessors of one batch (a column of targets, a column of the indices
-        moving to them) at ``level``, in the cycle of their target; returns those placed."""
-        index = np.asarray(row["idx"], dtype=np.int64)
-        target = np.asarray(row["target"], dtype=np.int64)
-        inside = (index >= 0) & (index < self.g.size)  # others are reported with the positions
-        index, target = index[inside], target[inside]
-        fresh = self.cycle[index] < 0  # not on a cycle (its predecessor there), nor levelled
-        index, first = np.unique(index[fresh], return_index=True)
-        self.distance[index] = level
-        self.cycle[index] = self.cycle[target[fresh][first]]
-        return index
 
     # ----------------------------------------------------------------- comparisons
 
