@@ -103,7 +103,8 @@ def bulk_load(
 ) -> LoadSummary:
     """Rebuild the local Neo4j's database from the catalog's graphs and ``planned`` (see the
     module docstring). ``local`` is the running :class:`~gamegraph.server.LocalNeo4j`;
-    ``reconnect()`` opens a runner again once it has restarted (a context manager)."""
+    ``reconnect()`` opens a runner again once the database has reopened on the new store (a
+    context manager)."""
     from gamegraph.server import LocalNeo4j
 
     assert isinstance(local, LocalNeo4j)
