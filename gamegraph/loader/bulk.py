@@ -8,16 +8,18 @@ the whole database: every graph already in the catalog plus the requested ones. 
    never all in memory at once, while the server keeps serving;
 3. imports them with `neo4j-admin database import full` into a new store in a staging home
    (the server's own store is not touched);
-4. stops the server, puts the new store in place of the old one (kept aside), starts it;
-5. creates the schema, reads every graph's counts back and compares them with the tables
-   exactly as an online load does, runs the games' after-load links, and records each graph
-   as complete. Only then is the old store deleted.
+4. closes the database, puts the new store in place of the old one (kept aside) and opens
+   it again: inside the running server's JVM when its launcher can (a second or two: the
+   DBMS, its plugins, Bolt and HTTP stay up), else by stopping and starting the server;
+5. creates the schema, reads every graph's counts back (while Neo4j populates the indexes)
+   and compares them with the tables exactly as an online load does, runs the games'
+   after-load links, and records each graph as complete. Only then is the old store deleted.
 
 One bulk load runs at a time per Neo4j home (a file lock); if another load changed the
 catalog while the new store was built, nothing is swapped (LoadConflictError), so no graph
-loaded meanwhile is lost. If anything fails before step 4, the server never stopped; if
-step 5 fails, the old store is put back and the server started on it: the previous database
-is there and intact either way.
+loaded meanwhile is lost. If anything fails before step 4, the database never closed; if
+step 5 fails, the old store is put back and the database opened on it: the previous
+database is there and intact either way.
 
 For a server elsewhere (``NEO4J_URI``) the bulk route needs that server's filesystem:
 :func:`remote_instructions` gives the `export` and `neo4j-admin` commands for its
@@ -58,9 +60,10 @@ from gamegraph.loader.writer import (
     LoadReport,
     LoadSummary,
     await_indexes,
-    ensure_schema,
     read_all_counts,
+    schema_statements,
 )
+from gamegraph.server.errors import LocalNeo4jError
 
 __all__ = [
     "Expected",
@@ -100,7 +103,8 @@ def bulk_load(
 ) -> LoadSummary:
     """Rebuild the local Neo4j's database from the catalog's graphs and ``planned`` (see the
     module docstring). ``local`` is the running :class:`~gamegraph.server.LocalNeo4j`;
-    ``reconnect()`` opens a runner again once it has restarted (a context manager)."""
+    ``reconnect()`` opens a runner again once the database has reopened on the new store (a
+    context manager)."""
     from gamegraph.server import LocalNeo4j
 
     assert isinstance(local, LocalNeo4j)
@@ -158,25 +162,18 @@ def _bulk_load(
             "load again"
         )
     swap = _StoreSwap(local.home, stage.home, local.default_database)
-    note("restarting Neo4j on the new store ...")
-    local.stop()
-    swap.put_new_in_place()
+    note("putting the new store in place ...")
     try:
-        local.start()
-        clock("restart")
+        _reopen(local, swap.put_new_in_place, clock)
         with reconnect() as fresh, ThreadPoolExecutor(max_workers=1) as pool:
-            # the catalog's constraints first (a few nodes: the claims need them), then the
-            # games' schema in a second session, populated while the counts are read back
-            ensure_schema(fresh, prefix="schema_graph_", wait=False)
-            schema = pool.submit(ensure_schema, fresh)
+            indexes_ready = _schema_after_import(fresh, pool)
             clock("schema")
-            record_imported(fresh, expected, summary.reports, indexes_ready=schema.result)
-        clock("verify")
+            record_imported(
+                fresh, expected, summary.reports, indexes_ready=indexes_ready, clock=clock
+            )
     except BaseException:
         note("the new store did not verify: putting the previous database back")
-        local.stop()
-        swap.put_old_back()
-        local.start()
+        _reopen(local, swap.put_old_back, clock)
         raise
     swap.forget_old()
     shutil.rmtree(staging, ignore_errors=True)
@@ -191,31 +188,45 @@ def record_imported(
     reports: Sequence[LoadReport] = (),
     *,
     indexes_ready: Callable[[], object] | None = None,
+    clock: Callable[[str], None] = lambda stage: None,
 ) -> None:
     """Check that Neo4j holds exactly each graph's counts (as an online load does), then run
     the games' after-load links and record each graph as complete; IncompleteLoadError names
     the first graph that differs, and every graph is left as it was before (this writes no
     data: a graph never imported is not recorded). Counts are read for every graph, in one
-    pass that needs no index, before any link is made (a link from one graph's nodes to
-    another's is no part of either's counts); ``indexes_ready()`` then waits for the indexes
-    the links use (default: :func:`~gamegraph.loader.writer.await_indexes`)."""
+    pass that needs no index, while the graphs are claimed and before any link is made (a
+    link from one graph's nodes to another's is no part of either's counts);
+    ``indexes_ready()`` then waits for the indexes the links use (default:
+    :func:`~gamegraph.loader.writer.await_indexes`). ``clock(stage)`` closes each stage
+    (claim, counts, indexes, links, complete) of a stopwatch."""
     with ExitStack() as stack:
+        # the read-back runs while the graphs are claimed (it reads, the claims write a few
+        # catalog nodes); a claim that fails ends the whole record before anything is written
+        reader = stack.enter_context(ThreadPoolExecutor(max_workers=1))
+        counting = reader.submit(
+            read_all_counts, runner, [(item.game, item.counts) for item in expected]
+        )
         claims = []
         for item in expected:
             claim = GraphClaim(runner, item.game, get_graph(runner, item.game.id)).claim()
             claims.append(stack.enter_context(claim))
-        counted = read_all_counts(runner, [(item.game, item.counts) for item in expected])
+        clock("claim")
+        counted = counting.result()
+        clock("counts")
         if indexes_ready is None:
             await_indexes(runner)
         else:
             indexes_ready()
+        clock("indexes")
         for item in expected:
             for name, params in item.game.after_load():
                 runner.write(cypher(name), params)
+        clock("links")
         for i, (claim, item, counts) in enumerate(zip(claims, expected, counted, strict=True)):
             nodes, relationships = claim.complete(counts, item.summary)
             if i < len(reports):
                 reports[i].nodes, reports[i].relationships = nodes, relationships
+    clock("complete")
 
 
 def record_imported_graphs(
@@ -252,6 +263,51 @@ def remote_instructions(planned: Sequence[PlannedGraph], out: str = "gamegraph-i
 
 
 # --------------------------------------------------------------------------- internals
+
+
+def _schema_after_import(runner: QueryRunner, pool: ThreadPoolExecutor) -> Callable[[], None]:
+    """Create the whole schema on a just imported store so that its population overlaps the
+    count read-back; returns the wait for all of it. In three transactions: the catalog's
+    constraints (a few nodes; the claims need them), then every index (one transaction, so
+    Neo4j populates them together in the background after it commits), then the games'
+    constraints in a second session (each is populated inside that transaction, which locks
+    its labels until it ends: it touches neither :Graph nor :GraphSlot, so the claims and the
+    read-back go on meanwhile)."""
+    runner.write_all(schema_statements("schema_graph_", constraints=True))
+    runner.write_all(schema_statements(constraints=False))
+    constraints = pool.submit(
+        runner.write_all, schema_statements(constraints=True, exclude="schema_graph_")
+    )
+
+    def ready() -> None:
+        constraints.result()
+        await_indexes(runner)
+
+    return ready
+
+
+def _reopen(local: Any, move: Callable[[], None], clock: Callable[[str], None]) -> None:
+    """Run ``move()`` (which replaces the database's store directories) while the local
+    Neo4j has its default database closed: inside the running JVM when its launcher can
+    (the DBMS, its plugins, Bolt and HTTP stay up: a second or two), else by stopping and
+    starting the whole server (a new JVM loads every plugin again: most of a minute)."""
+    if local.can_swap_store():
+        local.stop_database()
+        clock("stop")
+        move()
+        try:
+            local.start_database()
+        except LocalNeo4jError:
+            # the JVM is still there but its database did not start: a clean restart
+            local.stop()
+            local.start()
+        clock("start")
+        return
+    local.stop()
+    clock("stop")
+    move()
+    local.start()
+    clock("start")
 
 
 def _catalog_state(runner: QueryRunner) -> list[tuple[str, str, str | None]]:

@@ -126,11 +126,26 @@ def ensure_schema(runner: QueryRunner, *, prefix: str = "schema_", wait: bool = 
     ``prefix`` picks fewer (``schema_graph_``: the catalog's); with ``wait=False`` it returns
     while Neo4j may still populate indexes (:func:`await_indexes`), though a constraint is
     populated before its transaction ends."""
-    runner.write_all(
-        [query.cypher for name, query in named_queries().items() if name.startswith(prefix)]
-    )
+    runner.write_all(schema_statements(prefix))
     if wait:
         await_indexes(runner)
+
+
+def schema_statements(
+    prefix: str = "schema_", *, constraints: bool | None = None, exclude: str | None = None
+) -> list[str]:
+    """The ``schema_*`` statements whose names start with ``prefix`` (and not with
+    ``exclude``): all of them, or only the constraints (``constraints=True``: Neo4j populates
+    each inside its transaction, one after the other) or only the indexes (``False``: all of
+    one transaction are populated after it commits, together, in the background)."""
+    chosen = []
+    for name, query in named_queries().items():
+        if not name.startswith(prefix) or (exclude is not None and name.startswith(exclude)):
+            continue
+        is_constraint = query.cypher.lstrip().upper().startswith("CREATE CONSTRAINT")
+        if constraints is None or constraints == is_constraint:
+            chosen.append(query.cypher)
+    return chosen
 
 
 def await_indexes(runner: QueryRunner) -> None:

@@ -32,6 +32,13 @@
  *
  * Readiness: once build() has returned and a transaction ran, <home>/run/ready.json is written
  * (pid, version, URIs, the GDS version or null); it is removed on shutdown. <home>/run/neo4j.pid holds this JVM's pid.
+ *
+ * Store swap (the bulk load's): the default database can be stopped and started again inside
+ * this JVM, so that its store directories can be replaced without restarting the DBMS (JVM,
+ * plugins, procedures, Bolt and HTTP stay up). A file <home>/run/database.stop asks for the stop;
+ * it is answered by run/database.stopped once the database has shut down and closed its files.
+ * A file run/database.start then asks for the start, answered by run/database.started holding
+ * "ok" or "error: <why>". ready.json says "store_swap": true.
  */
 
 import java.io.IOException;
@@ -58,6 +65,9 @@ import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.dbms.database.DatabaseContextProvider;
+import org.neo4j.kernel.database.AbstractDatabase;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
 import org.neo4j.kernel.internal.Version;
 import org.neo4j.server.configuration.ServerSettings;
 
@@ -172,8 +182,13 @@ public class Launcher {
                 + ", \"gds\": " + (gds == null ? "null" : "\"" + gds + "\"")
                 + ", \"auth\": " + options.auth
                 + ", \"default_database\": \"" + options.defaultDatabase + "\""
+                + ", \"store_swap\": true"
                 + ", \"home\": \"" + home.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\""
                 + "}\n";
+        Thread control = new Thread(() -> serveStoreSwaps(service, options.defaultDatabase, run),
+                "gamegraph-neo4j-store-swap");
+        control.setDaemon(true);
+        control.start();
         writeAtomically(readyFile, ready);
         long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
         System.out.println("gamegraph-neo4j: Neo4j " + version + " ready in " + millis + " ms; Bolt "
@@ -225,6 +240,58 @@ public class Launcher {
         }
         o.home = Path.of(home);
         return o;
+    }
+
+    /**
+     * Answers the store swap's requests (see the header): stops the default database when
+     * run/database.stop appears, starts it again when run/database.start appears. The Database
+     * object stays registered, so Bolt and the procedures find it again once it has started.
+     */
+    static void serveStoreSwaps(DatabaseManagementService service, String name, Path run) {
+        Path stop = run.resolve("database.stop");
+        Path start = run.resolve("database.start");
+        AbstractDatabase database = database(service, name);
+        while (true) {
+            try {
+                if (Files.deleteIfExists(stop)) {
+                    Files.deleteIfExists(run.resolve("database.started"));
+                    database.stop();
+                    writeAtomically(run.resolve("database.stopped"), "ok\n");
+                    System.out.println("gamegraph-neo4j: database " + name + " stopped for a store swap");
+                } else if (Files.deleteIfExists(start)) {
+                    Files.deleteIfExists(run.resolve("database.stopped"));
+                    String answer = "ok";
+                    try {
+                        database.start();
+                        service.database(name).executeTransactionally("RETURN 1");
+                        System.out.println("gamegraph-neo4j: database " + name + " started on its new store");
+                    } catch (RuntimeException e) {
+                        answer = "error: " + String.valueOf(e.getMessage()).replace('\n', ' ');
+                    }
+                    writeAtomically(run.resolve("database.started"), answer + "\n");
+                } else {
+                    Thread.sleep(100);
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (IOException | RuntimeException e) {
+                System.err.println("gamegraph-neo4j: store swap request failed: " + e);
+                try {
+                    writeAtomically(run.resolve("database.started"), "error: " + e + "\n");
+                    Thread.sleep(100);
+                } catch (IOException | InterruptedException ignored) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** The kernel's database behind the name (resolved while it runs; it outlives a stop). */
+    static AbstractDatabase database(DatabaseManagementService service, String name) {
+        GraphDatabaseAPI api = (GraphDatabaseAPI) service.database(name);
+        DatabaseContextProvider<?> databases =
+                api.getDependencyResolver().resolveDependency(DatabaseContextProvider.class);
+        return databases.getDatabaseContext(name).orElseThrow().database();
     }
 
     static int parsePort(String value) {

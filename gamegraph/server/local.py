@@ -338,6 +338,31 @@ class LocalNeo4j:
         self._remove_run_files()
         return StopResult(True, pid, killed, time.monotonic() - began)
 
+    def can_swap_store(self) -> bool:
+        """The running server can stop and start its default database inside its JVM (its
+        launcher says so in ready.json), so :meth:`stop_database` / :meth:`start_database`
+        replace a restart; a server started by an older launcher cannot."""
+        info = self._read_ready()
+        pid = self._read_pid()
+        return (
+            info is not None
+            and info.get("store_swap") is True
+            and info.get("pid") == pid
+            and pid is not None
+            and _is_launcher_process(pid)
+        )
+
+    def stop_database(self, *, timeout: float = 120.0) -> float:
+        """Stop the default database inside the running JVM (the DBMS, its plugins, Bolt and
+        HTTP stay up), so that its store directories can be replaced; seconds taken. Requires
+        :meth:`can_swap_store`; LocalNeo4jError if the server does not answer in time."""
+        return self._database_request("stop", "stopped", timeout)
+
+    def start_database(self, *, timeout: float = 180.0) -> float:
+        """Start the default database again after :meth:`stop_database` (on whatever store
+        is in place now) and wait until it runs a transaction; seconds taken."""
+        return self._database_request("start", "started", timeout)
+
     def command(self, installation: Installation) -> list[str]:
         """The java command line that runs this server (the password travels in the env)."""
         return [
@@ -507,6 +532,43 @@ class LocalNeo4j:
                 f"({problem}), and the gamegraph Neo4j of {self.home} is not running. Stop that "
                 f"program or pick another port (--{what.lower()}-port or {env_name})."
             )
+
+    def _database_request(self, verb: str, answer: str, timeout: float) -> float:
+        """Ask the launcher to ``verb`` the default database (run/database.<verb>) and wait
+        for its answer (run/database.<answer>: "ok" or "error: ...")."""
+        began = time.monotonic()
+        reply = self.run_dir / f"database.{answer}"
+        reply.unlink(missing_ok=True)
+        request = self.run_dir / f"database.{verb}"
+        request.write_text(f"{self.default_database}\n")
+        deadline = began + timeout
+        while True:
+            pid = self._read_pid()
+            if pid is None or not _is_launcher_process(pid):
+                raise ServerExitedError(
+                    f"the Neo4j JVM exited while its database was asked to {verb}. Last lines "
+                    f"of {self.log_file}:\n{_file_tail(self.log_file)}"
+                )
+            try:
+                text = reply.read_text().strip()
+            except OSError:
+                text = ""
+            if text:
+                reply.unlink(missing_ok=True)
+                if text != "ok":
+                    raise LocalNeo4jError(
+                        f"Neo4j could not {verb} its database {self.default_database!r} "
+                        f"({text.removeprefix('error: ')}); see {self.debug_log}"
+                    )
+                return time.monotonic() - began
+            if time.monotonic() > deadline:
+                request.unlink(missing_ok=True)
+                raise StartTimeoutError(
+                    f"Neo4j did not {verb} its database {self.default_database!r} within "
+                    f"{timeout:.0f}s (see {self.debug_log}; `gamegraph neo4j stop` and `start` "
+                    "restart it)"
+                )
+            time.sleep(0.1)
 
     def _read_pid(self) -> int | None:
         try:

@@ -15,7 +15,7 @@ import pytest
 import gamegraph as gg
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.db.catalog import GraphState, get_graph, list_graphs
-from gamegraph.errors import IncompleteLoadError, LoadConflictError
+from gamegraph.errors import DatabaseError, IncompleteLoadError, LoadConflictError
 from gamegraph.games import get_game
 from gamegraph.games.partitions import count_partitions
 from gamegraph.loader import bulk as bulk_module
@@ -58,6 +58,9 @@ def test_a_bulk_load_rebuilds_the_loaded_graphs_and_adds_the_requested_ones(
     local_only: Neo4jSettings, runner: Neo4jQueryRunner, two_graphs: list[str]
 ) -> None:
     before = {r.id for r in list_graphs(runner) if r.complete}
+    server = LocalNeo4j()
+    assert server.can_swap_store()  # a server this launcher started
+    pid = server.status().pid
     env = dict(os.environ, NEO4J_USER=local_only.user, NEO4J_PASSWORD=local_only.password)
     result = subprocess.run(
         [sys.executable, "-m", "gamegraph", "load", "--n", "14", "--games", "floridian", "--bulk"],
@@ -80,6 +83,43 @@ def test_a_bulk_load_rebuilds_the_loaded_graphs_and_adds_the_requested_ones(
     home = LocalNeo4j().home  # the old store and the staging files are gone
     assert not list((home / "data" / "databases").glob("*.previous"))
     assert not (home / "bulk").exists()
+    assert server.status().pid == pid  # the store was swapped inside the running server
+
+
+def test_the_database_closes_and_reopens_inside_the_running_server(
+    local_only: Neo4jSettings, runner: Neo4jQueryRunner, two_graphs: list[str]
+) -> None:
+    server = LocalNeo4j()
+    pid = server.status().pid
+    server.stop_database()
+    try:
+        with pytest.raises(DatabaseError, match="not currently available"):
+            runner.run("MATCH (p:GraphNode) RETURN count(p) AS c")
+    finally:
+        server.start_database()
+    assert _count(runner, "bulgarian:12") == count_partitions(12)  # the same store again
+    status = server.status()
+    assert status.pid == pid and status.ready
+
+
+def test_a_server_that_cannot_swap_its_store_is_restarted_around_the_swap(
+    local_only: Neo4jSettings,
+    runner: Neo4jQueryRunner,
+    two_graphs: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server started by an older launcher (no store swap in ready.json) still takes a bulk
+    load: it is stopped and started around the swap, as before."""
+    monkeypatch.setattr(LocalNeo4j, "can_swap_store", lambda self: False)
+    pid = LocalNeo4j().status().pid
+    with _database(local_only) as db:
+        summary = db.load(LoadRequest.parse("14", "floridian", route="bulk"))
+    assert LocalNeo4j().status().pid != pid
+    assert [r.game.id for r in summary.reports][:1] == ["floridian:14"]
+    with _database(local_only) as db:
+        record = get_graph(db.runner, "floridian:14")
+        assert record is not None and record.state() is GraphState.CURRENT
+        assert _count(db.runner, "bulgarian:12") == count_partitions(12)
 
 
 def test_a_failed_import_leaves_the_database_as_it_was(
@@ -118,7 +158,7 @@ def test_a_new_store_that_does_not_verify_is_swapped_back_out(
     request = LoadRequest.parse("14", "floridian", route="bulk")
     with _database(local_only) as db, pytest.raises(IncompleteLoadError, match="simulated"):
         db.load(request)
-    with _database(local_only) as db:  # the restarted server, on the previous store
+    with _database(local_only) as db:  # the database reopened on the previous store
         record = get_graph(db.runner, "bulgarian:12")
         assert record is not None and record.state() is GraphState.CURRENT
         assert _count(db.runner, "bulgarian:12") == count_partitions(12)

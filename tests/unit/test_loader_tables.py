@@ -24,6 +24,7 @@ from gamegraph.loader.writer import (
     ensure_schema,
     load_tables,
     read_all_counts,
+    schema_statements,
 )
 
 QUERIES = named_queries()
@@ -163,6 +164,46 @@ def test_the_catalog_schema_alone_is_its_three_statements() -> None:
         QUERIES[name].cypher
         for name in ("schema_graph_id", "schema_graph_node", "schema_graph_slot")
     ]
+
+
+def test_the_schema_splits_into_its_constraints_and_its_indexes() -> None:
+    queries = named_queries()  # now: a test may have defined games since the import
+    schema = {q.cypher: name for name, q in queries.items() if name.startswith("schema_")}
+    constraints = schema_statements(constraints=True)
+    indexes = schema_statements(constraints=False)
+    assert sorted(constraints + indexes) == sorted(schema)  # each statement once
+    assert all(re.match(r"CREATE CONSTRAINT \w+ IF NOT EXISTS", c) for c in constraints)
+    assert all(re.match(r"CREATE INDEX \w+ IF NOT EXISTS", i) for i in indexes)
+    assert [schema[c] for c in schema_statements("schema_graph_", constraints=True)] == [
+        "schema_graph_id",
+        "schema_graph_slot",
+    ]
+    games = schema_statements(constraints=True, exclude="schema_graph_")
+    assert QUERIES["schema_bulgarian_key"].cypher in games
+    assert set(games) == set(constraints) - {
+        QUERIES["schema_graph_id"].cypher,
+        QUERIES["schema_graph_slot"].cypher,
+    }
+
+
+def test_a_bulk_load_creates_the_indexes_before_the_games_constraints() -> None:
+    """On a just imported store: the catalog's constraints (the claims need them), every
+    index in one transaction (populated together after it commits), then the games'
+    constraints, in a transaction that touches neither :Graph nor :GraphSlot."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from gamegraph.loader.bulk import _schema_after_import
+
+    runner = CollectingQueryRunner()
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        ready = _schema_after_import(runner, pool)
+        ready()
+    texts = [q.query for q in runner.queries]
+    catalog = schema_statements("schema_graph_", constraints=True)
+    indexes = schema_statements(constraints=False)
+    games = schema_statements(constraints=True, exclude="schema_graph_")
+    assert texts == [*catalog, *indexes, *games, QUERIES["indexes_await"].cypher]
+    assert not any(":Graph)" in t or ":GraphSlot)" in t for t in games)
 
 
 @pytest.mark.parametrize(
