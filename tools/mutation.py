@@ -303,6 +303,18 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by "
         "2·nxt, so have its parity; % is Python's (0 or 1, numba alike) and != 0 holds alike",
     ),
+    ("dual/_kernels.py", 33, "statement deleted"): (
+        "length += 1",
+        "drops the trailing ones of D(λ) from the ranked prefix, but rank_of adds "
+        "table[remaining, 0] for a part 1, the partitions of remaining >= 1 into parts <= 0: "
+        "none, so a run of ones at the end never changes the rank",
+    ),
+    ("carolina/_kernels.py", 49, "- -> +"): (
+        "for w in range(n - 2, -1, -1):",
+        "a composition of n is an index x < 2**(n - 1) (one bit per gap between the n cards), "
+        "so bits n - 1..n + 2, the extra steps, are 0 and cut nothing; a shift by 64 or more "
+        "would need n >= 62, whose graph (2**61 positions) is never built",
+    ),
 }
 
 COMPARE_SWAPS = {
