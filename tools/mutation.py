@@ -315,6 +315,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "so bits n - 1..n + 2, the extra steps, are 0 and cut nothing; a shift by 64 or more "
         "would need n >= 62, whose graph (2**61 positions) is never built",
     ),
+    ("random_bulgarian/_kernels.py", 237, "1 -> 2"): (
+        "kk = 1",
+        "for n >= 2 the loop raises kk to 2 anyway; n = 1 (the least n the engine accepts) is "
+        "1 = k(k-1)/2 + r for k = 1, r = 1 and for k = 2, r = 0, and (1) is then a cradle "
+        "shape either way: the formula gives 0 both ways",
+    ),
 }
 
 COMPARE_SWAPS = {
