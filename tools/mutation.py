@@ -340,6 +340,16 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if total > n:",
         "also calls check_position_size at total == n, which raises only for a size above n",
     ),
+    ("montreal/engine.py", 344, "0 -> 1"): (
+        "i = 0",
+        "a position has α_1 > 0 (parse_montreal and check_position drop leading zeros, "
+        "SPEC-games §3), so the loop's step at i = 0 only moves on to i = 1",
+    ),
+    ("crim/_kernels.py", 99, "2 -> 3"): (
+        "suf = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: _options writes suf[k] (k <= n parts) and then "
+        "suf[k - 1..0] before reading any, never past k",
+    ),
 }
 
 COMPARE_SWAPS = {
