@@ -350,6 +350,18 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of a scratch array: _options writes suf[k] (k <= n parts) and then "
         "suf[k - 1..0] before reading any, never past k",
     ),
+    ("floridian/_fourcycle_kernels.py", 532, "False -> True"): (
+        "return 0, 0, False",
+        "only weakens the pruning: a y whose sizes fit neither way is then tried with the "
+        "choices that remove ones alone (must = may = 0), each checked in full (x legal, "
+        "b = Ω(x) canonical and separated, y an α-move of b); only the work counters grow",
+    ),
+    ("floridian/_fourcycle_kernels.py", 606, "& -> | @92"): (
+        "if cs[i] - cs[i + 1] == 2 and (mask >> i) & 1 and not (mask >> (i + 1)) & 1:",
+        "never flags a clash, so the choices reducing size u but not u - 2 are built too, "
+        "but their x has parts u - 1 and u - 2, is not separated and fails _in_t: only the "
+        "work counter `choices` grows",
+    ),
 }
 
 COMPARE_SWAPS = {
