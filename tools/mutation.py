@@ -362,6 +362,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "but their x has parts u - 1 and u - 2, is not separated and fails _in_t: only the "
         "work counter `choices` grows",
     ),
+    ("tchoukaillon/_kernels.py", 148, "1 -> 2 @32"): (
+        "size += max(lengths[t], 1) * (digits + 1) + 1",
+        "room for two cells instead of one on a board of at most one cell, in the buffer's "
+        "size, an upper bound only: the text is returned cut to the bytes written (buf[:pos])",
+    ),
 }
 
 COMPARE_SWAPS = {
