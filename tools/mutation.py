@@ -367,6 +367,16 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "room for two cells instead of one on a board of at most one cell, in the buffer's "
         "size, an upper bound only: the text is returned cut to the bytes written (buf[:pos])",
     ),
+    ("_kernels.py", 155, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most n parts "
+        "(a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("floridian/_kernels.py", 102, "2 -> 3 @33"): (
+        "top = prev - 2 if prev - 2 < remaining else remaining",
+        "the condition then differs only when remaining == prev - 2, where both branches "
+        "give the same top",
+    ),
 }
 
 COMPARE_SWAPS = {
