@@ -377,6 +377,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the condition then differs only when remaining == prev - 2, where both branches "
         "give the same top",
     ),
+    ("floridian/_fourcycle_kernels.py", 273, "< -> <="): (
+        "if t + 1 < count:",
+        "one more _advance after the last candidate is written: it changes only the scratch "
+        "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
+    ),
 }
 
 COMPARE_SWAPS = {
