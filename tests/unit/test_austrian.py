@@ -219,3 +219,11 @@ def test_the_estimate_is_instant_and_tight_for_huge_n() -> None:
     assert huge.nodes > 2**62
     # partitions of m into parts ≤ 2 number m // 2 + 1; banks 0 and 1
     assert two.nodes == (10**6 // 2 + 1) + ((10**6 - 1) // 2 + 1)
+
+
+@pytest.mark.parametrize(("n", "L"), [(8, 3), (12, 5)])
+def test_bank_is_the_bank_of_every_state_and_the_piles_hold_the_rest(n: int, L: int) -> None:
+    graph = build_austrian(n, L)
+    states = [graph.position(i) for i in range(graph.size)]
+    assert graph.bank.tolist() == [bank for _, bank in states]
+    assert all(sum(piles) + bank == n for piles, bank in states)

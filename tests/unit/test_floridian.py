@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import floridian_reference, four_cycles_by_brute_force
 
+from gamegraph.errors import InputError
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import FloridianGraph, _join_csr, build_floridian
 from gamegraph.games.floridian.fourcycles import is_four_cycle
@@ -289,3 +290,23 @@ def test_join_csr_puts_the_rows_of_every_block_one_after_another(
     joined = [row for rows in blocks for row in rows]
     assert ptr.shape[0] == len(joined) + 1 and ptr[0] == 0
     assert [dst[ptr[i] : ptr[i + 1]].tolist() for i in range(len(joined))] == joined
+
+
+@pytest.mark.parametrize("n, size_s, size_t", [(6, 8, 7), (8, 13, 11)])
+def test_to_networkx_is_g_n_and_h_n_from_the_definitions(n: int, size_s: int, size_t: int) -> None:
+    """SPEC §3: G_n has V_α = S(n), V_Ω = T(n) (|S|, |T| as the paper prints them), an arc per
+    legal α-move and one Ω-arc per Ω-position; H_n has an arc per α-move followed by Ω."""
+    graph = build_floridian(n)
+    s = list(separated_partitions(n))
+    t = [lam for lam in s if in_t(lam)]
+    assert (len(s), len(t)) == (size_s, size_t)
+    g = graph.to_networkx("G")
+    assert set(g.nodes) == {("alpha", lam) for lam in s} | {("omega", lam) for lam in t}
+    alpha = {(("alpha", lam), ("omega", mu)) for lam in s for mu in alpha_moves(lam)}
+    omegas = {(("omega", mu), ("alpha", omega(mu))) for mu in t}
+    assert set(g.edges) == alpha | omegas
+    h = graph.to_networkx("H")
+    assert set(h.nodes) == set(s)
+    assert set(h.edges) == {(lam, omega(mu)) for lam in s for mu in alpha_moves(lam)}
+    with pytest.raises(InputError, match="kind must be 'G' or 'H'"):
+        graph.to_networkx("Q")

@@ -276,3 +276,14 @@ def test_a_shard_over_the_memory_limit_is_refused_before_any_work(
 def test_memory_estimate_is_closed_form_and_grows_with_n_squared() -> None:
     assert shard_memory_bytes(255) < 16 * 2**20
     assert shard_memory_bytes(200) - shard_memory_bytes(100) == 8 * 25 * (201**2 - 101**2)
+
+
+@pytest.mark.parametrize("n", [24, 30, 40])
+def test_preimages_count_the_y_in_t_whose_omega_is_a_candidate(n: int) -> None:
+    """The work counter ``preimages``: pairs (a, y), a a candidate, y ∈ T(n), Ω(y) = a, i.e.
+    one per y of T(n) (each has one Ω) whose Ω meets the candidate rules, by S(n)."""
+    expected = sum(
+        1 for y in separated_partitions(n) if in_t(y) and meets_candidate_rules(omega(y))
+    )
+    (whole,) = shards(n, target=10**9)
+    assert run_shard(whole).preimages == expected > 0

@@ -11,7 +11,12 @@ from reference import band_lifts_by_search, four_cycles_by_brute_force
 
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
-from gamegraph.games.lifting.graph import LiftingGraph, build_lifting_graph, four_cycles_in_range
+from gamegraph.games.lifting.graph import (
+    LiftingGraph,
+    Rule,
+    build_lifting_graph,
+    four_cycles_in_range,
+)
 
 N_MAX = 60
 BRUTE_N = 40  # the brute-force enumeration of 4-cycles is fast enough up to here
@@ -215,3 +220,11 @@ def test_the_cache_of_four_cycles_extends_to_larger_ranges_without_gaps(
     second = lifting_graph.cached_four_cycles(20, 26)  # extends by G_24, G_25, G_26
     assert sorted(second) == [c for n in range(20, 27) for c in brute[n]]
     assert {c.n for c in second} == {24, 26}  # SPEC.md §3: none at 20..23 and 25
+
+
+@pytest.mark.parametrize("rule", ["paper", "band"])
+def test_below_n_16_there_is_no_4_cycle_so_the_lifting_graph_is_empty(rule: Rule) -> None:
+    """SPEC §3: no 4-cycle for n <= 15, so Q on 1..15 has no node, no component, no family."""
+    stats = build_lifting_graph(15, rule).stats()
+    assert stats["four_cycles"] == stats["lifts"] == stats["components"] == 0
+    assert stats["largest_component"] == stats["families"] == 0

@@ -24,7 +24,7 @@ from gamegraph.games.lifting.patterns import (
     paper_lifts,
     wide_band_lifts,
 )
-from gamegraph.games.partitions import Partition, omega, parse_partition
+from gamegraph.games.partitions import Partition, omega, parse_partition, partitions
 
 N_MAX = 44
 
@@ -173,3 +173,26 @@ def test_level_max_bounds_the_levels_of_wide_band_lifts_and_drops_nothing_below(
                 assert bounded == [lift for lift in full if lift.m + 2 <= level_max]
                 checked += 1
     assert checked > 0
+
+
+def test_a_cycle_with_one_arc_broken_has_no_band_lift_of_any_width() -> None:
+    """The four arcs a → x (α), x → b (Ω), b → y (α), y → a (Ω) each on their own: one
+    position of a 4-cycle replaced so that exactly that arc fails, by the listing of G_n."""
+    broken_arcs = set()
+    for cycle in (c for c in cycles() if c.n <= 24):
+        for a, x, b, y in (cycle, FourCycle(cycle[2], cycle[3], cycle[0], cycle[1])):
+            for q in partitions(cycle.n):
+                variants = {
+                    "a → x": FourCycle(a, q, b, y) if omega(q) == b else None,
+                    "b → y": FourCycle(a, x, b, q) if omega(q) == a else None,
+                    "x → b": FourCycle(a, x, q, y) if q != a and y in alpha_moves(q) else None,
+                    "y → a": FourCycle(q, x, b, y) if q != b and x in alpha_moves(q) else None,
+                }
+                for arc, broken in variants.items():
+                    if broken is None or is_cycle_by_listing(broken):
+                        continue
+                    broken_arcs.add(arc)
+                    assert band_lifts(broken) == []
+                    for width in (1, 2, 3):
+                        assert wide_band_lifts(broken, width) == []
+    assert broken_arcs == {"a → x", "b → y", "x → b", "y → a"}

@@ -174,3 +174,14 @@ def test_a_huge_exponent_is_refused_before_its_parts_are_written_out() -> None:
     with pytest.raises(PartitionError, match="bad part"):
         parse_partition("1^" + "9" * 5000)  # past Python's int-from-text limit
     assert parse_partition("1^1000000") == (1,) * 10**6
+
+
+@pytest.mark.parametrize("length", [39, 40, 41, 80])
+def test_a_long_text_is_quoted_in_its_message_cut_to_40_characters(length: int) -> None:
+    """A message stays one line: the bad text is quoted whole up to 40 characters, above that
+    as its first 39 and an ellipsis, 40 in all."""
+    text = "x" * length
+    shown = text if length <= 40 else text[:39] + "…"
+    with pytest.raises(PartitionError) as error:
+        parse_partition(text)
+    assert str(error.value).startswith(f"bad part {shown!r} in {shown!r}:")

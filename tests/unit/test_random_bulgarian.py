@@ -12,7 +12,7 @@ import time
 from collections import defaultdict
 from fractions import Fraction
 from itertools import combinations, product
-from math import isqrt
+from math import comb, isqrt
 
 import networkx as nx
 import numpy as np
@@ -128,6 +128,46 @@ def test_popov_transitions_equal_the_subset_brute_force(n: int, p: Fraction) -> 
 def test_cardwise_transitions_equal_the_card_subset_brute_force(n: int, p: Fraction) -> None:
     graph = build_random_bulgarian(n, p, cardwise=True, exact=True)
     assert engine_matrix(graph) == brute_matrix(n, p, cardwise=True)
+
+
+def cardwise_counts(lam: Partition) -> dict[tuple[Partition, int], int]:
+    """(target, K) -> card subsets, pile by pile: a pile of a keeps a − j in C(a, j) ways."""
+    rests: dict[Partition, int] = {(): 1}
+    for a in lam:
+        grown: dict[Partition, int] = defaultdict(int)
+        for rest, ways in rests.items():
+            for j in range(a + 1):
+                kept = (*rest, a - j) if a > j else rest
+                grown[tuple(sorted(kept, reverse=True))] += ways * comb(a, j)
+        rests = grown
+    counts = {}
+    for rest, ways in rests.items():
+        k = sum(lam) - sum(rest)
+        counts[tuple(sorted((*rest, k) if k else rest, reverse=True)), k] = ways
+    return counts
+
+
+@pytest.mark.slow
+def test_cardwise_rows_wider_than_the_first_buffers_count_every_card_subset() -> None:
+    """n = 26: some rows have more than 1024 terms, past the kernel's first buffers (so they
+    grow). Every row counts the 2^n subsets of the cards, each card picked in half of them,
+    and the widest rows equal the pile-by-pile count written here."""
+    n = 26
+    graph = build_random_bulgarian(n, "1/2", cardwise=True, exact=False)
+    terms = graph.terms
+    starts = terms.row_ptr[:-1]
+    assert np.all(np.add.reduceat(terms.count, starts) == 2**n)
+    assert np.all(np.add.reduceat(terms.picked * terms.count, starts) == n * 2 ** (n - 1))
+    widths = np.diff(terms.row_ptr)
+    wide = np.flatnonzero(widths > 1024)
+    assert wide.size > 0
+    for i in wide:
+        lo, hi = int(terms.row_ptr[i]), int(terms.row_ptr[i + 1])
+        mine = {
+            (graph.position(int(terms.target[e])), int(terms.picked[e])): int(terms.count[e])
+            for e in range(lo, hi)
+        }
+        assert mine == cardwise_counts(graph.position(int(i)))
 
 
 @pytest.mark.parametrize("cardwise", [False, True])
