@@ -208,6 +208,10 @@ class Lease:
             return None, False
         return rows[0]["owner"], bool(rows[0]["running"])
 
+    def holder(self) -> str | None:
+        """Who holds the lease on the graph's slot now (None if no load ever held it)."""
+        return self._slot_lease()[0]
+
     def try_claim(self, props: Mapping[str, Any]) -> str | None:
         """Claim the graph's slot for a load (its record becomes ``loading``); None on
         success, else the owner of the live lease that holds it."""

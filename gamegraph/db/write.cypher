@@ -1,11 +1,16 @@
 // Statements the loader runs to write and delete a graph's data (gamegraph/loader/writer.py),
 // kept beside the catalog's. Types reach them as $parameters (Neo4j 5.26 dynamic types,
-// :$($type)); they come from the games' tables, never from users. Nodes are created by a statement the writer makes from each
-// node table's column names (one CREATE with a literal map: the fastest form measured).
+// :$($type)); they come from the games' tables, never from users. Nodes are created by a
+// statement the writer makes from each node table's column names (one CREATE with a literal
+// map: the fastest form measured).
+// Every write batch first matches the graph's slot under this load's lease ($slot, $owner):
+// once another load has taken the slot over, a batch of the stale load writes nothing, and
+// the stale load stops at the first batch that comes back short.
 
 // name: create_relationships
 // Create one batch of relationships of one type, rows [start id, [end ids]].
-// params: type:str, rows:list
+// params: type:str, rows:list, slot:str, owner:str
+MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})
 UNWIND $rows AS row
 MATCH (a)
 WHERE elementId(a) = row[0]
@@ -16,7 +21,8 @@ CREATE (a)-[:$($type)]->(b)
 
 // name: create_relationships_by_end
 // Create one batch of relationships of one type, rows [end id, [start ids]].
-// params: type:str, rows:list
+// params: type:str, rows:list, slot:str, owner:str
+MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})
 UNWIND $rows AS row
 MATCH (b)
 WHERE elementId(b) = row[0]
@@ -27,7 +33,8 @@ CREATE (a)-[:$($type)]->(b)
 
 // name: create_relationships_with_properties
 // Create one batch of relationships of one type with properties, rows {start, end, props}.
-// params: type:str, rows:list
+// params: type:str, rows:list, slot:str, owner:str
+MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})
 UNWIND $rows AS row
 MATCH (a)
 WHERE elementId(a) = row.start

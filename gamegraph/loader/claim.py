@@ -6,7 +6,9 @@ context manager around the catalog's :class:`~gamegraph.db.catalog.Lease`:
 - :meth:`GraphClaim.try_claim` takes the lease on the graph's slot and writes the :Graph
   record as ``loading`` (or names the live load that holds it);
 - inside ``with claim:``, the load builds the graph; :meth:`GraphClaim.touch` says that it
-  is about to change the graph's data in Neo4j (delete, write), and
+  is about to change the graph's data in Neo4j (delete, write); every write batch carries
+  :meth:`GraphClaim.fence`, so it writes nothing once another load has taken the graph
+  over (a stale load, stalled past its lease, stops at its next batch); and
   :meth:`GraphClaim.complete` (the one function that completes a graph) records the verified
   counts and the summary, which ends the lease;
 - if the block fails, the lease ends at once. A load that had touched the data leaves the
@@ -100,13 +102,34 @@ class GraphClaim:
             {"id": self.game.id, "props": props, "owner": self.lease.owner},
         )
         if not done:
-            raise IncompleteLoadError(
-                f"{self.game.describe()} [{self.game.id}]: this load lost its claim on the "
-                f"graph (its lease ran out, {self.lease.seconds} s without renewal, and another "
-                "process took the graph over), so it recorded nothing: see `gamegraph graphs`, "
-                "and load it again if it is not complete"
-            )
+            raise self._lost("it recorded nothing")
         return nodes, relationships
+
+    def fence(self) -> dict[str, str]:
+        """The parameters every write batch of this load carries (``$slot``, ``$owner``): a
+        batch writes only while the slot's lease is still this load's."""
+        return {"slot": self.game.slot, "owner": self.lease.owner}
+
+    def check_batch(self, written: int, expected: int, what: str) -> None:
+        """A write batch wrote ``written`` of its ``expected`` ``what``: fail unless all of
+        them, saying whether the load lost its claim (a fenced batch writes nothing) or the
+        batch met missing nodes."""
+        if written == expected:
+            return
+        if self.lease.holder() != self.lease.owner:
+            raise self._lost("it stopped writing")
+        raise IncompleteLoadError(
+            f"{self.game.describe()} [{self.game.id}]: a write batch created {written} "
+            f"{what} of {expected}"
+        )
+
+    def _lost(self, consequence: str) -> IncompleteLoadError:
+        return IncompleteLoadError(
+            f"{self.game.describe()} [{self.game.id}]: this load lost its claim on the "
+            f"graph (its lease ran out, {self.lease.seconds} s without renewal, and another "
+            f"process took the graph over), so {consequence}: see `gamegraph graphs`, "
+            "and load it again if it is not complete"
+        )
 
     def __enter__(self) -> Self:
         if not self.claimed:

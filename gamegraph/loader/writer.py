@@ -10,7 +10,10 @@
 4. anything already under its id, or under another graph of its slot, is deleted;
 5. ``nodes``: ``UNWIND $rows CREATE`` batches, each a managed write transaction creating the
    nodes with their flag labels and returning their element ids;
-6. ``relationships``: batches grouped by start (or end) node, matched by element id;
+6. ``relationships``: batches grouped by start (or end) node, matched by element id. Every
+   batch of 5 and 6 is fenced by the claim: it writes only while this load still holds the
+   graph's lease, and a batch that comes back short stops the load (a load stalled past its
+   lease, whose graph another load took over, writes nothing more);
 7. ``verify``: counts read back from Neo4j must equal the tables'; the game's after-load
    links run; only then is the record marked ``complete``. A load that dies after it began
    to change the graph's data leaves ``loading``, which `gamegraph graphs` reports as
@@ -156,9 +159,10 @@ def await_indexes(runner: QueryRunner) -> None:
 def create_nodes_statement(table: NodeTable) -> str:
     """``UNWIND $rows CREATE`` for one node table: a literal map of its columns (the only
     Cypher the loader makes; its names are the model's, checked identifiers, and every value
-    still arrives as a parameter)."""
+    still arrives as a parameter), behind the claim's fence as in write.cypher."""
     props = ", ".join(f"{name}: row[{i}]" for i, name in enumerate(table.columns))
     return (
+        "MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})\n"  # the fence: write.cypher
         "UNWIND $rows AS row\n"
         f"CREATE (p:{GRAPH_NODE}:{table.label} {{graph: $graph, {props}}})\n"
         "SET p:$(row[-1])\n"
@@ -270,10 +274,10 @@ def _write(
     tick("delete")
     ids: dict[str, list[str]] = {}
     for table in tables.nodes:
-        ids[table.label] = _create_nodes(runner, game.id, table, progress)
+        ids[table.label] = _create_nodes(claim, table, progress)
     tick("nodes")
     for rel in tables.rels:
-        _create_relationships(runner, rel, ids, progress)
+        _create_relationships(claim, rel, ids, progress)
     tick("relationships")
     del ids
     counts = read_counts(runner, game, tables.expected_counts())
@@ -327,7 +331,7 @@ def _game_of(graph_id: str) -> Game[Any] | None:
 
 
 def _batches(
-    runner: QueryRunner,
+    claim: GraphClaim,
     query: str,
     batches: Iterator[tuple[dict[str, Any], int]],
     *,
@@ -337,24 +341,30 @@ def _batches(
     """Run ``query`` once per parameter set, WRITERS transactions at a time, in order.
 
     ``batches`` yields (params, rows in the batch). A few batches are prepared ahead and no
-    more, so memory stays bounded. Results (for ``returning``) come back in batch order.
-    Concurrent writers that touch the same node may deadlock; the driver retries such
-    transient errors (managed transactions), which is why every batch is safe to repeat
-    only as a whole: it creates, it never merges.
+    more, so memory stays bounded. Results (for ``returning``: the batch's element ids, as
+    one list) come back in batch order. Every batch carries the claim's fence and must
+    create all its rows (:meth:`GraphClaim.check_batch`), so a load that lost its claim
+    stops at its first batch after the takeover. Concurrent writers that touch the same
+    node may deadlock; the driver retries such transient errors (managed transactions),
+    which is why every batch is safe to repeat only as a whole: it creates, it never merges.
     """
     results: list[list[Row]] = []
     done = 0
+    runner, fence = claim.runner, claim.fence()
 
-    def run(params: dict[str, Any]) -> list[Row]:
+    def run(params: dict[str, Any], size: int) -> list[Row]:
         if returning:
-            return runner.write_returning(query, params)
-        runner.write(query, params)
+            rows = runner.write_returning(query, {**params, **fence})
+            claim.check_batch(len(rows[0]["ids"]), size, "nodes")
+            return rows
+        counters = runner.write(query, {**params, **fence})
+        claim.check_batch(counters.relationships_created, size, "relationships")
         return []
 
     with ThreadPoolExecutor(max_workers=WRITERS) as pool:
         pending: deque[tuple[Future[list[Row]], int]] = deque()
         for params, size in batches:
-            pending.append((pool.submit(run, params), size))
+            pending.append((pool.submit(run, params, size), size))
             if len(pending) > 2 * WRITERS:
                 future, count = pending.popleft()
                 results.append(future.result())
@@ -370,32 +380,27 @@ def _batches(
     return results
 
 
-def _create_nodes(
-    runner: QueryRunner, graph_id: str, table: NodeTable, progress: Progress | None
-) -> list[str]:
+def _create_nodes(claim: GraphClaim, table: NodeTable, progress: Progress | None) -> list[str]:
     """Positional rows in batches; each batch returns its element ids as one list."""
     total = len(table)
 
     def batches() -> Iterator[tuple[dict[str, Any], int]]:
         for start in range(0, total, NODE_BATCH):
             rows = table.rows(start, start + NODE_BATCH)
-            yield {"rows": rows, "graph": graph_id}, len(rows)
+            yield {"rows": rows, "graph": claim.game.id}, len(rows)
 
     results = _batches(
-        runner,
+        claim,
         create_nodes_statement(table),
         batches(),
         returning=True,
         on_done=lambda done: progress(f"{table.label} nodes", done, total) if progress else None,
     )
-    ids = [element_id for result in results for element_id in result[0]["ids"]]
-    if len(ids) != total:
-        raise IncompleteLoadError(f"created {len(ids)} {table.label} nodes, expected {total}")
-    return ids
+    return [element_id for result in results for element_id in result[0]["ids"]]
 
 
 def _create_relationships(
-    runner: QueryRunner, rel: RelTable, ids: dict[str, list[str]], progress: Progress | None
+    claim: GraphClaim, rel: RelTable, ids: dict[str, list[str]], progress: Progress | None
 ) -> None:
     total = len(rel)
     if total == 0:
@@ -425,7 +430,7 @@ def _create_relationships(
                 yield {"type": rel.type, "rows": rows}, stop - start
 
         _batches(
-            runner, cypher("create_relationships_with_properties"), prop_batches(), on_done=report
+            claim, cypher("create_relationships_with_properties"), prop_batches(), on_done=report
         )
         return
     # one row per distinct node on the side with fewer of them: fewer lookups by id
@@ -457,7 +462,7 @@ def _create_relationships(
             g0 = g1
 
     query = cypher("create_relationships_by_end" if by_end else "create_relationships")
-    _batches(runner, query, grouped_batches(), on_done=report)
+    _batches(claim, query, grouped_batches(), on_done=report)
 
 
 def _clean(row: dict[str, Any]) -> dict[str, Any]:

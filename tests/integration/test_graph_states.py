@@ -7,7 +7,7 @@ The load in progress is a real lease taken on G_8 (as a load takes it before wri
 interrupted one that lease released (as a failed load releases it). Drops hold the same lease:
 a drop leaves a graph a live load holds alone, a graph being dropped reads `dropping` (never
 complete, though its nodes are still there), and a load whose lease was taken over completes
-nothing."""
+nothing and, taken over while it writes, writes nothing more."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from gamegraph.db.queries import run_named
 from gamegraph.errors import GraphNotLoadedError, IncompleteLoadError, LoadConflictError
 from gamegraph.games import get_game
 from gamegraph.games.partitions import count_partitions
+from gamegraph.loader import writer
 from gamegraph.loader.claim import GraphClaim, record_props
 from gamegraph.loader.plan import PlannedGraph
 from gamegraph.loader.writer import drop_graph, run_load
@@ -201,3 +202,55 @@ def test_a_load_whose_lease_was_taken_over_completes_nothing(
         other.release()
     finally:
         claim.lease.release()
+
+
+FENCED = get_game("bulgarian").create(n=20)  # 627 positions and moves: 13 batches of 50
+
+
+def _written(runner: Neo4jQueryRunner, stage: str) -> int:
+    if stage == "nodes":
+        return _nodes(runner, FENCED.id)
+    rows = runner.run(
+        "MATCH (:GraphNode {graph: $g})-[r]->() RETURN count(r) AS c", {"g": FENCED.id}
+    )
+    return int(rows[0]["c"])
+
+
+@pytest.mark.parametrize("stage", ["nodes", "relationships"])
+def test_a_load_whose_graph_is_taken_over_while_it_writes_writes_nothing_more(
+    runner: Neo4jQueryRunner, monkeypatch: pytest.MonkeyPatch, stage: str
+) -> None:
+    monkeypatch.setattr(writer, "NODE_BATCH", 50)
+    total = count_partitions(FENCED.n)
+    other = Lease(runner, FENCED)
+    at_takeover: list[int] = []
+
+    def progress(name: str, done: int, of: int) -> None:
+        if name.endswith(f" {stage}") and not at_takeover:  # a first batch of the stage is in
+            # the load stalls past its lease (as in the test above), another load takes over
+            runner.write(
+                "MATCH (s:GraphSlot {slot: $slot}) "
+                "SET s.lease_until = datetime() - duration('PT1S')",
+                {"slot": FENCED.slot},
+            )
+            assert other.try_claim(record_props(FENCED)) is None
+            at_takeover.append(_written(runner, stage))
+
+    try:
+        with pytest.raises(IncompleteLoadError, match=r"bulgarian:20.*lost its claim.*stopped"):
+            run_load(runner, [PlannedGraph(FENCED, FENCED.estimate())], progress=progress)
+        [before] = at_takeover
+        after = _written(runner, stage)
+        # only the batches running at the takeover (WRITERS at once) may still have landed;
+        # every batch begun after it wrote nothing, so the graph stays short
+        assert before <= after <= before + writer.WRITERS * 2 * writer.NODE_BATCH
+        assert after < total
+        if stage == "nodes":
+            assert _written(runner, "relationships") == 0
+        record = get_graph(runner, FENCED.id)
+        assert record is not None and record.status == "loading"
+        assert record.lease_owner == other.owner  # the other load's claim stands
+    finally:
+        other.release()
+        drop_graph(runner, FENCED.id)
+    assert get_graph(runner, FENCED.id) is None and _nodes(runner, FENCED.id) == 0

@@ -12,6 +12,7 @@ import pytest
 from fake_runner import CollectingQueryRunner
 
 from gamegraph.db.query_files import named_queries
+from gamegraph.db.runner import WriteCounters
 from gamegraph.errors import IncompleteLoadError, InputError, TooLargeError
 from gamegraph.games import get_game
 from gamegraph.games.bulgarian.engine import build_bulgarian
@@ -85,7 +86,7 @@ def test_every_omega_position_has_its_omega_move_in_full_mode() -> None:
 
 
 def _fake_runner(nodes: int, moves: int) -> CollectingQueryRunner:
-    runner = CollectingQueryRunner()
+    runner = CollectingQueryRunner(write_result=WriteCounters(relationships_created=moves))
     create = create_nodes_statement(_tables_of(Bulgarian.create(n=6)).nodes[0])
     runner.set_result(create, [{"ids": [f"e{i}" for i in range(11)]}])
     runner.set_result(QUERIES["graph_claim"].cypher, [{"busy": False, "owner": "me"}])
