@@ -45,7 +45,11 @@ def texts(game: type[DefinedGame]) -> list[tuple[str, str, bool]]:
     """``(source, text, internal)`` of every Cypher file of a defined game."""
     fill = _Fill(game)
     kind = game.definition.kind
-    user = {"functional": _FUNCTIONAL, "choice": _CHOICE, "impartial": _IMPARTIAL}[kind]
+    user = {
+        "functional": _FUNCTIONAL + _REACHES,
+        "choice": _CHOICE + _REACHES,
+        "impartial": _IMPARTIAL,
+    }[kind]
     verify = _VERIFY_FUNCTIONAL if kind == "functional" else _VERIFY_ARCS
     files = [
         (f"{game.name} (schema)", fill(_SCHEMA), True),
@@ -62,21 +66,16 @@ class _Fill:
     def __init__(self, game: type[DefinedGame]) -> None:
         others = [p for p in game.params if p.in_id and p.name != "n"]
         example = game.definition.example
+        keys = ", ".join(f"{p.name}: ${p.name}" for p in [*game.params[:1], *others])
         self.values = {
             "label": game.label,
             "move": game.move,
             "p": prefix_of(game.name),
             "game": game.name,
             "title": game.title,
-            "match": "{"
-            + ", ".join(f"{p.name}: ${p.name}" for p in [*game.params[:1], *others])
-            + "}",
-            "match_position": "{"
-            + ", ".join(f"{p.name}: ${p.name}" for p in [*game.params[:1], *others])
-            + ", key: $position}",
-            "match_target": "{"
-            + ", ".join(f"{p.name}: ${p.name}" for p in [*game.params[:1], *others])
-            + ", key: $target}",
+            "match": "{" + keys + "}",
+            "match_position": "{" + keys + ", key: $position}",
+            "match_target": "{" + keys + ", key: $target}",
             "params": ", ".join(["n:int", *(f"{p.name}:param" for p in others)]),
             "key": ", ".join(["p.n", *(f"p.{p.name}" for p in others), "p.key"]),
             "examples": "\n".join(
@@ -179,6 +178,24 @@ RETURN
 ORDER BY idx
 """
 
+_REACHES = """\
+// name: {p}_reaches
+// Whether position $position reaches $target by moves, and in how many (the least; 0 when
+// they are equal). One row; moves is null when it does not.
+// params: {params}, position:position, target:position
+// requires: {game}
+{examples}
+// example: :param position => {position}
+// example: :param target => {target}
+MATCH (a:{label} {match_position}), (b:{label} {match_target})
+OPTIONAL CALL (a, b) {
+  MATCH path = SHORTEST 1 (a)-[:{move}]->*(b)
+  RETURN path
+}
+RETURN a.key AS position, b.key AS target, path IS NOT NULL AS reaches, length(path) AS moves
+"""
+"""The reachability question, the same text for functional and choice games."""
+
 _FUNCTIONAL = """\
 // Generic questions about {title}, a defined functional solitaire (one move per position).
 
@@ -198,21 +215,6 @@ RETURN
   length(walk) AS moves,
   [q IN nodes(round)[0..-1] | q.key] AS cycle,
   length(round) AS cycle_length
-
-// name: {p}_reaches
-// Whether position $position reaches $target by moves, and in how many (the least; 0 when
-// they are equal). One row; moves is null when it does not.
-// params: {params}, position:position, target:position
-// requires: {game}
-{examples}
-// example: :param position => {position}
-// example: :param target => {target}
-MATCH (a:{label} {match_position}), (b:{label} {match_target})
-OPTIONAL CALL (a, b) {
-  MATCH path = SHORTEST 1 (a)-[:{move}]->*(b)
-  RETURN path
-}
-RETURN a.key AS position, b.key AS target, path IS NOT NULL AS reaches, length(path) AS moves
 
 // name: {p}_cycles
 // The cycles (one per component), largest basin first, at most $limit of them: members in
@@ -272,6 +274,7 @@ ORDER BY p.idx
 WITH collect(p) AS far
 UNWIND far[0..$limit] AS p
 RETURN p.key AS position, p.notation AS notation, p.distance AS moves, size(far) AS total
+
 """
 
 _CHOICE = """\
@@ -328,19 +331,6 @@ RETURN
   q.turns_to_core AS turns_to_core
 ORDER BY q.idx
 
-// name: {p}_reaches
-// Whether position $position reaches $target by moves, and in how many (the least).
-// params: {params}, position:position, target:position
-// requires: {game}
-{examples}
-// example: :param position => {position}
-// example: :param target => {target}
-MATCH (a:{label} {match_position}), (b:{label} {match_target})
-OPTIONAL CALL (a, b) {
-  MATCH path = SHORTEST 1 (a)-[:{move}]->*(b)
-  RETURN path
-}
-RETURN a.key AS position, b.key AS target, path IS NOT NULL AS reaches, length(path) AS moves
 """
 
 _IMPARTIAL = """\
