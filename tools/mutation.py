@@ -108,6 +108,7 @@ SKIPPED_FUNCTIONS = {
     "estimate_random_bulgarian",
     "estimate_tchoukaillon",
     "estimate_crim",
+    "estimate_lifting",
     "shard_memory_bytes",
 }
 

@@ -350,6 +350,9 @@ def test_no_arc_of_g_n_up_to_18_matches_two_patterns_at_one_m() -> None:
         for m in range(1, source[0] + 6):
             found = matching_patterns(source, target, kind, m)
             assert len(found) <= 1, (source, target, m, [f.name for f in found])
+            # a match is liftable: its band position and the parts it names are >= 1
+            for match in found:
+                assert match.k >= 1 and min(match.large) >= 1 and min(match.large_after) >= 1
             matched += len(found)
     assert matched > 1000
 

@@ -278,11 +278,16 @@ def build_lifting_graph(
 
 
 def estimate(game: Lifting) -> Estimate:
+    """The size estimate of :func:`estimate_lifting` at the game's n."""
+    return estimate_lifting(game.n)
+
+
+def estimate_lifting(n: int) -> Estimate:
     """The 4-cycles come from the local search, a shard of bounded memory at a time; Q itself
-    has a few 4-cycles per n and a few lifts each."""
+    has a few 4-cycles per n and a few lifts each (a heuristic, as for every engine)."""
     from gamegraph.games.floridian.fourcycles_local import shard_memory_bytes
 
-    return Estimate(10 * game.n, 20 * game.n, BASE_BYTES + shard_memory_bytes(game.n))
+    return Estimate(10 * n, 20 * n, BASE_BYTES + shard_memory_bytes(n))
 
 
 def build(game: Lifting, *, force: bool = False, progress: Progress | None = None) -> LiftingGraph:

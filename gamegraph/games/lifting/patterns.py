@@ -66,7 +66,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from gamegraph.games.floridian.alpha import AlphaChoice, alpha_arc_choice
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
@@ -376,7 +376,11 @@ def _match_one(
             return None
     s1, s2 = pattern.values(m, j or 0)
     k = m + pattern.band
-    if k < 1 or s1[-1] < 1 or s2[-1] < 1 or source[: len(s1)] != s1:
+    # At small m some rows have k < 1 or values < 1; no arc matches them there: a value
+    # s1 < 1 is no prefix of a partition, a value s2 < 1 is no part of Ω(source) (below) nor
+    # at least the α-move's new part, and k < 1 with both >= 1 is α6 at m = 1, whose α-move
+    # would reduce none of its parts (m + j) 1^2 (H is empty).
+    if source[: len(s1)] != s1:
         return None
     rest = source[len(s1) :]
     if rest and rest[0] > m + pattern.bound:
@@ -580,6 +584,16 @@ class BandLift:
     bands: tuple[tuple[int, int, int, int], ...]
 
 
+def _alpha_choices(cycle: FourCycle) -> tuple[AlphaChoice, AlphaChoice] | None:
+    """The α-choices of the arcs a → x and b → y, or None if the positions are no 4-cycle
+    (then they have no lift: every lift is of a 4-cycle)."""
+    if not is_four_cycle(cycle):
+        return None
+    a, x, b, y = cycle
+    # is_four_cycle has confirmed both α-arcs, so neither choice is None
+    return cast(AlphaChoice, alpha_arc_choice(a, x)), cast(AlphaChoice, alpha_arc_choice(b, y))
+
+
 def band_m_bound(cycle: FourCycle) -> int:
     """The largest m at which a band-rule lift is possible (lifts have m >= 0).
 
@@ -602,11 +616,10 @@ def band_lifts(cycle: FourCycle, m_max: int | None = None) -> list[BandLift]:
     G_{n+2m+4}. m runs over 0..:func:`band_m_bound`; ``m_max`` overrides the upper end (the
     tests use a far larger one to confirm the bound).
     """
-    a, x, b, y = cycle
-    first = alpha_arc_choice(a, x)
-    second = alpha_arc_choice(b, y)
-    if first is None or second is None or omega(x) != b or omega(y) != a:
+    choices = _alpha_choices(cycle)
+    if choices is None:
         return []
+    first, second = choices
     top = band_m_bound(cycle) if m_max is None else m_max
     found: dict[tuple[int, FourCycle], list[tuple[int, int, int, int]]] = {}
     for m in range(top + 1):
@@ -631,11 +644,10 @@ def wide_band_lifts(cycle: FourCycle, width: int, level_max: int | None = None) 
     """
     if width < 1:
         raise ValueError(f"band width must be >= 1, got {width}")
-    a, x, b, y = cycle
-    first = alpha_arc_choice(a, x)
-    second = alpha_arc_choice(b, y)
-    if first is None or second is None or omega(x) != b or omega(y) != a:
+    choices = _alpha_choices(cycle)
+    if choices is None:
         return []
+    first, second = choices
     if level_max is not None:
         top = level_max - 2
     elif width >= 2:
@@ -756,11 +768,11 @@ def double_band_lifts(cycle: FourCycle, level_max: int | None = None) -> list[Do
     any position, plus 4 for the first band and plus 8 for the second), since a band above
     every part is the only one possible past the largest level.
     """
-    a, x, b, y = cycle
-    first = alpha_arc_choice(a, x)
-    second = alpha_arc_choice(b, y)
-    if first is None or second is None or omega(x) != b or omega(y) != a:
+    choices = _alpha_choices(cycle)
+    if choices is None:
         return []
+    first, second = choices
+    a, x, b, y = cycle
     top = max(max_level(p) for p in cycle)
     top1 = level_max if level_max is not None else top + 4
     top2 = level_max if level_max is not None else top + 8
@@ -769,8 +781,6 @@ def double_band_lifts(cycle: FourCycle, level_max: int | None = None) -> list[Do
         for l2 in range(2, top2 + 1):
             xs = _double_insert(x, l1, l2)
             ys = _double_insert(y, l1, l2)
-            if not xs or not ys:
-                continue
             bs = _double_insert(b, l1, l2)
             for a2, ks_a in _double_insert(a, l1, l2).items():
                 for ks in ks_a:
