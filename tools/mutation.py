@@ -154,10 +154,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if self.alpha1 >= self.alpha2:",
         "the two α-positions of a 4-cycle differ (a != b), so they never tie",
     ),
-    ("bulgarian/engine.py", 134, "< -> <="): (
-        "dtype = np.int32 if size < 2**31 else np.int64",
-        "no n has p(n) = 2**31 (checked for n <= 1000), so the index width never changes",
-    ),
     ("floridian/_kernels.py", 38, "1 -> 2"): (
         "comp = np.zeros((n + 1, width), dtype=np.int64)",
         "one more row of the counting table, never read (rows 0..n are)",
@@ -234,7 +230,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it "
         "does source stop; after the last chunk the slice ends at the array's end anyway",
     ),
-    ("lifting/patterns.py", 497, "2 -> 3"): (
+    ("lifting/patterns.py", 501, "2 -> 3"): (
         "return range(1, min(position[0] for position in cycle) + 2)",
         "paper_m_range is only used by paper_lifts, and one more m gives no lift (the "
         "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every "
@@ -277,13 +273,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the buffer holds the options of one position, 2 per distinct part size d, and "
         "d(d + 1)/2 <= n gives 2d <= n + 4 = the mutant's length for every n",
     ),
-    ("lifting/patterns.py", 641, ">= -> >"): (
+    ("lifting/patterns.py", 653, ">= -> >"): (
         "elif width >= 2:",
         "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
         "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
     ),
-    ("lifting/patterns.py", 641, "2 -> 3"): (
+    ("lifting/patterns.py", 653, "2 -> 3"): (
         "elif width >= 2:",
         "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "

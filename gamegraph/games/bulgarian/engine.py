@@ -16,7 +16,7 @@ import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.functional.graph import FunctionalGraph
+from gamegraph.games.functional.graph import FunctionalGraph, index_dtype
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import (
     Partition,
@@ -130,7 +130,7 @@ def build_bulgarian(n: int, *, force: bool = False) -> BulgarianGraph:
         raise InputError(f"n must be in 1..{k.MAX_N} (parts are stored in one byte), not {n}")
     table = k.rank_table(n)
     size = count_partitions(n)
-    dtype = np.int32 if size < 2**31 else np.int64
+    dtype = index_dtype(size)
     successor = np.empty(size, dtype=dtype)
     k.bulgarian_successors(n, table, successor)
     in_degree = np.zeros(size, dtype=dtype)

@@ -30,6 +30,7 @@ from gamegraph.games.crim.positions import (
     parse_position,
     position_key,
 )
+from gamegraph.games.functional.graph import index_dtype
 from gamegraph.games.limits import Estimate, check_estimate
 from gamegraph.games.partitions import Partition, paper_notation, partition_counts
 from gamegraph.games.partitions import conjugate as column_lengths
@@ -364,7 +365,7 @@ def build_crim(n: int, *, force: bool = False) -> CrimGraph:
     offsets = _offsets(table, n)
     size = int(offsets[-1])
     slots = _arc_slots([int(table[s, s]) for s in range(n + 1)])
-    index_type = np.int32 if size < 2**31 else np.int64
+    index_type = index_dtype(size)
     grundy = np.empty(size, dtype=np.uint8)
     rank = np.empty(size, dtype=np.int16)
     indptr = np.empty(size + 1, dtype=np.int64)
