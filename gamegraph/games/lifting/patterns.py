@@ -687,8 +687,6 @@ def _band_candidates(
     ks_a, ks_b = bands_at_level(a, lev), bands_at_level(b, lev)
     lifted_x = _by_lifted(x, bands_at_level(x, lev), width)
     lifted_y = _by_lifted(y, bands_at_level(y, lev), width)
-    if not (ks_a and ks_b and lifted_x and lifted_y):
-        return
     for k1 in ks_a:
         a1 = band_insert(a, k1, width)
         x1 = lift_alpha_choice(a, k1, first, width)
