@@ -323,17 +323,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more byte per row in the buffer's size, an upper bound only: the text is "
         "returned cut to the bytes written (buf[:pos])",
     ),
-    ("crim/engine.py", 352, "0 -> 1"): (
+    ("crim/engine.py", 353, "0 -> 1"): (
         "hits = np.flatnonzero(self.first_odd_p >= 0)",
         "differs only where first_odd_p is 0, and index 0 is the empty partition (size 0) of "
         "rank 0 - 0, even: it is never recorded there, so both tests pick the same sizes",
     ),
-    ("_kernels.py", 148, "0 -> 1"): (
-        "if k < 0:",
-        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
-        "never 0: k < 0 and k < 1 agree",
-    ),
-    ("crim/engine.py", 103, "> -> >="): (
+    ("crim/engine.py", 104, "> -> >="): (
         "if total > n:",
         "also calls check_position_size at total == n, which raises only for a size above n",
     ),
@@ -378,6 +373,68 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if t + 1 < count:",
         "one more _advance after the last candidate is written: it changes only the scratch "
         "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
+    ),
+    # mutl: the lifting search, the Bulgarian engine and the shared kernels
+    ("bulgarian/engine.py", 85, "> -> >="): (
+        "if self.size > 200_000:",
+        "the bound differs only for a B_n of exactly 200,000 positions, and no n has "
+        "p(n) = 200,000 (p(49) = 173,525, p(50) = 204,226)",
+    ),
+    ("bulgarian/engine.py", 85, "200000 -> 200001"): (
+        "if self.size > 200_000:",
+        "the bound differs only for a B_n of exactly 200,001 positions, and no n has "
+        "p(n) = 200,001 (p(49) = 173,525, p(50) = 204,226)",
+    ),
+    ("_kernels.py", 124, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most n parts "
+        "(a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("crim/_kernels.py", 97, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most m <= n parts "
+        "and the sweep sets and reads a[k] = 0 at k <= n, never past a[n]",
+    ),
+    ("crim/_kernels.py", 98, "2 -> 3"): (
+        "rems = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: _options writes rems[0..k-1] (k <= n parts) "
+        "before reading any, never past k - 1",
+    ),
+    ("crim/_kernels.py", 100, "2 -> 3"): (
+        "targets = np.empty(2 * n + 2, dtype=np.int64)",
+        "a longer buffer (either 2): it holds the options of one position, 2 per distinct "
+        "part size, and each is written before it is read; nothing reads past the count",
+    ),
+    ("crim/_kernels.py", 101, "2 -> 3"): (
+        "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
+        "a longer scratch array: it is indexed by Grundy values and the mex, each at most the "
+        "number of distinct options of a position, 2d <= 2n + 2; the extra entries stay False",
+    ),
+    ("crim/_kernels.py", 101, "3 -> 4"): (
+        "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
+        "a longer scratch array: it is indexed by Grundy values and the mex, each at most the "
+        "number of distinct options of a position, 2d <= 2n + 2; the extra entries stay False",
+    ),
+    ("crim/_kernels.py", 101, "* -> +"): (
+        "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
+        "n + 5 entries still hold every index used: a Grundy value or mex is at most the "
+        "number of distinct options, 2d for d distinct parts, and d(d + 1)/2 <= n gives "
+        "2d <= n + 4",
+    ),
+    ("crim/_kernels.py", 156, "< -> <="): (
+        "if first_odd_p[m] < 0:",
+        "runs only at a P-position of odd rank, and there is none in any size swept (see "
+        "line 155's entry: test_crim counts them independently: 0)",
+    ),
+    ("crim/_kernels.py", 156, "0 -> 1"): (
+        "if first_odd_p[m] < 0:",
+        "runs only at a P-position of odd rank, and there is none in any size swept (see "
+        "line 155's entry: test_crim counts them independently: 0)",
+    ),
+    ("crim/_kernels.py", 172, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most m <= n parts "
+        "(a[0..m-1]) and the walk reads a[:k], never past them",
     ),
 }
 
