@@ -199,10 +199,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "built is still checked in full (x legal, b = Ω(x) canonical and separated, y an "
         "α-move of b), so the cycles are the same; only the work counter `choices` grows",
     ),
-    ("lifting/patterns.py", 366, "False -> True"): (
-        "pattern: Pattern, source: Partition, target: Partition, m: int, free: bool = False",
-        "a default never used: the only caller (matching_patterns) always passes free",
-    ),
     ("floridian/_fourcycle_kernels.py", 623, "+= -> -="): (
         "stats[STAT_CYCLES] += 1",
         "the counter of emitted cycles is never read: run_shard reports preimages, choices "
@@ -452,6 +448,22 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "staircases = sum(1 for k in range(1, game.n + 1) if k * (k + 1) // 2 <= game.n)",
         "the range then also tries k = n + 1, whose staircase has size (n + 1)(n + 2)/2 > n: "
         "the condition drops it",
+    ),
+    ("lifting/patterns.py", 608, "- -> +"): (
+        "return min(max(max_level(x), max_level(b)), max(max_level(y), max_level(a))) - 2",
+        "a bound 4 higher only widens the m that band_lifts and wide_band_lifts try, and the "
+        "bound's argument leaves no lift above it (test_band_m_bound_is_the_last_m_before_an_"
+        "omega_arc_has_only_its_top_bands checks the argument's premise at bound + 1)",
+    ),
+    ("lifting/patterns.py", 808, "- -> +"): (
+        "for first in band_lifts(cycle, l1 - 2)",
+        "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps "
+        "only m == l1 - 2: a larger m_max lists more lifts that the filter drops",
+    ),
+    ("lifting/patterns.py", 810, "- -> +"): (
+        "for second in band_lifts(first.lifted, l2 - 2)",
+        "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps "
+        "only m == l2 - 2: a larger m_max lists more lifts that the filter drops",
     ),
 }
 

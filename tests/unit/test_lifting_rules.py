@@ -17,6 +17,8 @@ from gamegraph.games.lifting.patterns import (
     FREE_NEW_PART,
     band_insert,
     band_lifts,
+    band_m_bound,
+    bands_at_level,
     double_band_lifts,
     level,
     lift_paper,
@@ -111,6 +113,21 @@ def test_a_band_of_width_w_adds_w_times_its_level(parts: Partition, k: int, widt
     assert lifted.count(k) == parts.count(k - width) * 0 + width + sum(
         1 for p in parts if p + width == k and p >= k
     )
+
+
+def test_band_m_bound_is_the_last_m_before_an_omega_arc_has_only_its_top_bands() -> None:
+    """The bound's argument: at level m + 2 past it, both ends of some Ω-arc have no band but
+    the two new largest parts (k = m + 2), so that arc cannot close; at the bound, neither."""
+
+    def some_arc_only_top(cycle: FourCycle, m: int) -> bool:
+        a, x, b, y = cycle
+        lev = m + 2
+        return any(all(bands_at_level(p, lev) == (lev,) for p in arc) for arc in ((x, b), (y, a)))
+
+    for cycle in cycles():
+        bound = band_m_bound(cycle)
+        assert some_arc_only_top(cycle, bound + 1)
+        assert not some_arc_only_top(cycle, bound)
 
 
 def test_width_2_is_the_band_rule_and_every_wide_lift_is_a_cycle() -> None:

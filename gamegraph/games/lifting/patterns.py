@@ -350,8 +350,8 @@ def _match_free(
     """An Ω1/Ω2/Ω3 arc with its new part free: λ1 = H s1 with max(H) <= m + bound, in T(n),
     λ2 = Ω(λ1); s2 is s1 reduced plus the new part, whatever its size."""
     s1, _ = pattern.values(m, 0)
-    k = m + pattern.band
-    if k < 1 or s1[-1] < 2 or source[: len(s1)] != s1:
+    k = m + pattern.band  # >= 1: m >= 1 and these rows' bands are 2, 0, 0
+    if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive
         return None
     rest = source[len(s1) :]
     if rest and rest[0] > m + pattern.bound:
@@ -363,7 +363,7 @@ def _match_free(
 
 
 def _match_one(
-    pattern: Pattern, source: Partition, target: Partition, m: int, free: bool = False
+    pattern: Pattern, source: Partition, target: Partition, m: int, free: bool
 ) -> PatternMatch | None:
     if m < 1 or not source:
         return None
@@ -451,7 +451,7 @@ def _canonical_order(names: Names, cycle: FourCycle) -> Names:
     return names[2], names[3], names[0], names[1]
 
 
-def _patterns_at(cycle: FourCycle, m: int, free: bool = False) -> tuple[PatternMatch, ...] | None:
+def _patterns_at(cycle: FourCycle, m: int, free: bool) -> tuple[PatternMatch, ...] | None:
     matches = []
     for source, target, kind in _arcs(cycle):
         match = match_arc(source, target, kind, m, free=free)
