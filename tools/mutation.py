@@ -449,11 +449,17 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the range then also tries k = n + 1, whose staircase has size (n + 1)(n + 2)/2 > n: "
         "the condition drops it",
     ),
-    ("lifting/patterns.py", 608, "- -> +"): (
-        "return min(max(max_level(x), max_level(b)), max(max_level(y), max_level(a))) - 2",
-        "a bound 4 higher only widens the m that band_lifts and wide_band_lifts try, and the "
-        "bound's argument leaves no lift above it (test_band_m_bound_is_the_last_m_before_an_"
-        "omega_arc_has_only_its_top_bands checks the argument's premise at bound + 1)",
+    ("lifting/patterns.py", 354, "< -> <="): (
+        "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
+        "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
+        "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so "
+        "the in_t check below refuses it anyway",
+    ),
+    ("lifting/patterns.py", 354, "2 -> 3"): (
+        "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
+        "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
+        "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so "
+        "the in_t check below refuses it anyway",
     ),
     ("lifting/patterns.py", 808, "- -> +"): (
         "for first in band_lifts(cycle, l1 - 2)",
@@ -464,6 +470,17 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "for second in band_lifts(first.lifted, l2 - 2)",
         "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps "
         "only m == l2 - 2: a larger m_max lists more lifts that the filter drops",
+    ),
+    ("lifting/graph.py", 116, "< -> <="): (
+        "small=shard.candidates < SMALL_SHARD,",
+        "a scheduling hint for a shard of exactly SMALL_SHARD candidates (run in process or "
+        "on the cluster): the shard's 4-cycles are the same either way",
+    ),
+    ("lifting/graph.py", 264, "1 -> 2"): (
+        "n_min: int = 1,",
+        "no G_n below n = 16 has a 4-cycle (FIRST_FOUR_CYCLE_N, checked by "
+        "test_below_n_16_there_is_no_4_cycle_so_the_lifting_graph_is_empty), so Q from 1 "
+        "and from 2 hold the same cycles, lifts and stats",
     ),
 }
 

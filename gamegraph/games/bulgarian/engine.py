@@ -161,7 +161,5 @@ def estimate(game: Bulgarian) -> Estimate:
     return estimate_bulgarian(game.n)
 
 
-def build(
-    game: Bulgarian, *, force: bool = False, progress: Progress | None = None
-) -> BulgarianGraph:
+def build(game: Bulgarian, *, force: bool, progress: Progress | None = None) -> BulgarianGraph:
     return build_bulgarian(game.n, force=force)

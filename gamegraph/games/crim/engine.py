@@ -444,5 +444,5 @@ def crim_table_bytes(positions: int, arcs: int) -> int:
     return positions * TABLE_BYTES_PER_POSITION + arcs * TABLE_BYTES_PER_ARC
 
 
-def build(game: Crim, *, force: bool = False, progress: Progress | None = None) -> CrimGraph:
+def build(game: Crim, *, force: bool, progress: Progress | None = None) -> CrimGraph:
     return build_crim(game.n, force=force)
