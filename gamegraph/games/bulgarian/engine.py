@@ -125,9 +125,9 @@ def build_bulgarian(n: int, *, force: bool = False) -> BulgarianGraph:
     """Build and analyse B_n (refuses sizes that would not fit in memory unless ``force``)."""
     if n < 1:
         raise InputError(f"n must be at least 1, not {n}")
-    check_estimate(f"B_{n}", estimate_bulgarian(n), force)
-    if n > k.MAX_N:
+    if n > k.MAX_N:  # refused outright, before the estimate that --force would override
         raise InputError(f"n must be in 1..{k.MAX_N} (parts are stored in one byte), not {n}")
+    check_estimate(f"B_{n}", estimate_bulgarian(n), force)
     table = k.rank_table(n)
     size = count_partitions(n)
     dtype = index_dtype(size)
