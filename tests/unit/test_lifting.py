@@ -181,6 +181,11 @@ def test_above_the_max_level_the_only_band_is_two_new_largest_parts(
     assert target > parts[0]
 
 
+def test_the_empty_partition_has_max_level_0_and_only_the_new_band_at_any_level() -> None:
+    assert max_level(()) == 0
+    assert [bands_at_level((), target) for target in (1, 2, 5)] == [(1,), (2,), (5,)]
+
+
 def test_level_is_not_injective_so_equal_levels_can_give_equal_insertions() -> None:
     # 5^2 7^2: bands at 5 and at 9 both sit on level 9 and give the same partition
     parts = (7, 7, 5, 5)

@@ -23,6 +23,7 @@ from gamegraph.games.lifting.patterns import (
     level,
     lift_paper,
     match_arc,
+    matching_patterns,
     paper_lifts,
     wide_band_lifts,
 )
@@ -59,6 +60,11 @@ def test_every_paper_free_lift_is_a_4_cycle_of_g_n_plus_2m_plus_4() -> None:
             found += 1
             assert is_cycle_by_listing(lift.lifted)
             assert lift.target_n == cycle.n + 2 * lift.m + 4
+            # each position is lifted by the band at its own k
+            assert all(
+                band_insert(p, k) == q
+                for p, k, q in zip(lift.source, lift.bands, lift.lifted, strict=True)
+            )
     assert found > 0
 
 
@@ -177,6 +183,15 @@ def test_the_paper_free_rule_lifts_the_n30_cycle_the_paper_rule_does_not() -> No
         # and so does the lifting graph's rule of that name
         assert lifts_of(cycle, "paper") == []
         assert (lift.m, lift.target) in {(x.m, x.target) for x in lifts_of(cycle, "paper-free")}
+        # the blocking arc: matched by a free row only, not by the paper's table (the default)
+        a, x, b, y = cycle
+        blocking = [
+            arc
+            for arc in ((x, b), (y, a))
+            if not matching_patterns(*arc, "omega", lift.m)
+            and matching_patterns(*arc, "omega", lift.m, free=True)
+        ]
+        assert blocking
 
 
 def test_level_max_bounds_the_levels_of_wide_band_lifts_and_drops_nothing_below() -> None:
