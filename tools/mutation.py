@@ -108,6 +108,8 @@ SKIPPED_FUNCTIONS = {
     "estimate_random_bulgarian",
     "estimate_tchoukaillon",
     "estimate_crim",
+    "estimate_lifting",
+    "crim_table_bytes",
     "shard_memory_bytes",
 }
 
@@ -153,10 +155,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if self.alpha1 >= self.alpha2:",
         "the two α-positions of a 4-cycle differ (a != b), so they never tie",
     ),
-    ("bulgarian/engine.py", 134, "< -> <="): (
-        "dtype = np.int32 if size < 2**31 else np.int64",
-        "no n has p(n) = 2**31 (checked for n <= 1000), so the index width never changes",
-    ),
     ("floridian/_kernels.py", 38, "1 -> 2"): (
         "comp = np.zeros((n + 1, width), dtype=np.int64)",
         "one more row of the counting table, never read (rows 0..n are)",
@@ -201,10 +199,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "built is still checked in full (x legal, b = Ω(x) canonical and separated, y an "
         "α-move of b), so the cycles are the same; only the work counter `choices` grows",
     ),
-    ("lifting/patterns.py", 366, "False -> True"): (
-        "pattern: Pattern, source: Partition, target: Partition, m: int, free: bool = False",
-        "a default never used: the only caller (matching_patterns) always passes free",
-    ),
     ("floridian/_fourcycle_kernels.py", 623, "+= -> -="): (
         "stats[STAT_CYCLES] += 1",
         "the counter of emitted cycles is never read: run_shard reports preimages, choices "
@@ -233,7 +227,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it "
         "does source stop; after the last chunk the slice ends at the array's end anyway",
     ),
-    ("lifting/patterns.py", 497, "2 -> 3"): (
+    ("lifting/patterns.py", 501, "2 -> 3"): (
         "return range(1, min(position[0] for position in cycle) + 2)",
         "paper_m_range is only used by paper_lifts, and one more m gives no lift (the "
         "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every "
@@ -276,13 +270,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the buffer holds the options of one position, 2 per distinct part size d, and "
         "d(d + 1)/2 <= n gives 2d <= n + 4 = the mutant's length for every n",
     ),
-    ("lifting/patterns.py", 641, ">= -> >"): (
+    ("lifting/patterns.py", 653, ">= -> >"): (
         "elif width >= 2:",
         "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
         "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
     ),
-    ("lifting/patterns.py", 641, "2 -> 3"): (
+    ("lifting/patterns.py", 653, "2 -> 3"): (
         "elif width >= 2:",
         "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
@@ -326,19 +320,10 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more byte per row in the buffer's size, an upper bound only: the text is "
         "returned cut to the bytes written (buf[:pos])",
     ),
-    ("crim/engine.py", 352, "0 -> 1"): (
+    ("crim/engine.py", 350, "0 -> 1"): (
         "hits = np.flatnonzero(self.first_odd_p >= 0)",
         "differs only where first_odd_p is 0, and index 0 is the empty partition (size 0) of "
         "rank 0 - 0, even: it is never recorded there, so both tests pick the same sizes",
-    ),
-    ("_kernels.py", 148, "0 -> 1"): (
-        "if k < 0:",
-        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
-        "never 0: k < 0 and k < 1 agree",
-    ),
-    ("crim/engine.py", 103, "> -> >="): (
-        "if total > n:",
-        "also calls check_position_size at total == n, which raises only for a size above n",
     ),
     ("montreal/engine.py", 344, "0 -> 1"): (
         "i = 0",
@@ -381,6 +366,121 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if t + 1 < count:",
         "one more _advance after the last candidate is written: it changes only the scratch "
         "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
+    ),
+    # mutl: the lifting search, the Bulgarian engine and the shared kernels
+    ("bulgarian/engine.py", 85, "> -> >="): (
+        "if self.size > 200_000:",
+        "the bound differs only for a B_n of exactly 200,000 positions, and no n has "
+        "p(n) = 200,000 (p(49) = 173,525, p(50) = 204,226)",
+    ),
+    ("bulgarian/engine.py", 85, "200000 -> 200001"): (
+        "if self.size > 200_000:",
+        "the bound differs only for a B_n of exactly 200,001 positions, and no n has "
+        "p(n) = 200,001 (p(49) = 173,525, p(50) = 204,226)",
+    ),
+    ("_kernels.py", 124, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most n parts "
+        "(a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("crim/_kernels.py", 97, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most m <= n parts "
+        "and the sweep sets and reads a[k] = 0 at k <= n, never past a[n]",
+    ),
+    ("crim/_kernels.py", 98, "2 -> 3"): (
+        "rems = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: _options writes rems[0..k-1] (k <= n parts) "
+        "before reading any, never past k - 1",
+    ),
+    ("crim/_kernels.py", 100, "2 -> 3"): (
+        "targets = np.empty(2 * n + 2, dtype=np.int64)",
+        "a longer buffer (either 2): it holds the options of one position, 2 per distinct "
+        "part size, and each is written before it is read; nothing reads past the count",
+    ),
+    ("crim/_kernels.py", 101, "2 -> 3"): (
+        "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
+        "a longer scratch array: it is indexed by Grundy values and the mex, each at most the "
+        "number of distinct options of a position, 2d <= 2n + 2; the extra entries stay False",
+    ),
+    ("crim/_kernels.py", 101, "3 -> 4"): (
+        "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
+        "a longer scratch array: it is indexed by Grundy values and the mex, each at most the "
+        "number of distinct options of a position, 2d <= 2n + 2; the extra entries stay False",
+    ),
+    ("crim/_kernels.py", 101, "* -> +"): (
+        "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
+        "n + 5 entries still hold every index used: a Grundy value or mex is at most the "
+        "number of distinct options, 2d for d distinct parts, and d(d + 1)/2 <= n gives "
+        "2d <= n + 4",
+    ),
+    ("crim/_kernels.py", 156, "< -> <="): (
+        "if first_odd_p[m] < 0:",
+        "runs only at a P-position of odd rank, and there is none in any size swept (see "
+        "line 155's entry: test_crim counts them independently: 0)",
+    ),
+    ("crim/_kernels.py", 156, "0 -> 1"): (
+        "if first_odd_p[m] < 0:",
+        "runs only at a P-position of odd rank, and there is none in any size swept (see "
+        "line 155's entry: test_crim counts them independently: 0)",
+    ),
+    ("crim/_kernels.py", 172, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most m <= n parts "
+        "(a[0..m-1]) and the walk reads a[:k], never past them",
+    ),
+    ("crim/engine.py", 350, ">= -> >"): (
+        "hits = np.flatnonzero(self.first_odd_p >= 0)",
+        "differs only where first_odd_p is 0, and index 0 is the empty partition (size 0) of "
+        "rank 0 - 0, even: it is never recorded there, so both tests pick the same sizes",
+    ),
+    ("crim/engine.py", 351, "0 -> 1"): (
+        "return self.position(int(self.first_odd_p[hits[0]])) if hits.size else None",
+        "hits is empty in every sweep: there is no P-position of odd rank in any size swept "
+        "(test_crim counts them independently: 0), so the conditional gives None either way",
+    ),
+    ("crim/engine.py", 370, "1 -> 2"): (
+        "counters = [np.empty(n + 1, dtype=np.int64) for _ in range(3)]",
+        "the per-size counters of a build are scratch, never read after the sweep fills their "
+        "first n + 1 entries; a longer array changes nothing the graph keeps",
+    ),
+    ("crim/engine.py", 436, "1 -> 2 @50"): (
+        "staircases = sum(1 for k in range(1, game.n + 1) if k * (k + 1) // 2 <= game.n)",
+        "the range then also tries k = n + 1, whose staircase has size (n + 1)(n + 2)/2 > n: "
+        "the condition drops it",
+    ),
+    ("lifting/patterns.py", 354, "< -> <="): (
+        "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
+        "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
+        "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so "
+        "the in_t check below refuses it anyway",
+    ),
+    ("lifting/patterns.py", 354, "2 -> 3"): (
+        "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
+        "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
+        "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so "
+        "the in_t check below refuses it anyway",
+    ),
+    ("lifting/patterns.py", 808, "- -> +"): (
+        "for first in band_lifts(cycle, l1 - 2)",
+        "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps "
+        "only m == l1 - 2: a larger m_max lists more lifts that the filter drops",
+    ),
+    ("lifting/patterns.py", 810, "- -> +"): (
+        "for second in band_lifts(first.lifted, l2 - 2)",
+        "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps "
+        "only m == l2 - 2: a larger m_max lists more lifts that the filter drops",
+    ),
+    ("lifting/graph.py", 116, "< -> <="): (
+        "small=shard.candidates < SMALL_SHARD,",
+        "a scheduling hint for a shard of exactly SMALL_SHARD candidates (run in process or "
+        "on the cluster): the shard's 4-cycles are the same either way",
+    ),
+    ("lifting/graph.py", 264, "1 -> 2"): (
+        "n_min: int = 1,",
+        "no G_n below n = 16 has a 4-cycle (FIRST_FOUR_CYCLE_N, checked by "
+        "test_below_n_16_there_is_no_4_cycle_so_the_lifting_graph_is_empty), so Q from 1 "
+        "and from 2 hold the same cycles, lifts and stats",
     ),
 }
 

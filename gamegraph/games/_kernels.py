@@ -145,7 +145,7 @@ def bulgarian_successors(n: int, table: np.ndarray, successor: np.ndarray) -> No
         idx += 1
         # next partition in descending lexicographic order
         k = next_partition(a, k)
-        if k < 0:
+        if k == -1:  # after the last partition
             return
 
 
@@ -164,7 +164,7 @@ def enumerate_partitions(n: int, parts: np.ndarray, offsets: np.ndarray) -> None
         pos += k
         idx += 1
         k = next_partition(a, k)
-        if k < 0:
+        if k == -1:  # after the last partition
             offsets[idx] = pos
             return
 

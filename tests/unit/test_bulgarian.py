@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 from reference import bulgarian_reference
 
+from gamegraph.errors import InputError, TooLargeError
 from gamegraph.games.bulgarian.engine import build_bulgarian
-from gamegraph.games.partitions import count_partitions, omega, partitions
+from gamegraph.games.partitions import canonical_key, count_partitions, omega, partitions
 
 
 def _euler_phi(d: int) -> int:
@@ -163,3 +164,17 @@ def test_positions_and_sizes_outside_b_n_are_refused() -> None:
         graph.index((5, 4))
     with pytest.raises(ValueError, match="at least 1, not 0"):
         build_bulgarian(0)
+
+
+@pytest.mark.parametrize("n", [1, 7, 12])
+def test_keys_are_the_canonical_keys_in_index_order(n: int) -> None:
+    # index order is descending lexicographic, the order partitions() lists them in
+    assert build_bulgarian(n).keys() == [canonical_key(p) for p in partitions(n)]
+
+
+def test_b_n_past_the_memory_estimate_is_refused_unless_forced_and_past_max_n_always() -> None:
+    with pytest.raises(TooLargeError, match="B_255"):
+        build_bulgarian(255)  # p(255) > 10**14 positions
+    for force in (False, True):
+        with pytest.raises(InputError, match=r"1\.\.255"):
+            build_bulgarian(256, force=force)

@@ -370,6 +370,9 @@ def test_sweep_without_arcs_gives_the_same_grundy_values_and_counts(graph: CrimG
         p = graph.p_position[block]
         assert sweep.p_count[m] == np.count_nonzero(p)
         assert sweep.odd_rank_p[m] == np.count_nonzero(p & (graph.rank[block] % 2 != 0))
+    # one entry per size 0..n, and a first odd-rank P-position exactly where one is counted
+    assert sweep.p_count.shape == sweep.odd_rank_p.shape == (N_FAMILIES + 1,)
+    assert np.array_equal(sweep.first_odd_p >= 0, sweep.odd_rank_p > 0)
 
 
 # --------------------------------------------------------------------------- inputs
@@ -411,6 +414,14 @@ def test_bad_positions_and_indices_raise_crim_input_errors() -> None:
     with pytest.raises(CrimInputError, match="out of range"):
         small.winning_moves(True)
     assert small.options(np.int64(5)) == small.options((2, 1)) == [(1,), (2,), (1, 1)]
+
+
+def test_parts_may_be_numpy_integers_but_not_bools_or_floats() -> None:
+    small = build_crim(8)
+    assert small.index(tuple(np.array([3, 1, 1]))) == small.index((3, 1, 1))
+    for bad in ((True,), (3, True), (2.0, 1), (2.5,)):
+        with pytest.raises(CrimInputError, match="parts must be integers"):
+            small.index(bad)
 
 
 @pytest.mark.parametrize("n", [-1, 256, 10**6])

@@ -225,3 +225,8 @@ def test_networkx_refuses_a_graph_above_its_limit_in_one_line() -> None:
     with pytest.raises(InputError, match="too many for networkx") as caught:
         build_crim(8).to_networkx(limit=20)
     assert "\n" not in str(caught.value)
+
+
+def test_networkx_takes_a_graph_of_exactly_its_limit() -> None:
+    graph = build_crim(8)
+    assert graph.to_networkx(limit=graph.size).number_of_nodes() == graph.size

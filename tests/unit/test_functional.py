@@ -14,6 +14,7 @@ from gamegraph.games.functional.graph import (
     PositionIndexError,
     SuccessorArrayError,
     check_int,
+    index_dtype,
     parse_sequence,
 )
 
@@ -96,3 +97,12 @@ def test_parse_sequence_refuses_what_is_not_a_sequence_of_naturals(text: object)
 
     with pytest.raises(Bad):
         parse_sequence(text, "x", Bad)
+
+
+def test_index_dtype_is_int32_exactly_while_every_index_and_count_fits_it() -> None:
+    # an array over `size` positions holds indices 0..size - 1 and counts up to size
+    largest = int(np.iinfo(np.int32).max)
+    for size in (0, 1, largest - 1, largest):
+        assert index_dtype(size) is np.int32
+    for size in (largest + 1, largest + 2, 2**40):
+        assert index_dtype(size) is np.int64

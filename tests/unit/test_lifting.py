@@ -181,6 +181,11 @@ def test_above_the_max_level_the_only_band_is_two_new_largest_parts(
     assert target > parts[0]
 
 
+def test_the_empty_partition_has_max_level_0_and_only_the_new_band_at_any_level() -> None:
+    assert max_level(()) == 0
+    assert [bands_at_level((), target) for target in (1, 2, 5)] == [(1,), (2,), (5,)]
+
+
 def test_level_is_not_injective_so_equal_levels_can_give_equal_insertions() -> None:
     # 5^2 7^2: bands at 5 and at 9 both sit on level 9 and give the same partition
     parts = (7, 7, 5, 5)
@@ -350,6 +355,9 @@ def test_no_arc_of_g_n_up_to_18_matches_two_patterns_at_one_m() -> None:
         for m in range(1, source[0] + 6):
             found = matching_patterns(source, target, kind, m)
             assert len(found) <= 1, (source, target, m, [f.name for f in found])
+            # a match is liftable: its band position and the parts it names are >= 1
+            for match in found:
+                assert match.k >= 1 and min(match.large) >= 1 and min(match.large_after) >= 1
             matched += len(found)
     assert matched > 1000
 

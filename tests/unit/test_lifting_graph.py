@@ -10,6 +10,7 @@ import pytest
 from reference import band_lifts_by_search, four_cycles_by_brute_force
 
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.floridian.fourcycles_local import four_cycles_in_shard, shards
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
 from gamegraph.games.lifting.graph import (
     LiftingGraph,
@@ -228,3 +229,6 @@ def test_below_n_16_there_is_no_4_cycle_so_the_lifting_graph_is_empty(rule: Rule
     stats = build_lifting_graph(15, rule).stats()
     assert stats["four_cycles"] == stats["lifts"] == stats["components"] == 0
     assert stats["largest_component"] == stats["families"] == 0
+    # the search skips n < FIRST_FOUR_CYCLE_N = 16; the local search of those G_n finds none
+    assert not any(four_cycles_in_shard(shard) for n in range(1, 16) for shard in shards(n))
+    assert four_cycles_in_range(1, 16)

@@ -17,10 +17,13 @@ from gamegraph.games.lifting.patterns import (
     FREE_NEW_PART,
     band_insert,
     band_lifts,
+    band_m_bound,
+    bands_at_level,
     double_band_lifts,
     level,
     lift_paper,
     match_arc,
+    matching_patterns,
     paper_lifts,
     wide_band_lifts,
 )
@@ -57,6 +60,11 @@ def test_every_paper_free_lift_is_a_4_cycle_of_g_n_plus_2m_plus_4() -> None:
             found += 1
             assert is_cycle_by_listing(lift.lifted)
             assert lift.target_n == cycle.n + 2 * lift.m + 4
+            # each position is lifted by the band at its own k
+            assert all(
+                band_insert(p, k) == q
+                for p, k, q in zip(lift.source, lift.bands, lift.lifted, strict=True)
+            )
     assert found > 0
 
 
@@ -113,6 +121,21 @@ def test_a_band_of_width_w_adds_w_times_its_level(parts: Partition, k: int, widt
     )
 
 
+def test_band_m_bound_is_the_last_m_before_an_omega_arc_has_only_its_top_bands() -> None:
+    """The bound's argument: at level m + 2 past it, both ends of some Ω-arc have no band but
+    the two new largest parts (k = m + 2), so that arc cannot close; at the bound, neither."""
+
+    def some_arc_only_top(cycle: FourCycle, m: int) -> bool:
+        a, x, b, y = cycle
+        lev = m + 2
+        return any(all(bands_at_level(p, lev) == (lev,) for p in arc) for arc in ((x, b), (y, a)))
+
+    for cycle in cycles():
+        bound = band_m_bound(cycle)
+        assert some_arc_only_top(cycle, bound + 1)
+        assert not some_arc_only_top(cycle, bound)
+
+
 def test_width_2_is_the_band_rule_and_every_wide_lift_is_a_cycle() -> None:
     for cycle in cycles():
         assert {(x.m, x.target) for x in wide_band_lifts(cycle, 2)} == {
@@ -160,6 +183,15 @@ def test_the_paper_free_rule_lifts_the_n30_cycle_the_paper_rule_does_not() -> No
         # and so does the lifting graph's rule of that name
         assert lifts_of(cycle, "paper") == []
         assert (lift.m, lift.target) in {(x.m, x.target) for x in lifts_of(cycle, "paper-free")}
+        # the blocking arc: matched by a free row only, not by the paper's table (the default)
+        a, x, b, y = cycle
+        blocking = [
+            arc
+            for arc in ((x, b), (y, a))
+            if not matching_patterns(*arc, "omega", lift.m)
+            and matching_patterns(*arc, "omega", lift.m, free=True)
+        ]
+        assert blocking
 
 
 def test_level_max_bounds_the_levels_of_wide_band_lifts_and_drops_nothing_below() -> None:

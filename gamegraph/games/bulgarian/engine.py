@@ -16,7 +16,7 @@ import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.functional.graph import FunctionalGraph
+from gamegraph.games.functional.graph import FunctionalGraph, index_dtype
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import (
     Partition,
@@ -125,12 +125,12 @@ def build_bulgarian(n: int, *, force: bool = False) -> BulgarianGraph:
     """Build and analyse B_n (refuses sizes that would not fit in memory unless ``force``)."""
     if n < 1:
         raise InputError(f"n must be at least 1, not {n}")
-    check_estimate(f"B_{n}", estimate_bulgarian(n), force)
-    if n > k.MAX_N:
+    if n > k.MAX_N:  # refused outright, before the estimate that --force would override
         raise InputError(f"n must be in 1..{k.MAX_N} (parts are stored in one byte), not {n}")
+    check_estimate(f"B_{n}", estimate_bulgarian(n), force)
     table = k.rank_table(n)
     size = count_partitions(n)
-    dtype = np.int32 if size < 2**31 else np.int64
+    dtype = index_dtype(size)
     successor = np.empty(size, dtype=dtype)
     k.bulgarian_successors(n, table, successor)
     in_degree = np.zeros(size, dtype=dtype)
@@ -161,7 +161,5 @@ def estimate(game: Bulgarian) -> Estimate:
     return estimate_bulgarian(game.n)
 
 
-def build(
-    game: Bulgarian, *, force: bool = False, progress: Progress | None = None
-) -> BulgarianGraph:
+def build(game: Bulgarian, *, force: bool, progress: Progress | None = None) -> BulgarianGraph:
     return build_bulgarian(game.n, force=force)

@@ -158,7 +158,7 @@ def crim_sweep(
             idx += 1
             # next partition of m in descending lexicographic order
             k = next_partition(a, k)
-            if k < 0:
+            if k == -1:  # after the last partition
                 break
     return arcs
 
@@ -183,6 +183,6 @@ def enumerate_all_partitions(n: int, parts: np.ndarray, starts: np.ndarray) -> N
             pos += k
             idx += 1
             k = next_partition(a, k)
-            if k < 0:
+            if k == -1:  # after the last partition
                 break
     starts[idx] = pos

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -30,6 +31,7 @@ from gamegraph.games.crim.positions import (
     parse_position,
     position_key,
 )
+from gamegraph.games.functional.graph import index_dtype
 from gamegraph.games.limits import Estimate, check_estimate
 from gamegraph.games.partitions import Partition, paper_notation, partition_counts
 from gamegraph.games.partitions import conjugate as column_lengths
@@ -80,12 +82,10 @@ def _check_n(n: object) -> int:
 
 
 def _as_position(position: Partition | str, n: int) -> Partition:
-    """Validate a position given as text or as a tuple of parts (one pass over the parts)."""
+    """Validate a position given as text or as a tuple of parts."""
     if isinstance(position, str):
         return parse_position(position, n)
     parts = tuple(position)
-    previous = parts[0] if parts else 0
-    total = 0
     for part in parts:
         if type(part) is not int and (
             isinstance(part, bool) or not isinstance(part, int | np.integer)
@@ -93,15 +93,12 @@ def _as_position(position: Partition | str, n: int) -> Partition:
             raise CrimInputError(f"{parts!r} is not a partition: parts must be integers")
         if part <= 0:
             raise CrimInputError(f"{parts!r} is not a partition: parts must be positive")
-        if part > previous:
-            raise CrimInputError(
-                f"{parts!r} is not a partition: parts must be nonincreasing, as in (5, 3, 3, 1)"
-            )
-        previous = part
-        total += part
+    if any(later > earlier for earlier, later in pairwise(parts)):
+        raise CrimInputError(
+            f"{parts!r} is not a partition: parts must be nonincreasing, as in (5, 3, 3, 1)"
+        )
     result = tuple(int(part) for part in parts)
-    if total > n:
-        check_position_size(result, n)
+    check_position_size(result, n)
     return result
 
 
@@ -138,9 +135,10 @@ def estimate_crim(n: int, *, arcs: bool = True) -> Estimate:
 
 
 def _offsets(table: np.ndarray, n: int) -> np.ndarray:
-    """offsets[s] = index of the first partition of size s; offsets[n + 1] = all positions."""
+    """offsets[s] = index of the first partition of size s; offsets[n + 1] = all positions
+    (``table`` is rank_table(n): its diagonal is p(0), ..., p(n))."""
     offsets = np.zeros(n + 2, dtype=np.int64)
-    offsets[1:] = np.cumsum(np.diagonal(table)[: n + 1])
+    offsets[1:] = np.cumsum(np.diagonal(table))
     return offsets
 
 
@@ -364,11 +362,11 @@ def build_crim(n: int, *, force: bool = False) -> CrimGraph:
     offsets = _offsets(table, n)
     size = int(offsets[-1])
     slots = _arc_slots([int(table[s, s]) for s in range(n + 1)])
-    index_type = np.int32 if size < 2**31 else np.int64
+    index_type = index_dtype(size)
     grundy = np.empty(size, dtype=np.uint8)
     rank = np.empty(size, dtype=np.int16)
     indptr = np.empty(size + 1, dtype=np.int64)
-    buffer = np.empty(max(slots, 1), dtype=index_type)
+    buffer = np.empty(slots, dtype=index_type)  # slots >= 2: n >= 1 has a part
     counters = [np.empty(n + 1, dtype=np.int64) for _ in range(3)]
     arcs = ck.crim_sweep(n, table, offsets, grundy, rank, indptr, buffer, *counters)
     # the bound is tight (a row and a column deletion coincide only on the staircases, once
@@ -437,9 +435,14 @@ def estimate(game: Crim) -> Estimate:
     # the staircases (n, n-1, ..., 1), once each: so the moves are the bound minus those
     staircases = sum(1 for k in range(1, game.n + 1) if k * (k + 1) // 2 <= game.n)
     arcs = engine.arcs - staircases
-    tables = engine.nodes * TABLE_BYTES_PER_POSITION + arcs * TABLE_BYTES_PER_ARC
-    return Estimate(engine.nodes, arcs, engine.bytes + tables)
+    return Estimate(engine.nodes, arcs, engine.bytes + crim_table_bytes(engine.nodes, arcs))
 
 
-def build(game: Crim, *, force: bool = False, progress: Progress | None = None) -> CrimGraph:
+def crim_table_bytes(positions: int, arcs: int) -> int:
+    """The memory the tables of a load or an export hold besides the engine's arrays (the
+    calibrated constants above)."""
+    return positions * TABLE_BYTES_PER_POSITION + arcs * TABLE_BYTES_PER_ARC
+
+
+def build(game: Crim, *, force: bool, progress: Progress | None = None) -> CrimGraph:
     return build_crim(game.n, force=force)

@@ -80,12 +80,15 @@ class Family:
         return self.lifts[0].m
 
 
+FIRST_FOUR_CYCLE_N = 16
+"""No G_n below n = 16 has a 4-cycle (SPEC.md §3; a unit test checks it): the search skips them."""
+
 SMALL_SHARD = 20_000
 """A shard with fewer candidates takes milliseconds: a cluster would cost more than it saves
 (every n up to about 130 is one such shard)."""
 
 
-def four_cycles_of(n: int, threads: int | None = None, force: bool = False) -> list[FourCycle]:
+def four_cycles_of(n: int, threads: int | None, force: bool) -> list[FourCycle]:
     """The 4-cycles of G_n (restricted engine), canonical."""
     return build_floridian(n, restricted=True, threads=threads, force=force).four_cycles()
 
@@ -100,7 +103,7 @@ def four_cycles_in_range(
     memory, and the shards run as tasks on Dask (:mod:`gamegraph.cluster`), on this machine
     or on a cluster. (Before, each n was a restricted build of G_n: 12.9 GiB at n = 116.)
     """
-    ns = list(range(max(n_min, 1), n_max + 1))
+    ns = list(range(max(n_min, FIRST_FOUR_CYCLE_N), n_max + 1))
     if not ns:
         return []
     pieces = [shard for n in reversed(ns) for shard in shards(n)]  # largest first
@@ -278,14 +281,19 @@ def build_lifting_graph(
 
 
 def estimate(game: Lifting) -> Estimate:
+    """The size estimate of :func:`estimate_lifting` at the game's n."""
+    return estimate_lifting(game.n)
+
+
+def estimate_lifting(n: int) -> Estimate:
     """The 4-cycles come from the local search, a shard of bounded memory at a time; Q itself
-    has a few 4-cycles per n and a few lifts each."""
+    has a few 4-cycles per n and a few lifts each (a heuristic, as for every engine)."""
     from gamegraph.games.floridian.fourcycles_local import shard_memory_bytes
 
-    return Estimate(10 * game.n, 20 * game.n, BASE_BYTES + shard_memory_bytes(game.n))
+    return Estimate(10 * n, 20 * n, BASE_BYTES + shard_memory_bytes(n))
 
 
-def build(game: Lifting, *, force: bool = False, progress: Progress | None = None) -> LiftingGraph:
+def build(game: Lifting, *, force: bool, progress: Progress | None = None) -> LiftingGraph:
     game.check_size(force)
     cycles = cached_four_cycles(game.n_min, game.n, progress)
     return build_lifting_graph(game.n, game.rule, n_min=game.n_min, cycles=cycles)  # type: ignore[arg-type]

@@ -66,7 +66,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from gamegraph.games.floridian.alpha import AlphaChoice, alpha_arc_choice
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
@@ -350,8 +350,8 @@ def _match_free(
     """An Ω1/Ω2/Ω3 arc with its new part free: λ1 = H s1 with max(H) <= m + bound, in T(n),
     λ2 = Ω(λ1); s2 is s1 reduced plus the new part, whatever its size."""
     s1, _ = pattern.values(m, 0)
-    k = m + pattern.band
-    if k < 1 or s1[-1] < 2 or source[: len(s1)] != s1:
+    k = m + pattern.band  # >= 1: m >= 1 and these rows' bands are 2, 0, 0
+    if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive
         return None
     rest = source[len(s1) :]
     if rest and rest[0] > m + pattern.bound:
@@ -363,7 +363,7 @@ def _match_free(
 
 
 def _match_one(
-    pattern: Pattern, source: Partition, target: Partition, m: int, free: bool = False
+    pattern: Pattern, source: Partition, target: Partition, m: int, free: bool
 ) -> PatternMatch | None:
     if m < 1 or not source:
         return None
@@ -376,7 +376,11 @@ def _match_one(
             return None
     s1, s2 = pattern.values(m, j or 0)
     k = m + pattern.band
-    if k < 1 or s1[-1] < 1 or s2[-1] < 1 or source[: len(s1)] != s1:
+    # At small m some rows have k < 1 or values < 1; no arc matches them there: a value
+    # s1 < 1 is no prefix of a partition, a value s2 < 1 is no part of Ω(source) (below) nor
+    # at least the α-move's new part, and k < 1 with both >= 1 is α6 at m = 1, whose α-move
+    # would reduce none of its parts (m + j) 1^2 (H is empty).
+    if source[: len(s1)] != s1:
         return None
     rest = source[len(s1) :]
     if rest and rest[0] > m + pattern.bound:
@@ -447,7 +451,7 @@ def _canonical_order(names: Names, cycle: FourCycle) -> Names:
     return names[2], names[3], names[0], names[1]
 
 
-def _patterns_at(cycle: FourCycle, m: int, free: bool = False) -> tuple[PatternMatch, ...] | None:
+def _patterns_at(cycle: FourCycle, m: int, free: bool) -> tuple[PatternMatch, ...] | None:
     matches = []
     for source, target, kind in _arcs(cycle):
         match = match_arc(source, target, kind, m, free=free)
@@ -580,6 +584,16 @@ class BandLift:
     bands: tuple[tuple[int, int, int, int], ...]
 
 
+def _alpha_choices(cycle: FourCycle) -> tuple[AlphaChoice, AlphaChoice] | None:
+    """The α-choices of the arcs a → x and b → y, or None if the positions are no 4-cycle
+    (then they have no lift: every lift is of a 4-cycle)."""
+    if not is_four_cycle(cycle):
+        return None
+    a, x, b, y = cycle
+    # is_four_cycle has confirmed both α-arcs, so neither choice is None
+    return cast(AlphaChoice, alpha_arc_choice(a, x)), cast(AlphaChoice, alpha_arc_choice(b, y))
+
+
 def band_m_bound(cycle: FourCycle) -> int:
     """The largest m at which a band-rule lift is possible (lifts have m >= 0).
 
@@ -602,11 +616,10 @@ def band_lifts(cycle: FourCycle, m_max: int | None = None) -> list[BandLift]:
     G_{n+2m+4}. m runs over 0..:func:`band_m_bound`; ``m_max`` overrides the upper end (the
     tests use a far larger one to confirm the bound).
     """
-    a, x, b, y = cycle
-    first = alpha_arc_choice(a, x)
-    second = alpha_arc_choice(b, y)
-    if first is None or second is None or omega(x) != b or omega(y) != a:
+    choices = _alpha_choices(cycle)
+    if choices is None:
         return []
+    first, second = choices
     top = band_m_bound(cycle) if m_max is None else m_max
     found: dict[tuple[int, FourCycle], list[tuple[int, int, int, int]]] = {}
     for m in range(top + 1):
@@ -631,11 +644,10 @@ def wide_band_lifts(cycle: FourCycle, width: int, level_max: int | None = None) 
     """
     if width < 1:
         raise ValueError(f"band width must be >= 1, got {width}")
-    a, x, b, y = cycle
-    first = alpha_arc_choice(a, x)
-    second = alpha_arc_choice(b, y)
-    if first is None or second is None or omega(x) != b or omega(y) != a:
+    choices = _alpha_choices(cycle)
+    if choices is None:
         return []
+    first, second = choices
     if level_max is not None:
         top = level_max - 2
     elif width >= 2:
@@ -675,8 +687,6 @@ def _band_candidates(
     ks_a, ks_b = bands_at_level(a, lev), bands_at_level(b, lev)
     lifted_x = _by_lifted(x, bands_at_level(x, lev), width)
     lifted_y = _by_lifted(y, bands_at_level(y, lev), width)
-    if not (ks_a and ks_b and lifted_x and lifted_y):
-        return
     for k1 in ks_a:
         a1 = band_insert(a, k1, width)
         x1 = lift_alpha_choice(a, k1, first, width)
@@ -756,11 +766,11 @@ def double_band_lifts(cycle: FourCycle, level_max: int | None = None) -> list[Do
     any position, plus 4 for the first band and plus 8 for the second), since a band above
     every part is the only one possible past the largest level.
     """
-    a, x, b, y = cycle
-    first = alpha_arc_choice(a, x)
-    second = alpha_arc_choice(b, y)
-    if first is None or second is None or omega(x) != b or omega(y) != a:
+    choices = _alpha_choices(cycle)
+    if choices is None:
         return []
+    first, second = choices
+    a, x, b, y = cycle
     top = max(max_level(p) for p in cycle)
     top1 = level_max if level_max is not None else top + 4
     top2 = level_max if level_max is not None else top + 8
@@ -769,8 +779,6 @@ def double_band_lifts(cycle: FourCycle, level_max: int | None = None) -> list[Do
         for l2 in range(2, top2 + 1):
             xs = _double_insert(x, l1, l2)
             ys = _double_insert(y, l1, l2)
-            if not xs or not ys:
-                continue
             bs = _double_insert(b, l1, l2)
             for a2, ks_a in _double_insert(a, l1, l2).items():
                 for ks in ks_a:
