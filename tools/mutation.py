@@ -116,11 +116,11 @@ SKIPPED_FUNCTIONS = {
 #: the same kind, the mutation names the column too ("2 -> 3 @col", 0-based) and only that one
 #: is equivalent
 EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
-    ("austrian/engine.py", 256, "2 -> 3"): (
+    ("austrian/engine.py", 255, "2 -> 3"): (
         "if estimate.nodes >= 2**62:",
         "unreachable under either bound: n <= 255 keeps the states (about p(n)·L) far below 2**62",
     ),
-    ("carolina/engine.py", 129, "False -> True"): (
+    ("carolina/engine.py", 128, "False -> True"): (
         "rows = rows.astype(np.int64, copy=False)",
         "a copy of the rows instead of the same array: the values are the same",
     ),
@@ -140,10 +140,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ("random_bulgarian/_kernels.py", 174, "== -> !="): (
         "if nw == nxt_w.shape[0]:",
         "the arrays grow at every new row instead of when full; their first nw rows are the same",
-    ),
-    ("tchoukaillon/roots.py", 159, "+ -> -"): (
-        "return np.bincount(roots[1:], minlength=int(roots[-1]) + 1)",
-        "roots[-1] is among roots[1:], so bincount's own length is at least roots[-1] + 1",
     ),
     ("crim/_kernels.py", 95, "0 -> 1"): (
         "store = indptr.shape[0] > 0",
@@ -222,12 +218,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "paper's even-rank conjecture; test_crim counts them independently: 0), so no "
         "input reaches it unless the conjecture fails",
     ),
-    ("random_bulgarian/_kernels.py", 75, "2 -> 3"): (
-        "size *= 2",
-        "_grow's doubling loop only runs for target/picked/count (for the nxt_* rows the "
-        "need is length + 1 <= 2 * length), which grow alike and are returned cut to [:terms]; "
-        "a larger capacity changes no value",
-    ),
     ("floridian/engine.py", 522, "1 -> 2"): (
         "h_ptr[start : stop + 1] += h_done",
         "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it "
@@ -298,7 +288,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the root's ppend: _option reads ppend only in _next_pend, after returning for "
         "pu == 0, and the callers pass it on to _option or _first_option (which passes it on)",
     ),
-    ("tchoukaillon/_kernels.py", 121, "+ -> -"): (
+    ("tchoukaillon/_kernels.py", 122, "+ -> -"): (
         "if (i + 1 + nxt) % 2 != 0:",
         "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by "
         "2·nxt, so have its parity; % is Python's (0 or 1, numba alike) and != 0 holds alike",
@@ -340,7 +330,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if total > n:",
         "also calls check_position_size at total == n, which raises only for a size above n",
     ),
-    ("montreal/engine.py", 344, "0 -> 1"): (
+    ("montreal/engine.py", 343, "0 -> 1"): (
         "i = 0",
         "a position has α_1 > 0 (parse_montreal and check_position drop leading zeros, "
         "SPEC-games §3), so the loop's step at i = 0 only moves on to i = 1",
@@ -362,7 +352,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "but their x has parts u - 1 and u - 2, is not separated and fails _in_t: only the "
         "work counter `choices` grows",
     ),
-    ("tchoukaillon/_kernels.py", 148, "1 -> 2 @32"): (
+    ("tchoukaillon/_kernels.py", 149, "1 -> 2 @32"): (
         "size += max(lengths[t], 1) * (digits + 1) + 1",
         "room for two cells instead of one on a board of at most one cell, in the buffer's "
         "size, an upper bound only: the text is returned cut to the bytes written (buf[:pos])",
@@ -381,6 +371,18 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if t + 1 < count:",
         "one more _advance after the last candidate is written: it changes only the scratch "
         "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
+    ),
+    # mutt: equivalent mutants of the Tchoukaillon, Montreal, dual, Austrian, Carolina and
+    # random Bulgarian engines
+    ("dual/engine.py", 109, "1 -> 2 @44"): (
+        "for i in range(1, self.n // j + 1)",
+        "the extra i = n // j + 1 has n - i·j < 0, and count_partitions of a negative number "
+        "is 0 (partitions.py), so the total of parts is the same",
+    ),
+    ("dual/engine.py", 109, "// -> *"): (
+        "for i in range(1, self.n // j + 1)",
+        "the extra i > n // j have n - i·j < 0, and count_partitions of a negative number is 0 "
+        "(partitions.py), so the total of parts is the same",
     ),
 }
 

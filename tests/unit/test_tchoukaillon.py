@@ -332,6 +332,31 @@ def test_range_functions_refuse_bad_ranges() -> None:
         cf(-2)
 
 
+def test_counts_per_value_are_as_long_as_the_largest_value_and_empty_for_top_0() -> None:
+    """out[k] for k = 0..the largest value in range: the last entry counts that value, so it
+    is positive; top = 0 has no n ≥ 1 (no root, no basin) and the single board Tchouk_0."""
+    for top in (1, 2, 7, 1000):
+        holes = rightmost_holes(top)
+        assert boards_per_rightmost_hole(top).tolist() == np.bincount(holes).tolist()
+        per_root = roots_per_value(top)
+        assert per_root.shape == (int(strange_roots(top).max()) + 1,) and per_root[-1] > 0
+        basins = fagan_basin_sizes(top)
+        assert basins.shape == (int(fagan_roots(top).max()) + 1,) and basins[-1] > 0
+    assert roots_per_value(0).tolist() == [0]
+    assert fagan_basin_sizes(0).tolist() == [0]
+    assert boards_per_rightmost_hole(0).tolist() == [1]
+
+
+def test_format_boards_writes_numbers_of_every_width_as_python_does() -> None:
+    """Holes of up to five digits in every cell (the graphs built here hold at most two), so
+    the buffer's size bound is met exactly by the widest rows."""
+    cells = [[100, 100, 100], [999, 1000, 0], [0, 0, 0], [32767, 10, 9], [12345, 12345, 12345]]
+    rows = np.array(cells, dtype=np.int16)
+    lengths = np.array([len(_trim(row)) for row in cells], dtype=np.int64)
+    text = tk.format_boards(rows, lengths).tobytes().decode()
+    assert text == "".join(board_key(_trim(row)) + "\n" for row in cells)
+
+
 def test_range_functions_accept_up_to_max_range_itself() -> None:
     """The bound is inclusive ("accept up to MAX_RANGE"); checked on the guard alone, since
     a range of 10^8 values would take seconds and 0.8 GB."""
@@ -384,6 +409,8 @@ def test_graph_is_the_set_of_boards_reachable_from_tchouk_n(n: int, literal: boo
         assert all(target > i for _, target in graph.successors(i))  # topological order
         assert graph.distance[i] == bf_distance(board, expected)
     assert graph.keys() == [board_key(b) for b in boards]
+    # moves only sow leftwards, so no board is longer than Tchouk_n: the rows are that wide
+    assert graph.rows.shape[1] == max(len(winnable_board(n)), 1)
 
 
 @pytest.mark.parametrize("n", [10, 40])

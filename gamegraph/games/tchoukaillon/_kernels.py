@@ -78,12 +78,13 @@ def strange_roots_direct(top: int) -> tuple[np.ndarray, np.ndarray]:
 def first_stones_with_hole(top_k: int) -> np.ndarray:
     """f[k] = the least n whose winnable board uses hole k, for 0 ≤ k ≤ top_k (f[0] = 0).
 
-    The sieve: x = k, then for j = k − 1, …, 1 round x up to a multiple of j.
+    The sieve: x = k, then for j = k − 1, …, 2 round x up to a multiple of j (j = 1 would
+    leave x as it is).
     """
     f = np.zeros(top_k + 1, dtype=np.int64)
     for k in range(1, top_k + 1):
         x = k
-        for j in range(k - 1, 0, -1):
+        for j in range(k - 1, 1, -1):
             x = ((x + j - 1) // j) * j
         f[k] = x
     return f
@@ -97,7 +98,7 @@ def strange_roots_sieve(top: int) -> np.ndarray:
     k = 1
     while previous < top:
         x = k
-        for j in range(k - 1, 0, -1):
+        for j in range(k - 1, 1, -1):
             x = ((x + j - 1) // j) * j
         stop = x if x < top else top
         for n in range(previous + 1, stop + 1):
