@@ -124,7 +124,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "rows = rows.astype(np.int64, copy=False)",
         "a copy of the rows instead of the same array: the values are the same",
     ),
-    ("random_bulgarian/_kernels.py", 164, "> -> >="): (
+    ("random_bulgarian/_kernels.py", 167, "> -> >="): (
         "if j > 0:",
         "at j = 0 the extra branch merges zero copies: _insert_many copies the row unchanged",
     ),
@@ -137,7 +137,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "max_candidates = (1 << nb) * (ones + 1)",
         "an over-estimate only cuts the batch earlier; the caller runs the rest in the next one",
     ),
-    ("random_bulgarian/_kernels.py", 174, "== -> !="): (
+    ("random_bulgarian/_kernels.py", 177, "== -> !="): (
         "if nw == nxt_w.shape[0]:",
         "the arrays grow at every new row instead of when full; their first nw rows are the same",
     ),
@@ -288,7 +288,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the root's ppend: _option reads ppend only in _next_pend, after returning for "
         "pu == 0, and the callers pass it on to _option or _first_option (which passes it on)",
     ),
-    ("tchoukaillon/_kernels.py", 122, "+ -> -"): (
+    ("tchoukaillon/_kernels.py", 120, "+ -> -"): (
         "if (i + 1 + nxt) % 2 != 0:",
         "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by "
         "2·nxt, so have its parity; % is Python's (0 or 1, numba alike) and != 0 holds alike",
@@ -305,7 +305,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "so bits n - 1..n + 2, the extra steps, are 0 and cut nothing; a shift by 64 or more "
         "would need n >= 62, whose graph (2**61 positions) is never built",
     ),
-    ("random_bulgarian/_kernels.py", 237, "1 -> 2"): (
+    ("random_bulgarian/_kernels.py", 240, "1 -> 2"): (
         "kk = 1",
         "for n >= 2 the loop raises kk to 2 anyway; n = 1 (the least n the engine accepts) is "
         "1 = k(k-1)/2 + r for k = 1, r = 1 and for k = 2, r = 0, and (1) is then a cradle "
@@ -352,11 +352,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "but their x has parts u - 1 and u - 2, is not separated and fails _in_t: only the "
         "work counter `choices` grows",
     ),
-    ("tchoukaillon/_kernels.py", 149, "1 -> 2 @32"): (
-        "size += max(lengths[t], 1) * (digits + 1) + 1",
-        "room for two cells instead of one on a board of at most one cell, in the buffer's "
-        "size, an upper bound only: the text is returned cut to the bytes written (buf[:pos])",
-    ),
     ("_kernels.py", 155, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of the scratch partition: next_partition writes at most n parts "
@@ -383,6 +378,97 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "for i in range(1, self.n // j + 1)",
         "the extra i > n // j have n - i·j < 0, and count_partitions of a negative number is 0 "
         "(partitions.py), so the total of parts is the same",
+    ),
+    ("tchoukaillon/_kernels.py", 34, "64 -> 65"): (
+        "board = np.zeros(64, dtype=np.int64)  # board[i] = stones in hole i; board[0] unused",
+        "a larger first capacity of the scratch board: it grows (by the check below) before "
+        "any hole i + 1 >= its size is touched, so no value changes",
+    ),
+    ("tchoukaillon/_kernels.py", 40, "1 -> 2"): (
+        "if i + 1 >= board.shape[0]:",
+        "the board grows one hole earlier: capacity only, rightmost_holes touches board[1..i] "
+        "alone and i + 1 < board.shape[0] still holds after the check",
+    ),
+    ("tchoukaillon/_kernels.py", 40, ">= -> >"): (
+        "if i + 1 >= board.shape[0]:",
+        "the board then grows only when i reaches its size; i <= length + 1 and length < the "
+        "size before, so board[i] (the hole written) is still in bounds and reads stop at "
+        "board[length]: the one-hole margin of the original is never used",
+    ),
+    ("tchoukaillon/_kernels.py", 41, "2 -> 3"): (
+        "bigger = np.zeros(board.shape[0] * 2, dtype=np.int64)",
+        "the board grows by 3x instead of 2x: capacity only (old holes copied, new ones 0)",
+    ),
+    ("tchoukaillon/_kernels.py", 41, "* -> +"): (
+        "bigger = np.zeros(board.shape[0] * 2, dtype=np.int64)",
+        "the board grows by 2 holes instead of doubling; it grows when i + 1 >= its size with "
+        "i <= its size - 1, so the new size >= i + 2 keeps board[i] in bounds: capacity only",
+    ),
+    ("tchoukaillon/roots.py", 88, "+ -> -"): (
+        "if (i + 1 + nxt) % 2:",
+        "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by "
+        "2·nxt, so have its parity (Python's % gives 0 or 1 for each alike)",
+    ),
+    ("tchoukaillon/roots.py", 97, "0 -> 1"): (
+        "return fagan_pairs(m)[-1][0]",
+        "the last Fagan pair is the sea (cf(m), cf(m)) (Lemma 2.3, checked against the sieve "
+        "up to m = 10^5 by test_sr_lemma23): its two entries are equal",
+    ),
+    ("tchoukaillon/roots.py", 190, "0 -> 1"): (
+        "far_root = int(tk.fagan_root(m)[0])",
+        "fagan_root returns the sea (cf(m), cf(m)) (Lemma 2.3, checked against the sieve up "
+        "to m = 10^5 by test_sr_lemma23): its two entries are equal",
+    ),
+    ("random_bulgarian/_kernels.py", 102, "2 -> 3"): (
+        "room = n + 2",
+        "one more entry in every scratch row: they hold at most n parts (a multiset of "
+        "remains of the piles of a partition of n, or a partition of n) or the n + 2 starts, "
+        "and nothing reads past those",
+    ),
+    ("random_bulgarian/_kernels.py", 103, "1024 -> 1025"): (
+        "cap = 1024",
+        "the first capacity of the level and term arrays: _grow and _grow_rows enlarge them "
+        "alike when full, and the terms are returned cut to [:terms]",
+    ),
+    ("random_bulgarian/_kernels.py", 244, "2 -> 3"): (
+        "lam = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most n parts "
+        "(lam[0..n-1]) and the loop reads lam[i] only for i < k",
+    ),
+    ("austrian/_kernels.py", 62, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: _first and next_partition write at most "
+        "n parts (a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("austrian/_kernels.py", 92, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: _first and next_partition write at most "
+        "n parts (a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("austrian/_kernels.py", 107, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: _first and next_partition write at most "
+        "n parts (a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("dual/_kernels.py", 20, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most n parts "
+        "(a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("dual/_kernels.py", 21, "1 -> 2"): (
+        "out = np.zeros(n + 1, dtype=np.int64)",
+        "one more entry of the scratch image: D(λ) is a partition of n, at most n parts "
+        "(out[0..n-1]), and rank_of reads out[:length] only",
+    ),
+    ("montreal/_kernels.py", 62, "66 -> 67"): (
+        "a = np.zeros(66, dtype=np.int64)  # lengths stay below 64: codes are int64",
+        "one more entry of the scratch row: a position's code is an int64 bit string, so it "
+        "has fewer than 64 entries, and the loop touches a[0..length] only",
+    ),
+    ("montreal/_kernels.py", 89, "66 -> 67"): (
+        "buf = np.zeros(66, dtype=np.int64)",
+        "one more entry of the scratch row: a position's code is an int64 bit string, so it "
+        "has fewer than 64 entries, and the loop reads buf[:length] only",
     ),
 }
 

@@ -274,6 +274,8 @@ def test_flat_entries_and_irreducible_positions_list_i_n_in_index_order(n: int) 
 def test_m_ignores_outer_zeros() -> None:
     for alpha in [(1, 0, 2), (3, 2, 2), (2, 0, 0, 1)]:
         assert montreal_move((0, 0, *alpha, 0)) == montreal_move(alpha) == _reference_move(alpha)
+    # size 0: zeros alone trim to the empty position, which has no block to move
+    assert montreal_move(()) == montreal_move((0,)) == montreal_move((0, 0, 0)) == ()
 
 
 def test_parse_montreal_drops_outer_zeros_and_reads_exponents() -> None:

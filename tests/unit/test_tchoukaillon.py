@@ -347,14 +347,26 @@ def test_counts_per_value_are_as_long_as_the_largest_value_and_empty_for_top_0()
     assert boards_per_rightmost_hole(0).tolist() == [1]
 
 
-def test_format_boards_writes_numbers_of_every_width_as_python_does() -> None:
-    """Holes of up to five digits in every cell (the graphs built here hold at most two), so
-    the buffer's size bound is met exactly by the widest rows."""
-    cells = [[100, 100, 100], [999, 1000, 0], [0, 0, 0], [32767, 10, 9], [12345, 12345, 12345]]
-    rows = np.array(cells, dtype=np.int16)
-    lengths = np.array([len(_trim(row)) for row in cells], dtype=np.int64)
-    text = tk.format_boards(rows, lengths).tobytes().decode()
-    assert text == "".join(board_key(_trim(row)) + "\n" for row in cells)
+@pytest.mark.parametrize("value", [1, 9, 10, 11, 99, 100, 120, 999, 1000, 32767])
+def test_format_boards_writes_numbers_of_every_width_as_python_does(value: int) -> None:
+    """Holes of one to five digits (the graphs built here hold at most two), every cell of a
+    table as wide as its largest, and the empty board."""
+    for cells in ([[value] * 3, [value, 0, 0], [0, 0, 0]], [[value, 1, value]], [[0]]):
+        rows = np.array(cells, dtype=np.int16)
+        lengths = np.array([len(_trim(row)) for row in cells], dtype=np.int64)
+        text = tk.format_boards(rows, lengths).tobytes().decode()
+        assert text == "".join(board_key(_trim(row)) + "\n" for row in cells)
+    assert tk.format_boards(np.zeros((0, 3), dtype=np.int16), np.zeros(0, dtype=np.int64)).size == 0
+
+
+def test_range_kernels_answer_exactly_the_indices_0_to_top() -> None:
+    """out[n] for 0 <= n <= top (f[k] for 0 <= k <= top_k): top + 1 entries, no more."""
+    for top in (0, 1, 5, 300):
+        assert tk.rightmost_holes(top).shape == (top + 1,)
+        assert tk.strange_roots_sieve(top).shape == (top + 1,)
+        assert tk.first_stones_with_hole(top).shape == (top + 1,)
+        assert all(a.shape == (top + 1,) for a in tk.strange_roots_direct(top))
+        assert all(a.shape == (top + 1,) for a in tk.fagan_roots_direct(top))
 
 
 def test_range_functions_accept_up_to_max_range_itself() -> None:
