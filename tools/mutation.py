@@ -470,6 +470,18 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of the scratch row: a position's code is an int64 bit string, so it "
         "has fewer than 64 entries, and the loop reads buf[:length] only",
     ),
+    ("tchoukaillon/engine.py", 354, ">= -> >"): (
+        "if width * math.log2(radix) >= 62:",
+        "the threshold between two routes that give the same answer (np.unique of the rows, "
+        "or of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); the "
+        "keys stay below radix^width = 2^(width·log2 radix) <= 2^62 here",
+    ),
+    ("tchoukaillon/engine.py", 354, "62 -> 63"): (
+        "if width * math.log2(radix) >= 62:",
+        "the threshold between two routes that give the same answer (np.unique of the rows, "
+        "or of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); below "
+        "63 the keys stay below radix^width < 2^63, within an int64",
+    ),
 }
 
 COMPARE_SWAPS = {
