@@ -440,12 +440,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of the scratch partition: _first and next_partition write at most "
         "n parts (a[0..n-1]) and the walk reads a[:k], never past them",
     ),
-    ("austrian/_kernels.py", 92, "2 -> 3"): (
+    ("austrian/_kernels.py", 90, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of the scratch partition: _first and next_partition write at most "
         "n parts (a[0..n-1]) and the walk reads a[:k], never past them",
     ),
-    ("austrian/_kernels.py", 107, "2 -> 3"): (
+    ("austrian/_kernels.py", 105, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of the scratch partition: _first and next_partition write at most "
         "n parts (a[0..n-1]) and the walk reads a[:k], never past them",
@@ -481,6 +481,74 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the threshold between two routes that give the same answer (np.unique of the rows, "
         "or of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); below "
         "63 the keys stay below radix^width < 2^63, within an int64",
+    ),
+    ("austrian/_kernels.py", 83, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("austrian/_kernels.py", 83, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("austrian/_kernels.py", 118, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("austrian/_kernels.py", 118, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("dual/_kernels.py", 38, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("dual/_kernels.py", 38, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("random_bulgarian/_kernels.py", 226, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("random_bulgarian/_kernels.py", 226, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("random_bulgarian/_kernels.py", 266, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("random_bulgarian/_kernels.py", 266, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("austrian/_kernels.py", 94, "> -> >="): (
+        "while k > 0:",
+        "k = 0 only for the empty μ (bank n), which adds 0 parts, and next_partition then "
+        "returns -1 (no part to lower), ending the loop",
+    ),
+    ("random_bulgarian/stationary.py", 78, "1 -> 2"): (
+        "x[0] = Fraction(1)",
+        "GTH's back substitution is linear in x[0] (each x[kk] is a sum of multiples of "
+        "earlier x[i]) and x is divided by its total at the end: any nonzero x[0] gives π",
+    ),
+    ("random_bulgarian/stationary.py", 88, "0 -> 1"): (
+        "size = matrix.shape[0]",
+        "a chain's transition matrix is square: shape[1] is shape[0]",
+    ),
+    ("random_bulgarian/stationary.py", 107, "0 -> 1"): (
+        "size = transposed.shape[0]",
+        "a chain's transition matrix (here transposed) is square: shape[1] is shape[0]",
     ),
 }
 
