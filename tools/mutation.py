@@ -229,6 +229,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every "
         "m outside the range up to 3 * stop + 10)",
     ),
+    ("montreal/_kernels.py", 112, "> -> >="): (
+        "if distance[v] == 0 and values[v] > best_on_cycle[cycle_of[v]]:",
+        "a running maximum: when values[v] equals the best so far, storing it again leaves "
+        "the same value",
+    ),
     ("montreal/_kernels.py", 122, "> -> >="): (
         "result[v] = values[v] if values[v] > onward else onward",
         "a maximum: when values[v] == onward both branches give the same value",
@@ -549,6 +554,32 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ("random_bulgarian/stationary.py", 107, "0 -> 1"): (
         "size = transposed.shape[0]",
         "a chain's transition matrix (here transposed) is square: shape[1] is shape[0]",
+    ),
+    ("austrian/engine.py", 197, "< -> <="): (
+        "while v < cap and self.table[remaining, v] <= below:",
+        "unranking keeps below < table[remaining, cap] (it starts so for an index among the "
+        "states of bank b, and each part keeps it), so at v = cap the second test is false: "
+        "v <= cap stops at v = cap as v < cap does",
+    ),
+    ("dual/engine.py", 87, "< -> <="): (
+        "while v < cap and self.table[remaining, v] <= below:",
+        "unranking keeps below < table[remaining, cap] (it starts so for 0 <= index < p(n), "
+        "and each part keeps it), so at v = cap the second test is false: v <= cap stops "
+        "at v = cap as v < cap does",
+    ),
+    ("austrian/engine.py", 255, ">= -> >"): (
+        "if estimate.nodes >= 2**62:",
+        "unreachable under either bound: n <= 255 keeps the states (about p(n)·L) far below 2**62",
+    ),
+    ("austrian/engine.py", 255, "62 -> 63"): (
+        "if estimate.nodes >= 2**62:",
+        "unreachable under either bound: n <= 255 keeps the states (about p(n)·L) far below 2**62",
+    ),
+    ("austrian/engine.py", 280, "1 -> 2"): (
+        "padded = np.zeros(-(-(n + 1) // part) * part, dtype=np.float64)",
+        "more zero padding after the n + 1 counts: the cumulative sums run down the columns "
+        "of padded.reshape(-1, part), so the extra last rows change no earlier value, and "
+        "[: n + 1] cuts them off",
     ),
 }
 
