@@ -274,6 +274,22 @@ def test_rbs_irr_chain_is_irreducible_and_aperiodic_for_0_lt_p_lt_1(p: str, card
         assert nx.is_aperiodic(support)
 
 
+@pytest.mark.parametrize("cardwise", [False, True])
+def test_transition_of_every_pair_is_the_brute_force_probability(cardwise: bool) -> None:
+    """Every (source, target), arcs and non-arcs alike (0 where the rule gives none), as
+    exact fractions and as floats."""
+    p = Fraction(1, 3)
+    brute = brute_matrix(6, p, cardwise)
+    exact = build_random_bulgarian(6, p, cardwise=cardwise, exact=True)
+    floats = build_random_bulgarian(6, p, cardwise=cardwise, exact=False)
+    for i in range(exact.size):
+        row = brute[exact.position(i)]
+        for j in range(exact.size):
+            expected = row.get(exact.position(j), Fraction(0))
+            assert exact.transition(i, j) == expected
+            assert floats.transition(i, j) == pytest.approx(float(expected), abs=1e-15)
+
+
 # --------------------------------------------------------------------------- π
 
 
