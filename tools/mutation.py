@@ -527,12 +527,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 266, "< -> <="): (
+    ("random_bulgarian/_kernels.py", 264, "< -> <="): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 266, "0 -> 1"): (
+    ("random_bulgarian/_kernels.py", 264, "0 -> 1"): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
@@ -546,6 +546,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "x[0] = Fraction(1)",
         "GTH's back substitution is linear in x[0] (each x[kk] is a sum of multiples of "
         "earlier x[i]) and x is divided by its total at the end: any nonzero x[0] gives π",
+    ),
+    ("random_bulgarian/stationary.py", 96, "< -> <="): (
+        "if residual < TOLERANCE:",
+        "differs only for a residual exactly equal to TOLERANCE (a measure-zero float tie): "
+        "the original then takes one more power step, the mutant hands the same x to GMRES "
+        "(residual >= TOLERANCE); both return π with a residual below the tolerance",
     ),
     ("random_bulgarian/stationary.py", 88, "0 -> 1"): (
         "size = matrix.shape[0]",

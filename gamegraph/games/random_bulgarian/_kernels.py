@@ -257,9 +257,7 @@ def staircase_distances(n: int, out: np.ndarray) -> None:
                     q += 1
             else:
                 l1 += part
-        l1 -= min(q, r)
-        if r > q:
-            l1 += r - q
+        l1 += max(r - q, 0) - min(q, r)
         out[idx] = l1 // 2
         idx += 1
         k = next_partition(lam, k)
