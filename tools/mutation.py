@@ -547,6 +547,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "GTH's back substitution is linear in x[0] (each x[kk] is a sum of multiples of "
         "earlier x[i]) and x is divided by its total at the end: any nonzero x[0] gives π",
     ),
+    ("random_bulgarian/_kernels.py", 260, "0 -> 1"): (
+        "l1 += max(r - q, 0) - min(q, r)",
+        "adds 1 to l1 only when r <= q; the true L1 is even (an l1 distance between two "
+        "partitions of n), so out = (L1 + 1) // 2 = L1 // 2 is the same",
+    ),
     ("random_bulgarian/stationary.py", 96, "< -> <="): (
         "if residual < TOLERANCE:",
         "differs only for a residual exactly equal to TOLERANCE (a measure-zero float tie): "
