@@ -7,6 +7,7 @@ import time
 import pytest
 from functional_reference import assert_matches_networkx
 
+from gamegraph.games.austrian import _kernels as ak
 from gamegraph.games.austrian.engine import (
     AustrianStateError,
     austrian_move,
@@ -227,3 +228,15 @@ def test_bank_is_the_bank_of_every_state_and_the_piles_hold_the_rest(n: int, L: 
     states = [graph.position(i) for i in range(graph.size)]
     assert graph.bank.tolist() == [bank for _, bank in states]
     assert all(sum(piles) + bank == n for piles, bank in states)
+
+
+def _restricted(r: int, k: int) -> int:
+    """Partitions of r into parts <= k, straight from the definition (largest part first)."""
+    return 1 if r == 0 else sum(_restricted(r - part, part) for part in range(1, min(r, k) + 1))
+
+
+@pytest.mark.parametrize(("n", "cap"), [(0, 0), (1, 1), (4, 0), (7, 3), (10, 10), (12, 5)])
+def test_restricted_table_is_p_r_k_for_exactly_r_le_n_and_k_le_cap(n: int, cap: int) -> None:
+    table = ak.restricted_table(n, cap)
+    expected = [[_restricted(r, k) for k in range(cap + 1)] for r in range(n + 1)]
+    assert table.shape == (n + 1, cap + 1) and table.tolist() == expected

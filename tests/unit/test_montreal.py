@@ -14,11 +14,14 @@ from gamegraph.games.limits import TooLargeError
 from gamegraph.games.montreal import _kernels as mk
 from gamegraph.games.montreal.engine import (
     A007075,
+    MontrealClosureError,
     MontrealPositionError,
+    _successor_indices,
     build_montreal,
     decode,
     encode,
     estimate_montreal,
+    irreducible_positions,
     montreal_move,
     parse_member,
     parse_montreal,
@@ -253,6 +256,28 @@ def test_keys_and_notation_write_the_entries_in_order() -> None:
     assert build_montreal(3).notation(build_montreal(3).index("1 0 2")) == "(1,0,2)"
 
 
+@pytest.mark.parametrize("n", [1, 2, 6])
+def test_flat_entries_and_irreducible_positions_list_i_n_in_index_order(n: int) -> None:
+    """One offset per position plus the end; the rows are the positions; the sorted codes
+    and lengths of irreducible_positions are those of the graph's positions."""
+    graph = build_montreal(n)
+    entries, offsets = graph.flat_entries()
+    assert offsets.shape == (graph.size + 1,)
+    assert offsets[0] == 0 and offsets[-1] == entries.shape[0]
+    rows = [tuple(int(v) for v in entries[lo:hi]) for lo, hi in pairwise(offsets.tolist())]
+    assert rows == [graph.position(i) for i in range(graph.size)]
+    codes, lengths = irreducible_positions(n)
+    assert codes.tolist() == sorted(encode(row) for row in rows)
+    assert lengths.tolist() == [len(decode(int(code))) for code in codes]
+
+
+def test_m_ignores_outer_zeros() -> None:
+    for alpha in [(1, 0, 2), (3, 2, 2), (2, 0, 0, 1)]:
+        assert montreal_move((0, 0, *alpha, 0)) == montreal_move(alpha) == _reference_move(alpha)
+    # size 0: zeros alone trim to the empty position, which has no block to move
+    assert montreal_move(()) == montreal_move((0,)) == montreal_move((0, 0, 0)) == ()
+
+
 def test_parse_montreal_drops_outer_zeros_and_reads_exponents() -> None:
     assert parse_montreal("0, 1,0,2, 0", 3) == (1, 0, 2)
     assert parse_montreal("[2^2 0 1]", 5) == (2, 2, 0, 1)
@@ -273,6 +298,17 @@ def test_a_reducible_position_has_no_index_and_says_why() -> None:
             a for a in (build_montreal(6).position(i) for i in range(95)) if a not in _x_set(x)
         )
         x.index(missing)
+
+
+@pytest.mark.parametrize("kept", [(2,), (1, 1)])
+def test_a_set_that_m_leaves_is_refused_whichever_way_the_image_sorts(kept: Sequence) -> None:
+    """I(2) = {(2), (1,1)} and M swaps them (the block rule); either one alone is not
+    M-invariant, its image sorting after it (code 5 > 3) or before it."""
+    assert _reference_move((2,)) == (1, 1) and _reference_move((1, 1)) == (2,)
+    codes = np.array([encode(kept)], dtype=np.int64)
+    lengths = np.array([len(kept)], dtype=np.int64)
+    with pytest.raises(MontrealClosureError, match=r"is not in I\(2\)"):
+        _successor_indices(2, codes, lengths)
 
 
 def _x_set(x: object) -> set[Sequence]:

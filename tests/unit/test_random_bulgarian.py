@@ -17,12 +17,15 @@ from math import comb, isqrt
 import networkx as nx
 import numpy as np
 import pytest
+import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.limits import TooLargeError
 from gamegraph.games.partitions import Partition, canonical_key, omega, partitions
+from gamegraph.games.random_bulgarian import _kernels as rk
+from gamegraph.games.random_bulgarian import stationary
 from gamegraph.games.random_bulgarian.engine import (
     EXACT_MAX_N,
     STATS_KEYS,
@@ -271,6 +274,22 @@ def test_rbs_irr_chain_is_irreducible_and_aperiodic_for_0_lt_p_lt_1(p: str, card
         assert nx.is_aperiodic(support)
 
 
+@pytest.mark.parametrize("cardwise", [False, True])
+def test_transition_of_every_pair_is_the_brute_force_probability(cardwise: bool) -> None:
+    """Every (source, target), arcs and non-arcs alike (0 where the rule gives none), as
+    exact fractions and as floats."""
+    p = Fraction(1, 3)
+    brute = brute_matrix(6, p, cardwise)
+    exact = build_random_bulgarian(6, p, cardwise=cardwise, exact=True)
+    floats = build_random_bulgarian(6, p, cardwise=cardwise, exact=False)
+    for i in range(exact.size):
+        row = brute[exact.position(i)]
+        for j in range(exact.size):
+            expected = row.get(exact.position(j), Fraction(0))
+            assert exact.transition(i, j) == expected
+            assert floats.transition(i, j) == pytest.approx(float(expected), abs=1e-15)
+
+
 # --------------------------------------------------------------------------- π
 
 
@@ -322,6 +341,37 @@ def test_float_stationary_matches_exact_and_dense_power_iteration() -> None:
     assert np.allclose(big.stationary, x, atol=1e-13)
     assert big.stationary_residual < 1e-12
     assert abs(big.stationary.sum() - 1) < 1e-12
+
+
+def test_a_chain_that_mixes_in_one_step_is_solved_by_power_iteration_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every row equal to π: one step from the uniform start lands on π, the next changes
+    nothing, so the power iteration converges within its budget and GMRES is not called."""
+    pi = np.array([0.5, 0.25, 0.125, 0.125])
+    matrix = sp.csr_matrix(np.tile(pi, (4, 1)))
+
+    def no_gmres(transposed: sp.csr_matrix, start: np.ndarray) -> np.ndarray:
+        raise AssertionError("GMRES called on a chain that mixes in one step")
+
+    monkeypatch.setattr(stationary, "_gmres_stationary", no_gmres)
+    x, residual = stationary.float_stationary(matrix)
+    assert np.allclose(x, pi, rtol=0, atol=1e-15) and residual < stationary.TOLERANCE
+
+
+def test_the_part_rows_grow_exactly_like_the_vectors_beside_them() -> None:
+    """chain_terms checks only nxt_w's capacity before writing row nw of nxt_parts, so
+    _grow_rows must give the part rows (n + 1 columns) the capacity _grow gives the vectors,
+    at every size, or a level wider than the rows' capacity would be written past them."""
+    for rows, columns, needed in [(1024, 29, 1025), (1024, 3, 1025), (7, 40, 8), (5, 2, 23)]:
+        parts = np.arange(rows * columns, dtype=np.uint8).reshape(rows, columns)
+        vector = np.arange(rows, dtype=np.int64)
+        grown_parts = rk._grow_rows(parts, needed)
+        grown = rk._grow(vector, needed)
+        assert grown.shape[0] >= needed and grown_parts.shape == (grown.shape[0], columns)
+        assert np.array_equal(grown_parts[:rows], parts) and np.array_equal(grown[:rows], vector)
+    assert np.shares_memory(rk._grow(vector, 3), vector)  # room enough: the same arrays
+    assert np.shares_memory(rk._grow_rows(parts, 5), parts)
 
 
 def test_slow_mixing_chain_float_solution_matches_the_exact_one() -> None:

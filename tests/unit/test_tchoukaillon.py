@@ -332,6 +332,43 @@ def test_range_functions_refuse_bad_ranges() -> None:
         cf(-2)
 
 
+def test_counts_per_value_are_as_long_as_the_largest_value_and_empty_for_top_0() -> None:
+    """out[k] for k = 0..the largest value in range: the last entry counts that value, so it
+    is positive; top = 0 has no n ≥ 1 (no root, no basin) and the single board Tchouk_0."""
+    for top in (1, 2, 7, 1000):
+        holes = rightmost_holes(top)
+        assert boards_per_rightmost_hole(top).tolist() == np.bincount(holes).tolist()
+        per_root = roots_per_value(top)
+        assert per_root.shape == (int(strange_roots(top).max()) + 1,) and per_root[-1] > 0
+        basins = fagan_basin_sizes(top)
+        assert basins.shape == (int(fagan_roots(top).max()) + 1,) and basins[-1] > 0
+    assert roots_per_value(0).tolist() == [0]
+    assert fagan_basin_sizes(0).tolist() == [0]
+    assert boards_per_rightmost_hole(0).tolist() == [1]
+
+
+@pytest.mark.parametrize("value", [1, 9, 10, 11, 99, 100, 120, 999, 1000, 32767])
+def test_format_boards_writes_numbers_of_every_width_as_python_does(value: int) -> None:
+    """Holes of one to five digits (the graphs built here hold at most two), every cell of a
+    table as wide as its largest, and the empty board."""
+    for cells in ([[value] * 3, [value, 0, 0], [0, 0, 0]], [[value, 1, value]], [[0]]):
+        rows = np.array(cells, dtype=np.int16)
+        lengths = np.array([len(_trim(row)) for row in cells], dtype=np.int64)
+        text = tk.format_boards(rows, lengths).tobytes().decode()
+        assert text == "".join(board_key(_trim(row)) + "\n" for row in cells)
+    assert tk.format_boards(np.zeros((0, 3), dtype=np.int16), np.zeros(0, dtype=np.int64)).size == 0
+
+
+def test_range_kernels_answer_exactly_the_indices_0_to_top() -> None:
+    """out[n] for 0 <= n <= top (f[k] for 0 <= k <= top_k): top + 1 entries, no more."""
+    for top in (0, 1, 5, 300):
+        assert tk.rightmost_holes(top).shape == (top + 1,)
+        assert tk.strange_roots_sieve(top).shape == (top + 1,)
+        assert tk.first_stones_with_hole(top).shape == (top + 1,)
+        assert all(a.shape == (top + 1,) for a in tk.strange_roots_direct(top))
+        assert all(a.shape == (top + 1,) for a in tk.fagan_roots_direct(top))
+
+
 def test_range_functions_accept_up_to_max_range_itself() -> None:
     """The bound is inclusive ("accept up to MAX_RANGE"); checked on the guard alone, since
     a range of 10^8 values would take seconds and 0.8 GB."""
@@ -384,6 +421,8 @@ def test_graph_is_the_set_of_boards_reachable_from_tchouk_n(n: int, literal: boo
         assert all(target > i for _, target in graph.successors(i))  # topological order
         assert graph.distance[i] == bf_distance(board, expected)
     assert graph.keys() == [board_key(b) for b in boards]
+    # moves only sow leftwards, so no board is longer than Tchouk_n: the rows are that wide
+    assert graph.rows.shape[1] == max(len(winnable_board(n)), 1)
 
 
 @pytest.mark.parametrize("n", [10, 40])

@@ -79,9 +79,7 @@ def austrian_successors(
                 remaining -= v
             successor[idx] = offsets[r] + table[n - r, cap] - 1 - below
             idx += 1
-            if k == 0:
-                break
-            k = next_partition(a, k)
+            k = next_partition(a, k)  # -1 after the last, and for the empty μ (k = 0)
             if k < 0:
                 break
 
@@ -116,9 +114,7 @@ def austrian_parts(
                 parts[pos + i] = a[i]
             pos += k
             idx += 1
-            if k == 0:
-                break
-            k = next_partition(a, k)
+            k = next_partition(a, k)  # -1 after the last, and for the empty μ (k = 0)
             if k < 0:
                 break
     offsets[idx] = pos

@@ -19,12 +19,12 @@ def composition_codes(m: int) -> tuple[np.ndarray, np.ndarray]:
     codes = np.empty(total, dtype=np.int64)
     lengths = np.empty(total, dtype=np.int64)
     for x in range(total):
-        # bit s − 1 of x set: a cut after the first s cards
+        # bit s − 1 of x set: a cut after the first s cards (bit m − 1 is 0: x < 2^(m−1))
         code = np.int64(0)
         length = 1
         for s in range(1, m + 1):
             code = (code << 1) | 1
-            if s < m and (x >> (s - 1)) & 1:
+            if (x >> (s - 1)) & 1:
                 code <<= 1
                 length += 1
         codes[x] = code

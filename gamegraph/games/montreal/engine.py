@@ -35,6 +35,7 @@ from gamegraph.games.functional.graph import (
     FunctionalGraph,
     check_estimate,
     check_int,
+    index_dtype,
     parse_sequence,
 )
 from gamegraph.games.limits import Estimate
@@ -238,9 +239,7 @@ def build_montreal(n: int, *, space: Space = "I", force: bool = False) -> Montre
     check_estimate(f"the Montreal graph of n = {n}", estimate_montreal(n), force)
     codes, lengths, successor = _irreducible(n)
     if space == "X":
-        composition_codes = np.sort(mk.composition_codes(n)[0])
-        place = np.minimum(np.searchsorted(composition_codes, codes), composition_codes.size - 1)
-        seeds = composition_codes[place] == codes
+        seeds = np.isin(codes, mk.composition_codes(n)[0])
         keep = mk.forward_closure(successor, seeds)
         renumber = np.cumsum(keep) - 1
         codes, lengths = codes[keep], lengths[keep]
@@ -252,14 +251,13 @@ def build_montreal(n: int, *, space: Space = "I", force: bool = False) -> Montre
 
 
 def _irreducible(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Codes, lengths and M-successor indices of I(n), built through I(1), …, I(n − 1)."""
-    # members of I(s) with slack ≥ 1 (the only ones a larger position can end with)
+    """Codes, lengths and M-successor indices of I(n), built through I(2), …, I(n − 1)."""
+    # members of I(s) with slack ≥ 1 (the only ones a larger position can end with); I(1) =
+    # {(1)}, a fixed point of length 1, has none
     suffixes: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-    for s in range(1, n + 1):
+    for s in range(2, n):
         codes, lengths = _generate(s, suffixes)
         successor = _successor_indices(s, codes, lengths)
-        if s == n:
-            return codes, lengths, successor
         in_degree = np.zeros(successor.size, dtype=np.int64)
         cycle_of = np.empty(successor.size, dtype=np.int64)
         distance = np.empty(successor.size, dtype=np.int32)
@@ -268,7 +266,8 @@ def _irreducible(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         slack = longest - lengths
         keep = slack >= 1
         suffixes[s] = (codes[keep], lengths[keep], slack[keep])
-    raise AssertionError("unreachable")
+    codes, lengths = _generate(n, suffixes)
+    return codes, lengths, _successor_indices(n, codes, lengths)
 
 
 def _generate(
@@ -285,7 +284,7 @@ def _generate(
             continue
         beta, beta_len = mk.composition_codes(size - s)
         gamma_width = s + gamma_len - 1
-        for r in range(1, int(gamma_slack.max()) + 1):
+        for r in range(int(gamma_slack.max()), 0, -1):  # in any order: sorted below
             fits = gamma_slack >= r
             shift = r + 1 + gamma_width[fits]
             code_parts.append(((beta[:, None] << shift[None, :]) | gamma[fits][None, :]).ravel())
@@ -309,7 +308,7 @@ def _successor_indices(size: int, codes: np.ndarray, lengths: np.ndarray) -> np.
             f"M{decode(int(codes[first]))} = {decode(int(out_codes[first]))} is not in "
             f"I({size}): I({size}) is not M-invariant"
         )
-    return place.astype(np.int32 if codes.size < 2**31 else np.int64)
+    return place.astype(index_dtype(codes.size))
 
 
 # --------------------------------------------------------------------------- scalar rules

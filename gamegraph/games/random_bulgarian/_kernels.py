@@ -97,37 +97,40 @@ def chain_terms(
     (target, K), so a term is never split.
     """
     size = table[n, n]
-    start = np.zeros(n + 2, dtype=np.int64)
+    # one width for every scratch row (a multiset of at most n parts, the sizes 0..n, and
+    # start's n + 2 entries) and one first capacity for the growing arrays
+    room = n + 2
+    cap = 1024
+    start = np.zeros(room, dtype=np.int64)
     for s in range(n + 1):
         start[s + 1] = start[s] + table[s, s]
     slot = np.full(start[n + 1], -1, dtype=np.int64)
-    binom = np.zeros((n + 1, n + 1), dtype=np.int64)
+    binom = np.zeros((room, room), dtype=np.int64)  # binom[a - 1, a] = 0: never written
     for a in range(n + 1):
         binom[a, 0] = 1
         for j in range(1, a + 1):
-            binom[a, j] = binom[a - 1, j - 1] + (binom[a - 1, j] if j < a else 0)
+            binom[a, j] = binom[a - 1, j - 1] + binom[a - 1, j]
 
-    cap = 1024
-    cur_parts = np.zeros((cap, n + 1), dtype=np.uint8)
+    cur_parts = np.zeros((cap, room), dtype=np.uint8)
     cur_len = np.zeros(cap, dtype=np.int64)
     cur_sum = np.zeros(cap, dtype=np.int64)
     cur_w = np.zeros(cap, dtype=np.int64)
-    nxt_parts = np.zeros((cap, n + 1), dtype=np.uint8)
+    nxt_parts = np.zeros((cap, room), dtype=np.uint8)
     nxt_len = np.zeros(cap, dtype=np.int64)
     nxt_sum = np.zeros(cap, dtype=np.int64)
     nxt_w = np.zeros(cap, dtype=np.int64)
-    buf = np.zeros(n + 2, dtype=np.int64)
-    src = np.zeros(n + 2, dtype=np.int64)
-    src2 = np.zeros(n + 2, dtype=np.int64)
+    buf = np.zeros(room, dtype=np.int64)
+    src = np.zeros(room, dtype=np.int64)
+    src2 = np.zeros(room, dtype=np.int64)
 
     row_ptr = np.zeros(size + 1, dtype=np.int64)
     piles = np.zeros(size, dtype=np.int64)
-    target = np.empty(1024, dtype=np.int64)
-    picked = np.empty(1024, dtype=np.int64)
-    count = np.empty(1024, dtype=np.int64)
+    target = np.empty(cap, dtype=np.int64)
+    picked = np.empty(cap, dtype=np.int64)
+    count = np.empty(cap, dtype=np.int64)
     terms = 0
 
-    lam = np.zeros(n + 2, dtype=np.int64)
+    lam = np.zeros(room, dtype=np.int64)
     lam[0] = n
     k = 1
     idx = 0
@@ -254,9 +257,7 @@ def staircase_distances(n: int, out: np.ndarray) -> None:
                     q += 1
             else:
                 l1 += part
-        l1 -= min(q, r)
-        if r > q:
-            l1 += r - q
+        l1 += max(r - q, 0) - min(q, r)
         out[idx] = l1 // 2
         idx += 1
         k = next_partition(lam, k)

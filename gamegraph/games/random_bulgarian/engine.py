@@ -397,7 +397,7 @@ def build_random_bulgarian(
     comps = int(comp.max()) + 1
     closed, periods = rk.class_periods(indptr, indices, comp, comps)
     irreducible = comps == 1
-    period = int(np.lcm.reduce(periods[closed])) if closed.any() else 0
+    period = int(np.lcm.reduce(periods[closed]))  # a finite chain has a closed class
 
     stationary_exact: tuple[Fraction, ...] | None = None
     residual = 0.0
@@ -478,8 +478,7 @@ def _arcs(
     Returns (indptr, indices, arc_of) where arc_of[e] is the arc of term e.
     """
     new_arc = np.ones(source.shape[0], dtype=np.bool_)
-    if source.shape[0] > 1:
-        new_arc[1:] = (source[1:] != source[:-1]) | (target[1:] != target[:-1])
+    new_arc[1:] = (source[1:] != source[:-1]) | (target[1:] != target[:-1])
     arc_of = np.cumsum(new_arc) - 1
     indices = target[new_arc].astype(np.int64)
     per_row = np.bincount(source[new_arc], minlength=size)

@@ -31,6 +31,10 @@ __all__ = ["cesaro_functional", "exact_stationary", "float_stationary"]
 POWER_BUDGET = 400
 #: target of ‖πP − π‖₁ for the floating solvers
 TOLERANCE = 1e-13
+#: restarted GMRES: its relative tolerance, restart length and iteration budget
+GMRES_RTOL = TOLERANCE / 10
+GMRES_RESTART = 50
+GMRES_MAXITER = 2000
 
 
 def exact_stationary(
@@ -108,7 +112,13 @@ def _gmres_stationary(transposed: sp.csr_matrix, start: np.ndarray) -> np.ndarra
 
     operator = sla.LinearOperator((size, size), matvec=apply, dtype=np.float64)
     solution, _info = sla.gmres(
-        operator, uniform, x0=start, rtol=TOLERANCE / 10, atol=0.0, restart=50, maxiter=2000
+        operator,
+        uniform,
+        x0=start,
+        rtol=GMRES_RTOL,
+        atol=0.0,
+        restart=GMRES_RESTART,
+        maxiter=GMRES_MAXITER,
     )
     return np.asarray(solution)
 

@@ -78,12 +78,13 @@ def strange_roots_direct(top: int) -> tuple[np.ndarray, np.ndarray]:
 def first_stones_with_hole(top_k: int) -> np.ndarray:
     """f[k] = the least n whose winnable board uses hole k, for 0 ≤ k ≤ top_k (f[0] = 0).
 
-    The sieve: x = k, then for j = k − 1, …, 1 round x up to a multiple of j.
+    The sieve: x = k, then for j = k − 1, …, 2 round x up to a multiple of j (j = 1 would
+    leave x as it is).
     """
     f = np.zeros(top_k + 1, dtype=np.int64)
     for k in range(1, top_k + 1):
         x = k
-        for j in range(k - 1, 0, -1):
+        for j in range(k - 1, 1, -1):
             x = ((x + j - 1) // j) * j
         f[k] = x
     return f
@@ -93,17 +94,15 @@ def first_stones_with_hole(top_k: int) -> np.ndarray:
 def strange_roots_sieve(top: int) -> np.ndarray:
     """out[n] = sr(n) for 1 ≤ n ≤ top (out[0] = 0), from sr(n) = k ⇔ f(k−1) < n ≤ f(k)."""
     out = np.zeros(top + 1, dtype=np.int64)
-    previous = 0  # f(k − 1)
     k = 1
-    while previous < top:
-        x = k
-        for j in range(k - 1, 0, -1):
-            x = ((x + j - 1) // j) * j
-        stop = x if x < top else top
-        for n in range(previous + 1, stop + 1):
-            out[n] = k
-        previous = x
-        k += 1
+    x = 1  # f(k)
+    for n in range(1, top + 1):
+        while x < n:
+            k += 1
+            x = k
+            for j in range(k - 1, 1, -1):
+                x = ((x + j - 1) // j) * j
+        out[n] = k
     return out
 
 
@@ -136,16 +135,27 @@ def fagan_roots_direct(top: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
+def _digits(value: int) -> int:
+    """Decimal digits of a non-negative value."""
+    count = 1
+    while value >= 10:
+        value //= 10
+        count += 1
+    return count
+
+
+@njit(cache=True)
 def format_boards(rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """Keys ``c_1,…,c_k`` (``0`` for the empty board) of every row, newline-terminated."""
-    digits = 1
-    largest = rows.max() if rows.size else 0
-    while largest >= 10:
-        largest //= 10
-        digits += 1
+    """Keys ``c_1,…,c_k`` (``0`` for the empty board) of every row, newline-terminated.
+
+    The text's exact length is counted first (k − 1 commas and a newline, or ``0`` and a
+    newline), so the buffer is returned whole.
+    """
     size = 0
     for t in range(rows.shape[0]):
-        size += max(lengths[t], 1) * (digits + 1) + 1
+        size += lengths[t] if lengths[t] > 0 else 2
+        for i in range(lengths[t]):
+            size += _digits(rows[t, i])
     buf = np.empty(size, dtype=np.uint8)
     pos = 0
     for t in range(rows.shape[0]):
@@ -159,4 +169,4 @@ def format_boards(rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
             pos = write_int(buf, pos, rows[t, i])
         buf[pos] = 10
         pos += 1
-    return buf[:pos]
+    return buf

@@ -325,7 +325,7 @@ def _children(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """All moves from the given rows: (source row, child row, hole, potential drop)."""
     width = rows.shape[1]
-    parts: list[tuple[np.ndarray, np.ndarray, int, int]] = []
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
     for hole in range(1, width + 1):
         column = rows[:, hole - 1]
         for sown in range(1, hole + 1) if literal else (hole,):
@@ -335,15 +335,16 @@ def _children(
             child = rows[which].copy()
             child[:, hole - 1] = 0
             child[:, max(hole - 1 - sown, 0) : hole - 1] += 1
-            parts.append((which, child, hole, sown * (sown + 1) // 2))
+            moves = which.shape[0]
+            drop = sown * (sown + 1) // 2
+            parts.append((which, child, np.full(moves, hole), np.full(moves, drop)))
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
         return empty, np.zeros((0, width), dtype=rows.dtype), empty, empty
     source = np.concatenate([p[0] for p in parts])
     child = np.concatenate([p[1] for p in parts])
-    hole_of = np.concatenate([np.full(p[0].shape[0], p[2], dtype=np.int64) for p in parts])
-    drop = np.concatenate([np.full(p[0].shape[0], p[3], dtype=np.int64) for p in parts])
-    return source, child, hole_of, drop
+    hole_of = np.concatenate([p[2] for p in parts])
+    return source, child, hole_of, np.concatenate([p[3] for p in parts])
 
 
 def _unique_rows(rows: np.ndarray, radix: int) -> tuple[np.ndarray, np.ndarray]:

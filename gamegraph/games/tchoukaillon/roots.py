@@ -117,7 +117,7 @@ def first_stones_with_hole(k: int) -> int:
     """f(k), the least n whose winnable board uses hole k (f(0) = 0), by the sieve."""
     check_stones(k, "k")
     x = k
-    for j in range(k - 1, 0, -1):
+    for j in range(k - 1, 1, -1):  # as the sieve: j = 1 would leave x as it is
         x = -(-x // j) * j
     return x
 
@@ -156,7 +156,7 @@ def fagan_basin_sizes(top: int) -> np.ndarray:
     """out[n] = #{m ≤ top : cf(m) = n}; complete for every n < cf(top) (the basin of cf(top)
     may continue beyond m = top)."""
     roots = fagan_roots(top)
-    return np.bincount(roots[1:], minlength=int(roots[-1]) + 1)
+    return np.bincount(roots[1:], minlength=1)  # [0] for top = 0
 
 
 def fagan_basins(m_max: int) -> dict[int, int]:
@@ -203,14 +203,13 @@ def check_seed_single_basins() -> dict[str, object]:
 def boards_per_rightmost_hole(top: int) -> np.ndarray:
     """out[k] = #{n ≤ top : the rightmost hole of Tchouk_n is k}."""
     holes = rightmost_holes(top)
-    return np.bincount(holes, minlength=int(holes[-1]) + 1)
+    return np.bincount(holes)
 
 
 def roots_per_value(top: int) -> np.ndarray:
     """out[k] = #{1 ≤ n ≤ top : sr(n) = k} (out[0] = 0)."""
     roots = strange_roots(top)
-    counts = np.bincount(roots[1:], minlength=int(roots[-1]) + 1)
-    return counts
+    return np.bincount(roots[1:], minlength=1)  # [0] for top = 0
 
 
 def check_positive(value: object, name: str = "n") -> int:
