@@ -186,7 +186,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "skips lowering the DFS root's low from its child, but a root's low is its own "
         "index anyway (the stack is empty when a root starts)",
     ),
-    ("floridian/engine.py", 438, "1 -> 2"): (
+    ("floridian/engine.py", 436, "1 -> 2"): (
         "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1, n",
         "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
     ),
@@ -195,20 +195,9 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
         "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
     ),
-    ("floridian/_fourcycle_kernels.py", 518, "False -> True"): (
-        "ok1 = False",
-        "only weakens the pruning of α-choices (every size may then be reduced): each choice "
-        "built is still checked in full (x legal, b = Ω(x) canonical and separated, y an "
-        "α-move of b), so the cycles are the same; only the work counter `choices` grows",
-    ),
     ("lifting/patterns.py", 366, "False -> True"): (
         "pattern: Pattern, source: Partition, target: Partition, m: int, free: bool = False",
         "a default never used: the only caller (matching_patterns) always passes free",
-    ),
-    ("floridian/_fourcycle_kernels.py", 623, "+= -> -="): (
-        "stats[STAT_CYCLES] += 1",
-        "the counter of emitted cycles is never read: run_shard reports preimages, choices "
-        "and legal moves, and counts the cycles from the buffer",
     ),
     ("_kernels.py", 79, "< -> <="): (
         "while v < cap and table[remaining, v] <= below:",
@@ -228,7 +217,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "need is length + 1 <= 2 * length), which grow alike and are returned cut to [:terms]; "
         "a larger capacity changes no value",
     ),
-    ("floridian/engine.py", 522, "1 -> 2"): (
+    ("floridian/engine.py", 520, "1 -> 2"): (
         "h_ptr[start : stop + 1] += h_done",
         "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it "
         "does source stop; after the last chunk the slice ends at the array's end anyway",
@@ -243,23 +232,17 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "result[v] = values[v] if values[v] > onward else onward",
         "a maximum: when values[v] == onward both branches give the same value",
     ),
-    ("floridian/_fourcycle_kernels.py", 335, "and -> or"): (
+    ("floridian/_fourcycle_kernels.py", 332, "and -> or"): (
         "while i < d1 and j < d2:",
         "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
         "proper prefix of the other, so the loop ends at the first difference or with both "
         "used up (equal: false either way)",
     ),
-    ("floridian/_fourcycle_kernels.py", 349, "== -> !="): (
+    ("floridian/_fourcycle_kernels.py", 346, "== -> !="): (
         "return i == d1 and j < d2",
         "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
         "proper prefix of the other, so the loop ends at the first difference or with both "
         "used up (equal: false either way)",
-    ),
-    ("floridian/_fourcycle_kernels.py", 513, "< -> <="): (
-        "if u < 4:",
-        "only weakens the pruning of α-choices (size 4 becomes free to reduce or not): each "
-        "choice built is still checked in full, so the cycles are the same; only the work "
-        "counters `choices` and `legal_moves` grow",
     ),
     ("floridian/_kernels.py", 73, "2 -> 3 @33"): (
         "top = prev - 2 if prev - 2 < remaining else remaining",
@@ -288,15 +271,10 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
         "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
     ),
-    ("floridian/_fourcycle_kernels.py", 158, "0 -> 1 @18"): (
+    ("floridian/_fourcycle_kernels.py", 155, "0 -> 1 @18"): (
         "return 0, 0, 0, n",
-        "the root's pm: _option reads pm only in _next_pend, after returning for pu == 0, "
-        "and the callers pass it on to _option or _first_option (which passes it to _option)",
-    ),
-    ("floridian/_fourcycle_kernels.py", 158, "0 -> 1 @21"): (
-        "return 0, 0, 0, n",
-        "the root's ppend: _option reads ppend only in _next_pend, after returning for "
-        "pu == 0, and the callers pass it on to _option or _first_option (which passes it on)",
+        "the root's pm: only _next_pend reads it, and only for a class u >= 5, while the "
+        "root is u = pu = 0",
     ),
     ("tchoukaillon/_kernels.py", 121, "+ -> -"): (
         "if (i + 1 + nxt) % 2 != 0:",
@@ -350,18 +328,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of a scratch array: _options writes suf[k] (k <= n parts) and then "
         "suf[k - 1..0] before reading any, never past k",
     ),
-    ("floridian/_fourcycle_kernels.py", 532, "False -> True"): (
-        "return 0, 0, False",
-        "only weakens the pruning: a y whose sizes fit neither way is then tried with the "
-        "choices that remove ones alone (must = may = 0), each checked in full (x legal, "
-        "b = Ω(x) canonical and separated, y an α-move of b); only the work counters grow",
-    ),
-    ("floridian/_fourcycle_kernels.py", 606, "& -> | @92"): (
-        "if cs[i] - cs[i + 1] == 2 and (mask >> i) & 1 and not (mask >> (i + 1)) & 1:",
-        "never flags a clash, so the choices reducing size u but not u - 2 are built too, "
-        "but their x has parts u - 1 and u - 2, is not separated and fails _in_t: only the "
-        "work counter `choices` grows",
-    ),
     ("tchoukaillon/_kernels.py", 148, "1 -> 2 @32"): (
         "size += max(lengths[t], 1) * (digits + 1) + 1",
         "room for two cells instead of one on a board of at most one cell, in the buffer's "
@@ -377,10 +343,74 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the condition then differs only when remaining == prev - 2, where both branches "
         "give the same top",
     ),
-    ("floridian/_fourcycle_kernels.py", 273, "< -> <="): (
+    ("floridian/_fourcycle_kernels.py", 270, "< -> <="): (
         "if t + 1 < count:",
         "one more _advance after the last candidate is written: it changes only the scratch "
         "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
+    ),
+    # mutf: scratch sizes, the cycle buffer's growth, and empty ranges in the floridian kernels
+    ("floridian/_kernels.py", 37, "3 -> 4"): (
+        "width = n + 3",
+        "one more column of the counting table, never read: the walks read fill[r, q] and "
+        "first/prefix read comp[r - v, v] only at parts q, v <= n",
+    ),
+    ("floridian/_fourcycle_kernels.py", 258, "2 -> 3"): (
+        "cs = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a class array: a candidate has at most n classes (distinct sizes "
+        "of sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+    ),
+    ("floridian/_fourcycle_kernels.py", 259, "2 -> 3"): (
+        "cm = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a class array: a candidate has at most n classes (distinct sizes "
+        "of sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+    ),
+    ("floridian/_fourcycle_kernels.py", 260, "2 -> 3"): (
+        "cp = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a class array: a candidate has at most n classes (distinct sizes "
+        "of sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+    ),
+    ("floridian/_fourcycle_kernels.py", 261, "2 -> 3"): (
+        "cr = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a class array: a candidate has at most n classes (distinct sizes "
+        "of sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+    ),
+    ("floridian/_fourcycle_kernels.py", 550, "3 -> 4"): (
+        "width = n + 3",
+        "one more entry of each scratch array: a_count is indexed by sizes <= n (n + 1 "
+        "entries), and the others hold the groups of a partition of n (at most its distinct "
+        "sizes, plus one new part)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 481, "1 -> 2"): (
+        "need = used + 1 + _parts_count(mults, d)",
+        "asks one byte more than the partition takes: the buffer grows one emission earlier "
+        "at most, and the cycles are returned cut to the bytes written (buf[:used])",
+    ),
+    ("floridian/_fourcycle_kernels.py", 482, "> -> >="): (
+        "if need > buf.shape[0]:",
+        "also grows a buffer the partition fills exactly: a larger capacity, the same bytes "
+        "written and returned (buf[:used])",
+    ),
+    ("floridian/_fourcycle_kernels.py", 483, "2 -> 3"): (
+        "bigger = np.empty(max(2 * buf.shape[0], need), dtype=np.uint8)",
+        "another growth factor: the new capacity is still at least need and the used bytes "
+        "are copied, so the bytes written and returned (buf[:used]) are the same",
+    ),
+    ("floridian/_fourcycle_kernels.py", 483, "* -> +"): (
+        "bigger = np.empty(max(2 * buf.shape[0], need), dtype=np.uint8)",
+        "another growth step: the new capacity is still at least need and the used bytes "
+        "are copied, so the bytes written and returned (buf[:used]) are the same",
+    ),
+    ("floridian/_fourcycle_kernels.py", 255, "<= -> <"): (
+        "if count <= 0:",
+        "at count == 0 the walk then unranks rank lo <= total (past the last candidate "
+        "_unrank picks no class and stops at level 1 on the zeroed cr), writes no candidate "
+        "and returns parts[:0] and the one offset 0: the same empty arrays",
+    ),
+    ("floridian/_fourcycle_kernels.py", 548, "<= -> <"): (
+        "if hi <= lo:",
+        "at hi == lo the search then unranks rank lo <= total (past the last candidate "
+        "_unrank picks no class and stops at level 1 on the zeroed cr) and visits no "
+        "candidate: the same empty buffer and zero stats",
     ),
 }
 

@@ -29,6 +29,7 @@ STAT_CHOICES = 2  #: α-choices of a built (after the pruning)
 STAT_LEGAL = 3  #: legal α-moves x of a among them
 STAT_CYCLES = 4  #: 4-cycles emitted
 STATS = 5
+FIRST_BUFFER = 64  #: bytes of the cycle buffer before it first grows (it doubles as needed)
 
 
 # --------------------------------------------------------------------------- candidates
@@ -58,9 +59,7 @@ def _next_pend(u: int, m: int, pend: int, w: int, mw: int) -> int:
 @njit(cache=True, nogil=True)
 def _w_low(u: int) -> int:
     """Smallest size that may follow class u (root: u = 0)."""
-    if u >= 5:
-        return u - 4
-    return 1
+    return max(u - 4, 1)
 
 
 @njit(cache=True, nogil=True)
@@ -110,12 +109,10 @@ def _option(
     table: np.ndarray, pu: int, pm: int, ppend: int, prem: int, w: int, mw: int
 ) -> tuple[int, int]:
     """(completions, new need) of class (w, mw) after parent (pu, pm, ppend, prem); pu = 0 is
-    the root. Completions 0 when (w, mw) is not allowed there."""
-    if w < 1 or mw < 1 or w * mw > prem:
-        return 0, -1
-    if pu == 0:
-        return table[prem - w * mw, w, mw, 0], 0
-    if w > pu - 2 or w < _w_low(pu):
+    the root. Completions 0 when (w, mw) is not allowed there. The callers keep
+    _w_low(pu) <= w <= _top_w(pu, prem) and mw >= 1; at the root, ppend = 0 makes
+    :func:`_next_pend` return need 0."""
+    if w * mw > prem:
         return 0, -1
     nxt = _next_pend(pu, pm, ppend, w, mw)
     if nxt < 0:
@@ -129,7 +126,7 @@ def _first_option(
 ) -> tuple[int, int, int]:
     """First option (w, mw, need) at or after (start_w, start_mw) in descending order (w
     descending, then mw descending) with a completion; w = 0 if none is left."""
-    low = 1 if pu == 0 else _w_low(pu)
+    low = _w_low(pu)
     w = start_w
     mw = start_mw
     while w >= low:
@@ -176,7 +173,7 @@ def _unrank(
         pu, pm, ppend, prem = _parent(n, cs, cm, cp, cr, level)
         if level > 0 and prem == 0:
             return level
-        low = 1 if pu == 0 else _w_low(pu)
+        low = _w_low(pu)
         chosen = False
         for w in range(_top_w(pu, prem), low - 1, -1):
             for mw in range(MAX_MULT, 0, -1):
@@ -255,9 +252,9 @@ def candidates_in_range(
     """Candidates of ranks lo..hi-1 as flat parts (uint8) and offsets (int64)."""
     count = hi - lo
     offsets = np.zeros(count + 1, dtype=np.int64)
-    parts = np.empty(max(count, 1) * n, dtype=np.uint8)
     if count <= 0:
-        return parts[:0], offsets[:1]
+        return np.empty(0, dtype=np.uint8), offsets
+    parts = np.empty(count * n, dtype=np.uint8)
     cs = np.zeros(n + 2, dtype=np.int64)
     cm = np.zeros(n + 2, dtype=np.int64)
     cp = np.zeros(n + 2, dtype=np.int64)
@@ -546,7 +543,7 @@ def four_cycles_in_range(
     y is an α-move of b.
     """
     stats = np.zeros(STATS, dtype=np.int64)
-    buf = np.empty(1 << 12, dtype=np.uint8)
+    buf = np.empty(FIRST_BUFFER, dtype=np.uint8)
     used = 0
     if hi <= lo:
         return buf[:0], stats
