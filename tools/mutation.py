@@ -232,13 +232,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "result[v] = values[v] if values[v] > onward else onward",
         "a maximum: when values[v] == onward both branches give the same value",
     ),
-    ("floridian/_fourcycle_kernels.py", 332, "and -> or"): (
+    ("floridian/_fourcycle_kernels.py", 333, "and -> or"): (
         "while i < d1 and j < d2:",
         "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
         "proper prefix of the other, so the loop ends at the first difference or with both "
         "used up (equal: false either way)",
     ),
-    ("floridian/_fourcycle_kernels.py", 346, "== -> !="): (
+    ("floridian/_fourcycle_kernels.py", 347, "== -> !="): (
         "return i == d1 and j < d2",
         "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
         "proper prefix of the other, so the loop ends at the first difference or with both "
@@ -271,7 +271,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
         "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
     ),
-    ("floridian/_fourcycle_kernels.py", 155, "0 -> 1 @18"): (
+    ("floridian/_fourcycle_kernels.py", 156, "0 -> 1 @18"): (
         "return 0, 0, 0, n",
         "the root's pm: only _next_pend reads it, and only for a class u >= 5, while the "
         "root is u = pu = 0",
@@ -343,7 +343,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the condition then differs only when remaining == prev - 2, where both branches "
         "give the same top",
     ),
-    ("floridian/_fourcycle_kernels.py", 270, "< -> <="): (
+    ("floridian/_fourcycle_kernels.py", 271, "< -> <="): (
         "if t + 1 < count:",
         "one more _advance after the last candidate is written: it changes only the scratch "
         "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
@@ -354,63 +354,122 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more column of the counting table, never read: the walks read fill[r, q] and "
         "first/prefix read comp[r - v, v] only at parts q, v <= n",
     ),
-    ("floridian/_fourcycle_kernels.py", 258, "2 -> 3"): (
+    ("floridian/_fourcycle_kernels.py", 259, "2 -> 3"): (
         "cs = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a class array: a candidate has at most n classes (distinct sizes "
         "of sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
     ),
-    ("floridian/_fourcycle_kernels.py", 259, "2 -> 3"): (
+    ("floridian/_fourcycle_kernels.py", 260, "2 -> 3"): (
         "cm = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a class array: a candidate has at most n classes (distinct sizes "
         "of sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
     ),
-    ("floridian/_fourcycle_kernels.py", 260, "2 -> 3"): (
+    ("floridian/_fourcycle_kernels.py", 261, "2 -> 3"): (
         "cp = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a class array: a candidate has at most n classes (distinct sizes "
         "of sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
     ),
-    ("floridian/_fourcycle_kernels.py", 261, "2 -> 3"): (
+    ("floridian/_fourcycle_kernels.py", 262, "2 -> 3"): (
         "cr = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a class array: a candidate has at most n classes (distinct sizes "
         "of sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
     ),
-    ("floridian/_fourcycle_kernels.py", 550, "3 -> 4"): (
+    ("floridian/_fourcycle_kernels.py", 551, "3 -> 4"): (
         "width = n + 3",
         "one more entry of each scratch array: a_count is indexed by sizes <= n (n + 1 "
         "entries), and the others hold the groups of a partition of n (at most its distinct "
         "sizes, plus one new part)",
     ),
-    ("floridian/_fourcycle_kernels.py", 481, "1 -> 2"): (
+    ("floridian/_fourcycle_kernels.py", 482, "1 -> 2"): (
         "need = used + 1 + _parts_count(mults, d)",
         "asks one byte more than the partition takes: the buffer grows one emission earlier "
         "at most, and the cycles are returned cut to the bytes written (buf[:used])",
     ),
-    ("floridian/_fourcycle_kernels.py", 482, "> -> >="): (
+    ("floridian/_fourcycle_kernels.py", 483, "> -> >="): (
         "if need > buf.shape[0]:",
         "also grows a buffer the partition fills exactly: a larger capacity, the same bytes "
         "written and returned (buf[:used])",
     ),
-    ("floridian/_fourcycle_kernels.py", 483, "2 -> 3"): (
+    ("floridian/_fourcycle_kernels.py", 484, "2 -> 3"): (
         "bigger = np.empty(max(2 * buf.shape[0], need), dtype=np.uint8)",
         "another growth factor: the new capacity is still at least need and the used bytes "
         "are copied, so the bytes written and returned (buf[:used]) are the same",
     ),
-    ("floridian/_fourcycle_kernels.py", 483, "* -> +"): (
+    ("floridian/_fourcycle_kernels.py", 484, "* -> +"): (
         "bigger = np.empty(max(2 * buf.shape[0], need), dtype=np.uint8)",
         "another growth step: the new capacity is still at least need and the used bytes "
         "are copied, so the bytes written and returned (buf[:used]) are the same",
     ),
-    ("floridian/_fourcycle_kernels.py", 255, "<= -> <"): (
+    ("floridian/_fourcycle_kernels.py", 256, "<= -> <"): (
         "if count <= 0:",
         "at count == 0 the walk then unranks rank lo <= total (past the last candidate "
         "_unrank picks no class and stops at level 1 on the zeroed cr), writes no candidate "
         "and returns parts[:0] and the one offset 0: the same empty arrays",
     ),
-    ("floridian/_fourcycle_kernels.py", 548, "<= -> <"): (
+    ("floridian/_fourcycle_kernels.py", 549, "<= -> <"): (
         "if hi <= lo:",
         "at hi == lo the search then unranks rank lo <= total (past the last candidate "
         "_unrank picks no class and stops at level 1 on the zeroed cr) and visits no "
         "candidate: the same empty buffer and zero stats",
+    ),
+    ("floridian/_kernels.py", 141, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: the walk writes a partition of n (at most n parts, "
+        "a[0..n-1]) and reads a[:k]",
+    ),
+    ("floridian/_kernels.py", 210, "2 -> 3"): (
+        "buf = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: Ω(λ) of a partition of n has at most n parts, "
+        "written to buf[0..k-1] and read as buf[:k]",
+    ),
+    ("floridian/_kernels.py", 273, "2 -> 3"): (
+        "sizes = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: a partition of n has at most n distinct sizes (d), "
+        "and only sizes[:d] are read",
+    ),
+    ("floridian/_kernels.py", 274, "2 -> 3"): (
+        "mults = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: a partition of n has at most n distinct sizes (d), "
+        "and only mults[:d] are read",
+    ),
+    ("floridian/_kernels.py", 275, "2 -> 3"): (
+        "bad = np.zeros(n + 2, dtype=np.bool_)",
+        "one more entry of a scratch array: bad is indexed by the number of 1s removed, 0..ones "
+        "<= n",
+    ),
+    ("floridian/_kernels.py", 276, "2 -> 3"): (
+        "g_size = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: λ2 has at most d + 1 <= n + 1 groups, g_size[:m] "
+        "with m <= d + 1",
+    ),
+    ("floridian/_kernels.py", 277, "2 -> 3"): (
+        "g_mult = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: λ2 has at most d + 1 <= n + 1 groups, g_mult[:m] "
+        "with m <= d + 1",
+    ),
+    ("floridian/_kernels.py", 278, "16 -> 17"): (
+        "targets = np.zeros(16, dtype=np.int64)",
+        "a larger first capacity of the targets scratch: it is replaced by a larger one when "
+        "a source has more candidate choices, and only targets[:found] is read",
+    ),
+    ("floridian/_kernels.py", 303, "< -> <="): (
+        "if targets.shape[0] < max_candidates:",
+        "also replaces a scratch that is exactly large enough, by a zeroed one of the same "
+        "size: targets[:found] is written before it is read either way",
+    ),
+    ("floridian/_kernels.py", 441, "4 -> 5"): (
+        "out = np.empty((0, 4), dtype=np.int64)",
+        "four_cycles replaces this array in its second pass before writing to it",
+    ),
+    ("floridian/_kernels.py", 70, "2 -> 3"): (
+        "prev = n + 2",
+        "the sentinel for no previous part: the first step needs only prev - 2 >= remaining "
+        "= n (top = n) and prev > remaining (no first[remaining, prev] term); n + 3 gives both",
+    ),
+    ("floridian/_kernels.py", 99, "2 -> 3"): (
+        "prev = n + 2",
+        "the sentinel for no previous part: the first step needs only prev - 2 >= remaining "
+        "= n (top = n) and prev > remaining (no first[remaining, prev] term); n + 3 gives both",
     ),
 }
 

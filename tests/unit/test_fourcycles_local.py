@@ -278,6 +278,18 @@ def test_memory_estimate_is_closed_form_and_grows_with_n_squared() -> None:
     assert shard_memory_bytes(200) - shard_memory_bytes(100) == 8 * 25 * (201**2 - 101**2)
 
 
+def test_memory_estimate_is_the_counting_table_the_kernel_allocates_plus_a_fixed_margin() -> None:
+    """Shard.memory_bytes is what the kernel allocates: the table C[rem, u, m, pend] with
+    rem, u in 0..n and m, pend in 0..MAX_MULT (int64), and a margin for the O(n) scratch."""
+    margins = set()
+    for n in (1, 30, 125):
+        table = fk.candidate_table(n)
+        assert table.shape == (n + 1, n + 1, MAX_MULT + 1, MAX_MULT + 1)
+        assert table.dtype == np.int64
+        margins.add(shard_memory_bytes(n) - table.nbytes)
+    assert len(margins) == 1 and 0 < margins.pop() <= 2**20
+
+
 @pytest.mark.parametrize("n", [24, 30, 40])
 def test_preimages_count_the_y_in_t_whose_omega_is_a_candidate(n: int) -> None:
     """The work counter ``preimages``: pairs (a, y), a a candidate, y ∈ T(n), Ω(y) = a, i.e.

@@ -62,13 +62,14 @@ def _w_low(u: int) -> int:
     return max(u - 4, 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, boundscheck=True)
 def candidate_table(n: int) -> np.ndarray:
     """C[rem, u, m, pend]: candidate completions after class (u, m), rem left, need pend.
 
     A completion is a sequence of further classes (sizes decreasing by >= 2, multiplicity
     1..MAX_MULT) summing to rem that meets every need (:func:`_next_pend`); it ends only
-    when no need is open and the last class is below 5.
+    when no need is open and the last class is below 5. Built once per n, with index
+    checks: an index past a dimension raises instead of reaching a neighbouring entry.
     """
     table = np.zeros((n + 1, n + 1, MAX_MULT + 1, MAX_MULT + 1), dtype=np.int64)
     for u in range(1, min(n, 4) + 1):
@@ -92,7 +93,7 @@ def candidate_table(n: int) -> np.ndarray:
     return table
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, boundscheck=True)
 def total_candidates(n: int, table: np.ndarray) -> int:
     """Number of candidates of n: every first class (w, mw) followed by a completion."""
     total = 0
@@ -171,7 +172,7 @@ def _unrank(
     level = 0
     while True:
         pu, pm, ppend, prem = _parent(n, cs, cm, cp, cr, level)
-        if level > 0 and prem == 0:
+        if prem == 0:  # never at the root: prem = n >= 1 there
             return level
         low = _w_low(pu)
         chosen = False
