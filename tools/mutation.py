@@ -471,6 +471,16 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the sentinel for no previous part: the first step needs only prev - 2 >= remaining "
         "= n (top = n) and prev > remaining (no first[remaining, prev] term); n + 3 gives both",
     ),
+    ("floridian/_fourcycle_kernels.py", 333, "< -> <="): (
+        "while i < d1 and j < d2:",
+        "its only caller compares b = Ω(x) with a, two partitions of n: the loop meets "
+        "i == d1 only with j == d2 and the other way round (equal so far, the same total "
+        "used), so the step `<=` adds in either test is never taken",
+    ),
+    ("floridian/_fourcycle_kernels.py", 100, "1 -> 2 @26"): (
+        "for w in range(1, n + 1):",
+        "the extra step w = n + 1 breaks at once, as (n + 1) * 1 > n",
+    ),
 }
 
 COMPARE_SWAPS = {

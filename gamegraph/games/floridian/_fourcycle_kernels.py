@@ -325,11 +325,11 @@ def _equal(
 def _lex_less(
     s1: np.ndarray, m1: np.ndarray, d1: int, s2: np.ndarray, m2: np.ndarray, d2: int
 ) -> bool:
-    """Whether partition 1 < partition 2 as tuples of nonincreasing parts."""
+    """Whether partition 1 < partition 2 as tuples of nonincreasing parts (both nonempty)."""
     i = 0
     j = 0
-    left1 = m1[0] if d1 > 0 else 0
-    left2 = m2[0] if d2 > 0 else 0
+    left1 = m1[0]
+    left2 = m2[0]
     while i < d1 and j < d2:
         if s1[i] != s2[j]:
             return bool(s1[i] < s2[j])
