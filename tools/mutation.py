@@ -481,6 +481,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "for w in range(1, n + 1):",
         "the extra step w = n + 1 breaks at once, as (n + 1) * 1 > n",
     ),
+    ("floridian/_kernels.py", 442, "2 -> 3"): (
+        "for pass_ in range(2):",
+        "a third pass only counts again: it allocates nothing (pass_ == 1 does) and writes "
+        "nothing (only pass 1 writes), so the array of pass 1 is returned unchanged",
+    ),
 }
 
 COMPARE_SWAPS = {
