@@ -486,6 +486,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "a third pass only counts again: it allocates nothing (pass_ == 1 does) and writes "
         "nothing (only pass 1 writes), so the array of pass 1 is returned unchanged",
     ),
+    ("floridian/_kernels.py", 460, "or -> and"): (
+        "if at == turns.shape[0] or turns[at] != a:",
+        "the H-row test only skips the scan of b's α-arcs early: H(b) holds Ω(y) of every "
+        "α-move y of b, so when a is not in it the scan finds no y with Ω(y) = a; `and` "
+        "skips fewer rows (and at at == len reads one entry past b's row, never written)",
+    ),
 }
 
 COMPARE_SWAPS = {
