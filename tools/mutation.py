@@ -492,6 +492,14 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "α-move y of b, so when a is not in it the scan finds no y with Ω(y) = a; `and` "
         "skips fewer rows (and at at == len reads one entry past b's row, never written)",
     ),
+    ("floridian/_fourcycle_kernels.py", 230, "- -> +"): (
+        "level = depth - 1",
+        "starts two levels deeper, where no option is found, so the walk goes on from "
+        "depth - 1 as before: level depth's parent is the last class (rest 0), and above "
+        "depth the arrays hold zeros (fresh from _unrank) or the classes of an earlier "
+        "candidate at levels the walk left because they had no next option; nothing is "
+        "written on the way (checked against the unmutated walk for every n <= 150)",
+    ),
 }
 
 COMPARE_SWAPS = {
