@@ -500,6 +500,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "candidate at levels the walk left because they had no next option; nothing is "
         "written on the way (checked against the unmutated walk for every n <= 150)",
     ),
+    ("floridian/_fourcycle_kernels.py", 271, "+ -> -"): (
+        "if t + 1 < count:",
+        "t - 1 < count holds at every t, so one more _advance runs after the last candidate: "
+        "it changes only the scratch classes cs/cm/cp/cr, and nothing reads them afterwards",
+    ),
 }
 
 COMPARE_SWAPS = {

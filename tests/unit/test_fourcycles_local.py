@@ -383,3 +383,14 @@ def test_kernels_return_flat_parts_that_their_offsets_cover_exactly(n: int) -> N
         if lo == hi:
             buf, stats = fk.four_cycles_in_range(n, table, lo, hi)
             assert buf.shape == (0,) and not stats.any()
+
+
+@pytest.mark.parametrize("n", [1, 6, 11])
+def test_lex_order_of_the_search_is_the_order_of_partitions_as_tuples(n: int) -> None:
+    """The kernel comparing b = Ω(x) with a (canonical rotation) agrees with Python's order
+    of nonincreasing tuples, for every pair of partitions of n <= 11."""
+    width = n + 3
+    shapes = [(p, *groups(p, width)) for p in partitions(n)]
+    for p1, s1, m1, d1 in shapes:
+        for p2, s2, m2, d2 in shapes:
+            assert fk._lex_less(s1, m1, d1, s2, m2, d2) == (p1 < p2), (p1, p2)
