@@ -76,7 +76,7 @@ def candidate_table(n: int) -> np.ndarray:
         for m in range(1, MAX_MULT + 1):
             table[0, u, m, 0] = 1
     for rem in range(1, n + 1):
-        for u in range(1, n + 1):
+        for u in range(3, n + 1):  # nothing follows a class 1 or 2 (no size 2 below it)
             w_high = min(u - 2, rem)
             w_low = _w_low(u)
             for m in range(1, MAX_MULT + 1):
