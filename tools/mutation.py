@@ -118,34 +118,14 @@ SKIPPED_FUNCTIONS = {
 #: the same kind, the mutation names the column too ("2 -> 3 @col", 0-based) and only that one
 #: is equivalent
 EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
-    ("austrian/engine.py", 256, "2 -> 3"): (
-        "if estimate.nodes >= 2**62:",
-        "unreachable under either bound: n <= 255 keeps the states (about p(n)·L) far below 2**62",
-    ),
-    ("carolina/engine.py", 129, "False -> True"): (
-        "rows = rows.astype(np.int64, copy=False)",
-        "a copy of the rows instead of the same array: the values are the same",
-    ),
-    ("random_bulgarian/_kernels.py", 164, "> -> >="): (
-        "if j > 0:",
-        "at j = 0 the extra branch merges zero copies: _insert_many copies the row unchanged",
-    ),
     ("floridian/_kernels.py", 456, "< -> <="): (
         "if rb < 0:",
-        "row 0 is sources[0], the smallest source (sources ascend: np.unique or arange), and "
-        "b <= a was skipped above, so a source b > a has row >= 1: rb == 0 never happens",
+        "row 0 is sources[0], the smallest source (sources ascend: np.unique or arange), and b "
+        "<= a was skipped above, so a source b > a has row >= 1: rb == 0 never happens",
     ),
     ("floridian/_kernels.py", 300, "1 -> 2"): (
         "max_candidates = (1 << nb) * (ones + 1)",
         "an over-estimate only cuts the batch earlier; the caller runs the rest in the next one",
-    ),
-    ("random_bulgarian/_kernels.py", 174, "== -> !="): (
-        "if nw == nxt_w.shape[0]:",
-        "the arrays grow at every new row instead of when full; their first nw rows are the same",
-    ),
-    ("tchoukaillon/roots.py", 159, "+ -> -"): (
-        "return np.bincount(roots[1:], minlength=int(roots[-1]) + 1)",
-        "roots[-1] is among roots[1:], so bincount's own length is at least roots[-1] + 1",
     ),
     ("crim/_kernels.py", 95, "0 -> 1"): (
         "store = indptr.shape[0] > 0",
@@ -181,121 +161,44 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ),
     ("_kernels.py", 327, ">= -> >"): (
         "if depth >= 0:",
-        "skips lowering the DFS root's low from its child, but a root's low is its own "
-        "index anyway (the stack is empty when a root starts)",
-    ),
-    ("floridian/engine.py", 438, "1 -> 2"): (
-        "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1, n",
-        "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
+        "skips lowering the DFS root's low from its child, but a root's low is its own index "
+        "anyway (the stack is empty when a root starts)",
     ),
     ("floridian/_kernels.py", 230, "1 -> 2"): (
         "k += 1",
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
         "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
     ),
-    ("floridian/_fourcycle_kernels.py", 518, "False -> True"): (
-        "ok1 = False",
-        "only weakens the pruning of α-choices (every size may then be reduced): each choice "
-        "built is still checked in full (x legal, b = Ω(x) canonical and separated, y an "
-        "α-move of b), so the cycles are the same; only the work counter `choices` grows",
-    ),
-    ("floridian/_fourcycle_kernels.py", 623, "+= -> -="): (
-        "stats[STAT_CYCLES] += 1",
-        "the counter of emitted cycles is never read: run_shard reports preimages, choices "
-        "and legal moves, and counts the cycles from the buffer",
-    ),
     ("_kernels.py", 79, "< -> <="): (
         "while v < cap and table[remaining, v] <= below:",
-        "unrank's callers pass only 0 <= index < p(n), so below < table[remaining, cap] "
-        "holds at every step (it starts so and each part keeps it) and the loop stops at "
-        "v = cap at the latest",
+        "unrank's callers pass only 0 <= index < p(n), so below < table[remaining, cap] holds "
+        "at every step (it starts so and each part keeps it) and the loop stops at v = cap at "
+        "the latest",
     ),
     ("crim/_kernels.py", 155, "+= -> -="): (
         "odd_rank_p[m] += 1",
         "runs only at a P-position of odd rank, and there is none in any size swept (the "
-        "paper's even-rank conjecture; test_crim counts them independently: 0), so no "
-        "input reaches it unless the conjecture fails",
-    ),
-    ("random_bulgarian/_kernels.py", 75, "2 -> 3"): (
-        "size *= 2",
-        "_grow's doubling loop only runs for target/picked/count (for the nxt_* rows the "
-        "need is length + 1 <= 2 * length), which grow alike and are returned cut to [:terms]; "
-        "a larger capacity changes no value",
-    ),
-    ("floridian/engine.py", 522, "1 -> 2"): (
-        "h_ptr[start : stop + 1] += h_done",
-        "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it "
-        "does source stop; after the last chunk the slice ends at the array's end anyway",
-    ),
-    ("lifting/patterns.py", 501, "2 -> 3"): (
-        "return range(1, min(position[0] for position in cycle) + 2)",
-        "paper_m_range is only used by paper_lifts, and one more m gives no lift (the "
-        "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every "
-        "m outside the range up to 3 * stop + 10)",
+        "paper's even-rank conjecture; test_crim counts them independently: 0), so no input "
+        "reaches it unless the conjecture fails",
     ),
     ("montreal/_kernels.py", 122, "> -> >="): (
         "result[v] = values[v] if values[v] > onward else onward",
         "a maximum: when values[v] == onward both branches give the same value",
     ),
-    ("floridian/_fourcycle_kernels.py", 335, "and -> or"): (
-        "while i < d1 and j < d2:",
-        "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
-        "proper prefix of the other, so the loop ends at the first difference or with both "
-        "used up (equal: false either way)",
-    ),
-    ("floridian/_fourcycle_kernels.py", 349, "== -> !="): (
-        "return i == d1 and j < d2",
-        "its only caller compares b = Ω(x) with a, two partitions of n: neither is a "
-        "proper prefix of the other, so the loop ends at the first difference or with both "
-        "used up (equal: false either way)",
-    ),
-    ("floridian/_fourcycle_kernels.py", 513, "< -> <="): (
-        "if u < 4:",
-        "only weakens the pruning of α-choices (size 4 becomes free to reduce or not): each "
-        "choice built is still checked in full, so the cycles are the same; only the work "
-        "counters `choices` and `legal_moves` grow",
-    ),
     ("floridian/_kernels.py", 73, "2 -> 3 @33"): (
         "top = prev - 2 if prev - 2 < remaining else remaining",
-        "the condition then differs only when remaining == prev - 2, where both branches "
-        "give the same top",
+        "the condition then differs only when remaining == prev - 2, where both branches give "
+        "the same top",
     ),
     ("_kernels.py", 284, "0 -> 1"): (
         "counter = 0",
-        "Tarjan's discovery numbers then start at 1: they are only compared with each other "
-        "and with -1 (unvisited)",
+        "Tarjan's discovery numbers then start at 1: they are only compared with each other and"
+        " with -1 (unvisited)",
     ),
     ("crim/_kernels.py", 100, "* -> +"): (
         "targets = np.empty(2 * n + 2, dtype=np.int64)",
-        "the buffer holds the options of one position, 2 per distinct part size d, and "
-        "d(d + 1)/2 <= n gives 2d <= n + 4 = the mutant's length for every n",
-    ),
-    ("lifting/patterns.py", 653, ">= -> >"): (
-        "elif width >= 2:",
-        "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
-        "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
-        "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
-    ),
-    ("lifting/patterns.py", 653, "2 -> 3"): (
-        "elif width >= 2:",
-        "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
-        "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
-        "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
-    ),
-    ("floridian/_fourcycle_kernels.py", 158, "0 -> 1 @18"): (
-        "return 0, 0, 0, n",
-        "the root's pm: _option reads pm only in _next_pend, after returning for pu == 0, "
-        "and the callers pass it on to _option or _first_option (which passes it to _option)",
-    ),
-    ("floridian/_fourcycle_kernels.py", 158, "0 -> 1 @21"): (
-        "return 0, 0, 0, n",
-        "the root's ppend: _option reads ppend only in _next_pend, after returning for "
-        "pu == 0, and the callers pass it on to _option or _first_option (which passes it on)",
-    ),
-    ("tchoukaillon/_kernels.py", 121, "+ -> -"): (
-        "if (i + 1 + nxt) % 2 != 0:",
-        "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by "
-        "2·nxt, so have its parity; % is Python's (0 or 1, numba alike) and != 0 holds alike",
+        "the buffer holds the options of one position, 2 per distinct part size d, and d(d + "
+        "1)/2 <= n gives 2d <= n + 4 = the mutant's length for every n",
     ),
     ("dual/_kernels.py", 33, "statement deleted"): (
         "length += 1",
@@ -309,48 +212,15 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "so bits n - 1..n + 2, the extra steps, are 0 and cut nothing; a shift by 64 or more "
         "would need n >= 62, whose graph (2**61 positions) is never built",
     ),
-    ("random_bulgarian/_kernels.py", 237, "1 -> 2"): (
-        "kk = 1",
-        "for n >= 2 the loop raises kk to 2 anyway; n = 1 (the least n the engine accepts) is "
-        "1 = k(k-1)/2 + r for k = 1, r = 1 and for k = 2, r = 0, and (1) is then a cradle "
-        "shape either way: the formula gives 0 both ways",
-    ),
     ("_kernels.py", 369, "1 -> 2 @52"): (
         "size += (offsets[i + 1] - offsets[i]) * 8 + 1",
-        "one more byte per row in the buffer's size, an upper bound only: the text is "
-        "returned cut to the bytes written (buf[:pos])",
-    ),
-    ("crim/engine.py", 350, "0 -> 1"): (
-        "hits = np.flatnonzero(self.first_odd_p >= 0)",
-        "differs only where first_odd_p is 0, and index 0 is the empty partition (size 0) of "
-        "rank 0 - 0, even: it is never recorded there, so both tests pick the same sizes",
-    ),
-    ("montreal/engine.py", 344, "0 -> 1"): (
-        "i = 0",
-        "a position has α_1 > 0 (parse_montreal and check_position drop leading zeros, "
-        "SPEC-games §3), so the loop's step at i = 0 only moves on to i = 1",
+        "one more byte per row in the buffer's size, an upper bound only: the text is returned "
+        "cut to the bytes written (buf[:pos])",
     ),
     ("crim/_kernels.py", 99, "2 -> 3"): (
         "suf = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: _options writes suf[k] (k <= n parts) and then "
         "suf[k - 1..0] before reading any, never past k",
-    ),
-    ("floridian/_fourcycle_kernels.py", 532, "False -> True"): (
-        "return 0, 0, False",
-        "only weakens the pruning: a y whose sizes fit neither way is then tried with the "
-        "choices that remove ones alone (must = may = 0), each checked in full (x legal, "
-        "b = Ω(x) canonical and separated, y an α-move of b); only the work counters grow",
-    ),
-    ("floridian/_fourcycle_kernels.py", 606, "& -> | @92"): (
-        "if cs[i] - cs[i + 1] == 2 and (mask >> i) & 1 and not (mask >> (i + 1)) & 1:",
-        "never flags a clash, so the choices reducing size u but not u - 2 are built too, "
-        "but their x has parts u - 1 and u - 2, is not separated and fails _in_t: only the "
-        "work counter `choices` grows",
-    ),
-    ("tchoukaillon/_kernels.py", 148, "1 -> 2 @32"): (
-        "size += max(lengths[t], 1) * (digits + 1) + 1",
-        "room for two cells instead of one on a board of at most one cell, in the buffer's "
-        "size, an upper bound only: the text is returned cut to the bytes written (buf[:pos])",
     ),
     ("_kernels.py", 155, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
@@ -359,24 +229,42 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ),
     ("floridian/_kernels.py", 102, "2 -> 3 @33"): (
         "top = prev - 2 if prev - 2 < remaining else remaining",
-        "the condition then differs only when remaining == prev - 2, where both branches "
-        "give the same top",
+        "the condition then differs only when remaining == prev - 2, where both branches give "
+        "the same top",
     ),
-    ("floridian/_fourcycle_kernels.py", 273, "< -> <="): (
-        "if t + 1 < count:",
-        "one more _advance after the last candidate is written: it changes only the scratch "
-        "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
+    # the lifting search, the Bulgarian and CRIM engines, the shared kernels
+    ("lifting/patterns.py", 501, "2 -> 3"): (
+        "return range(1, min(position[0] for position in cycle) + 2)",
+        "paper_m_range is only used by paper_lifts, and one more m gives no lift (the "
+        "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every m"
+        " outside the range up to 3 * stop + 10)",
     ),
-    # mutl: the lifting search, the Bulgarian engine and the shared kernels
+    ("lifting/patterns.py", 653, ">= -> >"): (
+        "elif width >= 2:",
+        "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
+        "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
+        "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
+    ),
+    ("lifting/patterns.py", 653, "2 -> 3"): (
+        "elif width >= 2:",
+        "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
+        "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
+        "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
+    ),
+    ("crim/engine.py", 350, "0 -> 1"): (
+        "hits = np.flatnonzero(self.first_odd_p >= 0)",
+        "differs only where first_odd_p is 0, and index 0 is the empty partition (size 0) of "
+        "rank 0 - 0, even: it is never recorded there, so both tests pick the same sizes",
+    ),
     ("bulgarian/engine.py", 85, "> -> >="): (
         "if self.size > 200_000:",
-        "the bound differs only for a B_n of exactly 200,000 positions, and no n has "
-        "p(n) = 200,000 (p(49) = 173,525, p(50) = 204,226)",
+        "the bound differs only for a B_n of exactly 200,000 positions, and no n has p(n) = "
+        "200,000 (p(49) = 173,525, p(50) = 204,226)",
     ),
     ("bulgarian/engine.py", 85, "200000 -> 200001"): (
         "if self.size > 200_000:",
-        "the bound differs only for a B_n of exactly 200,001 positions, and no n has "
-        "p(n) = 200,001 (p(49) = 173,525, p(50) = 204,226)",
+        "the bound differs only for a B_n of exactly 200,001 positions, and no n has p(n) = "
+        "200,001 (p(49) = 173,525, p(50) = 204,226)",
     ),
     ("_kernels.py", 124, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
@@ -390,13 +278,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ),
     ("crim/_kernels.py", 98, "2 -> 3"): (
         "rems = np.zeros(n + 2, dtype=np.int64)",
-        "one more entry of a scratch array: _options writes rems[0..k-1] (k <= n parts) "
-        "before reading any, never past k - 1",
+        "one more entry of a scratch array: _options writes rems[0..k-1] (k <= n parts) before "
+        "reading any, never past k - 1",
     ),
     ("crim/_kernels.py", 100, "2 -> 3"): (
         "targets = np.empty(2 * n + 2, dtype=np.int64)",
-        "a longer buffer (either 2): it holds the options of one position, 2 per distinct "
-        "part size, and each is written before it is read; nothing reads past the count",
+        "a longer buffer (either 2): it holds the options of one position, 2 per distinct part "
+        "size, and each is written before it is read; nothing reads past the count",
     ),
     ("crim/_kernels.py", 101, "2 -> 3"): (
         "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
@@ -410,19 +298,18 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ),
     ("crim/_kernels.py", 101, "* -> +"): (
         "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
-        "n + 5 entries still hold every index used: a Grundy value or mex is at most the "
-        "number of distinct options, 2d for d distinct parts, and d(d + 1)/2 <= n gives "
-        "2d <= n + 4",
+        "n + 5 entries still hold every index used: a Grundy value or mex is at most the number"
+        " of distinct options, 2d for d distinct parts, and d(d + 1)/2 <= n gives 2d <= n + 4",
     ),
     ("crim/_kernels.py", 156, "< -> <="): (
         "if first_odd_p[m] < 0:",
-        "runs only at a P-position of odd rank, and there is none in any size swept (see "
-        "line 155's entry: test_crim counts them independently: 0)",
+        "runs only at a P-position of odd rank, and there is none in any size swept (see line "
+        "155's entry: test_crim counts them independently: 0)",
     ),
     ("crim/_kernels.py", 156, "0 -> 1"): (
         "if first_odd_p[m] < 0:",
-        "runs only at a P-position of odd rank, and there is none in any size swept (see "
-        "line 155's entry: test_crim counts them independently: 0)",
+        "runs only at a P-position of odd rank, and there is none in any size swept (see line "
+        "155's entry: test_crim counts them independently: 0)",
     ),
     ("crim/_kernels.py", 172, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
@@ -452,35 +339,479 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ("lifting/patterns.py", 354, "< -> <="): (
         "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
         "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
-        "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so "
-        "the in_t check below refuses it anyway",
+        "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so the "
+        "in_t check below refuses it anyway",
     ),
     ("lifting/patterns.py", 354, "2 -> 3"): (
         "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
         "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
-        "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so "
-        "the in_t check below refuses it anyway",
+        "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so the "
+        "in_t check below refuses it anyway",
     ),
     ("lifting/patterns.py", 808, "- -> +"): (
         "for first in band_lifts(cycle, l1 - 2)",
-        "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps "
-        "only m == l1 - 2: a larger m_max lists more lifts that the filter drops",
+        "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps only"
+        " m == l1 - 2: a larger m_max lists more lifts that the filter drops",
     ),
     ("lifting/patterns.py", 810, "- -> +"): (
         "for second in band_lifts(first.lifted, l2 - 2)",
-        "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps "
-        "only m == l2 - 2: a larger m_max lists more lifts that the filter drops",
+        "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps only"
+        " m == l2 - 2: a larger m_max lists more lifts that the filter drops",
     ),
     ("lifting/graph.py", 116, "< -> <="): (
         "small=shard.candidates < SMALL_SHARD,",
-        "a scheduling hint for a shard of exactly SMALL_SHARD candidates (run in process or "
-        "on the cluster): the shard's 4-cycles are the same either way",
+        "a scheduling hint for a shard of exactly SMALL_SHARD candidates (run in process or on "
+        "the cluster): the shard's 4-cycles are the same either way",
     ),
     ("lifting/graph.py", 264, "1 -> 2"): (
         "n_min: int = 1,",
         "no G_n below n = 16 has a 4-cycle (FIRST_FOUR_CYCLE_N, checked by "
-        "test_below_n_16_there_is_no_4_cycle_so_the_lifting_graph_is_empty), so Q from 1 "
-        "and from 2 hold the same cycles, lifts and stats",
+        "test_below_n_16_there_is_no_4_cycle_so_the_lifting_graph_is_empty), so Q from 1 and "
+        "from 2 hold the same cycles, lifts and stats",
+    ),
+    # the Tchoukaillon, Montreal, dual, Austrian, Carolina and random Bulgarian engines
+    ("austrian/engine.py", 255, "2 -> 3"): (
+        "if estimate.nodes >= 2**62:",
+        "unreachable under either bound: n <= 255 keeps the states (about p(n)·L) far below 2**62",
+    ),
+    ("carolina/engine.py", 128, "False -> True"): (
+        "rows = rows.astype(np.int64, copy=False)",
+        "a copy of the rows instead of the same array: the values are the same",
+    ),
+    ("random_bulgarian/_kernels.py", 167, "> -> >="): (
+        "if j > 0:",
+        "at j = 0 the extra branch merges zero copies: _insert_many copies the row unchanged",
+    ),
+    ("random_bulgarian/_kernels.py", 177, "== -> !="): (
+        "if nw == nxt_w.shape[0]:",
+        "the arrays grow at every new row instead of when full; their first nw rows are the same",
+    ),
+    ("montreal/_kernels.py", 112, "> -> >="): (
+        "if distance[v] == 0 and values[v] > best_on_cycle[cycle_of[v]]:",
+        "a running maximum: when values[v] equals the best so far, storing it again leaves the "
+        "same value",
+    ),
+    ("tchoukaillon/_kernels.py", 120, "+ -> -"): (
+        "if (i + 1 + nxt) % 2 != 0:",
+        "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by 2·nxt, "
+        "so have its parity; % is Python's (0 or 1, numba alike) and != 0 holds alike",
+    ),
+    ("random_bulgarian/_kernels.py", 240, "1 -> 2"): (
+        "kk = 1",
+        "for n >= 2 the loop raises kk to 2 anyway; n = 1 (the least n the engine accepts) is 1"
+        " = k(k-1)/2 + r for k = 1, r = 1 and for k = 2, r = 0, and (1) is then a cradle shape "
+        "either way: the formula gives 0 both ways",
+    ),
+    ("montreal/engine.py", 343, "0 -> 1"): (
+        "i = 0",
+        "a position has α_1 > 0 (parse_montreal and check_position drop leading zeros, "
+        "SPEC-games §3), so the loop's step at i = 0 only moves on to i = 1",
+    ),
+    ("dual/engine.py", 109, "1 -> 2 @44"): (
+        "for i in range(1, self.n // j + 1)",
+        "the extra i = n // j + 1 has n - i·j < 0, and count_partitions of a negative number is"
+        " 0 (partitions.py), so the total of parts is the same",
+    ),
+    ("dual/engine.py", 109, "// -> *"): (
+        "for i in range(1, self.n // j + 1)",
+        "the extra i > n // j have n - i·j < 0, and count_partitions of a negative number is 0 "
+        "(partitions.py), so the total of parts is the same",
+    ),
+    ("tchoukaillon/_kernels.py", 34, "64 -> 65"): (
+        "board = np.zeros(64, dtype=np.int64)  # board[i] = stones in hole i; board[0] unused",
+        "a larger first capacity of the scratch board: it grows (by the check below) before any"
+        " hole i + 1 >= its size is touched, so no value changes",
+    ),
+    ("tchoukaillon/_kernels.py", 40, "1 -> 2"): (
+        "if i + 1 >= board.shape[0]:",
+        "the board grows one hole earlier: capacity only, rightmost_holes touches board[1..i] "
+        "alone and i + 1 < board.shape[0] still holds after the check",
+    ),
+    ("tchoukaillon/_kernels.py", 40, ">= -> >"): (
+        "if i + 1 >= board.shape[0]:",
+        "the board then grows only when i reaches its size; i <= length + 1 and length < the "
+        "size before, so board[i] (the hole written) is still in bounds and reads stop at "
+        "board[length]: the one-hole margin of the original is never used",
+    ),
+    ("tchoukaillon/_kernels.py", 41, "2 -> 3"): (
+        "bigger = np.zeros(board.shape[0] * 2, dtype=np.int64)",
+        "the board grows by 3x instead of 2x: capacity only (old holes copied, new ones 0)",
+    ),
+    ("tchoukaillon/_kernels.py", 41, "* -> +"): (
+        "bigger = np.zeros(board.shape[0] * 2, dtype=np.int64)",
+        "the board grows by 2 holes instead of doubling; it grows when i + 1 >= its size with i"
+        " <= its size - 1, so the new size >= i + 2 keeps board[i] in bounds: capacity only",
+    ),
+    ("tchoukaillon/roots.py", 88, "+ -> -"): (
+        "if (i + 1 + nxt) % 2:",
+        "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by 2·nxt, "
+        "so have its parity (Python's % gives 0 or 1 for each alike)",
+    ),
+    ("tchoukaillon/roots.py", 97, "0 -> 1"): (
+        "return fagan_pairs(m)[-1][0]",
+        "the last Fagan pair is the sea (cf(m), cf(m)) (Lemma 2.3, checked against the sieve up"
+        " to m = 10^5 by test_sr_lemma23): its two entries are equal",
+    ),
+    ("tchoukaillon/roots.py", 190, "0 -> 1"): (
+        "far_root = int(tk.fagan_root(m)[0])",
+        "fagan_root returns the sea (cf(m), cf(m)) (Lemma 2.3, checked against the sieve up to "
+        "m = 10^5 by test_sr_lemma23): its two entries are equal",
+    ),
+    ("random_bulgarian/_kernels.py", 102, "2 -> 3"): (
+        "room = n + 2",
+        "one more entry in every scratch row: they hold at most n parts (a multiset of remains "
+        "of the piles of a partition of n, or a partition of n) or the n + 2 starts, and "
+        "nothing reads past those",
+    ),
+    ("random_bulgarian/_kernels.py", 103, "1024 -> 1025"): (
+        "cap = 1024",
+        "the first capacity of the level and term arrays: _grow and _grow_rows enlarge them "
+        "alike when full, and the terms are returned cut to [:terms]",
+    ),
+    ("random_bulgarian/_kernels.py", 244, "2 -> 3"): (
+        "lam = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most n parts "
+        "(lam[0..n-1]) and the loop reads lam[i] only for i < k",
+    ),
+    ("austrian/_kernels.py", 62, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: _first and next_partition write at most n "
+        "parts (a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("austrian/_kernels.py", 90, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: _first and next_partition write at most n "
+        "parts (a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("austrian/_kernels.py", 105, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: _first and next_partition write at most n "
+        "parts (a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("dual/_kernels.py", 20, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of the scratch partition: next_partition writes at most n parts "
+        "(a[0..n-1]) and the walk reads a[:k], never past them",
+    ),
+    ("dual/_kernels.py", 21, "1 -> 2"): (
+        "out = np.zeros(n + 1, dtype=np.int64)",
+        "one more entry of the scratch image: D(λ) is a partition of n, at most n parts "
+        "(out[0..n-1]), and rank_of reads out[:length] only",
+    ),
+    ("montreal/_kernels.py", 62, "66 -> 67"): (
+        "a = np.zeros(66, dtype=np.int64)  # lengths stay below 64: codes are int64",
+        "one more entry of the scratch row: a position's code is an int64 bit string, so it has"
+        " fewer than 64 entries, and the loop touches a[0..length] only",
+    ),
+    ("montreal/_kernels.py", 89, "66 -> 67"): (
+        "buf = np.zeros(66, dtype=np.int64)",
+        "one more entry of the scratch row: a position's code is an int64 bit string, so it has"
+        " fewer than 64 entries, and the loop reads buf[:length] only",
+    ),
+    ("tchoukaillon/engine.py", 354, ">= -> >"): (
+        "if width * math.log2(radix) >= 62:",
+        "the threshold between two routes that give the same answer (np.unique of the rows, or "
+        "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); the keys stay"
+        " below radix^width = 2^(width·log2 radix) <= 2^62 here",
+    ),
+    ("tchoukaillon/engine.py", 354, "62 -> 63"): (
+        "if width * math.log2(radix) >= 62:",
+        "the threshold between two routes that give the same answer (np.unique of the rows, or "
+        "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); below 63 the "
+        "keys stay below radix^width < 2^63, within an int64",
+    ),
+    ("austrian/_kernels.py", 83, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("austrian/_kernels.py", 83, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("austrian/_kernels.py", 118, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("austrian/_kernels.py", 118, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("dual/_kernels.py", 38, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("dual/_kernels.py", 38, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("random_bulgarian/_kernels.py", 226, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("random_bulgarian/_kernels.py", 226, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("random_bulgarian/_kernels.py", 264, "< -> <="): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("random_bulgarian/_kernels.py", 264, "0 -> 1"): (
+        "if k < 0:",
+        "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
+        "never 0: k < 0, k <= 0 and k < 1 agree",
+    ),
+    ("austrian/_kernels.py", 94, "> -> >="): (
+        "while k > 0:",
+        "k = 0 only for the empty μ (bank n), which adds 0 parts, and next_partition then "
+        "returns -1 (no part to lower), ending the loop",
+    ),
+    ("random_bulgarian/stationary.py", 78, "1 -> 2"): (
+        "x[0] = Fraction(1)",
+        "GTH's back substitution is linear in x[0] (each x[kk] is a sum of multiples of earlier"
+        " x[i]) and x is divided by its total at the end: any nonzero x[0] gives π",
+    ),
+    ("random_bulgarian/_kernels.py", 260, "0 -> 1"): (
+        "l1 += max(r - q, 0) - min(q, r)",
+        "adds 1 to l1 only when r <= q; the true L1 is even (an l1 distance between two "
+        "partitions of n), so out = (L1 + 1) // 2 = L1 // 2 is the same",
+    ),
+    ("random_bulgarian/stationary.py", 96, "< -> <="): (
+        "if residual < TOLERANCE:",
+        "differs only for a residual exactly equal to TOLERANCE (a measure-zero float tie): the"
+        " original then takes one more power step, the mutant hands the same x to GMRES "
+        "(residual >= TOLERANCE); both return π with a residual below the tolerance",
+    ),
+    ("random_bulgarian/stationary.py", 88, "0 -> 1"): (
+        "size = matrix.shape[0]",
+        "a chain's transition matrix is square: shape[1] is shape[0]",
+    ),
+    ("random_bulgarian/stationary.py", 107, "0 -> 1"): (
+        "size = transposed.shape[0]",
+        "a chain's transition matrix (here transposed) is square: shape[1] is shape[0]",
+    ),
+    ("austrian/engine.py", 197, "< -> <="): (
+        "while v < cap and self.table[remaining, v] <= below:",
+        "unranking keeps below < table[remaining, cap] (it starts so for an index among the "
+        "states of bank b, and each part keeps it), so at v = cap the second test is false: v "
+        "<= cap stops at v = cap as v < cap does",
+    ),
+    ("dual/engine.py", 87, "< -> <="): (
+        "while v < cap and self.table[remaining, v] <= below:",
+        "unranking keeps below < table[remaining, cap] (it starts so for 0 <= index < p(n), and"
+        " each part keeps it), so at v = cap the second test is false: v <= cap stops at v = "
+        "cap as v < cap does",
+    ),
+    ("austrian/engine.py", 255, ">= -> >"): (
+        "if estimate.nodes >= 2**62:",
+        "unreachable under either bound: n <= 255 keeps the states (about p(n)·L) far below 2**62",
+    ),
+    ("austrian/engine.py", 255, "62 -> 63"): (
+        "if estimate.nodes >= 2**62:",
+        "unreachable under either bound: n <= 255 keeps the states (about p(n)·L) far below 2**62",
+    ),
+    ("austrian/engine.py", 280, "1 -> 2"): (
+        "padded = np.zeros(-(-(n + 1) // part) * part, dtype=np.float64)",
+        "more zero padding after the n + 1 counts: the cumulative sums run down the columns of "
+        "padded.reshape(-1, part), so the extra last rows change no earlier value, and [: n + "
+        "1] cuts them off",
+    ),
+    # the Floridian engine and kernels, the local 4-cycle search
+    ("floridian/engine.py", 436, "1 -> 2"): (
+        "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1, n",
+        "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
+    ),
+    ("floridian/engine.py", 520, "1 -> 2"): (
+        "h_ptr[start : stop + 1] += h_done",
+        "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it"
+        " does source stop; after the last chunk the slice ends at the array's end anyway",
+    ),
+    ("floridian/_fourcycle_kernels.py", 333, "and -> or"): (
+        "while i < d1 and j < d2:",
+        "its only caller compares b = Ω(x) with a, two partitions of n: neither is a proper "
+        "prefix of the other, so the loop ends at the first difference or with both used up "
+        "(equal: false either way)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 347, "== -> !="): (
+        "return i == d1 and j < d2",
+        "its only caller compares b = Ω(x) with a, two partitions of n: neither is a proper "
+        "prefix of the other, so the loop ends at the first difference or with both used up "
+        "(equal: false either way)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 156, "0 -> 1 @18"): (
+        "return 0, 0, 0, n",
+        "the root's pm: only _next_pend reads it, and only for a class u >= 5, while the root "
+        "is u = pu = 0",
+    ),
+    ("floridian/_fourcycle_kernels.py", 271, "< -> <="): (
+        "if t + 1 < count:",
+        "one more _advance after the last candidate is written: it changes only the scratch "
+        "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
+    ),
+    ("floridian/_kernels.py", 37, "3 -> 4"): (
+        "width = n + 3",
+        "one more column of the counting table, never read: the walks read fill[r, q] and "
+        "first/prefix read comp[r - v, v] only at parts q, v <= n",
+    ),
+    ("floridian/_fourcycle_kernels.py", 259, "2 -> 3"): (
+        "cs = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
+        "sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+    ),
+    ("floridian/_fourcycle_kernels.py", 260, "2 -> 3"): (
+        "cm = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
+        "sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+    ),
+    ("floridian/_fourcycle_kernels.py", 261, "2 -> 3"): (
+        "cp = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
+        "sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+    ),
+    ("floridian/_fourcycle_kernels.py", 262, "2 -> 3"): (
+        "cr = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
+        "sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+    ),
+    ("floridian/_fourcycle_kernels.py", 551, "3 -> 4"): (
+        "width = n + 3",
+        "one more entry of each scratch array: a_count is indexed by sizes <= n (n + 1 "
+        "entries), and the others hold the groups of a partition of n (at most its distinct "
+        "sizes, plus one new part)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 482, "1 -> 2"): (
+        "need = used + 1 + _parts_count(mults, d)",
+        "asks one byte more than the partition takes: the buffer grows one emission earlier at "
+        "most, and the cycles are returned cut to the bytes written (buf[:used])",
+    ),
+    ("floridian/_fourcycle_kernels.py", 483, "> -> >="): (
+        "if need > buf.shape[0]:",
+        "also grows a buffer the partition fills exactly: a larger capacity, the same bytes "
+        "written and returned (buf[:used])",
+    ),
+    ("floridian/_fourcycle_kernels.py", 484, "2 -> 3"): (
+        "bigger = np.empty(max(2 * buf.shape[0], need), dtype=np.uint8)",
+        "another growth factor: the new capacity is still at least need and the used bytes are "
+        "copied, so the bytes written and returned (buf[:used]) are the same",
+    ),
+    ("floridian/_fourcycle_kernels.py", 484, "* -> +"): (
+        "bigger = np.empty(max(2 * buf.shape[0], need), dtype=np.uint8)",
+        "another growth step: the new capacity is still at least need and the used bytes are "
+        "copied, so the bytes written and returned (buf[:used]) are the same",
+    ),
+    ("floridian/_fourcycle_kernels.py", 256, "<= -> <"): (
+        "if count <= 0:",
+        "at count == 0 the walk then unranks rank lo <= total (past the last candidate _unrank "
+        "picks no class and stops at level 1 on the zeroed cr), writes no candidate and returns"
+        " parts[:0] and the one offset 0: the same empty arrays",
+    ),
+    ("floridian/_fourcycle_kernels.py", 549, "<= -> <"): (
+        "if hi <= lo:",
+        "at hi == lo the search then unranks rank lo <= total (past the last candidate _unrank "
+        "picks no class and stops at level 1 on the zeroed cr) and visits no candidate: the "
+        "same empty buffer and zero stats",
+    ),
+    ("floridian/_kernels.py", 141, "2 -> 3"): (
+        "a = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: the walk writes a partition of n (at most n parts, "
+        "a[0..n-1]) and reads a[:k]",
+    ),
+    ("floridian/_kernels.py", 210, "2 -> 3"): (
+        "buf = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: Ω(λ) of a partition of n has at most n parts, "
+        "written to buf[0..k-1] and read as buf[:k]",
+    ),
+    ("floridian/_kernels.py", 273, "2 -> 3"): (
+        "sizes = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: a partition of n has at most n distinct sizes (d), "
+        "and only sizes[:d] are read",
+    ),
+    ("floridian/_kernels.py", 274, "2 -> 3"): (
+        "mults = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: a partition of n has at most n distinct sizes (d), "
+        "and only mults[:d] are read",
+    ),
+    ("floridian/_kernels.py", 275, "2 -> 3"): (
+        "bad = np.zeros(n + 2, dtype=np.bool_)",
+        "one more entry of a scratch array: bad is indexed by the number of 1s removed, 0..ones"
+        " <= n",
+    ),
+    ("floridian/_kernels.py", 276, "2 -> 3"): (
+        "g_size = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: λ2 has at most d + 1 <= n + 1 groups, g_size[:m] "
+        "with m <= d + 1",
+    ),
+    ("floridian/_kernels.py", 277, "2 -> 3"): (
+        "g_mult = np.zeros(n + 2, dtype=np.int64)",
+        "one more entry of a scratch array: λ2 has at most d + 1 <= n + 1 groups, g_mult[:m] "
+        "with m <= d + 1",
+    ),
+    ("floridian/_kernels.py", 278, "16 -> 17"): (
+        "targets = np.zeros(16, dtype=np.int64)",
+        "a larger first capacity of the targets scratch: it is replaced by a larger one when a "
+        "source has more candidate choices, and only targets[:found] is read",
+    ),
+    ("floridian/_kernels.py", 303, "< -> <="): (
+        "if targets.shape[0] < max_candidates:",
+        "also replaces a scratch that is exactly large enough, by a zeroed one of the same "
+        "size: targets[:found] is written before it is read either way",
+    ),
+    ("floridian/_kernels.py", 441, "4 -> 5"): (
+        "out = np.empty((0, 4), dtype=np.int64)",
+        "four_cycles replaces this array in its second pass before writing to it",
+    ),
+    ("floridian/_kernels.py", 70, "2 -> 3"): (
+        "prev = n + 2",
+        "the sentinel for no previous part: the first step needs only prev - 2 >= remaining = n"
+        " (top = n) and prev > remaining (no first[remaining, prev] term); n + 3 gives both",
+    ),
+    ("floridian/_kernels.py", 99, "2 -> 3"): (
+        "prev = n + 2",
+        "the sentinel for no previous part: the first step needs only prev - 2 >= remaining = n"
+        " (top = n) and prev > remaining (no first[remaining, prev] term); n + 3 gives both",
+    ),
+    ("floridian/_fourcycle_kernels.py", 333, "< -> <="): (
+        "while i < d1 and j < d2:",
+        "its only caller compares b = Ω(x) with a, two partitions of n: the loop meets i == d1 "
+        "only with j == d2 and the other way round (equal so far, the same total used), so the "
+        "step `<=` adds in either test is never taken",
+    ),
+    ("floridian/_fourcycle_kernels.py", 100, "1 -> 2 @26"): (
+        "for w in range(1, n + 1):",
+        "the extra step w = n + 1 breaks at once, as (n + 1) * 1 > n",
+    ),
+    ("floridian/_kernels.py", 442, "2 -> 3"): (
+        "for pass_ in range(2):",
+        "a third pass only counts again: it allocates nothing (pass_ == 1 does) and writes "
+        "nothing (only pass 1 writes), so the array of pass 1 is returned unchanged",
+    ),
+    ("floridian/_kernels.py", 460, "or -> and"): (
+        "if at == turns.shape[0] or turns[at] != a:",
+        "the H-row test only skips the scan of b's α-arcs early: H(b) holds Ω(y) of every "
+        "α-move y of b, so when a is not in it the scan finds no y with Ω(y) = a; `and` skips "
+        "fewer rows (and at at == len reads one entry past b's row, never written)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 230, "- -> +"): (
+        "level = depth - 1",
+        "starts two levels deeper, where no option is found, so the walk goes on from depth - 1"
+        " as before: level depth's parent is the last class (rest 0), and above depth the "
+        "arrays hold zeros (fresh from _unrank) or the classes of an earlier candidate at "
+        "levels the walk left because they had no next option; nothing is written on the way "
+        "(checked against the unmutated walk for every n <= 150)",
+    ),
+    ("floridian/_fourcycle_kernels.py", 271, "+ -> -"): (
+        "if t + 1 < count:",
+        "t - 1 < count holds at every t, so one more _advance runs after the last candidate: it"
+        " changes only the scratch classes cs/cm/cp/cr, and nothing reads them afterwards",
     ),
 }
 

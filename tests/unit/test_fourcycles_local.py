@@ -11,7 +11,7 @@ import json
 import pickle
 from collections import Counter
 from functools import cache
-from itertools import pairwise
+from itertools import pairwise, product
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamegraph.games.floridian import _fourcycle_kernels as fk
-from gamegraph.games.floridian.alpha import alpha_moves
+from gamegraph.games.floridian.alpha import AlphaChoice, alpha_moves, apply_alpha
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.floridian.fourcycles_local import (
@@ -278,6 +278,18 @@ def test_memory_estimate_is_closed_form_and_grows_with_n_squared() -> None:
     assert shard_memory_bytes(200) - shard_memory_bytes(100) == 8 * 25 * (201**2 - 101**2)
 
 
+def test_memory_estimate_is_the_counting_table_the_kernel_allocates_plus_a_fixed_margin() -> None:
+    """Shard.memory_bytes is what the kernel allocates: the table C[rem, u, m, pend] with
+    rem, u in 0..n and m, pend in 0..MAX_MULT (int64), and a margin for the O(n) scratch."""
+    margins = set()
+    for n in (1, 30, 125):
+        table = fk.candidate_table(n)
+        assert table.shape == (n + 1, n + 1, MAX_MULT + 1, MAX_MULT + 1)
+        assert table.dtype == np.int64
+        margins.add(shard_memory_bytes(n) - table.nbytes)
+    assert len(margins) == 1 and 0 < margins.pop() <= 2**20
+
+
 @pytest.mark.parametrize("n", [24, 30, 40])
 def test_preimages_count_the_y_in_t_whose_omega_is_a_candidate(n: int) -> None:
     """The work counter ``preimages``: pairs (a, y), a a candidate, y ∈ T(n), Ω(y) = a, i.e.
@@ -287,3 +299,98 @@ def test_preimages_count_the_y_in_t_whose_omega_is_a_candidate(n: int) -> None:
     )
     (whole,) = shards(n, target=10**9)
     assert run_shard(whole).preimages == expected > 0
+
+
+# --------------------------------------------------------------------------- work counters
+
+
+def pruned_choices(a: Partition, y: Partition) -> list[AlphaChoice]:
+    """The α-choices of a the search builds for the preimage y, by the pruning rules of the
+    module docs, stated on the partitions: a size u >= 4 of a with m parts sits in y at
+    u - 1 - δ1 - δ2 (δ1 = 1 iff the choice reduces u, δ2 ∈ {0, 1}), which must be a size
+    of y with at least m parts; a choice reducing u but not a size u - 2 >= 2 of a leaves
+    u - 1 beside u - 2 in x (not separated) and is not built; at least one part is reduced."""
+    in_a, in_y = Counter(a), Counter(y)
+    sizes = sorted((u for u in in_a if u > 1), reverse=True)
+    built = []
+    for chosen in product((False, True), repeat=len(sizes)):
+        reduced = {u for u, c in zip(sizes, chosen, strict=True) if c}
+        if any(u - 2 in in_a and u - 2 > 1 and u - 2 not in reduced for u in reduced):
+            continue
+        fits = all(
+            any(in_y[u - 1 - (u in reduced) - d2] >= in_a[u] for d2 in (0, 1))
+            for u in sizes
+            if u >= 4
+        )
+        if not fits:
+            continue
+        for ones in range(in_a[1] + 1):
+            if reduced or ones:
+                built.append(AlphaChoice(tuple(sorted(reduced, reverse=True)), ones))
+    return built
+
+
+@pytest.mark.parametrize("n", [24, 34, 40, 48])
+def test_choices_and_legal_moves_count_the_pruned_alpha_choices_of_each_preimage(n: int) -> None:
+    """The work counters ``choices`` and ``legal_moves`` against the pruning of the module docs
+    applied by the scalar α-move (alpha.apply_alpha) to every candidate a and every y ∈ T(n)
+    with Ω(y) = a: built choices, and those whose x is in T(n) and differs from a."""
+    preimages: dict[Partition, list[Partition]] = {}
+    for y in separated_partitions(n):
+        if in_t(y):
+            preimages.setdefault(omega(y), []).append(y)
+    (whole,) = shards(n, target=10**9)
+    choices = legal = 0
+    for a in candidates_in_shard(whole):
+        for y in preimages.get(a, []):
+            for choice in pruned_choices(a, y):
+                choices += 1
+                x = apply_alpha(a, choice)
+                legal += in_t(x) and x != a
+    result = run_shard(whole)
+    assert (result.choices, result.legal_moves) == (choices, legal)
+    assert legal > 0
+
+
+@pytest.mark.parametrize(("n", "target"), [(34, 5), (60, 97)])
+def test_kernel_counts_every_candidate_visited_and_every_cycle_emitted(n: int, target: int) -> None:
+    """The kernel's own counters: one candidate per rank of the shard, and one emitted cycle
+    per 4-cycle of G_n (each is emitted once, from its canonical first position)."""
+    table = fk.candidate_table(n)
+    visited = emitted = 0
+    for shard in shards(n, target):
+        _, stats = fk.four_cycles_in_range(n, table, shard.lo, shard.hi)
+        assert stats[fk.STAT_CANDIDATES] == shard.candidates
+        visited += stats[fk.STAT_CANDIDATES]
+        emitted += stats[fk.STAT_CYCLES]
+    assert visited == candidate_count(n)
+    engine = build_floridian(n, restricted=True)
+    assert emitted == len(brute_force(n) if n <= 30 else engine.four_cycles())
+
+
+@pytest.mark.parametrize("n", [1, 24, 60])
+def test_kernels_return_flat_parts_that_their_offsets_cover_exactly(n: int) -> None:
+    """candidates_in_range: one offset per candidate plus one, the parts of candidate i (of
+    sum n) between offsets i and i + 1, nothing after the last; an empty range of ranks (at
+    the start or past the last candidate) gives no part and no cycle, and the work is zero."""
+    table = fk.candidate_table(n)
+    total = candidate_count(n)
+    for lo, hi in [(0, 0), (total, total), (0, total), (total // 2, total)]:
+        parts, offsets = fk.candidates_in_range(n, table, lo, hi)
+        assert offsets.shape == (hi - lo + 1,) and offsets[0] == 0
+        assert parts.shape == (offsets[-1],)
+        assert all(int(parts[i:j].sum()) == n for i, j in pairwise(offsets.tolist()))
+        if lo == hi:
+            buf, stats = fk.four_cycles_in_range(n, table, lo, hi)
+            assert buf.shape == (0,) and not stats.any()
+
+
+@pytest.mark.parametrize("n", [1, 6, 11])
+def test_lex_order_of_the_search_is_the_order_of_partitions_as_tuples(n: int) -> None:
+    """The kernel comparing b = Ω(x) with a (canonical rotation) agrees with Python's order
+    of nonincreasing tuples, for every pair of partitions of n <= 11."""
+    width = n + 3
+    shapes = [(p, *groups(p, width)) for p in partitions(n)]
+    for p1, s1, m1, d1 in shapes:
+        for p2, s2, m2, d2 in shapes:
+            assert fk._lex_less(s1, m1, d1, s2, m2, d2) == (p1 < p2), (p1, p2)

@@ -29,6 +29,7 @@ STAT_CHOICES = 2  #: α-choices of a built (after the pruning)
 STAT_LEGAL = 3  #: legal α-moves x of a among them
 STAT_CYCLES = 4  #: 4-cycles emitted
 STATS = 5
+FIRST_BUFFER = 64  #: bytes of the cycle buffer before it first grows (it doubles as needed)
 
 
 # --------------------------------------------------------------------------- candidates
@@ -58,25 +59,24 @@ def _next_pend(u: int, m: int, pend: int, w: int, mw: int) -> int:
 @njit(cache=True, nogil=True)
 def _w_low(u: int) -> int:
     """Smallest size that may follow class u (root: u = 0)."""
-    if u >= 5:
-        return u - 4
-    return 1
+    return max(u - 4, 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, boundscheck=True)
 def candidate_table(n: int) -> np.ndarray:
     """C[rem, u, m, pend]: candidate completions after class (u, m), rem left, need pend.
 
     A completion is a sequence of further classes (sizes decreasing by >= 2, multiplicity
     1..MAX_MULT) summing to rem that meets every need (:func:`_next_pend`); it ends only
-    when no need is open and the last class is below 5.
+    when no need is open and the last class is below 5. Built once per n, with index
+    checks: an index past a dimension raises instead of reaching a neighbouring entry.
     """
     table = np.zeros((n + 1, n + 1, MAX_MULT + 1, MAX_MULT + 1), dtype=np.int64)
     for u in range(1, min(n, 4) + 1):
         for m in range(1, MAX_MULT + 1):
             table[0, u, m, 0] = 1
     for rem in range(1, n + 1):
-        for u in range(1, n + 1):
+        for u in range(3, n + 1):  # nothing follows a class 1 or 2 (no size 2 below it)
             w_high = min(u - 2, rem)
             w_low = _w_low(u)
             for m in range(1, MAX_MULT + 1):
@@ -93,7 +93,7 @@ def candidate_table(n: int) -> np.ndarray:
     return table
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, boundscheck=True)
 def total_candidates(n: int, table: np.ndarray) -> int:
     """Number of candidates of n: every first class (w, mw) followed by a completion."""
     total = 0
@@ -110,12 +110,10 @@ def _option(
     table: np.ndarray, pu: int, pm: int, ppend: int, prem: int, w: int, mw: int
 ) -> tuple[int, int]:
     """(completions, new need) of class (w, mw) after parent (pu, pm, ppend, prem); pu = 0 is
-    the root. Completions 0 when (w, mw) is not allowed there."""
-    if w < 1 or mw < 1 or w * mw > prem:
-        return 0, -1
-    if pu == 0:
-        return table[prem - w * mw, w, mw, 0], 0
-    if w > pu - 2 or w < _w_low(pu):
+    the root. Completions 0 when (w, mw) is not allowed there. The callers keep
+    _w_low(pu) <= w <= _top_w(pu, prem) and mw >= 1; at the root, ppend = 0 makes
+    :func:`_next_pend` return need 0."""
+    if w * mw > prem:
         return 0, -1
     nxt = _next_pend(pu, pm, ppend, w, mw)
     if nxt < 0:
@@ -129,7 +127,7 @@ def _first_option(
 ) -> tuple[int, int, int]:
     """First option (w, mw, need) at or after (start_w, start_mw) in descending order (w
     descending, then mw descending) with a completion; w = 0 if none is left."""
-    low = 1 if pu == 0 else _w_low(pu)
+    low = _w_low(pu)
     w = start_w
     mw = start_mw
     while w >= low:
@@ -174,9 +172,9 @@ def _unrank(
     level = 0
     while True:
         pu, pm, ppend, prem = _parent(n, cs, cm, cp, cr, level)
-        if level > 0 and prem == 0:
+        if prem == 0:  # never at the root: prem = n >= 1 there
             return level
-        low = 1 if pu == 0 else _w_low(pu)
+        low = _w_low(pu)
         chosen = False
         for w in range(_top_w(pu, prem), low - 1, -1):
             for mw in range(MAX_MULT, 0, -1):
@@ -255,9 +253,9 @@ def candidates_in_range(
     """Candidates of ranks lo..hi-1 as flat parts (uint8) and offsets (int64)."""
     count = hi - lo
     offsets = np.zeros(count + 1, dtype=np.int64)
-    parts = np.empty(max(count, 1) * n, dtype=np.uint8)
     if count <= 0:
-        return parts[:0], offsets[:1]
+        return np.empty(0, dtype=np.uint8), offsets
+    parts = np.empty(count * n, dtype=np.uint8)
     cs = np.zeros(n + 2, dtype=np.int64)
     cm = np.zeros(n + 2, dtype=np.int64)
     cp = np.zeros(n + 2, dtype=np.int64)
@@ -327,11 +325,11 @@ def _equal(
 def _lex_less(
     s1: np.ndarray, m1: np.ndarray, d1: int, s2: np.ndarray, m2: np.ndarray, d2: int
 ) -> bool:
-    """Whether partition 1 < partition 2 as tuples of nonincreasing parts."""
+    """Whether partition 1 < partition 2 as tuples of nonincreasing parts (both nonempty)."""
     i = 0
     j = 0
-    left1 = m1[0] if d1 > 0 else 0
-    left2 = m2[0] if d2 > 0 else 0
+    left1 = m1[0]
+    left2 = m2[0]
     while i < d1 and j < d2:
         if s1[i] != s2[j]:
             return bool(s1[i] < s2[j])
@@ -546,7 +544,7 @@ def four_cycles_in_range(
     y is an α-move of b.
     """
     stats = np.zeros(STATS, dtype=np.int64)
-    buf = np.empty(1 << 12, dtype=np.uint8)
+    buf = np.empty(FIRST_BUFFER, dtype=np.uint8)
     used = 0
     if hi <= lo:
         return buf[:0], stats

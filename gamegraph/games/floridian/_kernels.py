@@ -455,15 +455,9 @@ def four_cycles(
                 rb = row_of[b]
                 if rb < 0:
                     continue
-                lo = h_ptr[rb]
-                hi = h_ptr[rb + 1]
-                while lo < hi:
-                    mid = (lo + hi) // 2
-                    if h_dst[mid] < a:
-                        lo = mid + 1
-                    else:
-                        hi = mid
-                if lo == h_ptr[rb + 1] or h_dst[lo] != a:
+                turns = h_dst[h_ptr[rb] : h_ptr[rb + 1]]
+                at = np.searchsorted(turns, a)
+                if at == turns.shape[0] or turns[at] != a:
                     continue
                 for f in range(alpha_ptr[rb], alpha_ptr[rb + 1]):
                     y = alpha_dst[f]

@@ -457,14 +457,14 @@ def _alpha_arcs(
     total = int(sources.shape[0])
     workers = max(1, min(threads, 8, total // 4096 or 1))
     bounds = np.linspace(0, total, workers + 1).astype(np.int64)
-    done = [0] * workers
+    done: dict[int, int] = {}  # sources finished, by the workers that have reported
     lock = threading.Lock()
 
     def report(worker: int, finished: int) -> None:
         if progress is not None:
             with lock:
                 done[worker] = finished
-                progress(f"α-moves of G_{n}", sum(done), total)
+                progress(f"α-moves of G_{n}", sum(done.values()), total)
 
     def run(worker: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         lo, hi = int(bounds[worker]), int(bounds[worker + 1])
