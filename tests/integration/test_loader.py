@@ -540,11 +540,11 @@ def test_an_unreachable_scheduler_leaves_the_graph_as_it_was(
 ) -> None:
     """The engine fails (no Dask scheduler answers) before the load touches any data: one
     error line, and no `incomplete` record is left behind."""
-    graph_id = "lifting:band:12"
+    graph_id = "lifting:band:16"  # the first n with 4-cycles to search for (on Dask)
     before = get_graph(runner, graph_id)
     result = _cli(
         neo4j_settings,
-        *("load", "--games", "lifting", "--rule", "band", "--n", "12"),
+        *("load", "--games", "lifting", "--rule", "band", "--n", "16"),
         *("--scheduler", "tcp://127.0.0.1:1"),
     )
     assert result.returncode == 2, result.stderr
