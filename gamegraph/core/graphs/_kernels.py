@@ -1,0 +1,466 @@
+"""Compiled inner loops (numba) of the graph analyses, each written once.
+
+A graph here is a pair of arrays: a functional graph is ``successor`` (node i moves to
+successor[i]); an arc graph is CSR, ``indptr`` (int64, length N + 1) and ``indices`` (the
+targets of node v are ``indices[indptr[v]:indptr[v + 1]]``). The public functions over the
+graph types are in :mod:`.analysis` and :mod:`.play`; these kernels take the bare arrays so
+that an engine holding them already pays nothing to call them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+INFINITE = -1
+"""The loopy value ∞ in the array of :func:`loopy_values` (its finite options are apart)."""
+
+
+@njit(cache=True)
+def functional_graph_analysis(
+    successor: np.ndarray,
+    in_degree: np.ndarray,
+    cycle_of: np.ndarray,
+    distance: np.ndarray,
+) -> int:
+    """Cycles, basins and transients of a functional graph i -> successor[i].
+
+    Fills in_degree, cycle_of (cycle id reached, ids numbered by first member in index
+    order) and distance (moves to reach the cycle, 0 on it); returns the number of cycles.
+    Peels nodes of in-degree 0 (Kahn), so what is left is exactly the cyclic nodes, then
+    fills distances in reverse peeling order, where each node's successor is already done.
+    """
+    size = successor.shape[0]
+    for i in range(size):
+        in_degree[successor[i]] += 1
+    remaining = in_degree.copy()
+    order = np.empty(size, dtype=np.int64)
+    head = 0
+    tail = 0
+    for i in range(size):
+        if remaining[i] == 0:
+            order[tail] = i
+            tail += 1
+    while head < tail:
+        v = order[head]
+        head += 1
+        u = successor[v]
+        remaining[u] -= 1
+        if remaining[u] == 0:
+            order[tail] = u
+            tail += 1
+    for i in range(size):
+        cycle_of[i] = -1
+    cycles = 0
+    for i in range(size):
+        if remaining[i] > 0 and cycle_of[i] < 0:
+            v = i
+            while cycle_of[v] < 0:
+                cycle_of[v] = cycles
+                distance[v] = 0
+                v = successor[v]
+            cycles += 1
+    for t in range(tail - 1, -1, -1):
+        v = order[t]
+        u = successor[v]
+        distance[v] = distance[u] + 1
+        cycle_of[v] = cycle_of[u]
+    return cycles
+
+
+@njit(cache=True)
+def cycle_members(
+    successor: np.ndarray, cycle_of: np.ndarray, distance: np.ndarray, cycle_count: int
+) -> np.ndarray:
+    """Cyclic positions grouped by cycle id, each group in move order from its smallest index.
+
+    Cycle ids are numbered by first member in index order, so scanning the indices upward
+    meets each cycle first at its smallest member and in increasing id order.
+    """
+    lengths = np.zeros(cycle_count + 1, dtype=np.int64)
+    for i in range(successor.shape[0]):
+        if distance[i] == 0:
+            lengths[cycle_of[i] + 1] += 1
+    for c in range(cycle_count):
+        lengths[c + 1] += lengths[c]
+    members = np.empty(lengths[cycle_count], dtype=np.int64)
+    done = np.zeros(cycle_count, dtype=np.bool_)
+    for i in range(successor.shape[0]):
+        if distance[i] == 0 and not done[cycle_of[i]]:
+            c = cycle_of[i]
+            done[c] = True
+            pos = lengths[c]
+            v = i
+            while True:
+                members[pos] = v
+                pos += 1
+                v = successor[v]
+                if v == i:
+                    break
+    return members
+
+
+@njit(cache=True)
+def reverse_csr(
+    indptr: np.ndarray, indices: np.ndarray, size: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The transpose of a CSR graph with ``size`` nodes (sources sorted within each row)."""
+    counts = np.zeros(size + 1, dtype=np.int64)
+    for e in range(indices.shape[0]):
+        counts[indices[e] + 1] += 1
+    for v in range(size):
+        counts[v + 1] += counts[v]
+    fill = counts[:-1].copy()
+    rev = np.empty(indices.shape[0], dtype=np.int64)
+    for v in range(indptr.shape[0] - 1):
+        for e in range(indptr[v], indptr[v + 1]):
+            u = indices[e]
+            rev[fill[u]] = v
+            fill[u] += 1
+    return counts, rev
+
+
+@njit(cache=True)
+def reverse_bfs(rev_ptr: np.ndarray, rev_idx: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+    """Least number of arcs from each node to the seed set (-1 where it cannot be reached).
+
+    Given the forward CSR instead of the reverse, it is the distance from the seeds."""
+    size = rev_ptr.shape[0] - 1
+    dist = np.full(size, -1, dtype=np.int64)
+    queue = np.empty(size, dtype=np.int64)
+    tail = 0
+    for v in range(size):
+        if seeds[v]:
+            dist[v] = 0
+            queue[tail] = v
+            tail += 1
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        for e in range(rev_ptr[v], rev_ptr[v + 1]):
+            u = rev_idx[e]
+            if dist[u] < 0:
+                dist[u] = dist[v] + 1
+                queue[tail] = u
+                tail += 1
+    return dist
+
+
+@njit(cache=True)
+def strongly_connected_components(indptr: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """Tarjan's algorithm, iterative; component ids in order of completion (a component
+    gets its id after every component it can reach: the ids are a reverse topological order
+    of the condensation)."""
+    size = indptr.shape[0] - 1
+    index = np.full(size, -1, dtype=np.int64)
+    low = np.zeros(size, dtype=np.int64)
+    comp = np.full(size, -1, dtype=np.int64)
+    on_stack = np.zeros(size, dtype=np.bool_)
+    stack = np.empty(size, dtype=np.int64)
+    call_node = np.empty(size, dtype=np.int64)
+    call_edge = np.empty(size, dtype=np.int64)
+    sp = 0
+    counter = 0
+    comps = 0
+    for root in range(size):
+        if index[root] >= 0:
+            continue
+        depth = 0
+        call_node[0] = root
+        call_edge[0] = indptr[root]
+        index[root] = counter
+        low[root] = counter
+        counter += 1
+        stack[sp] = root
+        sp += 1
+        on_stack[root] = True
+        while depth >= 0:
+            v = call_node[depth]
+            e = call_edge[depth]
+            if e < indptr[v + 1]:
+                call_edge[depth] = e + 1
+                w = indices[e]
+                if index[w] < 0:
+                    index[w] = counter
+                    low[w] = counter
+                    counter += 1
+                    stack[sp] = w
+                    sp += 1
+                    on_stack[w] = True
+                    depth += 1
+                    call_node[depth] = w
+                    call_edge[depth] = indptr[w]
+                elif on_stack[w] and index[w] < low[v]:
+                    low[v] = index[w]
+            else:
+                if low[v] == index[v]:
+                    while True:
+                        sp -= 1
+                        w = stack[sp]
+                        on_stack[w] = False
+                        comp[w] = comps
+                        if w == v:
+                            break
+                    comps += 1
+                depth -= 1
+                if depth >= 0:
+                    parent = call_node[depth]
+                    if low[v] < low[parent]:
+                        low[parent] = low[v]
+    return comp
+
+
+@njit(cache=True)
+def weak_components(indptr: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """Weakly connected component of every node (union-find with path halving); ids numbered
+    by first member in index order."""
+    size = indptr.shape[0] - 1
+    parent = np.arange(size)
+    for v in range(size):
+        for e in range(indptr[v], indptr[v + 1]):
+            a = v
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            b = indices[e]
+            while parent[b] != b:
+                parent[b] = parent[parent[b]]
+                b = parent[b]
+            if a != b:
+                if a < b:
+                    parent[b] = a
+                else:
+                    parent[a] = b
+    label = np.full(size, -1, dtype=np.int64)
+    count = 0
+    for v in range(size):
+        root = v
+        while parent[root] != root:
+            root = parent[root]
+        if label[root] < 0:
+            label[root] = count
+            count += 1
+        label[v] = label[root]
+    return label
+
+
+@njit(cache=True)
+def retrograde_outcomes(
+    indptr: np.ndarray, rev_ptr: np.ndarray, rev_idx: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Normal-play outcomes by retrograde analysis: 1 for P (the player to move loses), 2 for
+    N, 0 for a draw (neither player can force a win: play goes on for ever). Also the order
+    in which P and N were decided (positions with no moves first).
+
+    A position with no move is P; one with a move to a P-position is N; one whose moves all
+    lead to N-positions is P. What no finite chain of these decides is a draw, so a graph with
+    cycles gets its loopy outcomes instead of a crash."""
+    size = indptr.shape[0] - 1
+    outcome = np.zeros(size, dtype=np.int8)
+    left = np.empty(size, dtype=np.int64)
+    queue = np.empty(size, dtype=np.int64)
+    tail = 0
+    for v in range(size):
+        left[v] = indptr[v + 1] - indptr[v]
+        if left[v] == 0:
+            outcome[v] = 1
+            queue[tail] = v
+            tail += 1
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        for e in range(rev_ptr[v], rev_ptr[v + 1]):
+            u = rev_idx[e]
+            if outcome[u] != 0:
+                continue
+            if outcome[v] == 1:
+                outcome[u] = 2
+                queue[tail] = u
+                tail += 1
+            else:
+                left[u] -= 1
+                if left[u] == 0:
+                    outcome[u] = 1
+                    queue[tail] = u
+                    tail += 1
+    return outcome, queue[:tail].copy()
+
+
+@njit(cache=True)
+def grundy_values(
+    indptr: np.ndarray, indices: np.ndarray, rev_ptr: np.ndarray, rev_idx: np.ndarray
+) -> np.ndarray:
+    """Sprague-Grundy value of every position whose play is finite (mex of its options'),
+    -1 for a position from which a cycle can be reached (no finite value)."""
+    size = indptr.shape[0] - 1
+    grundy = np.full(size, -1, dtype=np.int64)
+    left = np.empty(size, dtype=np.int64)
+    queue = np.empty(size, dtype=np.int64)
+    widest = 0
+    tail = 0
+    for v in range(size):
+        left[v] = indptr[v + 1] - indptr[v]
+        widest = max(widest, left[v])
+        if left[v] == 0:
+            queue[tail] = v
+            tail += 1
+    seen = np.zeros(widest + 2, dtype=np.int64)
+    stamp = 0
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        stamp += 1
+        for e in range(indptr[v], indptr[v + 1]):
+            g = grundy[indices[e]]
+            if g <= widest:
+                seen[g] = stamp
+        mex = 0
+        while seen[mex] == stamp:
+            mex += 1
+        grundy[v] = mex
+        for e in range(rev_ptr[v], rev_ptr[v + 1]):
+            u = rev_idx[e]
+            left[u] -= 1
+            if left[u] == 0:
+                queue[tail] = u
+                tail += 1
+    return grundy
+
+
+@njit(cache=True)
+def loopy_values(
+    indptr: np.ndarray, indices: np.ndarray, rev_ptr: np.ndarray, rev_idx: np.ndarray
+) -> np.ndarray:
+    """Smith's generalized Sprague-Grundy value of every node: a finite value, or
+    :data:`INFINITE` (its finite options are read off the graph afterwards).
+
+    Fraenkel and Yesha's labelling (1986, after Smith 1966), round m = 0, 1, ...:
+
+    1. while some unlabelled u has no option labelled m, and every option of u that is
+       unlabelled or labelled ∞ has an option labelled m, label u with m;
+    2. label ∞ every unlabelled u with no option labelled m;
+    3. stop when nothing is unlabelled.
+
+    Step 1 is a retrograde count: ``left[u]`` counts the options of u that are unlabelled or
+    ∞ and have no option labelled m yet; u is labelled m when it reaches 0 while u itself has
+    no option labelled m. Labelling only ever enables more labels, so the order of the queue
+    does not change the result. A node still unlabelled after round m has an option labelled
+    m, so there are at most (largest out-degree + 1) rounds, each linear in the arcs of the
+    unlabelled nodes.
+    """
+    size = indptr.shape[0] - 1
+    unlabelled = -2
+    value = np.full(size, unlabelled, dtype=np.int64)
+    has_m = np.full(size, -1, dtype=np.int64)  # the round in which a node got an option m
+    left = np.zeros(size, dtype=np.int64)
+    open_nodes = np.arange(size)  # the unlabelled nodes
+    count = size
+    queue = np.empty(size, dtype=np.int64)
+    m = 0
+    while count > 0:
+        tail = 0
+        for t in range(count):
+            u = open_nodes[t]
+            c = 0
+            for e in range(indptr[u], indptr[u + 1]):
+                w = value[indices[e]]
+                if w < 0:  # unlabelled or ∞; finite values are >= 0
+                    c += 1
+            left[u] = c
+            if c == 0:
+                queue[tail] = u
+                tail += 1
+        head = 0
+        while head < tail:
+            u = queue[head]
+            head += 1
+            if value[u] != unlabelled or has_m[u] == m:
+                continue
+            value[u] = m
+            for e in range(rev_ptr[u], rev_ptr[u + 1]):
+                p = rev_idx[e]
+                if has_m[p] == m:
+                    continue
+                has_m[p] = m
+                if value[p] >= 0:
+                    continue  # a finite node counts in no one's ``left``
+                for f in range(rev_ptr[p], rev_ptr[p + 1]):
+                    q = rev_idx[f]
+                    if value[q] == unlabelled:
+                        left[q] -= 1
+                        if left[q] == 0 and has_m[q] != m:
+                            queue[tail] = q
+                            tail += 1
+        kept = 0
+        for t in range(count):
+            u = open_nodes[t]
+            if value[u] != unlabelled:
+                continue
+            if has_m[u] != m:
+                value[u] = INFINITE
+            else:
+                open_nodes[kept] = u
+                kept += 1
+        count = kept
+        m += 1
+    return value
+
+
+@njit(cache=True)
+def finite_options(
+    indptr: np.ndarray, indices: np.ndarray, value: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """For every node of value ∞, the sorted set K of its options' finite values (CSR over
+    all nodes; a finite node's row is empty): the K of ∞_K."""
+    size = indptr.shape[0] - 1
+    ptr = np.zeros(size + 1, dtype=np.int64)
+    out = np.empty(indices.shape[0], dtype=np.int64)
+    pos = 0
+    for v in range(size):
+        if value[v] == INFINITE:
+            row = np.empty(indptr[v + 1] - indptr[v], dtype=np.int64)
+            k = 0
+            for e in range(indptr[v], indptr[v + 1]):
+                w = value[indices[e]]
+                if w != INFINITE:
+                    row[k] = w
+                    k += 1
+            row = np.sort(row[:k])
+            for i in range(k):
+                if i == 0 or row[i] != row[i - 1]:
+                    out[pos] = row[i]
+                    pos += 1
+        ptr[v + 1] = pos
+    return ptr, out[:pos].copy()
+
+
+@njit(cache=True)
+def product_arcs(
+    ptr_a: np.ndarray, idx_a: np.ndarray, ptr_b: np.ndarray, idx_b: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The disjunctive sum's arcs: node (a, b) is a * |B| + b, and it moves in exactly one
+    component, (a, b) -> (a', b) and (a, b) -> (a, b'); each row sorted."""
+    size_a = ptr_a.shape[0] - 1
+    size_b = ptr_b.shape[0] - 1
+    indptr = np.zeros(size_a * size_b + 1, dtype=np.int64)
+    for a in range(size_a):
+        da = ptr_a[a + 1] - ptr_a[a]
+        for b in range(size_b):
+            v = a * size_b + b
+            indptr[v + 1] = indptr[v] + da + ptr_b[b + 1] - ptr_b[b]
+    indices = np.empty(indptr[size_a * size_b], dtype=np.int64)
+    for a in range(size_a):
+        for b in range(size_b):
+            v = a * size_b + b
+            pos = indptr[v]
+            for e in range(ptr_a[a], ptr_a[a + 1]):
+                indices[pos] = idx_a[e] * size_b + b
+                pos += 1
+            for e in range(ptr_b[b], ptr_b[b + 1]):
+                indices[pos] = a * size_b + idx_b[e]
+                pos += 1
+            indices[indptr[v] : pos] = np.sort(indices[indptr[v] : pos])
+    return indptr, indices

@@ -1,0 +1,256 @@
+"""The graph core's analyses against independent references: networkx on every structural
+analysis, a naive fixed point for the outcomes, networkx's topological order for the
+Sprague-Grundy values, and, for Smith's loopy values and the sums, the brute force that
+defines them: v has value a exactly when v + *a (a nim heap) is a P-position, and value ∞_K
+when no such a exists, K being the a for which v + *a is an N-position."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamegraph.core import graphs as G
+
+SETTINGS = settings(max_examples=150, deadline=None)
+
+
+@st.composite
+def arc_graphs(draw: st.DrawFn, max_size: int = 9) -> G.ArcGraph:
+    """A random directed graph on 1..max_size nodes, loops and cycles allowed."""
+    size = draw(st.integers(1, max_size))
+    arcs = draw(
+        st.lists(st.tuples(st.integers(0, size - 1), st.integers(0, size - 1)), max_size=3 * size)
+    )
+    arcs = sorted(set(arcs))
+    return G.ArcGraph.from_arcs(size, [a for a, _ in arcs], [b for _, b in arcs])
+
+
+@st.composite
+def functional_graphs(draw: st.DrawFn) -> G.FunctionalGraph:
+    size = draw(st.integers(1, 30))
+    successor = draw(st.lists(st.integers(0, size - 1), min_size=size, max_size=size))
+    return G.FunctionalGraph(np.asarray(successor, dtype=np.int64))
+
+
+def _nx(graph: G.ArcGraph | G.FunctionalGraph) -> nx.DiGraph:
+    return G.as_arcs(graph).to_networkx()
+
+
+def _partition(labels: np.ndarray) -> set[frozenset[int]]:
+    return {frozenset(np.flatnonzero(labels == c).tolist()) for c in np.unique(labels)}
+
+
+# --------------------------------------------------------------------------- structure
+
+
+@SETTINGS
+@given(arc_graphs())
+def test_degrees_sources_and_reverse_are_networkx_s(g: G.ArcGraph) -> None:
+    ref = _nx(g)
+    assert G.out_degree(g).tolist() == [ref.out_degree(v) for v in range(g.size)]
+    assert G.in_degree(g).tolist() == [ref.in_degree(v) for v in range(g.size)]
+    pairs = set(zip(G.arc_sources(g).tolist(), g.indices.tolist(), strict=True))
+    assert pairs == set(ref.edges)
+    back = G.reverse(g)
+    assert set(_nx(back).edges) == set(ref.reverse().edges)
+    assert all(np.all(np.diff(back.row(v)) >= 0) for v in range(back.size))
+
+
+@SETTINGS
+@given(arc_graphs())
+def test_strong_components_are_networkx_s_in_reverse_topological_order(g: G.ArcGraph) -> None:
+    ref = _nx(g)
+    scc = G.strongly_connected_components(g)
+    assert _partition(scc) == {frozenset(c) for c in nx.strongly_connected_components(ref)}
+    for u, v in ref.edges:
+        assert scc[u] >= scc[v]  # a component completes after those it reaches
+
+
+@SETTINGS
+@given(arc_graphs())
+def test_weak_components_are_networkx_s_numbered_by_first_member(g: G.ArcGraph) -> None:
+    ref = _nx(g)
+    weak = G.weak_components(g)
+    assert _partition(weak) == {frozenset(c) for c in nx.weakly_connected_components(ref)}
+    firsts = [int(np.flatnonzero(weak == c)[0]) for c in range(int(weak.max()) + 1)]
+    assert firsts == sorted(firsts)
+
+
+@SETTINGS
+@given(arc_graphs())
+def test_recurrent_nodes_are_those_a_successor_leads_back_from(g: G.ArcGraph) -> None:
+    ref = _nx(g)
+    expected = [any(nx.has_path(ref, s, v) for s in ref.successors(v)) for v in range(g.size)]
+    assert G.recurrent(g).tolist() == expected
+
+
+@SETTINGS
+@given(arc_graphs(), st.data())
+def test_shortest_paths_distances_and_farthest_are_networkx_s(
+    g: G.ArcGraph, data: st.DataObject
+) -> None:
+    ref = _nx(g)
+    source = data.draw(st.integers(0, g.size - 1))
+    lengths = nx.single_source_shortest_path_length(ref, source)
+    got = G.shortest_path_lengths(g, source)
+    assert got.tolist() == [lengths.get(v, -1) for v in range(g.size)]
+    most, nodes = G.farthest(g, source)
+    assert most == max(lengths.values())
+    assert nodes.tolist() == sorted(v for v, d in lengths.items() if d == most)
+    targets = np.zeros(g.size, dtype=bool)
+    targets[data.draw(st.lists(st.integers(0, g.size - 1), min_size=1))] = True
+    back = nx.multi_source_dijkstra_path_length(ref.reverse(), set(np.flatnonzero(targets)))
+    assert G.distance_to(g, targets).tolist() == [back.get(v, -1) for v in range(g.size)]
+
+
+@SETTINGS
+@given(functional_graphs())
+def test_functional_analysis_cycles_eden_distances_basins_are_networkx_s(
+    f: G.FunctionalGraph,
+) -> None:
+    ref = _nx(f)
+    a = G.functional_analysis(f)
+    cycles = a.cycles(f)
+    expected = sorted(sorted(c) for c in nx.simple_cycles(ref))
+    assert sorted(sorted(c.tolist()) for c in cycles) == expected
+    for c in cycles:  # in move order from the smallest member
+        assert int(c[0]) == int(c.min())
+        assert [int(f.successor[v]) for v in c] == [*c[1:].tolist(), int(c[0])]
+    assert a.periods.tolist() == [len(c) for c in cycles]
+    assert np.flatnonzero(a.garden_of_eden).tolist() == [
+        v for v in range(f.size) if ref.in_degree(v) == 0
+    ]
+    on_cycle = {v for c in cycles for v in c.tolist()}
+    to_cycle = nx.multi_source_dijkstra_path_length(ref.reverse(), on_cycle)
+    assert a.distance.tolist() == [to_cycle[v] for v in range(f.size)]
+    weak = sorted(len(c) for c in nx.weakly_connected_components(ref))
+    assert sorted(a.basin_sizes.tolist()) == weak
+    for v in range(f.size):  # the cycle a node ends in is the one its basin holds
+        assert int(a.cycle_of[v]) == int(a.cycle_of[int(f.successor[v])])
+    assert a.in_degree.tolist() == G.in_degree(f).tolist()
+    assert G.weak_components(f).max() + 1 == a.cycle_count
+
+
+# --------------------------------------------------------------------------- play
+
+
+def _naive_outcomes(rows: list[list[int]]) -> list[int]:
+    """P if every option is N (so a node with no move), N if some option is P, to a fixed
+    point; the rest are draws."""
+    out = [G.DRAW] * len(rows)
+    changed = True
+    while changed:
+        changed = False
+        for v, row in enumerate(rows):
+            if out[v] != G.DRAW:
+                continue
+            if any(out[w] == G.LOSS for w in row):
+                out[v], changed = G.WIN, True
+            elif all(out[w] == G.WIN for w in row):
+                out[v], changed = G.LOSS, True
+    return out
+
+
+def _rows(g: G.ArcGraph) -> list[list[int]]:
+    return [g.row(v).tolist() for v in range(g.size)]
+
+
+def _plus_nim(rows: list[list[int]], heap: int) -> list[list[int]]:
+    """v + *h for h in 0..heap, node (v, h) = v * (heap + 1) + h (a move in one component)."""
+    width = heap + 1
+    out: list[list[int]] = []
+    for row in rows:
+        for h in range(width):
+            out.append([w * width + h for w in row] + [len(out) - h + j for j in range(h)])
+    return out
+
+
+def _brute_values(rows: list[list[int]]) -> list[tuple[int, frozenset[int]]]:
+    """Each node's value by its sums with nim heaps: a if v + *a is P, else ∞_K with K the
+    heaps a for which v + *a is N. A finite value, and every finite value an option has, is
+    at most the largest out-degree D, so heaps 0..D + 1 decide."""
+    top = max((len(r) for r in rows), default=0) + 1
+    outcome = _naive_outcomes(_plus_nim(rows, top))
+    found: list[tuple[int, frozenset[int]]] = []
+    for v in range(len(rows)):
+        line = outcome[v * (top + 1) : (v + 1) * (top + 1)]
+        if G.LOSS in line:
+            found.append((line.index(G.LOSS), frozenset()))
+        else:
+            found.append((G.INFINITE, frozenset(a for a, o in enumerate(line) if o == G.WIN)))
+    return found
+
+
+def _values(values: G.LoopyValues) -> list[tuple[int, frozenset[int]]]:
+    return [(int(values.value[v]), values.options(v)) for v in range(values.value.shape[0])]
+
+
+@SETTINGS
+@given(arc_graphs())
+def test_outcomes_are_the_naive_fixed_point_s(g: G.ArcGraph) -> None:
+    assert G.outcomes(g).tolist() == _naive_outcomes(_rows(g))
+
+
+@SETTINGS
+@given(arc_graphs())
+def test_grundy_values_follow_networkx_s_topological_order(g: G.ArcGraph) -> None:
+    ref = _nx(g)
+    cyclic = G.recurrent(g)
+    reaches_cycle = {v for v in range(g.size) if cyclic[[v, *nx.descendants(ref, v)]].any()}
+    finite = ref.subgraph(set(range(g.size)) - reaches_cycle)
+    expected = dict.fromkeys(range(g.size), -1)
+    for v in reversed(list(nx.topological_sort(finite))):
+        options = {expected[w] for w in ref.successors(v)}
+        expected[v] = min(set(range(len(options) + 1)) - options)
+    assert G.grundy(g).tolist() == [expected[v] for v in range(g.size)]
+
+
+@SETTINGS
+@given(arc_graphs())
+def test_loopy_values_are_the_brute_force_s(g: G.ArcGraph) -> None:
+    values = G.loopy_values(g)
+    assert _values(values) == _brute_values(_rows(g))
+    assert values.outcome().tolist() == G.outcomes(g).tolist()
+    finite = G.grundy(g)
+    assert values.value[finite >= 0].tolist() == finite[finite >= 0].tolist()
+
+
+@settings(max_examples=80, deadline=None)
+@given(arc_graphs(max_size=5), arc_graphs(max_size=5))
+def test_sum_values_obey_the_sum_rule_and_the_brute_force(g: G.ArcGraph, h: G.ArcGraph) -> None:
+    total = G.disjunctive_sum(g, h)
+    product = nx.cartesian_product(_nx(g), _nx(h))
+    relabelled = {(a * h.size + b, c * h.size + d) for (a, b), (c, d) in product.edges}
+    assert set(_nx(total).edges) == relabelled
+    vg, vh, vs = G.loopy_values(g), G.loopy_values(h), G.loopy_values(total)
+    for a in range(g.size):
+        for b in range(h.size):
+            rule = G.sum_rule(int(vg.value[a]), vg.options(a), int(vh.value[b]), vh.options(b))
+            v = a * h.size + b
+            assert (int(vs.value[v]), vs.options(v)) == rule
+    assert _values(vs) == _brute_values(_rows(total))
+
+
+def test_a_two_cycle_is_infinity_and_an_exit_gives_its_k() -> None:
+    # 0 <-> 1, 1 -> 2 (no move from 2): 2 is 0; 0's one option, 1, reverses out through 2,
+    # so 0 is 0 (a P-position) and 1 = mex{0, 0} = 1
+    values = G.loopy_values(G.ArcGraph.from_rows([[1], [0, 2], []]))
+    assert values.labels() == ["0", "1", "0"]
+    loop = G.loopy_values(G.ArcGraph.from_rows([[1, 2], [0, 2], [3], []]))
+    assert loop.labels() == ["∞{1}", "∞{1}", "1", "0"]
+    assert G.outcomes(G.ArcGraph.from_rows([[1, 2], [0, 2], [3], []])).tolist() == [
+        G.DRAW,
+        G.DRAW,
+        G.WIN,
+        G.LOSS,
+    ]
+
+
+def test_a_graph_with_an_arc_out_of_range_is_refused() -> None:
+    with pytest.raises(G.GraphArrayError, match="outside"):
+        G.ArcGraph.from_arcs(2, [0], [2])
+    with pytest.raises(G.GraphArrayError, match="outside"):
+        G.ArcGraph.from_rows([[1], [5]])
