@@ -38,6 +38,7 @@ _DEFINE = (
     "reachable",
     "register",
     "solitaire",
+    "sum",
 )
 """The definition API (:mod:`gamegraph.define`): your own game in a dozen lines."""
 
@@ -58,6 +59,7 @@ __all__ = [
     "registered_games",
     "report",
     "solitaire",
+    "sum",
 ]
 
 

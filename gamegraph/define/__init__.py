@@ -37,12 +37,15 @@ from gamegraph.define.definition import (
     solitaire,
 )
 from gamegraph.define.spaces import Space, compositions, partitions, partitions_up_to, reachable
+from gamegraph.define.sums import ImpartialSum, disjunctive_sum
 
 register = define
+sum = disjunctive_sum  # gg.sum(g, h): G + H, a move in one component
 
 __all__ = [
     "Definition",
     "DefinitionError",
+    "ImpartialSum",
     "Space",
     "choice_solitaire",
     "compositions",
@@ -53,4 +56,5 @@ __all__ = [
     "reachable",
     "register",
     "solitaire",
+    "sum",
 ]

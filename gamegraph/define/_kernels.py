@@ -9,8 +9,8 @@ the declared space. Each row gets its index, or -1 and a reason code (:data:`BAD
 * partitions of every size up to n: the offset of its size, then that order (as CRIM);
 * compositions of n: the bit set of its cut points (as Carolina's C_n).
 
-The graph kernels (:func:`grundy_values`, :func:`retrograde_outcomes`, :func:`dedupe_rows`)
-work on CSR arrays (``indptr`` int64 of length N + 1, ``indices`` int64).
+:func:`dedupe_rows` works on CSR arrays (``indptr`` int64 of length N + 1, ``indices``
+int64); the analyses of the graphs are the graph core's (:mod:`gamegraph.core.graphs`).
 """
 
 from __future__ import annotations
@@ -25,13 +25,11 @@ __all__ = [
     "OK",
     "dedupe_rows",
     "enumerate_compositions",
-    "grundy_values",
     "partitions_shard",
     "partitions_up_to_shard",
     "rank_compositions",
     "rank_partitions",
     "rank_partitions_up_to",
-    "retrograde_outcomes",
 ]
 
 OK = 0
@@ -190,91 +188,6 @@ def dedupe_rows(indptr: np.ndarray, indices: np.ndarray) -> tuple[np.ndarray, np
                 pos += 1
         out_ptr[v + 1] = pos
     return out_ptr, out[:pos].copy()
-
-
-@njit(cache=True)
-def retrograde_outcomes(
-    indptr: np.ndarray, rev_ptr: np.ndarray, rev_idx: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Normal-play outcomes by retrograde analysis: 1 for P (the player to move loses), 2 for
-    N, 0 for a draw (neither player can force a win: play goes on for ever). Also the order
-    in which P and N were decided (positions with no moves first).
-
-    A position with no move is P; one with a move to a P-position is N; one whose moves all
-    lead to N-positions is P. What no finite chain of these decides is a draw, so a graph with
-    cycles gets its loopy outcomes instead of a crash."""
-    size = indptr.shape[0] - 1
-    outcome = np.zeros(size, dtype=np.int8)
-    left = np.empty(size, dtype=np.int64)
-    queue = np.empty(size, dtype=np.int64)
-    tail = 0
-    for v in range(size):
-        left[v] = indptr[v + 1] - indptr[v]
-        if left[v] == 0:
-            outcome[v] = 1
-            queue[tail] = v
-            tail += 1
-    head = 0
-    while head < tail:
-        v = queue[head]
-        head += 1
-        for e in range(rev_ptr[v], rev_ptr[v + 1]):
-            u = rev_idx[e]
-            if outcome[u] != 0:
-                continue
-            if outcome[v] == 1:
-                outcome[u] = 2
-                queue[tail] = u
-                tail += 1
-            else:
-                left[u] -= 1
-                if left[u] == 0:
-                    outcome[u] = 1
-                    queue[tail] = u
-                    tail += 1
-    return outcome, queue[:tail].copy()
-
-
-@njit(cache=True)
-def grundy_values(
-    indptr: np.ndarray, indices: np.ndarray, rev_ptr: np.ndarray, rev_idx: np.ndarray
-) -> np.ndarray:
-    """Sprague-Grundy value of every position whose play is finite (mex of its options'),
-    -1 for a position from which a cycle can be reached (no finite value)."""
-    size = indptr.shape[0] - 1
-    grundy = np.full(size, -1, dtype=np.int64)
-    left = np.empty(size, dtype=np.int64)
-    queue = np.empty(size, dtype=np.int64)
-    widest = 0
-    tail = 0
-    for v in range(size):
-        left[v] = indptr[v + 1] - indptr[v]
-        widest = max(widest, left[v])
-        if left[v] == 0:
-            queue[tail] = v
-            tail += 1
-    seen = np.zeros(widest + 2, dtype=np.int64)
-    stamp = 0
-    head = 0
-    while head < tail:
-        v = queue[head]
-        head += 1
-        stamp += 1
-        for e in range(indptr[v], indptr[v + 1]):
-            g = grundy[indices[e]]
-            if g <= widest:
-                seen[g] = stamp
-        mex = 0
-        while seen[mex] == stamp:
-            mex += 1
-        grundy[v] = mex
-        for e in range(rev_ptr[v], rev_ptr[v + 1]):
-            u = rev_idx[e]
-            left[u] -= 1
-            if left[u] == 0:
-                queue[tail] = u
-                tail += 1
-    return grundy
 
 
 @njit(cache=True)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gamegraph.core import graphs
 from gamegraph.define import _kernels as dk
 from gamegraph.define.definition import Definition, DefinitionError
 from gamegraph.define.spaces import Position, Space
@@ -755,41 +756,32 @@ def _param_values(game: Any) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, eq=False)
-class _ArcGraph:
-    """A graph with any number of moves per position (CSR, each distinct move once)."""
+class _ArcGraph(graphs.ArcGraph):
+    """A graph with any number of moves per position: the core's CSR type (each distinct
+    move once), its positions and its game; the analyses are the core's functions."""
 
     game: Any
     positions: DefinedPositions
-    indptr: np.ndarray
-    indices: np.ndarray
 
     @property
     def n(self) -> int:
         return int(self.game.n)
 
     @property
-    def size(self) -> int:
-        return int(self.indptr.shape[0] - 1)
-
-    @property
     def arcs(self) -> int:
-        return int(self.indices.shape[0])
+        return self.arc_count
 
     @cached_property
     def out_degree(self) -> np.ndarray:
-        return np.diff(self.indptr)
+        return graphs.out_degree(self)
 
     @cached_property
     def in_degree(self) -> np.ndarray:
-        return np.bincount(self.indices, minlength=self.size)
-
-    @cached_property
-    def reverse(self) -> tuple[np.ndarray, np.ndarray]:
-        return gk.reverse_csr(self.indptr, self.indices, self.size)
+        return graphs.in_degree(self)
 
     @cached_property
     def sources(self) -> np.ndarray:
-        return np.repeat(np.arange(self.size), self.out_degree)
+        return graphs.arc_sources(self)
 
     def index(self, position: Sequence[int] | str) -> int:
         return self.positions.index(position)
@@ -801,8 +793,7 @@ class _ArcGraph:
         return self.positions.keys()
 
     def moves_of(self, position: Sequence[int] | str) -> list[Position]:
-        i = self.index(position)
-        return [self.position(int(j)) for j in self.indices[self.indptr[i] : self.indptr[i + 1]]]
+        return [self.position(int(j)) for j in self.row(self.index(position))]
 
 
 @dataclass(frozen=True, eq=False)
@@ -813,20 +804,16 @@ class ChoiceGraph(_ArcGraph):
 
     @cached_property
     def scc(self) -> np.ndarray:
-        return gk.strongly_connected_components(self.indptr, self.indices)
+        return graphs.strongly_connected_components(self)
 
     @cached_property
     def recurrent(self) -> np.ndarray:
-        sizes = np.bincount(self.scc)
-        loops = np.zeros(self.size, dtype=bool)
-        loops[self.sources[self.sources == self.indices]] = True
-        return np.asarray((sizes[self.scc] >= 2) | loops)
+        return graphs.recurrent(self, self.scc)
 
     @cached_property
     def turns_to_core(self) -> np.ndarray:
         """Least number of turns to a recurrent state; -1 for a losing position."""
-        rev_ptr, rev_idx = self.reverse
-        return gk.reverse_bfs(rev_ptr, rev_idx, self.recurrent)
+        return graphs.distance_to(self, self.recurrent)
 
     @property
     def winning(self) -> np.ndarray:
@@ -882,25 +869,41 @@ class ChoiceGraph(_ArcGraph):
         return {key: value for key, value in values.items() if value is not None}
 
 
-OUTCOMES = {0: "D", 1: "P", 2: "N"}
-"""Outcome codes of :func:`gamegraph.define._kernels.retrograde_outcomes` as stored."""
+OUTCOMES = {graphs.DRAW: "D", graphs.LOSS: "P", graphs.WIN: "N"}
+"""Outcome codes of :func:`gamegraph.core.graphs.outcomes` as stored."""
 
 
 @dataclass(frozen=True, eq=False)
 class ImpartialGraph(_ArcGraph):
     """An impartial game's graph, normal play: the outcome of every position (P: the player
-    to move loses, N: wins, D: a draw, play never ends) and its Sprague-Grundy value where
-    play is finite (-1 where a cycle can be reached)."""
+    to move loses, N: wins, D: a draw, play never ends), its Sprague-Grundy value where play
+    is finite (-1 where a cycle can be reached), and Smith's loopy value everywhere (a finite
+    value, or ∞ with the set of its options' finite values)."""
 
     @cached_property
     def outcome(self) -> np.ndarray:
-        rev_ptr, rev_idx = self.reverse
-        return dk.retrograde_outcomes(self.indptr, rev_ptr, rev_idx)[0]
+        return graphs.outcomes(self)
 
     @cached_property
     def grundy(self) -> np.ndarray:
-        rev_ptr, rev_idx = self.reverse
-        return dk.grundy_values(self.indptr, self.indices, rev_ptr, rev_idx)
+        return graphs.grundy(self)
+
+    @cached_property
+    def loopy(self) -> graphs.LoopyValues:
+        """Smith's generalized Sprague-Grundy values (:func:`.graphs.loopy_values`); where
+        play is finite everywhere they are the Grundy values, and are not computed again."""
+        if self.finite:
+            return graphs.LoopyValues(self, self.grundy)
+        return graphs.loopy_values(self)
+
+    @property
+    def finite(self) -> bool:
+        """Whether play is finite from every position (no cycle)."""
+        return bool((self.grundy >= 0).all())
+
+    def loopy_value(self, position: Sequence[int] | str) -> str:
+        """A position's loopy value as written: ``2``, ``∞``, ``∞{0,1}``."""
+        return self.loopy.label(self.index(position))
 
     @property
     def p_position(self) -> np.ndarray:
@@ -929,5 +932,6 @@ class ImpartialGraph(_ArcGraph):
             "max_grundy": int(finite.max()) if finite.shape[0] else None,
             "grundy": {int(v): int(histogram[v]) for v in np.flatnonzero(histogram)},
             "p_positions_by_size": {int(s): int(c) for s, c in enumerate(by_size.tolist()) if c},
+            "loopy_values": None if self.finite else self.loopy.histogram(),
         }
         return {key: value for key, value in values.items() if value is not None}

@@ -47,6 +47,7 @@ IMPARTIAL_STATS = (
     "max_grundy",
     "grundy",
     "p_positions_by_size",
+    "loopy_values",
 )
 
 

@@ -9,7 +9,8 @@ Conventions shared by every kernel:
 * A set of partitions (for example S(n)) is held as a flat ``uint8`` array of parts with
   ``int64`` offsets, in increasing index order, plus the sorted array of their indices; a
   member's position in the set is found by binary search on that array.
-* Graphs are CSR arrays: ``indptr`` (int64, length N + 1) and ``indices``.
+* Graphs and their analyses (components, cycles, distances) are the graph core's,
+  :mod:`gamegraph.core.graphs`.
 
 Everything here is numba ``@njit(cache=True)``; the first call in a fresh checkout compiles
 (a few seconds) and later processes load the compiled code from ``__pycache__``.
@@ -24,13 +25,9 @@ __all__ = [
     "MAX_N",
     "bulgarian_successors",
     "enumerate_partitions",
-    "functional_graph_analysis",
     "next_partition",
     "rank_of",
     "rank_table",
-    "reverse_bfs",
-    "reverse_csr",
-    "strongly_connected_components",
     "unrank",
     "write_int",
 ]
@@ -167,168 +164,6 @@ def enumerate_partitions(n: int, parts: np.ndarray, offsets: np.ndarray) -> None
         if k == -1:  # after the last partition
             offsets[idx] = pos
             return
-
-
-@njit(cache=True)
-def functional_graph_analysis(
-    successor: np.ndarray,
-    in_degree: np.ndarray,
-    cycle_of: np.ndarray,
-    distance: np.ndarray,
-) -> int:
-    """Cycles, basins and transients of a functional graph i -> successor[i].
-
-    Fills in_degree, cycle_of (cycle id reached, ids numbered by first member in index
-    order) and distance (moves to reach the cycle, 0 on it); returns the number of cycles.
-    Peels nodes of in-degree 0 (Kahn), so what is left is exactly the cyclic nodes, then
-    fills distances in reverse peeling order, where each node's successor is already done.
-    """
-    size = successor.shape[0]
-    for i in range(size):
-        in_degree[successor[i]] += 1
-    remaining = in_degree.copy()
-    order = np.empty(size, dtype=np.int64)
-    head = 0
-    tail = 0
-    for i in range(size):
-        if remaining[i] == 0:
-            order[tail] = i
-            tail += 1
-    while head < tail:
-        v = order[head]
-        head += 1
-        u = successor[v]
-        remaining[u] -= 1
-        if remaining[u] == 0:
-            order[tail] = u
-            tail += 1
-    for i in range(size):
-        cycle_of[i] = -1
-    cycles = 0
-    for i in range(size):
-        if remaining[i] > 0 and cycle_of[i] < 0:
-            v = i
-            while cycle_of[v] < 0:
-                cycle_of[v] = cycles
-                distance[v] = 0
-                v = successor[v]
-            cycles += 1
-    for t in range(tail - 1, -1, -1):
-        v = order[t]
-        u = successor[v]
-        distance[v] = distance[u] + 1
-        cycle_of[v] = cycle_of[u]
-    return cycles
-
-
-# --------------------------------------------------------------------------- graphs
-
-
-@njit(cache=True)
-def reverse_csr(
-    indptr: np.ndarray, indices: np.ndarray, size: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """The transpose of a CSR graph with ``size`` nodes (sources sorted within each row)."""
-    counts = np.zeros(size + 1, dtype=np.int64)
-    for e in range(indices.shape[0]):
-        counts[indices[e] + 1] += 1
-    for v in range(size):
-        counts[v + 1] += counts[v]
-    fill = counts[:-1].copy()
-    rev = np.empty(indices.shape[0], dtype=np.int64)
-    for v in range(indptr.shape[0] - 1):
-        for e in range(indptr[v], indptr[v + 1]):
-            u = indices[e]
-            rev[fill[u]] = v
-            fill[u] += 1
-    return counts, rev
-
-
-@njit(cache=True)
-def reverse_bfs(rev_ptr: np.ndarray, rev_idx: np.ndarray, seeds: np.ndarray) -> np.ndarray:
-    """Least number of arcs from each node to the seed set (-1 where it cannot be reached)."""
-    size = rev_ptr.shape[0] - 1
-    dist = np.full(size, -1, dtype=np.int64)
-    queue = np.empty(size, dtype=np.int64)
-    tail = 0
-    for v in range(size):
-        if seeds[v]:
-            dist[v] = 0
-            queue[tail] = v
-            tail += 1
-    head = 0
-    while head < tail:
-        v = queue[head]
-        head += 1
-        for e in range(rev_ptr[v], rev_ptr[v + 1]):
-            u = rev_idx[e]
-            if dist[u] < 0:
-                dist[u] = dist[v] + 1
-                queue[tail] = u
-                tail += 1
-    return dist
-
-
-@njit(cache=True)
-def strongly_connected_components(indptr: np.ndarray, indices: np.ndarray) -> np.ndarray:
-    """Tarjan's algorithm, iterative; component ids in order of completion."""
-    size = indptr.shape[0] - 1
-    index = np.full(size, -1, dtype=np.int64)
-    low = np.zeros(size, dtype=np.int64)
-    comp = np.full(size, -1, dtype=np.int64)
-    on_stack = np.zeros(size, dtype=np.bool_)
-    stack = np.empty(size, dtype=np.int64)
-    call_node = np.empty(size, dtype=np.int64)
-    call_edge = np.empty(size, dtype=np.int64)
-    sp = 0
-    counter = 0
-    comps = 0
-    for root in range(size):
-        if index[root] >= 0:
-            continue
-        depth = 0
-        call_node[0] = root
-        call_edge[0] = indptr[root]
-        index[root] = counter
-        low[root] = counter
-        counter += 1
-        stack[sp] = root
-        sp += 1
-        on_stack[root] = True
-        while depth >= 0:
-            v = call_node[depth]
-            e = call_edge[depth]
-            if e < indptr[v + 1]:
-                call_edge[depth] = e + 1
-                w = indices[e]
-                if index[w] < 0:
-                    index[w] = counter
-                    low[w] = counter
-                    counter += 1
-                    stack[sp] = w
-                    sp += 1
-                    on_stack[w] = True
-                    depth += 1
-                    call_node[depth] = w
-                    call_edge[depth] = indptr[w]
-                elif on_stack[w] and index[w] < low[v]:
-                    low[v] = index[w]
-            else:
-                if low[v] == index[v]:
-                    while True:
-                        sp -= 1
-                        w = stack[sp]
-                        on_stack[w] = False
-                        comp[w] = comps
-                        if w == v:
-                            break
-                    comps += 1
-                depth -= 1
-                if depth >= 0:
-                    parent = call_node[depth]
-                    if low[v] < low[parent]:
-                        low[parent] = low[v]
-    return comp
 
 
 # --------------------------------------------------------------------------- text

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from loopy_reference import brute_values, naive_outcomes, rows
 
 from gamegraph.core import graphs as G
 
@@ -137,53 +138,6 @@ def test_functional_analysis_cycles_eden_distances_basins_are_networkx_s(
 # --------------------------------------------------------------------------- play
 
 
-def _naive_outcomes(rows: list[list[int]]) -> list[int]:
-    """P if every option is N (so a node with no move), N if some option is P, to a fixed
-    point; the rest are draws."""
-    out = [G.DRAW] * len(rows)
-    changed = True
-    while changed:
-        changed = False
-        for v, row in enumerate(rows):
-            if out[v] != G.DRAW:
-                continue
-            if any(out[w] == G.LOSS for w in row):
-                out[v], changed = G.WIN, True
-            elif all(out[w] == G.WIN for w in row):
-                out[v], changed = G.LOSS, True
-    return out
-
-
-def _rows(g: G.ArcGraph) -> list[list[int]]:
-    return [g.row(v).tolist() for v in range(g.size)]
-
-
-def _plus_nim(rows: list[list[int]], heap: int) -> list[list[int]]:
-    """v + *h for h in 0..heap, node (v, h) = v * (heap + 1) + h (a move in one component)."""
-    width = heap + 1
-    out: list[list[int]] = []
-    for row in rows:
-        for h in range(width):
-            out.append([w * width + h for w in row] + [len(out) - h + j for j in range(h)])
-    return out
-
-
-def _brute_values(rows: list[list[int]]) -> list[tuple[int, frozenset[int]]]:
-    """Each node's value by its sums with nim heaps: a if v + *a is P, else ∞_K with K the
-    heaps a for which v + *a is N. A finite value, and every finite value an option has, is
-    at most the largest out-degree D, so heaps 0..D + 1 decide."""
-    top = max((len(r) for r in rows), default=0) + 1
-    outcome = _naive_outcomes(_plus_nim(rows, top))
-    found: list[tuple[int, frozenset[int]]] = []
-    for v in range(len(rows)):
-        line = outcome[v * (top + 1) : (v + 1) * (top + 1)]
-        if G.LOSS in line:
-            found.append((line.index(G.LOSS), frozenset()))
-        else:
-            found.append((G.INFINITE, frozenset(a for a, o in enumerate(line) if o == G.WIN)))
-    return found
-
-
 def _values(values: G.LoopyValues) -> list[tuple[int, frozenset[int]]]:
     return [(int(values.value[v]), values.options(v)) for v in range(values.value.shape[0])]
 
@@ -191,7 +145,7 @@ def _values(values: G.LoopyValues) -> list[tuple[int, frozenset[int]]]:
 @SETTINGS
 @given(arc_graphs())
 def test_outcomes_are_the_naive_fixed_point_s(g: G.ArcGraph) -> None:
-    assert G.outcomes(g).tolist() == _naive_outcomes(_rows(g))
+    assert G.outcomes(g).tolist() == naive_outcomes(rows(g))
 
 
 @SETTINGS
@@ -212,7 +166,7 @@ def test_grundy_values_follow_networkx_s_topological_order(g: G.ArcGraph) -> Non
 @given(arc_graphs())
 def test_loopy_values_are_the_brute_force_s(g: G.ArcGraph) -> None:
     values = G.loopy_values(g)
-    assert _values(values) == _brute_values(_rows(g))
+    assert _values(values) == brute_values(rows(g))
     assert values.outcome().tolist() == G.outcomes(g).tolist()
     finite = G.grundy(g)
     assert values.value[finite >= 0].tolist() == finite[finite >= 0].tolist()
@@ -231,7 +185,7 @@ def test_sum_values_obey_the_sum_rule_and_the_brute_force(g: G.ArcGraph, h: G.Ar
             rule = G.sum_rule(int(vg.value[a]), vg.options(a), int(vh.value[b]), vh.options(b))
             v = a * h.size + b
             assert (int(vs.value[v]), vs.options(v)) == rule
-    assert _values(vs) == _brute_values(_rows(total))
+    assert _values(vs) == brute_values(rows(total))
 
 
 def test_a_two_cycle_is_infinity_and_an_exit_gives_its_k() -> None:

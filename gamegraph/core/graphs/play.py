@@ -104,6 +104,21 @@ class LoopyValues:
             return str(int(self.value[v]))
         return infinity_label(self.options(v))
 
+    def histogram(self) -> dict[str, int]:
+        """How many nodes have each value, keyed by :meth:`label`: the finite values in
+        increasing order, then the infinite ones by K."""
+        finite = self.value[self.value != INFINITE]
+        counts = np.bincount(finite) if finite.shape[0] else np.zeros(0, dtype=np.int64)
+        out = {str(v): int(counts[v]) for v in np.flatnonzero(counts)}
+        ptr, vals = self._options
+        infinite: dict[tuple[int, ...], int] = {}
+        for v in np.flatnonzero(self.infinite).tolist():
+            key = tuple(vals[ptr[v] : ptr[v + 1]].tolist())
+            infinite[key] = infinite.get(key, 0) + 1
+        for key in sorted(infinite, key=lambda t: (len(t), t)):
+            out[infinity_label(frozenset(key))] = infinite[key]
+        return out
+
     def labels(self) -> list[str]:
         """:meth:`label` of every node, in node order."""
         return [self.label(v) for v in range(self.value.shape[0])]

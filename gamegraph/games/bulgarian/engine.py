@@ -133,19 +133,7 @@ def build_bulgarian(n: int, *, force: bool = False) -> BulgarianGraph:
     dtype = index_dtype(size)
     successor = np.empty(size, dtype=dtype)
     k.bulgarian_successors(n, table, successor)
-    in_degree = np.zeros(size, dtype=dtype)
-    cycle_of = np.empty(size, dtype=dtype)
-    distance = np.empty(size, dtype=np.int32)
-    cycles = k.functional_graph_analysis(successor, in_degree, cycle_of, distance)
-    return BulgarianGraph(
-        successor=successor,
-        in_degree=in_degree,
-        cycle_of=cycle_of,
-        distance=distance,
-        cycle_count=int(cycles),
-        n=n,
-        _table=table,
-    )
+    return BulgarianGraph.from_successor(successor, checked=False, n=n, _table=table)
 
 
 def _total_parts(n: int) -> int:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gamegraph.core.graphs import ArcGraph, distance_to, strongly_connected_components
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.floridian import _kernels as fk
@@ -210,7 +211,7 @@ class FloridianGraph:
     @cached_property
     def scc(self) -> np.ndarray:
         """Strongly connected component id of every S position in H_n."""
-        return k.strongly_connected_components(self.h_full_ptr, self.h_dst)
+        return strongly_connected_components(ArcGraph(self.h_full_ptr, self.h_dst))
 
     @cached_property
     def has_loop(self) -> np.ndarray:
@@ -269,8 +270,7 @@ class FloridianGraph:
     def turns_to_core(self) -> np.ndarray:
         """Least number of turns from each α-position to a recurrent state; -1 if losing."""
         self._require_full("turns to the core")
-        rev_ptr, rev_idx = k.reverse_csr(self.h_full_ptr, self.h_dst, self.positions.size)
-        return k.reverse_bfs(rev_ptr, rev_idx, self.recurrent)
+        return distance_to(ArcGraph(self.h_full_ptr, self.h_dst), self.recurrent)
 
     @cached_property
     def winning(self) -> np.ndarray:

@@ -4,8 +4,7 @@ Every position of Bulgarian-type solitaires (Carolina, Austrian, Montreal, Dual)
 one move, so their game graphs are functional graphs and share one analysis (SPEC-games.md
 §0): in-degrees, the cycles (one per weakly connected component), the cycle every position
 ends in and its distance to it, the Garden of Eden (no predecessor), basins, the longest
-transients. It is linear in N and runs in the compiled kernel
-:func:`gamegraph.games._kernels.functional_graph_analysis`.
+transients. It is linear in N: the graph core's :func:`gamegraph.core.graphs.functional_analysis`.
 
 Semantics (the same as :class:`gamegraph.games.bulgarian.BulgarianGraph`): cycle ids are
 numbered by their first member in index order; ``distance`` is 0 on a cycle; a cycle is listed
@@ -24,10 +23,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
-from numba import njit
 
+from gamegraph.core import graphs as core
+from gamegraph.core.graphs import index_dtype
 from gamegraph.errors import InputError
-from gamegraph.games import _kernels as k
 from gamegraph.games.limits import TooLargeError, check_estimate
 
 if TYPE_CHECKING:
@@ -120,11 +119,6 @@ def parse_sequence(text: object, what: str, error: type[ValueError]) -> tuple[in
     return tuple(values)
 
 
-def index_dtype(size: int) -> type[np.signedinteger[Any]]:
-    """int32 for indices below 2**31 (half the memory), else int64."""
-    return np.int32 if size < 2**31 else np.int64
-
-
 def analysis_bytes_per_position(size: int) -> int:
     """Peak bytes per position of :meth:`FunctionalGraph.from_successor`.
 
@@ -137,42 +131,41 @@ def analysis_bytes_per_position(size: int) -> int:
 
 
 @dataclass(frozen=True, eq=False)
-class FunctionalGraph:
-    """A functional graph with its analysis; every array is indexed by position index."""
+class FunctionalGraph(core.FunctionalGraph):
+    """A functional graph (the core's type) with its analysis; every array is indexed by
+    position index."""
 
-    successor: np.ndarray  #: the one move from each position (an index)
     in_degree: np.ndarray  #: number of predecessors
     cycle_of: np.ndarray  #: id of the cycle the trajectory ends in (ids by first member)
     distance: np.ndarray  #: moves to reach that cycle (0 on it)
     cycle_count: int
 
     @classmethod
-    def from_successor(cls, successor: np.ndarray, **fields: Any) -> Self:
-        """Analyse the map ``successor`` (checked to map 0..N-1 into itself).
+    def from_successor(cls, successor: np.ndarray, *, checked: bool = True, **fields: Any) -> Self:
+        """Analyse the map ``successor``: checked to map 0..N-1 into itself and narrowed to
+        :func:`index_dtype` unless ``checked`` is false (an engine's own array, already so).
 
         ``fields`` are the extra dataclass fields of a subclass (n, parameters, tables).
         """
-        successor = _checked_successor(successor)
-        size = int(successor.shape[0])
-        dtype = index_dtype(size)
-        successor = successor.astype(dtype, copy=False)
-        in_degree = np.zeros(size, dtype=dtype)
-        cycle_of = np.empty(size, dtype=dtype)
-        distance = np.empty(size, dtype=np.int32)
-        cycles = int(k.functional_graph_analysis(successor, in_degree, cycle_of, distance))
+        if checked:
+            successor = _checked_successor(successor)
+            successor = successor.astype(index_dtype(int(successor.shape[0])), copy=False)
+        analysis = core.functional_analysis(core.FunctionalGraph(successor))
         return cls(
             successor=successor,
-            in_degree=in_degree,
-            cycle_of=cycle_of,
-            distance=distance,
-            cycle_count=cycles,
+            in_degree=analysis.in_degree,
+            cycle_of=analysis.cycle_of,
+            distance=analysis.distance,
+            cycle_count=analysis.cycle_count,
             **fields,
         )
 
-    @property
-    def size(self) -> int:
-        """Number of positions."""
-        return int(self.successor.shape[0])
+    @cached_property
+    def analysis(self) -> core.FunctionalAnalysis:
+        """The analysis as the graph core's type (cycles, periods, Eden, basins)."""
+        return core.FunctionalAnalysis(
+            self.in_degree, self.cycle_of, self.distance, self.cycle_count
+        )
 
     def check_index(self, index: int) -> int:
         """``index`` as an int, or PositionIndexError when it is not a position index."""
@@ -189,31 +182,27 @@ class FunctionalGraph:
     @cached_property
     def on_cycle(self) -> np.ndarray:
         """Positions on a cycle (recurrent)."""
-        return np.asarray(self.distance == 0)
+        return self.analysis.on_cycle
 
     @cached_property
     def garden_of_eden(self) -> np.ndarray:
         """Positions with no predecessor."""
-        return np.asarray(self.in_degree == 0)
+        return self.analysis.garden_of_eden
 
     @cached_property
     def cycle_lengths(self) -> np.ndarray:
-        """Length of each cycle, by cycle id."""
-        return np.bincount(self.cycle_of[self.on_cycle], minlength=self.cycle_count)
+        """Length of each cycle (its period), by cycle id."""
+        return self.analysis.periods
 
     @cached_property
     def cycles(self) -> list[np.ndarray]:
         """Members of each cycle (by id) in move order, starting from its smallest index."""
-        if self.cycle_count == 0:
-            return []
-        members = _cycle_members(self.successor, self.cycle_of, self.distance, self.cycle_count)
-        bounds = np.cumsum(self.cycle_lengths)[:-1]
-        return list(np.split(members, bounds))
+        return self.analysis.cycles(self)
 
     @cached_property
     def basin_sizes(self) -> np.ndarray:
         """Positions whose trajectory ends in each cycle (members included), by cycle id."""
-        return np.bincount(self.cycle_of, minlength=self.cycle_count)
+        return self.analysis.basin_sizes
 
     @property
     def max_transient(self) -> int:
@@ -297,35 +286,3 @@ def _checked_successor(successor: np.ndarray) -> np.ndarray:
             f"found {int(array.min())}..{int(array.max())}"
         )
     return array
-
-
-@njit(cache=True)
-def _cycle_members(
-    successor: np.ndarray, cycle_of: np.ndarray, distance: np.ndarray, cycle_count: int
-) -> np.ndarray:
-    """Cyclic positions grouped by cycle id, each group in move order from its smallest index.
-
-    Cycle ids are numbered by first member in index order, so scanning the indices upward
-    meets each cycle first at its smallest member and in increasing id order.
-    """
-    lengths = np.zeros(cycle_count + 1, dtype=np.int64)
-    for i in range(successor.shape[0]):
-        if distance[i] == 0:
-            lengths[cycle_of[i] + 1] += 1
-    for c in range(cycle_count):
-        lengths[c + 1] += lengths[c]
-    members = np.empty(lengths[cycle_count], dtype=np.int64)
-    done = np.zeros(cycle_count, dtype=np.bool_)
-    for i in range(successor.shape[0]):
-        if distance[i] == 0 and not done[cycle_of[i]]:
-            c = cycle_of[i]
-            done[c] = True
-            pos = lengths[c]
-            v = i
-            while True:
-                members[pos] = v
-                pos += 1
-                v = successor[v]
-                if v == i:
-                    break
-    return members

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from gamegraph.core.graphs import FunctionalGraph as CoreFunctionalGraph
+from gamegraph.core.graphs import functional_analysis
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.functional.graph import (
@@ -258,11 +260,9 @@ def _irreducible(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for s in range(2, n):
         codes, lengths = _generate(s, suffixes)
         successor = _successor_indices(s, codes, lengths)
-        in_degree = np.zeros(successor.size, dtype=np.int64)
-        cycle_of = np.empty(successor.size, dtype=np.int64)
-        distance = np.empty(successor.size, dtype=np.int32)
-        cycles = k.functional_graph_analysis(successor, in_degree, cycle_of, distance)
-        longest = mk.orbit_maximum(successor, cycle_of, distance, lengths, cycles)
+        orbits = functional_analysis(CoreFunctionalGraph(successor))
+        cycle_of, distance = orbits.cycle_of, orbits.distance
+        longest = mk.orbit_maximum(successor, cycle_of, distance, lengths, orbits.cycle_count)
         slack = longest - lengths
         keep = slack >= 1
         suffixes[s] = (codes[keep], lengths[keep], slack[keep])

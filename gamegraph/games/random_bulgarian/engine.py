@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import scipy.sparse as sp
 
+from gamegraph.core.graphs import ArcGraph, strongly_connected_components
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
@@ -393,7 +394,7 @@ def build_random_bulgarian(
     indptr, indices, probability, probability_exact = _transitions(terms, prob, exact)
     size = indptr.shape[0] - 1
 
-    comp = k.strongly_connected_components(indptr, indices)
+    comp = strongly_connected_components(ArcGraph(indptr, indices))
     comps = int(comp.max()) + 1
     closed, periods = rk.class_periods(indptr, indices, comp, comps)
     irreducible = comps == 1

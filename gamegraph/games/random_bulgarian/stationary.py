@@ -23,7 +23,7 @@ import numpy as np
 import scipy.sparse as sp
 import scipy.sparse.linalg as sla
 
-from gamegraph.games import _kernels as k
+from gamegraph.core.graphs import FunctionalGraph, functional_analysis
 
 __all__ = ["cesaro_functional", "exact_stationary", "float_stationary"]
 
@@ -129,10 +129,8 @@ def cesaro_functional(successor: np.ndarray) -> tuple[list[Fraction], np.ndarray
     A cycle C with basin B gets |B| / N, spread evenly over its |C| members.
     """
     size = successor.shape[0]
-    in_degree = np.zeros(size, dtype=np.int64)
-    cycle_of = np.empty(size, dtype=np.int64)
-    distance = np.empty(size, dtype=np.int32)
-    cycles = k.functional_graph_analysis(successor, in_degree, cycle_of, distance)
+    orbits = functional_analysis(FunctionalGraph(successor))
+    cycle_of, distance, cycles = orbits.cycle_of, orbits.distance, orbits.cycle_count
     basin = np.bincount(cycle_of, minlength=cycles)
     length = np.bincount(cycle_of[distance == 0], minlength=cycles)
     exact = [

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.games import _kernels as k
+from gamegraph.core.graphs import ArcGraph, distance_to
 from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
 from gamegraph.games.tchoukaillon import _kernels as tk
 from gamegraph.games.tchoukaillon.boards import (
@@ -304,8 +304,7 @@ def build_tchoukaillon(n: int, *, literal: bool = False, force: bool = False) ->
     np.cumsum(np.bincount(src, minlength=size), out=indptr[1:])
     nonzero = rows != 0
     lengths = np.where(nonzero.any(axis=1), width - np.argmax(nonzero[:, ::-1], axis=1), 0)
-    rev_ptr, rev_idx = k.reverse_csr(indptr, dst, size)
-    distance = k.reverse_bfs(rev_ptr, rev_idx, lengths == 0)
+    distance = distance_to(ArcGraph(indptr, dst), lengths == 0)
     return TchoukaillonGraph(
         n=n,
         literal=literal,
