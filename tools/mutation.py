@@ -151,25 +151,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "out = np.empty((0, 4), dtype=np.int64)",
         "four_cycles replaces this array in its second pass before writing to it",
     ),
-    ("_kernels.py", 294, "1 -> 2"): (
-        "counter += 1",
-        "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
-    ),
-    ("_kernels.py", 307, "1 -> 2"): (
-        "counter += 1",
-        "Tarjan's discovery numbers only need to increase; steps of 2 order the nodes alike",
-    ),
-    ("_kernels.py", 327, ">= -> >"): (
-        "if depth >= 0:",
-        "skips lowering the DFS root's low from its child, but a root's low is its own index "
-        "anyway (the stack is empty when a root starts)",
-    ),
     ("floridian/_kernels.py", 230, "1 -> 2"): (
         "k += 1",
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
         "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
     ),
-    ("_kernels.py", 79, "< -> <="): (
+    ("_kernels.py", 76, "< -> <="): (
         "while v < cap and table[remaining, v] <= below:",
         "unrank's callers pass only 0 <= index < p(n), so below < table[remaining, cap] holds "
         "at every step (it starts so and each part keeps it) and the loop stops at v = cap at "
@@ -190,11 +177,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the condition then differs only when remaining == prev - 2, where both branches give "
         "the same top",
     ),
-    ("_kernels.py", 284, "0 -> 1"): (
-        "counter = 0",
-        "Tarjan's discovery numbers then start at 1: they are only compared with each other and"
-        " with -1 (unvisited)",
-    ),
     ("crim/_kernels.py", 100, "* -> +"): (
         "targets = np.empty(2 * n + 2, dtype=np.int64)",
         "the buffer holds the options of one position, 2 per distinct part size d, and d(d + "
@@ -212,7 +194,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "so bits n - 1..n + 2, the extra steps, are 0 and cut nothing; a shift by 64 or more "
         "would need n >= 62, whose graph (2**61 positions) is never built",
     ),
-    ("_kernels.py", 369, "1 -> 2 @52"): (
+    ("_kernels.py", 204, "1 -> 2 @52"): (
         "size += (offsets[i + 1] - offsets[i]) * 8 + 1",
         "one more byte per row in the buffer's size, an upper bound only: the text is returned "
         "cut to the bytes written (buf[:pos])",
@@ -222,7 +204,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of a scratch array: _options writes suf[k] (k <= n parts) and then "
         "suf[k - 1..0] before reading any, never past k",
     ),
-    ("_kernels.py", 155, "2 -> 3"): (
+    ("_kernels.py", 152, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of the scratch partition: next_partition writes at most n parts "
         "(a[0..n-1]) and the walk reads a[:k], never past them",
@@ -266,7 +248,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the bound differs only for a B_n of exactly 200,001 positions, and no n has p(n) = "
         "200,001 (p(49) = 173,525, p(50) = 204,226)",
     ),
-    ("_kernels.py", 124, "2 -> 3"): (
+    ("_kernels.py", 121, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of the scratch partition: next_partition writes at most n parts "
         "(a[0..n-1]) and the walk reads a[:k], never past them",

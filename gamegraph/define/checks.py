@@ -199,7 +199,27 @@ def _impartial(
             "draws: recomputed from the moves = stored = engine"
         ),
         grundy.check("Grundy values recomputed from the moves = stored = engine"),
+        _loopy(name, keys, seen, graph, again, props),
     ]
+
+
+def _loopy(
+    name: str,
+    keys: list[str],
+    seen: np.ndarray,
+    graph: ImpartialGraph,
+    again: ImpartialGraph,
+    props: list[dict[str, Any]],
+) -> Check:
+    """Smith's loopy values (text) recomputed from the moves = stored = engine."""
+    loopy = Comparison(name, "Smith's loopy values")
+    cypher, engine = again.loopy.labels(), graph.loopy.labels()
+    for i in np.flatnonzero(seen).tolist():
+        loopy.three(f"{keys[i]} loopy value", cypher[i], props[i].get("loopy"), engine[i])
+    infinite = int(graph.loopy.infinite.sum())
+    return loopy.check(
+        f"{infinite:,} positions of value ∞: recomputed from the moves = stored = engine"
+    )
 
 
 def _stored(props: list[dict[str, Any]], name: str, absent: int = _ABSENT) -> np.ndarray:

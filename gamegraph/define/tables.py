@@ -10,7 +10,9 @@ analysis; every move is one relationship of the game's move type. By kind:
 - choice: ``out_degree``, ``in_degree``, ``turns_to_core`` and ``core_component`` (absent
   where there is none); ``:Recurrent``, ``:Winning``, ``:Losing``, ``:ImmediateLoss``;
 - impartial: ``outcome`` (``P``, ``N`` or ``D``), ``grundy`` (absent where play can go on for
-  ever), ``out_degree``, ``in_degree``; ``:PPosition``, ``:NPosition``, ``:Draw``.
+  ever), ``loopy`` (Smith's loopy value as text: ``2``, ``∞``, ``∞{0,1}``; the Grundy value
+  where play is finite), ``out_degree``, ``in_degree``; ``:PPosition``, ``:NPosition``,
+  ``:Draw``.
 """
 
 from __future__ import annotations
@@ -107,6 +109,7 @@ def impartial_tables(
     columns = columns | {
         "outcome": codes[outcome.astype(np.int64)].tolist(),
         "grundy": _absent_below_zero(graph.grundy),
+        "loopy": graph.loopy.labels(),
         "out_degree": graph.out_degree.astype(np.int64),
         "in_degree": graph.in_degree.astype(np.int64),
     }

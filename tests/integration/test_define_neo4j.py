@@ -147,3 +147,18 @@ def test_a_definitions_file_through_the_command_line(
         assert record is not None and record.nodes == 42
     finally:
         gamegraph("drop", "cli-bulgarian:10", *args, env=env)
+
+
+def test_the_loopy_values_are_stored_on_every_position_and_verified(
+    runner: Neo4jQueryRunner,
+) -> None:
+    graph = OR_PILE.build()
+    rows = runner.run(
+        f"MATCH (p:{OR_PILE.label} {{n: $n}}) RETURN p.idx AS idx, p.loopy AS loopy", {"n": 9}
+    )
+    stored = {int(r["idx"]): r["loopy"] for r in rows}
+    assert stored == dict(enumerate(graph.loopy.labels()))
+    assert any(text.startswith("∞{") for text in stored.values())  # loopy play, values ∞_K
+    report = verify(runner, graphs=[OR_PILE])
+    [check] = [c for c in report.checks if c.name == "Smith's loopy values"]
+    assert check.ok, check.problems

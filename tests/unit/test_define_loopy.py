@@ -4,6 +4,8 @@ values the sum rule gives, checked against the same brute force on the sum's own
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from loopy_reference import brute_values, naive_outcomes, rows
 
@@ -110,3 +112,9 @@ def test_where_play_is_finite_the_loopy_values_are_the_grundy_values() -> None:
     assert _by_heap(graph) == [str([0, 0, 1, 1, 2][k % 5]) for k in range(13)]
     assert graph.loopy.value.tolist() == graph.grundy.tolist()
     assert "loopy_values" not in graph.stats()
+
+
+def test_the_docs_show_these_values() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "games.md").read_text("utf-8")
+    assert f"# {DOCS_VALUES_14!r}" in docs
+    assert "loopy values         0: 5, 1: 4, 2: 1, ∞: 1, ∞{0}: 2, ∞{1}: 1, ∞{0,2}: 1" in docs

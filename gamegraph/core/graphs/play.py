@@ -120,8 +120,17 @@ class LoopyValues:
         return out
 
     def labels(self) -> list[str]:
-        """:meth:`label` of every node, in node order."""
-        return [self.label(v) for v in range(self.value.shape[0])]
+        """:meth:`label` of every node, in node order (each K's text made once)."""
+        out = [str(x) for x in self.value.tolist()]
+        ptr, vals = self._options
+        texts: dict[tuple[int, ...], str] = {}
+        for v in np.flatnonzero(self.infinite).tolist():
+            key = tuple(vals[ptr[v] : ptr[v + 1]].tolist())
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = infinity_label(frozenset(key))
+            out[v] = text
+        return out
 
 
 def infinity_label(options: frozenset[int]) -> str:
