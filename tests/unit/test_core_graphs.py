@@ -6,6 +6,8 @@ when no such a exists, K being the a for which v + *a is an N-position."""
 
 from __future__ import annotations
 
+import math
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -68,6 +70,25 @@ def test_strong_components_are_networkx_s_in_reverse_topological_order(g: G.ArcG
     assert _partition(scc) == {frozenset(c) for c in nx.strongly_connected_components(ref)}
     for u, v in ref.edges:
         assert scc[u] >= scc[v]  # a component completes after those it reaches
+
+
+@SETTINGS
+@given(arc_graphs(max_size=7))
+def test_component_periods_are_the_gcd_of_networkx_s_cycle_lengths(g: G.ArcGraph) -> None:
+    ref = _nx(g)
+    scc = G.strongly_connected_components(g)
+    closed, period = G.component_periods(g, scc)
+    for c in range(int(scc.max()) + 1):
+        members = set(np.flatnonzero(scc == c).tolist())
+        inside = ref.subgraph(members)
+        expected = 0
+        for cycle in nx.simple_cycles(inside):
+            expected = math.gcd(expected, len(cycle))
+        assert int(period[c]) == expected
+        if expected:
+            assert (expected == 1) == nx.is_aperiodic(inside)
+        leaves = any(w not in members for v in members for w in ref.successors(v))
+        assert bool(closed[c]) == (not leaves)
 
 
 @SETTINGS

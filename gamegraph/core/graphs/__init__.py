@@ -18,6 +18,7 @@ outcomes, Sprague-Grundy values, Smith's loopy values, disjunctive sums.
 from gamegraph.core.graphs.analysis import (
     FunctionalAnalysis,
     arc_sources,
+    component_periods,
     distance_to,
     farthest,
     functional_analysis,
@@ -62,6 +63,7 @@ __all__ = [
     "LoopyValues",
     "arc_sources",
     "as_arcs",
+    "component_periods",
     "disjunctive_sum",
     "distance_to",
     "farthest",

@@ -212,6 +212,56 @@ def strongly_connected_components(indptr: np.ndarray, indices: np.ndarray) -> np
 
 
 @njit(cache=True)
+def _gcd(a: int, b: int) -> int:
+    a = a if a >= 0 else -a
+    b = b if b >= 0 else -b
+    while b:
+        a, b = b, a % b
+    return a
+
+
+@njit(cache=True)
+def component_periods(
+    indptr: np.ndarray, indices: np.ndarray, comp: np.ndarray, comps: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each strongly connected component: closed (no arc leaves it) and its period.
+
+    The period of a class is the gcd of level(u) + 1 − level(v) over its internal arcs u → v,
+    with BFS levels from any member (0 for a class without a cycle: a transient singleton).
+    """
+    size = indptr.shape[0] - 1
+    closed = np.ones(comps, dtype=np.bool_)
+    period = np.zeros(comps, dtype=np.int64)
+    level = np.full(size, -1, dtype=np.int64)
+    queue = np.empty(size, dtype=np.int64)
+    for root in range(size):
+        if level[root] >= 0:
+            continue
+        c = comp[root]
+        level[root] = 0
+        queue[0] = root
+        head = 0
+        tail = 1
+        g = 0
+        while head < tail:
+            u = queue[head]
+            head += 1
+            for e in range(indptr[u], indptr[u + 1]):
+                v = indices[e]
+                if comp[v] != c:
+                    closed[c] = False
+                    continue
+                if level[v] < 0:
+                    level[v] = level[u] + 1
+                    queue[tail] = v
+                    tail += 1
+                else:
+                    g = _gcd(g, level[u] + 1 - level[v])
+        period[c] = g
+    return closed, period
+
+
+@njit(cache=True)
 def weak_components(indptr: np.ndarray, indices: np.ndarray) -> np.ndarray:
     """Weakly connected component of every node (union-find with path halving); ids numbered
     by first member in index order."""

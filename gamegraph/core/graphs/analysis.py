@@ -1,10 +1,10 @@
 """Structural analyses of the two graph types, each one function (networkx's style).
 
-Degrees, arc sources, the reverse graph; strongly and weakly connected components; the
-recurrent nodes (on a cycle); shortest-path lengths and the farthest nodes; and, for a
-functional graph, its cycles and periods, Garden of Eden, distance to the cycles and basins
-(:func:`functional_analysis`, one linear pass). Each is written once here and checked against
-networkx in ``tests/unit/test_core_graphs.py``.
+Degrees, arc sources, the reverse graph; strongly and weakly connected components and the
+components' periods; the recurrent nodes (on a cycle); shortest-path lengths and the
+farthest nodes; and, for a functional graph, its cycles and periods, Garden of Eden, distance
+to the cycles and basins (:func:`functional_analysis`, one linear pass). Each is written once
+here and checked against networkx in ``tests/unit/test_core_graphs.py``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from gamegraph.core.graphs.types import ArcGraph, FunctionalGraph, as_arcs
 __all__ = [
     "FunctionalAnalysis",
     "arc_sources",
+    "component_periods",
     "distance_to",
     "farthest",
     "functional_analysis",
@@ -63,6 +64,19 @@ def strongly_connected_components(graph: Graph) -> np.ndarray:
     completion: a component's id is larger than those of the components it can reach."""
     arcs = as_arcs(graph)
     return np.asarray(k.strongly_connected_components(arcs.indptr, arcs.indices))
+
+
+def component_periods(graph: Graph, scc: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """For each strongly connected component (by id of ``scc``, computed when not given):
+    whether it is closed (no arc leaves it) and its period, the gcd of its cycles' lengths
+    (0 for a single node without a loop). A Markov chain's class periods, a functional
+    graph's cycle lengths."""
+    arcs = as_arcs(graph)
+    if scc is None:
+        scc = strongly_connected_components(arcs)
+    comps = int(scc.max()) + 1 if scc.shape[0] else 0
+    closed, period = k.component_periods(arcs.indptr, arcs.indices, scc, comps)
+    return np.asarray(closed), np.asarray(period)
 
 
 def weak_components(graph: Graph) -> np.ndarray:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import scipy.sparse as sp
 
-from gamegraph.core.graphs import ArcGraph, strongly_connected_components
+from gamegraph.core.graphs import ArcGraph, component_periods, strongly_connected_components
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
@@ -396,7 +396,7 @@ def build_random_bulgarian(
 
     comp = strongly_connected_components(ArcGraph(indptr, indices))
     comps = int(comp.max()) + 1
-    closed, periods = rk.class_periods(indptr, indices, comp, comps)
+    closed, periods = component_periods(ArcGraph(indptr, indices), comp)
     irreducible = comps == 1
     period = int(np.lcm.reduce(periods[closed]))  # a finite chain has a closed class
 
