@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.core.graphs import ArcGraph, distance_to, strongly_connected_components
+from gamegraph.core.graphs import recurrent as recurrent_nodes
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.floridian import _kernels as fk
@@ -209,9 +210,14 @@ class FloridianGraph:
     # ----------------------------------------------------------------- analysis
 
     @cached_property
+    def h_graph(self) -> ArcGraph:
+        """H_n as the graph core's CSR type, every S position a node."""
+        return ArcGraph(self.h_full_ptr, self.h_dst)
+
+    @cached_property
     def scc(self) -> np.ndarray:
         """Strongly connected component id of every S position in H_n."""
-        return strongly_connected_components(ArcGraph(self.h_full_ptr, self.h_dst))
+        return strongly_connected_components(self.h_graph)
 
     @cached_property
     def has_loop(self) -> np.ndarray:
@@ -223,8 +229,7 @@ class FloridianGraph:
     @cached_property
     def recurrent(self) -> np.ndarray:
         """α-positions on a cycle of G_n: in a nontrivial SCC of H_n or on a loop."""
-        sizes = np.bincount(self.scc)
-        return np.asarray((sizes[self.scc] >= 2) | self.has_loop)
+        return recurrent_nodes(self.h_graph, self.scc)
 
     @cached_property
     def core_arc_mask(self) -> np.ndarray:
@@ -270,7 +275,7 @@ class FloridianGraph:
     def turns_to_core(self) -> np.ndarray:
         """Least number of turns from each α-position to a recurrent state; -1 if losing."""
         self._require_full("turns to the core")
-        return distance_to(ArcGraph(self.h_full_ptr, self.h_dst), self.recurrent)
+        return distance_to(self.h_graph, self.recurrent)
 
     @cached_property
     def winning(self) -> np.ndarray:
