@@ -275,7 +275,8 @@ class FloridianGraph:
     def turns_to_core(self) -> np.ndarray:
         """Least number of turns from each α-position to a recurrent state; -1 if losing."""
         self._require_full("turns to the core")
-        return distance_to(self.h_graph, self.recurrent)
+        # a view of its own: its reverse CSR (cached on the view) is freed after the search
+        return distance_to(ArcGraph(self.h_full_ptr, self.h_dst), self.recurrent)
 
     @cached_property
     def winning(self) -> np.ndarray:
