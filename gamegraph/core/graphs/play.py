@@ -24,7 +24,7 @@ from functools import cached_property
 
 import numpy as np
 
-from gamegraph.core.graphs import _kernels as k
+from gamegraph.core.graphs import _play_kernels as k
 from gamegraph.core.graphs.types import ArcGraph, FunctionalGraph, as_arcs
 
 __all__ = [
@@ -142,7 +142,7 @@ def infinity_label(options: frozenset[int]) -> str:
 
 def loopy_values(graph: Graph) -> LoopyValues:
     """Smith's generalized Sprague-Grundy values by Fraenkel and Yesha's labelling
-    (:func:`gamegraph.core.graphs._kernels.loopy_values`); at most (largest out-degree + 1)
+    (:func:`gamegraph.core.graphs._play_kernels.loopy_values`); at most (largest out-degree + 1)
     linear rounds."""
     arcs = as_arcs(graph)
     back = arcs.transpose
