@@ -189,8 +189,8 @@ class BrowserWalk:
         page.click('button[data-testid="connect"]')
         page.wait_for_selector("text=You are connected as user", timeout=TIMEOUT_MS)
         # Browser reads the server's settings (the remote-content allowlist among them) just
-        # after connecting: a :play before that looks for the guide on guides.neo4j.com
-        page.wait_for_timeout(3000)
+        # after connecting: a :play before that looks for the guide elsewhere (play retries)
+        page.wait_for_timeout(1000)
 
     def editor_run(self, text: str | None = None) -> None:
         """Type ``text`` into the editor (or keep what is there) and press Ctrl+Enter."""
@@ -236,7 +236,7 @@ class BrowserWalk:
             if guide.get_by_text(f"{number} / {slides}", exact=True).count():
                 return
             guide.locator('[data-testid="nextSlide"]').first.click()
-            self.page.wait_for_timeout(300)
+            self.page.wait_for_timeout(200)
         guide.get_by_text(f"{number} / {slides}", exact=True).wait_for(timeout=TIMEOUT_MS)
 
     def run_block(self, index: int, block: Block) -> Frame:
@@ -245,7 +245,7 @@ class BrowserWalk:
         before = self.frames().count()
         guide = self.guide_frame()
         guide.locator('[data-testid="carousel"] pre.runnable').nth(index).click()
-        self.page.wait_for_timeout(500)
+        self.page.wait_for_timeout(300)
         self.editor_run()
         self.page.wait_for_function(
             "n => document.querySelectorAll('[data-testid=\"frame\"]').length > n",
@@ -260,7 +260,7 @@ class BrowserWalk:
             if "graph" in block.expect:
                 frame.get_by_text(_DISPLAYING).first.wait_for(timeout=TIMEOUT_MS)
         else:
-            self.page.wait_for_timeout(1500)
+            self.page.wait_for_timeout(1000)
         return self.read(frame)
 
     def read(self, frame: Any) -> Frame:
