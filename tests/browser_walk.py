@@ -20,6 +20,7 @@ docs/img/ from a running local Neo4j that has the guide's graphs loaded::
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import sys
@@ -31,8 +32,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = Path("/usr/bin/chromium")
-"""Debian's chromium package (tools/install-chromium.sh installs it)."""
+CHROMIUM = Path(os.environ.get("GAMEGRAPH_TEST_CHROMIUM") or "/usr/bin/chromium")
+"""Debian's chromium package (tools/install-chromium.sh installs it);
+``GAMEGRAPH_TEST_CHROMIUM`` names another Chromium binary."""
 
 FLAGS = (
     "--headless",

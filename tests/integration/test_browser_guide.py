@@ -8,8 +8,8 @@ tmp_path. The same blocks are run again over Bolt, a second reading of the same 
 with no warning allowed (an unbounded shortest path, say).
 
 Chromium is Debian's package: tools/install-chromium.sh installs it when it is missing (as
-root, with apt-get); where that cannot be done the Browser test is skipped with the reason,
-except under CI=true, where it fails. The graphs loaded are exactly those of the guide's
+root, with apt-get; ``GAMEGRAPH_TEST_CHROMIUM`` names another binary); where that cannot be
+done the Browser test is skipped with the reason, except under CI=true, where it fails. The graphs loaded are exactly those of the guide's
 `gamegraph load` lines, at the n it names, and are dropped again afterwards unless they were
 loaded before.
 """
@@ -124,13 +124,15 @@ def loaded(
 @pytest.fixture(scope="module")
 def chromium() -> Path:
     """Debian's Chromium, installed when missing; and the playwright package."""
-    if not CHROMIUM.exists():
+    if not CHROMIUM.exists() and not os.environ.get("GAMEGRAPH_TEST_CHROMIUM"):
         done = subprocess.run(
             ["bash", str(INSTALL_CHROMIUM)], capture_output=True, text=True, check=False
         )
         if not CHROMIUM.exists():
             why = done.stderr.strip().splitlines()[-1:] or [f"exit status {done.returncode}"]
             _cannot(f"no Chromium for the Browser guide test ({why[0]})")
+    if not CHROMIUM.exists():
+        _cannot(f"no Chromium for the Browser guide test: GAMEGRAPH_TEST_CHROMIUM={CHROMIUM}")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -210,7 +212,7 @@ def test_outcomes_of_a_graph_not_loaded_is_no_row(neo4j_driver: Driver) -> None:
 
 
 def test_the_guide_walked_in_neo4j_browser(
-    served: ServedGuide, loaded: Neo4jQueryRunner, chromium: Path, tmp_path: Path
+    chromium: Path, served: ServedGuide, loaded: Neo4jQueryRunner, tmp_path: Path
 ) -> None:
     slides = served.slides
     total = len(slides)
