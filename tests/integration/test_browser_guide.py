@@ -3,15 +3,15 @@ real Neo4j Browser in a headless Chromium (tests/browser_walk.py): logged in wit
 server's password, the guide played, every block of every slide clicked and run; no frame
 may be an error, every result must be what the slide states (the guide's ``data-expect``),
 and the guide's own frame must still be there at the end (its first slide raises Browser's
-frame limit). A screenshot of each slide and of each block's frame goes to the test's
-tmp_path. The same blocks are run again over Bolt, a second reading of the same numbers,
+frame limit). A screenshot of each slide goes to the test's tmp_path, and one of each frame
+found wrong. The same blocks are run again over Bolt, a second reading of the same numbers,
 with no warning allowed (an unbounded shortest path, say).
 
 Chromium is Debian's package: tools/install-chromium.sh installs it when it is missing (as
 root, with apt-get; ``GAMEGRAPH_TEST_CHROMIUM`` names another binary); where that cannot be
-done the Browser test is skipped with the reason, except under CI=true, where it fails. The graphs loaded are exactly those of the guide's
-`gamegraph load` lines, at the n it names, and are dropped again afterwards unless they were
-loaded before.
+done the Browser test is skipped with the reason, except under CI=true, where it fails. The
+graphs loaded are exactly those of the guide's `gamegraph load` lines, at the n it names,
+and are dropped again afterwards unless they were loaded before.
 """
 
 from __future__ import annotations
@@ -227,14 +227,10 @@ def test_the_guide_walked_in_neo4j_browser(
             for index, block in enumerate(slide.blocks):
                 frame = walk.run_block(index, block)
                 ran += 1
-                walk.screenshot(
-                    tmp_path / f"slide-{slide.number:02}-block-{index + 1}.png",
-                    walk.frames().first,
-                )
                 where = _where(slide, index)
+                found = len(problems)
                 if frame.error is not None:
                     problems.append(f"{where}: error frame: {frame.error}")
-                    continue
                 expect = block.expect
                 if "graph" in expect and frame.displayed != tuple(expect["graph"]):
                     problems.append(f"{where}: displays {frame.displayed}, not {expect['graph']}")
@@ -245,8 +241,17 @@ def test_the_guide_walked_in_neo4j_browser(
                     missing = [cell for cell in expected_cells(expect) if cell not in frame.text]
                     if missing:
                         problems.append(f"{where}: the table lacks {json.dumps(missing)}")
+                if len(problems) > found:  # the frame as Browser showed it
+                    shot = tmp_path / f"slide-{slide.number:02}-block-{index + 1}.png"
+                    walk.screenshot(shot, walk.frames().first)
+                    problems[-1] += f" (screenshot {shot})"
         # the first slide's `:config maxFrames` keeps the guide through every slide
         if walk.guide_frame().count() != 1:
             problems.append("the guide's frame was dropped before its last slide")
+        # and an error frame is seen as one (the check above is not blind)
+        walk.editor_run("MATCH (a:Alpha) RETURN b")
+        walk.frames().first.locator('[data-testid="cypherFrameErrorMessage"]').wait_for()
+        broken = walk.read(walk.frames().first)
+        assert broken.error is not None and "Variable `b` not defined" in broken.error
     assert ran == sum(len(slide.blocks) for slide in slides)
     assert not problems, "\n".join(problems)
