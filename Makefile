@@ -43,6 +43,12 @@ CONTAINER_TESTS ?=
 test-container: $(STAMP)
 	PYTHON=$(BIN)/python docker/test-container.sh $(CONTAINER_TESTS)
 
+# Debian's chromium for tests/integration/test_browser_guide.py (as root, with apt-get; the
+# test runs this itself when /usr/bin/chromium is missing)
+.PHONY: chromium
+chromium:
+	tools/install-chromium.sh
+
 lint: $(STAMP)
 	$(BIN)/ruff check gamegraph tests benchmarks tools
 	$(BIN)/ruff format --check gamegraph tests benchmarks tools

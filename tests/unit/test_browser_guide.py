@@ -89,7 +89,7 @@ def test_the_style_colours_every_label_of_the_model_and_captions_positions() -> 
 
 def test_every_guide_query_reads_only_labels_and_types_of_the_model() -> None:
     html = resources.files("gamegraph.server").joinpath("guide/gamegraph.html").read_text()
-    queries = re.findall(r'<pre class="pre-scrollable code runnable">(.*?)</pre>', html, re.S)
+    queries = re.findall(r'<pre class="pre-scrollable code runnable"[^>]*>(.*?)</pre>', html, re.S)
     assert len(queries) >= 15
     labels = set(
         re.findall(r":([A-Z][A-Za-z_]+)", " ".join(q for q in queries if not q.startswith(":")))
@@ -135,4 +135,33 @@ def test_the_guide_has_a_slide_with_a_runnable_query_for_each_seed_and_the_front
     for seed, heads in wanted.items():
         found = [s for s, t in zip(slides, titles, strict=True) if t.startswith(heads)]
         assert found, seed
-        assert all('class="pre-scrollable code runnable">MATCH' in s for s in found), seed
+        assert all(re.search(r'class="pre-scrollable code runnable"[^>]*>MATCH', s) for s in found)
+
+
+def test_every_slide_keeps_to_two_blocks_and_states_what_they_answer() -> None:
+    """What tests/integration/test_browser_guide.py checks in Browser: each block's
+    data-expect is rows and/or a graph; the first slide keeps the guide's frame."""
+    from browser_walk import load_commands, parse_guide
+
+    html = resources.files("gamegraph.server").joinpath("guide/gamegraph.html").read_text()
+    slides = parse_guide(html)
+    assert [s.number for s in slides] == list(range(1, len(slides) + 1))
+    assert all(s.title and len(s.blocks) <= 2 for s in slides)
+    for slide in slides:
+        for block in slide.blocks:
+            assert set(block.expect) <= {"rows", "count", "graph"}, slide.title
+            assert "count" not in block.expect or "rows" in block.expect, slide.title
+            graph = block.expect.get("graph", [0, 0])
+            assert len(graph) == 2 and all(isinstance(x, int) for x in graph), slide.title
+    assert ":config maxFrames: 100" in [b.code for b in slides[0].blocks]
+    assert "pin this frame" in slides[0].text
+    commands = load_commands(slides)
+    assert ["load", "--n", "60", "--games", "lifting", "--rules", "paper,paper-free,band"] in (
+        commands
+    )
+    assert all(
+        line.startswith(".venv/bin/gamegraph load") for line in slides[0].shell[0].splitlines()
+    )
+    assert all(
+        not re.search("[\u00b2\u00b3\u2070-\u2079]", s.text) for s in slides
+    )  # no superscripts

@@ -119,13 +119,16 @@ RETURN a.key AS position, length(path) AS turns, [p IN nodes(path) | p.key] AS p
 // requires: floridian
 // scan: counts over every α-position of G_n
 // example: :param n => 24
+// No row when G_n is not loaded (an aggregate alone would answer one row of zeros).
 MATCH (a:Alpha {n: $n})
-RETURN
+WITH
   count(a) AS positions,
   count(CASE WHEN a:Recurrent THEN 1 END) AS recurrent,
   count(CASE WHEN NOT a:Losing THEN 1 END) AS winning,
   count(CASE WHEN a:Losing THEN 1 END) AS losing,
   count(CASE WHEN a:ImmediateLoss THEN 1 END) AS immediate_losses
+WHERE positions > 0
+RETURN positions, recurrent, winning, losing, immediate_losses
 
 // name: floridian_losing
 // The losing α-positions of G_n (every path ends at an immediate loss), in index order,
