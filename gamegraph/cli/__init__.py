@@ -152,6 +152,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     if not any(isinstance(h, _WarningLines) for h in ours.handlers):
         ours.addHandler(_WarningLines(logging.WARNING))
         ours.propagate = False
+    for warning in sources.package_warnings():  # a broken package: one line, the rest works
+        ours.warning("%s", warning)
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         args, paths = _games_from(args)
