@@ -54,7 +54,8 @@ def _build_app() -> typer.Typer:
         name="gamegraph",
         help="Game graphs of partition games (Bulgarian B_n, Floridian G_n/H_n, the lifting "
         "graph Q, and the other games of the seeds) computed in memory and materialized into "
-        "Neo4j. Your own games: --games-from FILE.py on any command (docs/games.md).",
+        "Neo4j. Your own games: --games-from FILE.py on any command (docs/games.md); that runs "
+        "the code of FILE.py, so name only files you trust.",
         no_args_is_help=True,
         pretty_exceptions_enable=False,
     )

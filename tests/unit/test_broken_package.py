@@ -88,8 +88,8 @@ def test_the_broken_package_is_seen_by_the_subprocess_only(broken_env: dict[str,
     "args",
     [
         ("stats", "bulgarian", "--n", "10"),
-        ("--help",),
         ("stats", "--help"),
+        ("load", "--help"),
         ("games",),
         ("neo4j", "status"),
         ("neo4j", "stop"),
@@ -106,6 +106,14 @@ def test_a_broken_package_costs_one_warning_line(
     assert len(lines) == 1, done.stderr
     assert BROKEN in lines[0]
     assert "RuntimeError: the folder of this editable install was deleted" in lines[0]
+
+
+def test_the_top_level_help_loads_no_game_at_all(broken_env: dict[str, str]) -> None:
+    """`gamegraph --help` is printed before any game loads (gamegraph.cli_start): no warning."""
+    done = _run(broken_env, "--help")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "Commands" in done.stdout
 
 
 def test_stats_of_bulgarian_still_answers_with_a_broken_package(
