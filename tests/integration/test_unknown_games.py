@@ -1,7 +1,11 @@
-"""A graph whose game is not known now (a game defined in a notebook or in a file the command
+"""A user's graph is never lost nor silently wrong (issue 33, item 5).
+
+A graph whose game is not known now (a game defined in a notebook or in a file the command
 line was not given) is never lost: it is listed, kept, and dropped only by an explicit
 `drop ID` (issue 33, item 5). Each command runs in its own process, as a user runs them, so
-a game defined with --games-from in one is unknown in the next."""
+a game defined with --games-from in one is unknown in the next. A graph whose game's move
+was edited since it was loaded is stale: a query says so in one warning line, and verify
+says why it checks nothing; editing only a docstring or a comment leaves it current."""
 
 from __future__ import annotations
 
@@ -122,3 +126,52 @@ def test_an_unknown_graph_id_is_still_refused(env: dict[str, str]) -> None:
     assert refused.returncode == 2
     assert refused.stderr.startswith("error: unknown game 'never-defined-game'")
     assert refused.stderr.count("\n") == 1
+
+
+def _states(env: dict[str, str], mine: Path) -> dict[str, str]:
+    import json
+
+    listed = _gamegraph(env, "graphs", "--json", "--games-from", str(mine))
+    assert listed.returncode == 0, listed.stderr
+    return {row["id"]: row["state"] for row in json.loads(listed.stdout)}
+
+
+def test_a_stale_graph_says_so_and_a_docstring_edit_does_not_make_it_stale(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    mine = tmp_path / "kept.py"
+    mine.write_text(MOVE, "utf-8")
+    args = ("--games-from", str(mine))
+    query = ("query", "kept_two_card_cycles", "-p", "n=8", "-p", "limit=5", *args)
+    try:
+        loaded = _gamegraph(env, "load", "--games", "kept-two-card", "--n", "8", *args)
+        assert loaded.returncode == 0, loaded.stderr
+        assert _states(env, mine)[GRAPH] == "current"
+        # a docstring and comments: the same code, the graph stays current
+        mine.write_text(
+            MOVE.replace(
+                "def move(position, n):\n",
+                'def move(position, n):\n    """Two cards from each pile."""  # a note\n'
+                "    # the cards taken make the new pile\n",
+            ),
+            "utf-8",
+        )
+        assert _states(env, mine)[GRAPH] == "current"
+        answered = _gamegraph(env, *query)
+        assert answered.returncode == 0 and answered.stderr == "", answered.stderr
+        # the move edited: the stored graph is stale, and the query's answer says so
+        mine.write_text(MOVE.replace("min(2, p)", "min(3, p)").replace("p - 2", "p - 3"), "utf-8")
+        assert _states(env, mine)[GRAPH] == "stale"
+        stale = _gamegraph(env, *query)
+        assert stale.returncode == 0, stale.stderr
+        warnings = stale.stderr.splitlines()
+        assert len(warnings) == 1 and warnings[0].startswith(f"warning: {GRAPH} is stale"), warnings
+        assert "'kept-two-card'" in warnings[0]
+        assert f"gamegraph load --games kept-two-card --n 8 --games-from {mine}" in warnings[0]
+        checked = _gamegraph(env, "verify", GRAPH, *args)
+        assert checked.returncode != 0
+        [line] = checked.stderr.splitlines()
+        assert line.startswith(f"error: no complete graph to verify for {GRAPH} ({GRAPH}: stale")
+        assert "--games-from" in line
+    finally:
+        _gamegraph(env, "drop", GRAPH, *args)
