@@ -43,6 +43,9 @@ from gamegraph.games.registry import generation  # noqa: E402
 
 __all__ = ["app", "main", "run"]
 
+INTERRUPTED = 130
+"""The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
+
 GAMES_FROM = "--games-from"
 """Every command takes ``--games-from FILE.py`` (more than once, or a path list): the files
 are loaded before the command line is built, so their games have their options."""
@@ -172,7 +175,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except typer.Abort:
         return _error("interrupted", 1)
     except KeyboardInterrupt:
-        return _error("interrupted", 1)
+        return _error("interrupted (Ctrl-C)", INTERRUPTED)
     except Exception as e:
         if os.environ.get("GAMEGRAPH_DEBUG"):
             raise
@@ -181,6 +184,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             "report it (set GAMEGRAPH_DEBUG=1 to see where it happened)",
             1,
         )
+    if result == INTERRUPTED:  # typer turns Ctrl-C into this exit code, silently
+        return _error("interrupted (Ctrl-C)", INTERRUPTED)
     return result if isinstance(result, int) else 0
 
 
