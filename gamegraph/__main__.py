@@ -1,5 +1,5 @@
 """`python -m gamegraph` runs the command line."""
 
-from gamegraph.cli import main
+from gamegraph.cli_start import main
 
 main()

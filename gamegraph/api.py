@@ -244,12 +244,31 @@ class Database:
         return list_graphs(self.runner)
 
     def drop(self, *graph_ids: str) -> dict[str, bool]:
-        """Remove graphs by id (``"floridian:24"``); {id: whether it was there}."""
+        """Remove graphs by id (``"floridian:24"``); {id: whether it was there}. A graph of
+        a game not known now (a notebook's, a file's not named) is dropped by its id as
+        :meth:`graphs` lists it."""
         from gamegraph.games.registry import parse_graph_id
         from gamegraph.loader.writer import drop_graph
 
-        games = [parse_graph_id(graph_id) for graph_id in graph_ids]
-        return {g.id: drop_graph(self.runner, g.id) for g in games}
+        ids: list[str] = []
+        listed: set[str] | None = None
+        for graph_id in graph_ids:
+            try:
+                ids.append(parse_graph_id(graph_id).id)
+            except InputError:
+                listed = {r.id for r in self.graphs()} if listed is None else listed
+                if graph_id.strip() not in listed:
+                    raise
+                ids.append(graph_id.strip())
+        dropped = {graph_id: drop_graph(self.runner, graph_id) for graph_id in ids}
+        self._forget_unused_slots()
+        return dropped
+
+    def _forget_unused_slots(self) -> None:
+        """Delete the bookkeeping nodes that dropped graphs leave (slots nothing holds)."""
+        from gamegraph.db.query_files import cypher
+
+        self.runner.write(cypher("slots_unused_delete"))
 
     def drop_all(self) -> dict[str, bool]:
         """Remove every loaded graph. A graph that a live load holds is left alone: the others
@@ -263,6 +282,7 @@ class Database:
                 dropped[record.id] = drop_graph(self.runner, record.id)
             except LoadConflictError as error:
                 busy.append(str(error))
+        self._forget_unused_slots()
         if busy:
             done = f"dropped {len(dropped)} graph{'s' * (len(dropped) != 1)}; "
             raise LoadConflictError(done + "; ".join(busy))

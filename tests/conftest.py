@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
@@ -13,23 +11,25 @@ from cli_support import CliResult, gamegraph_cli
 
 EXAMPLES = Path(__file__).parent.parent / "examples" / "gamegraph-examples"
 """The package of defined games the tests load through the entry-point group
-gamegraph.games (`make install` installs it; the tests install it if it is missing)."""
+gamegraph.games (`make install` and `.ci/run` install it)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Install examples/gamegraph-examples into this environment when it is not there, so
-    that its games are registered (the contract tests run over them too)."""
+    """Stop at once, in one line, when examples/gamegraph-examples is not installed (its
+    games are registered through their entry points; the contract tests run over them too).
+
+    The tests never install anything into the environment they run in: an editable install
+    made from a checkout that is later deleted would leave that environment's entry point
+    pointing at a missing folder (issue 33). `make test` installs it first."""
     try:
         distribution("gamegraph-examples")
     except PackageNotFoundError:
-        subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "-e", str(EXAMPLES)],
-            check=True,
+        pytest.exit(
+            "error: the package gamegraph-examples is not installed in this environment; "
+            "run the tests with `make test` (or install it: `pip install --no-deps -e "
+            f"{EXAMPLES}`)",
+            returncode=4,
         )
-        import importlib
-
-        sys.path.insert(0, str(EXAMPLES))  # the editable install's hook starts with Python
-        importlib.invalidate_caches()
 
 
 @pytest.fixture

@@ -43,6 +43,9 @@ from gamegraph.games.registry import generation  # noqa: E402
 
 __all__ = ["app", "main", "run"]
 
+INTERRUPTED = 130
+"""The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
+
 GAMES_FROM = "--games-from"
 """Every command takes ``--games-from FILE.py`` (more than once, or a path list): the files
 are loaded before the command line is built, so their games have their options."""
@@ -54,7 +57,8 @@ def _build_app() -> typer.Typer:
         name="gamegraph",
         help="Game graphs of partition games (Bulgarian B_n, Floridian G_n/H_n, the lifting "
         "graph Q, and the other games of the seeds) computed in memory and materialized into "
-        "Neo4j. Your own games: --games-from FILE.py on any command (docs/games.md).",
+        "Neo4j. Your own games: --games-from FILE.py on any command (docs/games.md); that runs "
+        "the code of FILE.py, so name only files you trust.",
         no_args_is_help=True,
         pretty_exceptions_enable=False,
     )
@@ -152,6 +156,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     if not any(isinstance(h, _WarningLines) for h in ours.handlers):
         ours.addHandler(_WarningLines(logging.WARNING))
         ours.propagate = False
+    for warning in sources.package_warnings():  # a broken package: one line, the rest works
+        ours.warning("%s", warning)
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         args, paths = _games_from(args)
@@ -169,7 +175,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except typer.Abort:
         return _error("interrupted", 1)
     except KeyboardInterrupt:
-        return _error("interrupted", 1)
+        return _error("interrupted (Ctrl-C)", INTERRUPTED)
     except Exception as e:
         if os.environ.get("GAMEGRAPH_DEBUG"):
             raise
@@ -178,6 +184,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             "report it (set GAMEGRAPH_DEBUG=1 to see where it happened)",
             1,
         )
+    if result == INTERRUPTED:  # typer turns Ctrl-C into this exit code, silently
+        return _error("interrupted (Ctrl-C)", INTERRUPTED)
     return result if isinstance(result, int) else 0
 
 

@@ -80,9 +80,14 @@ def drop(
 
     if not graph_ids and not all_graphs:
         raise InputError("name the graphs to drop (see `gamegraph graphs`) or pass --all")
-    ids = [parse_graph_id(graph_id).id for graph_id in graph_ids or []]
+    for graph_id in graph_ids or []:
+        try:
+            parse_graph_id(graph_id)  # a bad id is refused before Neo4j is opened
+        except InputError as e:
+            if str(e).startswith("bad graph id"):
+                raise
     with open_database(uri, user, password, database) as db:
-        dropped = db.drop_all() if all_graphs else db.drop(*ids)
+        dropped = db.drop_all() if all_graphs else db.drop(*(graph_ids or []))
     for graph_id, found in dropped.items():
         typer.echo(f"{graph_id}: {'dropped' if found else 'was not loaded'}")
     if all_graphs and not dropped:

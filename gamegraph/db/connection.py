@@ -73,6 +73,11 @@ def connect(
             ) from e
     else:
         uri = _bolt_uri(settings.uri)
+        local = _local_server_at(uri, local)
+        if local is not None and password is None:
+            # NEO4J_URI naming the local server's own address: its password file, as without
+            with contextlib.suppress(OSError):
+                password = local.password
     if settings.database.strip().lower() == "system":
         raise InputError(
             f"database {settings.database!r} is Neo4j's administration database and holds no "
@@ -97,7 +102,7 @@ def connect(
         driver.execute_query("RETURN 1", database_=settings.database, routing_=RoutingControl.READ)
     except Exception as e:
         driver.close()
-        translated = _translate(e, uri, settings, local if settings.uri is None else None)
+        translated = _translate(e, uri, settings, local)
         if translated is None:
             raise
         raise translated from e
@@ -122,6 +127,24 @@ def open_runner(
         yield Neo4jQueryRunner(driver, settings.database)
     finally:
         driver.close()
+
+
+_LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def _local_server_at(uri: str, local: LocalNeo4j | None) -> LocalNeo4j | None:
+    """The gamegraph-managed local Neo4j when ``uri`` is its Bolt address (a loopback host
+    and its Bolt port, as ``NEO4J_URI=bolt://127.0.0.1:7687`` names it), else None."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(uri)
+        host, port = (parts.hostname or "").lower(), parts.port or 7687
+    except ValueError:
+        return None
+    server = local or LocalNeo4j()
+    loopback = host in _LOOPBACK or host == server.host
+    return server if loopback and port == server.bolt_port else None
 
 
 BOLT_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import logging
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -26,6 +27,8 @@ from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError, InputError
 from gamegraph.games.base import Game
 from gamegraph.games.registry import get_game
+
+_LOG = logging.getLogger(__name__)
 
 __all__ = [
     "QueryResult",
@@ -262,6 +265,15 @@ def check_graph(
     loaded = record.loaded_game()
     if loaded is None:
         raise GraphNotLoadedError(f"the loaded {record.id} is from another gamegraph", command)
+    if state is GraphState.STALE:  # the answer is still the stored graph's: say so, once
+        _LOG.warning(
+            "%s is stale: it was built by another version of the code of game %r (its move "
+            "or engine was edited since it was loaded), and this answer comes from it; `%s` "
+            "rebuilds it",
+            record.id,
+            loaded.name,
+            loaded.load_command(),
+        )
     reason = loaded.serves(wanted, query.cypher)
     if reason is not None:
         raise GraphNotLoadedError(reason, command)

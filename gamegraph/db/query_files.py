@@ -232,7 +232,9 @@ def named_queries() -> dict[str, NamedQuery]:
 def _named_queries(_generation: int) -> dict[str, NamedQuery]:
     queries = list(load_queries(__package__ or "gamegraph.db", ["graphs.cypher"]).values())
     queries += load_queries(
-        __package__ or "gamegraph.db", ["catalog.cypher", "write.cypher"], internal=True
+        __package__ or "gamegraph.db",
+        ["catalog.cypher", "write.cypher", "housekeeping.cypher"],
+        internal=True,
     ).values()
     for game in all_games():
         package = game.__module__

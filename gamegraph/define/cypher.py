@@ -72,7 +72,7 @@ class _Fill:
             "move": game.move,
             "p": prefix_of(game.name),
             "game": game.name,
-            "title": game.title,
+            "title": " ".join(game.title.split()),  # comment lines: one line of text
             "match": "{" + keys + "}",
             "match_position": "{" + keys + ", key: $position}",
             "match_target": "{" + keys + ", key: $target}",

@@ -11,11 +11,13 @@ No numpy here: a definitions file is imported at start-up of every command.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import inspect
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -269,22 +271,45 @@ def _origin_of(fn: Callable[..., Any]) -> str:
 
 def _source(fn: Callable[..., Any], space: Space) -> str:
     """The text a definition's version is hashed from: its module's file when there is one
-    (the helpers a move calls change it too), else the functions' source or code."""
+    (the helpers a move calls change it too), else the functions' source or code; the code
+    only (:func:`code_only`), so editing a docstring or a comment leaves its graphs current."""
     module = sys.modules.get(getattr(fn, "__module__", "") or "")
     path = getattr(module, "__file__", None)
     if path and os.path.isfile(path):
         with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read()
+            return code_only(handle.read())
     parts = []
     for item in (fn, space.where, space.start):
         if item is None:
             continue
         try:
-            parts.append(inspect.getsource(item))  # type: ignore[arg-type]
+            parts.append(code_only(inspect.getsource(item)))  # type: ignore[arg-type]
         except (OSError, TypeError):
             code = getattr(item, "__code__", None)
             parts.append(repr(item) if code is None else code.co_code.hex() + repr(code.co_consts))
     return "\n".join(parts)
+
+
+def code_only(source: str) -> str:
+    """Python source as its syntax tree without docstrings (comments, blank lines and layout
+    are not in the tree): what changes only when the code does. Text that does not parse
+    (a lambda's line, say) is kept as it is."""
+    try:
+        tree = ast.parse(textwrap.dedent(source))
+    except SyntaxError:
+        return source
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 def _check_signature(

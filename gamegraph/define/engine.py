@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from gamegraph.define.games import DefinedGame
 
 __all__ = [
+    "FIRST",
     "SAMPLE",
     "SHARD",
     "ChoiceGraph",
@@ -68,8 +69,11 @@ __all__ = [
 SHARD = 200_000
 """Positions per task: the function's results for a shard are Python objects (~0.5 KiB
 each) until they are ranked."""
-SAMPLE = 97
-"""Every SAMPLE-th position of a shard is asked twice and its results' types checked."""
+SAMPLE = 16
+"""A fixed share of positions is asked twice and its results' types checked: every
+SAMPLE-th of a shard (one in 16), and the FIRST ones of each shard all, so a move that
+answers differently the second time is caught at every n, the smallest ones included."""
+FIRST = 256
 SHARD_BYTES_PER_POSITION = 600
 """Held per position of a shard while it runs (its tuple, the result, the flat arrays)."""
 REACHABLE_BYTES_PER_POSITION = 400
@@ -406,7 +410,8 @@ def _listed(fn: Callable[..., Any]) -> Callable[..., list[Any]]:
 def _sample(call: Call, positions: list[Position], results: list[Any]) -> None:
     """Ask every SAMPLE-th position again: the same answer, of the right types."""
     fn = call.fn if call.kind == "functional" else _listed(call.fn)
-    for i in range(0, len(positions), SAMPLE):
+    first_ones = range(min(FIRST, len(positions)))
+    for i in chain(first_ones, range(FIRST, len(positions), SAMPLE)):
         position = positions[i]
         first = results[i]
         if call.kind == "functional":
@@ -636,7 +641,7 @@ def _search(
                     )
             row.append(index[target])
         checked += 1
-        if checked % SAMPLE == 1:
+        if checked <= FIRST or checked % SAMPLE == 1:
             _sample(call, [position], [result if call.kind == "functional" else list(targets)])
     # index order: descending lexicographic, as partitions are numbered elsewhere
     ranking = sorted(range(len(order)), key=lambda i: order[i], reverse=True)

@@ -92,7 +92,12 @@ class Space:
         if self.kind == "partitions":
             return parse_ordered_partition(text, n)
         if self.kind == "partitions-up-to":
-            position: Partition = parse_any_partition(text, n)
+            position: Partition = parse_any_partition(text)  # its size checked here: the
+            if sum(position) > n:  # message is of this game's graph, not of CRIM's
+                raise PositionTextError(
+                    f"{self.key(position)} has size {sum(position)}: the graph of n = {n} "
+                    f"holds the partitions of size 0..{n}"
+                )
             return position
         values = _sequence(text)
         if self.kind == "compositions" and (min(values) < 1 or sum(values) != n):

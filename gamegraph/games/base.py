@@ -390,8 +390,16 @@ class Game(ABC, Generic[BuiltT]):
         """The graph in the papers' words: ``B_60``, ``G_24, H_24``."""
 
     def load_command(self) -> str:
-        """The `gamegraph load` command that loads this graph."""
+        """The `gamegraph load` command that loads this graph (with ``--games-from FILE``
+        for a game defined in a file: a command copied from a hint has to find the game)."""
+        import shlex
+
+        from gamegraph.games.registry import origin
+
         words = ["gamegraph load", f"--games {self.name}", f"--n {self.n}"]
+        where = origin(self.name)
+        if where.startswith("file "):
+            words.append(f"--games-from {shlex.quote(where.removeprefix('file '))}")
         for param in self.params:
             if param.name == "n" or not param.loadable:
                 continue

@@ -11,9 +11,11 @@
   line's ``--games-from FILE.py`` (any command);
 - a decorator called in a notebook or a script (nothing to load).
 
-Each is loaded once per process. A file or a package that fails (a syntax error, an
-exception, a bad definition) is reported as one :class:`GameSourceError` naming the file and
-line, and none of its games stays registered.
+Each is loaded once per process. A file that fails (a syntax error, an exception, a bad
+definition) is reported as one :class:`GameSourceError` naming the file and line, and none of
+its games stays registered: the user named it. An installed package that fails costs one
+warning naming it and its error (:func:`package_warnings`), and every other game still works:
+one broken package (an editable install whose folder was deleted, say) never breaks the tool.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import contextvars
 import hashlib
 import importlib.util
+import logging
 import os
 import sys
 import traceback
@@ -42,6 +45,7 @@ __all__ = [
     "load_files",
     "loading_from",
     "origin_being_loaded",
+    "package_warnings",
     "raise_pending",
 ]
 
@@ -63,6 +67,16 @@ DEFER_ERRORS = [False]
 built (at import) is kept and raised by :func:`raise_pending` inside the command's error
 handling, so it prints one line instead of a traceback."""
 _PENDING: list[InputError] = []
+_PACKAGE_WARNINGS: list[str] = []
+_LOG = logging.getLogger(__name__)
+
+
+def package_warnings() -> list[str]:
+    """The warnings of installed packages whose games failed to load, each once: the command
+    line prints them as ``warning:`` lines (the packages load before its handler is set)."""
+    found = list(_PACKAGE_WARNINGS)
+    _PACKAGE_WARNINGS.clear()
+    return found
 
 
 def raise_pending() -> None:
@@ -161,17 +175,22 @@ def _load_entry_points() -> None:
         try:
             with loading_from(origin):
                 entry.load()
-        except GameSourceError:
-            _forget(origin)
-            raise
-        except InputError as e:
-            _forget(origin)
-            raise GameSourceError(f"the games of {origin}: {e}") from None
         except Exception as e:
             _forget(origin)
-            raise GameSourceError(
-                f"the games of {origin} failed to load: {type(e).__name__}: {e}"
-            ) from None
+            reason = str(e) if isinstance(e, InputError) else f"{type(e).__name__}: {e}"
+            name = dist.name if dist is not None else entry.module
+            _warn_package(
+                f"the games of {origin} failed to load and are left out ({reason}); "
+                f"reinstall or uninstall {name}"
+            )
+
+
+def _warn_package(message: str) -> None:
+    """One warning for a package that failed: kept for the command line, logged otherwise."""
+    if DEFER_ERRORS[0]:
+        _PACKAGE_WARNINGS.append(message)
+    else:
+        _LOG.warning("%s", message)
 
 
 def _forget(origin: str) -> None:

@@ -41,10 +41,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamegraph.db.catalog import get_graph, list_graphs
+from gamegraph.db.catalog import GraphRecord, get_graph, list_graphs
 from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner
-from gamegraph.errors import LoadConflictError
+from gamegraph.errors import InputError, LoadConflictError
 from gamegraph.games.base import Game, Progress
 from gamegraph.loader.claim import GraphClaim, Stopwatch
 from gamegraph.loader.export import (
@@ -341,14 +341,23 @@ def _graphs_to_build(
     wanted = [p.game for p in planned]
     slots = {g.slot for g in wanted}
     games = list(wanted)
+    unknown: list[GraphRecord] = []
     for record in list_graphs(runner):
         game = record.loaded_game()
         if game is None:
-            summary.dropped.append(record.id)
+            unknown.append(record)
         elif game.slot not in slots:
             slots.add(game.slot)
             games.append(game)
             summary.kept.append(game.id)
+    if unknown:  # rebuilding drops what it cannot build: a user's graph is never lost so
+        names = sorted({record.game for record in unknown})
+        raise InputError(
+            "a bulk load rebuilds every graph of the database, and the games of "
+            f"{', '.join(r.id for r in unknown)} are not known now ({', '.join(names)}): name "
+            "the files that define them with --games-from FILE.py, or drop those graphs "
+            "first (`gamegraph drop ID`), or load online (without --bulk); nothing was changed"
+        )
     return games, summary
 
 

@@ -293,6 +293,7 @@ class LocalNeo4j:
         if not self.home.exists():
             # a new home: only its user may look into it (the password file is 0600 as well)
             self.home.mkdir(parents=True, mode=0o700)
+        _make_private(self.home)
         with file_lock(self.run_dir / "start.lock"):
             current = self.status()
             if current.running and current.pid is not None:
@@ -649,3 +650,11 @@ def _file_tail(path: Path, lines: int = 40) -> str:
     except OSError:
         return "    (no log file)"
     return tail(text, lines)
+
+
+def _make_private(home: Path) -> None:
+    """Only the home's user may read it (its store, logs, password file): a home made by an
+    older gamegraph, or by hand, with group or other access is made 0700 at start."""
+    info = home.stat()
+    if info.st_uid == os.geteuid() and info.st_mode & 0o077:
+        home.chmod(0o700)

@@ -74,7 +74,8 @@ def verify(
     if not records:
         what = ", ".join(g.id for g in graphs) if graphs else (f"n = {n}" if n else "any n")
         command = graphs[0].load_command() if graphs else f"gamegraph load --n {n or 24}"
-        raise GraphNotLoadedError(f"no complete graph to verify for {what}", command)
+        why = f" ({'; '.join(report.skipped)})" if report.skipped else ""
+        raise GraphNotLoadedError(f"no complete graph to verify for {what}{why}", command)
     by_gds = checks_by_gds(runner, [game for _, game in records], say)
 
     def own(record: GraphRecord, game: Game[Any]) -> list[Check]:
@@ -131,8 +132,9 @@ def _choose(
             report.skipped.append(f"{graph_id}: {state.value}")
         elif state is GraphState.STALE:
             report.skipped.append(
-                f"{graph_id}: built by another engine version ({record.engine}); reload it "
-                f"with `{game.load_command()}`"
+                f"{graph_id}: stale, built by another version of the code of game "
+                f"{game.name!r} (its move or engine was edited since it was loaded; "
+                f"`{game.load_command()}` rebuilds it)"
             )
         else:
             chosen.append((record, game))

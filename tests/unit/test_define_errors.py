@@ -140,6 +140,20 @@ CASES: list[tuple[str, str, list[str], list[str]]] = [
         ["would need", "over the limit"],
     ),
     (
+        "a move that changes its mind at a small n",
+        # B_6 has 11 positions: (3, 3) is neither the first nor a 97th; every one of the
+        # first positions of a shard is asked twice
+        "SEEN = set()\n\n\n"
+        '@gg.solitaire(name="{name}")\n'
+        "def move(position, n):\n"
+        "    if position == (3, 3) and position in SEEN:\n"
+        "        return (6,)\n"
+        "    SEEN.add(position)\n"
+        "    return position\n",
+        [],
+        [r"3, ?3", r"returned \(3, 3\) and then \(6,\)", "the same result for the same position"],
+    ),
+    (
         "a compiled move that does not compile",
         '@gg.solitaire(name="{name}", compiled=True)\n'
         "def move(parts, n, out):\n    out[0] = {{}}\n    return 1\n",

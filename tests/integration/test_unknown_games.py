@@ -1,0 +1,177 @@
+"""A user's graph is never lost nor silently wrong (issue 33, item 5).
+
+A graph whose game is not known now (a game defined in a notebook or in a file the command
+line was not given) is never lost: it is listed, kept, and dropped only by an explicit
+`drop ID` (issue 33, item 5). Each command runs in its own process, as a user runs them, so
+a game defined with --games-from in one is unknown in the next. A graph whose game's move
+was edited since it was loaded is stale: a query says so in one warning line, and verify
+says why it checks nothing; editing only a docstring or a comment leaves it current."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamegraph.db.catalog import get_graph
+from gamegraph.db.runner import Neo4jQueryRunner
+from gamegraph.db.settings import Neo4jSettings
+
+MOVE = """\
+import gamegraph as gg
+
+
+@gg.solitaire(name="kept-two-card", space="partitions", title="Two-card Bulgarian solitaire")
+def move(position, n):
+    taken = sum(min(2, p) for p in position)
+    return tuple(sorted([*(p - 2 for p in position if p > 2), taken], reverse=True))
+"""
+GRAPH = "kept-two-card:8"
+LABEL = "KeptTwoCard"
+
+
+@pytest.fixture
+def env(neo4j_settings: Neo4jSettings) -> dict[str, str]:
+    environ = {k: v for k, v in os.environ.items() if k != "GAMEGRAPH_GAMES_FROM"}
+    for name, value in (
+        ("NEO4J_URI", neo4j_settings.uri),
+        ("NEO4J_USER", neo4j_settings.user),
+        ("NEO4J_PASSWORD", neo4j_settings.password),
+        ("NEO4J_DATABASE", neo4j_settings.database),
+    ):
+        if value:
+            environ[name] = value
+    environ["NO_COLOR"] = "1"
+    return environ
+
+
+def _gamegraph(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gamegraph", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def _nodes(runner: Neo4jQueryRunner, label: str) -> int:
+    [row] = runner.run(f"MATCH (p:{label}) RETURN count(p) AS nodes")  # a test's fixed label
+    return int(row["nodes"])
+
+
+def _slots(runner: Neo4jQueryRunner, slot: str) -> int:
+    [row] = runner.run("MATCH (s:GraphSlot {slot: $slot}) RETURN count(s) AS slots", {"slot": slot})
+    return int(row["slots"])
+
+
+def test_a_graph_of_a_game_not_known_now_is_listed_and_dropped_by_its_id(
+    env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
+) -> None:
+    mine = tmp_path / "kept.py"
+    mine.write_text(MOVE, "utf-8")
+    try:
+        loaded = _gamegraph(
+            env, "load", "--games", "kept-two-card", "--n", "8", "--games-from", str(mine)
+        )
+        assert loaded.returncode == 0, loaded.stderr
+        record = get_graph(runner, GRAPH)
+        assert record is not None and record.nodes == 22  # p(8) = 22 partitions of 8
+        listed = _gamegraph(env, "graphs")  # no --games-from: the game is unknown here
+        assert listed.returncode == 0, listed.stderr
+        assert GRAPH in listed.stdout
+        dropped = _gamegraph(env, "drop", GRAPH)
+        assert dropped.returncode == 0, dropped.stderr
+        assert dropped.stdout == f"{GRAPH}: dropped\n"
+        assert get_graph(runner, GRAPH) is None
+        assert _nodes(runner, LABEL) == 0
+        assert _slots(runner, GRAPH) == 0  # no bookkeeping node is left behind
+    finally:
+        _gamegraph(env, "drop", GRAPH, "--games-from", str(mine))
+
+
+def test_a_bulk_load_that_cannot_see_a_game_keeps_its_graph(
+    env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
+) -> None:
+    """`load --bulk` rebuilds the whole database: without the file that defines a loaded
+    graph's game it refuses, in one line naming the graph and --games-from, and changes
+    nothing (it used to drop the graph: "dropped (games no longer known)")."""
+    mine = tmp_path / "kept.py"
+    mine.write_text(MOVE, "utf-8")
+    try:
+        loaded = _gamegraph(
+            env, "load", "--games", "kept-two-card", "--n", "8", "--games-from", str(mine)
+        )
+        assert loaded.returncode == 0, loaded.stderr
+        before = get_graph(runner, GRAPH)
+        assert before is not None and before.status == "complete"
+        bulk = _gamegraph(env, "load", "--bulk", "--games", "bulgarian", "--n", "6")
+        assert bulk.returncode == 2, bulk.stdout + bulk.stderr
+        errors = [line for line in bulk.stderr.splitlines() if line.startswith("error:")]
+        assert len(errors) == 1, bulk.stderr
+        assert GRAPH in errors[0] and "kept-two-card" in errors[0]
+        assert "--games-from FILE.py" in errors[0] and "nothing was changed" in errors[0]
+        after = get_graph(runner, GRAPH)
+        assert after is not None and (after.status, after.nodes) == ("complete", 22)
+        assert _nodes(runner, LABEL) == 22
+    finally:
+        _gamegraph(env, "drop", GRAPH, "--games-from", str(mine))
+
+
+def test_an_unknown_graph_id_is_still_refused(env: dict[str, str]) -> None:
+    refused = _gamegraph(env, "drop", "never-defined-game:8")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("error: unknown game 'never-defined-game'")
+    assert refused.stderr.count("\n") == 1
+
+
+def _states(env: dict[str, str], mine: Path) -> dict[str, str]:
+    import json
+
+    listed = _gamegraph(env, "graphs", "--json", "--games-from", str(mine))
+    assert listed.returncode == 0, listed.stderr
+    return {row["id"]: row["state"] for row in json.loads(listed.stdout)}
+
+
+def test_a_stale_graph_says_so_and_a_docstring_edit_does_not_make_it_stale(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    mine = tmp_path / "kept.py"
+    mine.write_text(MOVE, "utf-8")
+    args = ("--games-from", str(mine))
+    query = ("query", "kept_two_card_cycles", "-p", "n=8", "-p", "limit=5", *args)
+    try:
+        loaded = _gamegraph(env, "load", "--games", "kept-two-card", "--n", "8", *args)
+        assert loaded.returncode == 0, loaded.stderr
+        assert _states(env, mine)[GRAPH] == "current"
+        # a docstring and comments: the same code, the graph stays current
+        mine.write_text(
+            MOVE.replace(
+                "def move(position, n):\n",
+                'def move(position, n):\n    """Two cards from each pile."""  # a note\n'
+                "    # the cards taken make the new pile\n",
+            ),
+            "utf-8",
+        )
+        assert _states(env, mine)[GRAPH] == "current"
+        answered = _gamegraph(env, *query)
+        assert answered.returncode == 0 and answered.stderr == "", answered.stderr
+        # the move edited: the stored graph is stale, and the query's answer says so
+        mine.write_text(MOVE.replace("min(2, p)", "min(3, p)").replace("p - 2", "p - 3"), "utf-8")
+        assert _states(env, mine)[GRAPH] == "stale"
+        stale = _gamegraph(env, *query)
+        assert stale.returncode == 0, stale.stderr
+        warnings = stale.stderr.splitlines()
+        assert len(warnings) == 1 and warnings[0].startswith(f"warning: {GRAPH} is stale"), warnings
+        assert "'kept-two-card'" in warnings[0]
+        assert f"gamegraph load --games kept-two-card --n 8 --games-from {mine}" in warnings[0]
+        checked = _gamegraph(env, "verify", GRAPH, *args)
+        assert checked.returncode != 0
+        [line] = checked.stderr.splitlines()
+        assert line.startswith(f"error: no complete graph to verify for {GRAPH} ({GRAPH}: stale")
+        assert "--games-from" in line
+    finally:
+        _gamegraph(env, "drop", GRAPH, *args)
