@@ -541,3 +541,14 @@ def test_random_bounded_partition_ids_round_trip(
     assert (space.rank_many(flat, offsets) == ids).all()
     rows = [tuple(flat[offsets[i] : offsets[i + 1]].tolist()) for i in range(ids.shape[0])]
     assert rows == sorted(rows, reverse=True)
+
+
+def test_walking_a_range_of_ids_gives_what_unranking_each_id_gives() -> None:
+    for space in (sp.Partitions(40), sp.PartitionsUpTo(25)):
+        size = space.cardinality()
+        for lo, hi in ((0, 1), (0, 500), (size // 3, size // 3 + 777), (size - 300, size)):
+            walked = space.unrank_range(lo, hi)
+            each = [space.unrank(i) for i in range(lo, hi)]
+            flat, offsets = walked
+            rows = [tuple(flat[offsets[i] : offsets[i + 1]].tolist()) for i in range(hi - lo)]
+            assert rows == each

@@ -423,3 +423,99 @@ def greatest_rotation_rows(flat: np.ndarray, offsets: np.ndarray, out: np.ndarra
             if not ok:
                 break
         out[r] = ok
+
+
+@njit(cache=True, nogil=True)
+def _next_partition(a: np.ndarray, k: int) -> int:
+    """Advance ``a[:k]`` to the next partition in descending lexicographic order (no bounds),
+    in place; returns its length, or −1 after the last (all parts 1)."""
+    j = k - 1
+    while j >= 0 and a[j] == 1:
+        j -= 1
+    if j < 0:
+        return -1
+    rest = k - j
+    v = a[j] - 1
+    a[j] = v
+    k = j + 1
+    while rest > 0:
+        take = v if v < rest else rest
+        a[k] = take
+        k += 1
+        rest -= take
+    return k
+
+
+@njit(cache=True, nogil=True)
+def partition_run(
+    first: int, count: int, size: int, table: np.ndarray, offsets: np.ndarray, flat: np.ndarray
+) -> int:
+    """The partitions of ``size`` (no bounds) with ids first..first + count − 1, walked in
+    order from the first: with ``flat`` empty only ``offsets`` (relative to 0) are written and
+    the number of parts returned; else the parts too, at ``flat[offsets[i]:]``."""
+    a = np.zeros(size + 2, dtype=np.int64)
+    k = _unrank_one(first, size, size, 0, False, False, table, a)
+    write = flat.shape[0] > 0
+    pos = offsets[0]
+    for i in range(count):
+        if write:
+            for j in range(k):
+                flat[pos + j] = a[j]
+        pos += k
+        offsets[i + 1] = pos
+        if i + 1 < count:
+            k = _next_partition(a, k)
+    return pos
+
+
+@njit(cache=True, nogil=True)
+def rank_partitions_plain(
+    flat: np.ndarray,
+    offsets: np.ndarray,
+    n: int,
+    table: np.ndarray,
+    starts: np.ndarray,
+    sized: bool,
+    strict: bool,
+    out: np.ndarray,
+) -> int:
+    """:func:`rank_partitions` without bounds on the parts (``table`` is the 2-D slot 0):
+    the inner loop of the engines, kept lean."""
+    for r in range(offsets.shape[0] - 1):
+        lo = offsets[r]
+        hi = offsets[r + 1]
+        code = OK
+        size = n
+        if sized:
+            size = 0
+            for i in range(lo, hi):
+                size += flat[i]
+            if size > n:
+                code = BAD_BIG
+        remaining = size
+        below = 0
+        previous = size + 1
+        if code == OK:
+            for i in range(lo, hi):
+                v = flat[i]
+                if v < 1:
+                    code = BAD_PART
+                    break
+                if v > remaining:
+                    code = BAD_SUM
+                    break
+                if v > previous:
+                    code = BAD_ORDER
+                    break
+                below += table[remaining, v - 1]
+                remaining -= v
+                previous = v
+            if code == OK and remaining != 0:
+                code = BAD_SUM
+        if code != OK:
+            if strict:
+                return code * 2**32 + r
+            out[r] = -1
+            continue
+        out[r] = table[size, size] - 1 - below + (starts[size] if sized else 0)
+    return -1

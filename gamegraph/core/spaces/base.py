@@ -229,7 +229,7 @@ class Space(ABC, Generic[P]):
     ) -> tuple[np.ndarray, np.ndarray]:
         """Any layout of :meth:`rank_many` as flat int64 with offsets."""
         if offsets is not None:
-            flat = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1)
+            flat = _integers(rows).reshape(-1)
             offsets = np.ascontiguousarray(offsets, dtype=np.int64)
             if offsets.ndim != 1 or offsets.shape[0] < 1 or offsets[-1] > flat.shape[0]:
                 raise PositionError("offsets do not fit the flat array of rows")
@@ -242,7 +242,7 @@ class Space(ABC, Generic[P]):
                 f"rows must be a 2-D array (one position a row) or flat with offsets, "
                 f"not {array.ndim}-D"
             )
-        array = np.ascontiguousarray(array, dtype=np.int64)
+        array = _integers(array)
         count, width = array.shape
         if self.fixed_width:
             lengths = np.full(count, width, dtype=np.int64)
@@ -281,6 +281,15 @@ class Space(ABC, Generic[P]):
     def _row_text(row: Sequence[int] | np.ndarray) -> str:
         text = ",".join(map(str, row))
         return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _integers(rows: Any) -> np.ndarray:
+    """Rows as a contiguous integer array, kept in their integer dtype (no copy to int64
+    of a large uint8 array; the kernels compile for each dtype)."""
+    array = np.asarray(rows)
+    if array.dtype.kind not in "iu" or array.dtype.itemsize > 8:
+        array = array.astype(np.int64)
+    return np.ascontiguousarray(array)
 
 
 class Narrowed(Space[P]):

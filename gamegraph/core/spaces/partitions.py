@@ -148,25 +148,37 @@ class _PartitionSpace(Space[Partition]):
                 raise PositionError(f"{self!r} is empty: no row is a member")
             out[:] = -1
             return out
-        result = k.rank_partitions(
-            flat,
-            offsets,
-            self.n,
-            self.max_parts,
-            self.max_part,
-            self._limited,
-            self.distinct,
-            self.table,
-            self.starts,
-            self.sized,
-            strict,
-            out,
-        )
+        if self._unbounded:
+            result = k.rank_partitions_plain(
+                flat, offsets, self.n, self.table[0], self.starts, self.sized, strict, out
+            )
+        else:
+            result = self._rank_bounded(flat, offsets, strict, out)
         if result >= 0:
             code, row = divmod(int(result), 2**32)
             parts = flat[offsets[row] : offsets[row + 1]]
             raise PositionError(f"row {row} ({self._row_text(parts)}): {self._why(code, parts)}")
         return out
+
+    def _rank_bounded(
+        self, flat: np.ndarray, offsets: np.ndarray, strict: bool, out: np.ndarray
+    ) -> int:
+        return int(
+            k.rank_partitions(
+                flat,
+                offsets,
+                self.n,
+                self.max_parts,
+                self.max_part,
+                self._limited,
+                self.distinct,
+                self.table,
+                self.starts,
+                self.sized,
+                strict,
+                out,
+            )
+        )
 
     def _why(self, code: int, parts: np.ndarray) -> str:
         order = "decreasing" if self.distinct else "nonincreasing"
@@ -175,8 +187,16 @@ class _PartitionSpace(Space[Partition]):
             sum=int(parts.sum()), n=self.n, order=order, low=1, high=high, count=self.max_parts
         )
 
+    @property
+    def _unbounded(self) -> bool:
+        return not self._limited and not self.distinct and self.max_part == self.n
+
     def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         ids = self._check_ids(ids)
+        count = ids.shape[0]
+        run = self._unbounded and count > 1 and ids[-1] - ids[0] == count - 1
+        if run and (np.diff(ids) == 1).all():
+            return self.unrank_range(int(ids[0]), int(ids[-1]) + 1)
         args = (
             self.n,
             self.max_parts,
@@ -193,11 +213,37 @@ class _PartitionSpace(Space[Partition]):
         k.unrank_partitions(ids, *args, offsets, flat)
         return flat, offsets
 
+    def unrank_range(self, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+        """The members with ids lo..hi − 1, as :meth:`unrank_many` gives them; walked in
+        order (each next partition from the last) where no bound applies, which is several
+        times faster than unranking each id."""
+        size = self.cardinality()
+        if not 0 <= lo <= hi <= size:
+            raise PositionError(f"ids {lo}..{hi - 1} are outside 0..{size - 1} of {self!r}")
+        if not self._unbounded:
+            return self.unrank_many(np.arange(lo, hi, dtype=np.int64))
+        runs = []
+        for s in range(self.n + 1):
+            start, end = max(lo, int(self.starts[s])), min(hi, int(self.starts[s + 1]))
+            if start < end:
+                runs.append((s, start - int(self.starts[s]), end - start))
+        offsets = np.zeros(hi - lo + 1, dtype=np.int64)
+        at = 0
+        none = np.zeros(0, dtype=np.uint8)
+        for s, first, count in runs:
+            k.partition_run(first, count, s, self.table, offsets[at : at + count + 1], none)
+            at += count
+        flat = np.empty(int(offsets[-1]), dtype=np.uint8)
+        at = 0
+        for s, first, count in runs:
+            k.partition_run(first, count, s, self.table, offsets[at : at + count + 1], flat)
+            at += count
+        return flat, offsets
+
     def __iter__(self) -> Iterator[Partition]:
         step = 1 << 16
         for lo in range(0, self.cardinality(), step):
-            ids = np.arange(lo, min(lo + step, self.cardinality()), dtype=np.int64)
-            flat, offsets = self.unrank_many(ids)
+            flat, offsets = self.unrank_range(lo, min(lo + step, self.cardinality()))
             values = flat.tolist()
             bounds = offsets.tolist()
             for i in range(len(bounds) - 1):
