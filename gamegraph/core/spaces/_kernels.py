@@ -465,7 +465,7 @@ def partition_run(
         offsets[i + 1] = pos
         if i + 1 < count:
             k = _next_partition(a, k)
-    return pos
+    return int(pos)
 
 
 @njit(cache=True, nogil=True)
