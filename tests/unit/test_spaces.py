@@ -130,6 +130,8 @@ A011782 = [1, 1, 2, 4, 8, 16, 32, 64, 128]
 A008965 = [1, 2, 3, 5, 7, 13, 19, 35, 59, 107]  # n = 1..10
 A000712 = [1, 2, 5, 10, 20, 36, 65, 110, 185, 300, 481]
 A000219 = [1, 1, 3, 6, 13, 24, 48, 86, 160, 282, 500, 859, 1479]
+A000716 = [1, 3, 9, 22, 51, 108, 221, 429, 810, 1479]  # partitions into parts of 3 kinds
+A005380 = [1, 2, 6, 14, 33, 70, 149, 298, 591, 1132, 2139, 3948]  # Π (1 − x^k)^−(k+1)
 
 
 def test_partitions_of_n_number_a000041_and_the_brute_force() -> None:
@@ -230,6 +232,8 @@ def test_cyclic_compositions_number_a008965_and_the_brute_force() -> None:
 def test_pairs_of_partitions_number_a000712_and_s_tuples_the_brute_force() -> None:
     for n, expected in enumerate(A000712):
         assert sp.PartitionTuples(n, 2).cardinality() == expected
+    for n, expected in enumerate(A000716):
+        assert sp.PartitionTuples(n, 3).cardinality() == expected
     for n in range(7):
         for s in range(1, 5):
             space = sp.PartitionTuples(n, s)
@@ -258,7 +262,7 @@ def test_two_coloured_partitions_equal_the_brute_force_and_their_product_formula
         if n <= 7:
             listed = check_ids(space)
             assert {tuple(sorted(p)) for p in listed} == brute_two_coloured(n)
-    assert series[:6] == [1, 2, 6, 14, 33, 70]
+    assert series[:12] == A005380
 
 
 def test_pointer_and_marked_compositions_equal_the_brute_force() -> None:
@@ -552,3 +556,23 @@ def test_walking_a_range_of_ids_gives_what_unranking_each_id_gives() -> None:
             flat, offsets = walked
             rows = [tuple(flat[offsets[i] : offsets[i + 1]].tolist()) for i in range(hi - lo)]
             assert rows == each
+
+
+def test_hands_rank_many_refuses_rows_with_too_many_hands_or_cards() -> None:
+    space = sp.PartitionTuples(5, 2)
+    flat = np.array([5, 3, 2, 0, 0, 5, 0, 0, 4, 0, 1, 2, 3], dtype=np.int64)
+    offsets = np.array([0, 1, 3, 4, 6, 8, 10, 13], dtype=np.int64)
+    # (5), (3,2), (0): 2 empty hands, (0,5), (0,4): 4 cards, (0,1), (2,3): not ordered
+    ids = space.rank_many(flat, offsets, strict=False).tolist()
+    assert ids == [0, 2, -1, space.rank(((), (5,))), -1, -1, -1]
+    with pytest.raises(sp.PositionError, match=r"row 2 \(0\).*n = 5 cards"):
+        space.rank_many(flat, offsets)
+    with pytest.raises(sp.PositionError, match="more than 2 hands"):
+        space.rank_many(np.array([1, 0, 2, 0, 2]), np.array([0, 5]))
+    large = sp.PartitionTuples(20, 3)
+    ids = np.arange(0, large.cardinality(), 997, dtype=np.int64)
+    flat, offsets = large.unrank_many(ids)
+    assert (large.rank_many(flat, offsets) == ids).all()
+    assert [large.unrank(int(i)) for i in ids[:40]] == [
+        large.decode(tuple(flat[offsets[j] : offsets[j + 1]].tolist())) for j in range(40)
+    ]

@@ -24,11 +24,19 @@ __all__ = [
     "BAD_PART",
     "BAD_SUM",
     "OK",
+    "next_partition",
     "partition_lengths",
+    "partition_run",
     "partition_table",
+    "rank_composition_row",
     "rank_compositions_fixed",
+    "rank_hands",
+    "rank_partition_row",
     "rank_partitions",
+    "rank_partitions_plain",
     "unrank_compositions_fixed",
+    "unrank_hands",
+    "unrank_partition",
     "unrank_partitions",
 ]
 
@@ -177,6 +185,22 @@ def _unrank_one(
         if limited:
             slot -= 1
     return k
+
+
+@njit(cache=True, nogil=True)
+def unrank_partition(index: int, size: int, table: np.ndarray, parts: np.ndarray) -> int:
+    """The partition of ``size`` with this index (no bounds; ``table`` the 2-D slot 0, of
+    at least ``size``) into ``parts``; returns its length."""
+    return _unrank_one(
+        index,
+        size,
+        size,
+        0,
+        False,
+        False,
+        table.reshape((1, table.shape[0], table.shape[1])),
+        parts,
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -342,31 +366,11 @@ def rank_compositions_free(
     """The index of every row as a composition of n (any length): the bit set of its cut
     points, bit n − 1 − s for a cut after s (descending lexicographic order, as C_n)."""
     for r in range(offsets.shape[0] - 1):
-        lo = offsets[r]
-        hi = offsets[r + 1]
-        index = np.int64(0)
-        cut = 0
-        code = OK
-        if n == 0 and hi > lo:
-            code = BAD_SUM
-        for i in range(lo, hi):
-            v = flat[i]
-            if v < 1:
-                code = BAD_PART
-                break
-            cut += v
-            if cut > n:
-                code = BAD_SUM
-                break
-            if i < hi - 1:
-                index |= np.int64(1) << (n - 1 - cut)
-        if code == OK and cut != n:
-            code = BAD_SUM
-        if code != OK:
+        index = rank_composition_row(flat, offsets[r], offsets[r + 1], n)
+        if index < 0:
             if strict:
-                return code * 2**32 + r
-            out[r] = -1
-            continue
+                return -index * 2**32 + r
+            index = -1
         out[r] = index
     return -1
 
@@ -426,7 +430,7 @@ def greatest_rotation_rows(flat: np.ndarray, offsets: np.ndarray, out: np.ndarra
 
 
 @njit(cache=True, nogil=True)
-def _next_partition(a: np.ndarray, k: int) -> int:
+def next_partition(a: np.ndarray, k: int) -> int:
     """Advance ``a[:k]`` to the next partition in descending lexicographic order (no bounds),
     in place; returns its length, or −1 after the last (all parts 1)."""
     j = k - 1
@@ -450,11 +454,14 @@ def _next_partition(a: np.ndarray, k: int) -> int:
 def partition_run(
     first: int, count: int, size: int, table: np.ndarray, offsets: np.ndarray, flat: np.ndarray
 ) -> int:
-    """The partitions of ``size`` (no bounds) with ids first..first + count − 1, walked in
-    order from the first: with ``flat`` empty only ``offsets`` (relative to 0) are written and
-    the number of parts returned; else the parts too, at ``flat[offsets[i]:]``."""
+    """The partitions of ``size`` (no bounds; ``table`` the 2-D slot 0) with ids
+    first..first + count − 1, walked in order from the first. ``offsets[0]`` is where the
+    run starts; ``offsets[1:count + 1]`` are written, and the parts too unless ``flat`` is
+    empty (then only counted). Returns the offset after the run."""
+    if count <= 0:
+        return int(offsets[0])
     a = np.zeros(size + 2, dtype=np.int64)
-    k = _unrank_one(first, size, size, 0, False, False, table, a)
+    k = unrank_partition(first, size, table, a)
     write = flat.shape[0] > 0
     pos = offsets[0]
     for i in range(count):
@@ -464,8 +471,52 @@ def partition_run(
         pos += k
         offsets[i + 1] = pos
         if i + 1 < count:
-            k = _next_partition(a, k)
+            k = next_partition(a, k)
     return int(pos)
+
+
+@njit(cache=True, nogil=True)
+def rank_partition_row(flat: np.ndarray, lo: int, hi: int, n: int, table: np.ndarray) -> int:
+    """The index of ``flat[lo:hi]`` as a partition of n (no bounds; ``table`` the 2-D slot
+    0), or −code (:data:`BAD_CODES`): a part below 1, then one above what is left of n,
+    then one above the part before it, then a sum short of n."""
+    remaining = n
+    below = 0
+    previous = n + 1
+    for i in range(lo, hi):
+        v = flat[i]
+        if v < 1:
+            return -BAD_PART
+        if v > remaining:
+            return -BAD_SUM
+        if v > previous:
+            return -BAD_ORDER
+        below += table[remaining, v - 1]
+        remaining -= v
+        previous = v
+    if remaining != 0:
+        return -BAD_SUM
+    return int(table[n, n] - 1 - below)
+
+
+@njit(cache=True, nogil=True)
+def rank_composition_row(flat: np.ndarray, lo: int, hi: int, n: int) -> int:
+    """The index of ``flat[lo:hi]`` as a composition of n of any length (the bit set of its
+    cuts), or −code: a part below 1, or a sum other than n."""
+    index = np.int64(0)
+    cut = 0
+    for i in range(lo, hi):
+        v = flat[i]
+        if v < 1:
+            return -BAD_PART
+        cut += v
+        if cut > n:
+            return -BAD_SUM
+        if i < hi - 1:
+            index |= np.int64(1) << (n - 1 - cut)
+    if cut != n:
+        return -BAD_SUM
+    return int(index)
 
 
 @njit(cache=True, nogil=True)
@@ -480,38 +531,44 @@ def rank_partitions_plain(
     out: np.ndarray,
 ) -> int:
     """:func:`rank_partitions` without bounds on the parts (``table`` is the 2-D slot 0):
-    the inner loop of the engines, kept lean."""
+    the inner loop of the engines, kept lean. With ``sized`` a row is checked part by part
+    for a part below 1, then the order, then a running size above n (the first failure
+    counts), and ranked after."""
     for r in range(offsets.shape[0] - 1):
         lo = offsets[r]
         hi = offsets[r + 1]
         code = OK
         size = n
+        below = 0
         if sized:
             size = 0
-            for i in range(lo, hi):
-                size += flat[i]
-            if size > n:
-                code = BAD_BIG
-        remaining = size
-        below = 0
-        previous = size + 1
-        if code == OK:
+            previous = n + 1
             for i in range(lo, hi):
                 v = flat[i]
                 if v < 1:
                     code = BAD_PART
                     break
-                if v > remaining:
-                    code = BAD_SUM
-                    break
                 if v > previous:
                     code = BAD_ORDER
                     break
-                below += table[remaining, v - 1]
-                remaining -= v
+                size += v
+                if size > n:
+                    code = BAD_BIG
+                    break
                 previous = v
-            if code == OK and remaining != 0:
-                code = BAD_SUM
+            if code == OK:
+                remaining = size
+                for i in range(lo, hi):
+                    v = flat[i]
+                    below += table[remaining, v - 1]
+                    remaining -= v
+        else:
+            index = rank_partition_row(flat, lo, hi, n, table)
+            if index < 0:
+                code = -index
+            else:
+                out[r] = index
+                continue
         if code != OK:
             if strict:
                 return code * 2**32 + r
@@ -519,3 +576,106 @@ def rank_partitions_plain(
             continue
         out[r] = table[size, size] - 1 - below + (starts[size] if sized else 0)
     return -1
+
+
+@njit(cache=True, nogil=True)
+def rank_hands(
+    flat: np.ndarray,
+    offsets: np.ndarray,
+    n: int,
+    players: int,
+    table: np.ndarray,
+    larger: np.ndarray,
+    tuples: np.ndarray,
+    strict: bool,
+    out: np.ndarray,
+) -> int:
+    """The index of every row as s hands (partitions separated by single 0s, at most s − 1
+    of them; missing hands at the end are empty) with n cards in all, hand by hand:
+    ``larger[j, r, m]`` counts the j-tuples after a hand with r cards left and the hand
+    larger than m, ``tuples[j, r]`` the j-tuples of partitions with r cards in all."""
+    for r in range(offsets.shape[0] - 1):
+        lo = offsets[r]
+        hi = offsets[r + 1]
+        code = OK
+        index = 0
+        remaining = n
+        seat = 0
+        start = lo
+        for i in range(lo, hi + 1):
+            if i < hi and flat[i] != 0:
+                if flat[i] < 0:
+                    code = BAD_PART
+                    break
+                continue
+            if seat >= players:
+                code = BAD_COUNT
+                break
+            size = 0
+            for j in range(start, i):
+                size += flat[j]
+            if size > remaining:
+                code = BAD_SUM
+                break
+            local = rank_partition_row(flat, start, i, size, table)
+            if local < 0:
+                code = -local
+                break
+            after = players - seat - 1
+            index += larger[after, remaining, size] + local * tuples[after, remaining - size]
+            remaining -= size
+            seat += 1
+            start = i + 1
+        if code == OK and remaining != 0:
+            code = BAD_SUM
+        if code != OK:
+            if strict:
+                return code * 2**32 + r
+            out[r] = -1
+            continue
+        out[r] = index
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def unrank_hands(
+    ids: np.ndarray,
+    n: int,
+    players: int,
+    table: np.ndarray,
+    larger: np.ndarray,
+    tuples: np.ndarray,
+    offsets: np.ndarray,
+    flat: np.ndarray,
+) -> None:
+    """The rows of the hands with these ids (the inverse of :func:`rank_hands`): with
+    ``flat`` empty only ``offsets`` are written (``offsets[0]`` where the rows start)."""
+    write = flat.shape[0] > 0
+    parts = np.zeros(n + 1, dtype=np.int64)
+    pos = offsets[0]
+    for i in range(ids.shape[0]):
+        index = ids[i]
+        remaining = n
+        for seat in range(players):
+            after = players - seat - 1
+            size = remaining
+            while size > 0:
+                block = larger[after, remaining, size - 1] - larger[after, remaining, size]
+                if index < larger[after, remaining, size] + block:
+                    break
+                size -= 1
+            index -= larger[after, remaining, size]
+            rest = tuples[after, remaining - size]
+            local = index // rest
+            index -= local * rest
+            length = unrank_partition(local, size, table, parts)
+            if seat:
+                if write:
+                    flat[pos] = 0
+                pos += 1
+            if write:
+                for j in range(length):
+                    flat[pos + j] = parts[j]
+            pos += length
+            remaining -= size
+        offsets[i + 1] = pos

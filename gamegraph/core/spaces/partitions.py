@@ -231,12 +231,12 @@ class _PartitionSpace(Space[Partition]):
         at = 0
         none = np.zeros(0, dtype=np.uint8)
         for s, first, count in runs:
-            k.partition_run(first, count, s, self.table, offsets[at : at + count + 1], none)
+            k.partition_run(first, count, s, self.table[0], offsets[at : at + count + 1], none)
             at += count
         flat = np.empty(int(offsets[-1]), dtype=np.uint8)
         at = 0
         for s, first, count in runs:
-            k.partition_run(first, count, s, self.table, offsets[at : at + count + 1], flat)
+            k.partition_run(first, count, s, self.table[0], offsets[at : at + count + 1], flat)
             at += count
         return flat, offsets
 

@@ -25,6 +25,9 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property, lru_cache
 from typing import Any
 
+import numpy as np
+
+from gamegraph.core.spaces import _kernels as k
 from gamegraph.core.spaces.base import Narrowed, PositionError, Space
 from gamegraph.core.spaces.notation import (
     EMPTY_KEY,
@@ -118,6 +121,58 @@ class PartitionTuples(Space[Hands]):
             remaining -= size
         return index
 
+    @cached_property
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The tables of the compiled ranking: the partition table, larger[j, r, m] and
+        tuples[j, r] (see :func:`._kernels.rank_hands`)."""
+        n, s = self.n, self.players
+        tuples = np.array(self._tuples, dtype=np.int64)
+        larger = np.zeros((s, n + 1, n + 1), dtype=np.int64)
+        for j in range(s):
+            for r in range(n + 1):
+                running = 0
+                for m in range(r, -1, -1):
+                    larger[j, r, m] = running
+                    running += self._p[m] * self._tuples[j][r - m]
+        table = np.ascontiguousarray(k.partition_table(n, 0, False, False)[0])
+        return table, larger, tuples
+
+    def rank_many(
+        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
+    ) -> np.ndarray:
+        flat, offsets = self._as_flat(rows, offsets)
+        out = np.empty(offsets.shape[0] - 1, dtype=np.int64)
+        table, larger, tuples = self._arrays
+        result = k.rank_hands(
+            flat, offsets, self.n, self.players, table, larger, tuples, strict, out
+        )
+        if result >= 0:
+            code, row = divmod(int(result), 2**32)
+            values = flat[offsets[row] : offsets[row + 1]]
+            why = {
+                k.BAD_COUNT: f"it has more than {self.players} hands",
+                k.BAD_ORDER: "a hand's parts are not in nonincreasing order",
+                k.BAD_PART: "it has a negative entry",
+            }.get(code, f"its hands do not hold n = {self.n} cards")
+            raise PositionError(
+                f"row {row} ({self._row_text(values)}): no member of {self!r}: {why}"
+            )
+        return out
+
+    def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        ids = self._check_ids(ids)
+        table, larger, tuples = self._arrays
+        offsets = np.zeros(ids.shape[0] + 1, dtype=np.int64)
+        none = np.zeros(0, dtype=np.uint8)
+        k.unrank_hands(ids, self.n, self.players, table, larger, tuples, offsets, none)
+        flat = np.empty(int(offsets[-1]), dtype=np.uint8)
+        k.unrank_hands(ids, self.n, self.players, table, larger, tuples, offsets, flat)
+        return flat, offsets
+
+    @property
+    def dtype(self) -> type[np.integer[Any]]:
+        return np.uint8
+
     def unrank(self, index: int) -> Hands:
         index = self._index(index)
         hands: list[Partition] = []
@@ -172,8 +227,11 @@ class PartitionTuples(Space[Hands]):
         return tuple(row)
 
     def decode(self, row: Sequence[int]) -> Hands:
+        values = list(row)
+        while values and values[-1] == 0:
+            values.pop()  # padding, or empty hands at the end: the same hands
         hands: list[list[int]] = [[]]
-        for v in row:
+        for v in values:
             if v == 0:
                 hands.append([])
             else:
