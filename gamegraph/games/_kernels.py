@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from gamegraph.core.spaces import _kernels as ck
-from gamegraph.core.spaces._kernels import next_partition
+from gamegraph.core.spaces._kernels import enumerate_partitions, next_partition
 
 __all__ = [
     "MAX_N",
@@ -101,14 +101,6 @@ def bulgarian_successors(n: int, table: np.ndarray, successor: np.ndarray) -> No
         k = next_partition(a, k)
         if k == -1:  # after the last partition
             return
-
-
-@njit(cache=True)
-def enumerate_partitions(n: int, parts: np.ndarray, offsets: np.ndarray) -> None:
-    """Write every partition of n, in index order, as flat parts (sizes from a prior count)."""
-    offsets[0] = 0
-    table = ck.partition_table(n, 0, False, False)[0]
-    ck.partition_run(0, offsets.shape[0] - 1, n, table, offsets, parts)
 
 
 @njit(cache=True)
