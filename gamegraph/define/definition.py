@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from gamegraph.define.spaces import MAX_N, Space, narrowed, space_of
 from gamegraph.errors import InputError
 from gamegraph.games.base import Param
+from gamegraph.games.registry import BUILT_IN
 from gamegraph.games.sources import GameSourceError, loading_from, origin_being_loaded
 
 if TYPE_CHECKING:
@@ -262,6 +263,8 @@ def _where(fn: Callable[..., Any]) -> str:
 
 def _origin_of(fn: Callable[..., Any]) -> str:
     module = getattr(fn, "__module__", None) or "__main__"
+    if module.startswith("gamegraph.games."):
+        return BUILT_IN  # a built-in game written as a definition (gamegraph.games.survey)
     if module == "__main__":
         return "defined in this session (__main__)"
     return f"module {module}"
