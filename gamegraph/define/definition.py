@@ -43,6 +43,9 @@ __all__ = [
 
 Kind = Literal["functional", "choice", "impartial"]
 
+_RESERVED = frozenset({"name", "title", "description", "params", "label", "move", "rule"})
+"""Attributes of every game class a parameter (a field of it) must not hide."""
+
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
@@ -205,6 +208,8 @@ def _definition(kind: Kind, fn: Callable[..., Any], declared: dict[str, Any]) ->
             raise fail(f"params holds {param!r}, not a gg.Param(...)")
         if param.name in names or not param.name.isidentifier():
             raise fail(f"parameter name {param.name!r} is taken or no Python name")
+        if param.name in _RESERVED:
+            raise fail(f"parameter name {param.name!r} is taken by the game's own attributes")
         names.add(param.name)
     compiled = bool(declared["compiled"])
     if compiled and space.kind not in ("partitions", "compositions"):

@@ -22,7 +22,7 @@ GRAPHS = [
     get_game("multiplayer-bulgarian").create(n=7, players=2),
     get_game("servedio-yeh").create(n=8, players=3),
     get_game("janetzko").create(n=7, players=3),
-    get_game("bulgarian-3d").create(n=6, move="yz"),
+    get_game("bulgarian-3d").create(n=6, layer_move="yz"),
     get_game("red-green-bulgarian").create(n=7),
 ]
 

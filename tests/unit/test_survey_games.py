@@ -69,7 +69,7 @@ def test_bulgarian_3d_equals_brute_force(
     n: int, move: str, solids: dict[int, list[frozenset[tuple[int, int, int]]]]
 ) -> None:
     expected = ref.figures(solids[n], lambda s: ref.layer_move(s, move))
-    assert stats("bulgarian-3d", n=n, move=move) == expected
+    assert stats("bulgarian-3d", n=n, layer_move=move) == expected
 
 
 @pytest.mark.parametrize("n", NS)
@@ -87,7 +87,7 @@ def test_position_counts_are_the_oeis_sequences() -> None:
     assert [count("multiplayer-bulgarian", n=n, players=4) for n in range(1, 9)] == A023003
     assert [count("red-green-bulgarian", n=n) for n in NS] == A000712
     for move in MOVES_3D:
-        assert [count("bulgarian-3d", n=n, move=move) for n in NS] == A000219
+        assert [count("bulgarian-3d", n=n, layer_move=move) for n in NS] == A000219
 
 
 @pytest.mark.parametrize("n", NS)
@@ -137,7 +137,7 @@ def test_stats_json_has_the_functional_keys(gamegraph: Cli, name: str, options: 
     data = json.loads(result.output)
     params: dict[str, Any] = {"n": 7}
     if options:
-        key = options[0].removeprefix("--")
+        key = {"--players": "players", "--move": "layer_move"}[options[0]]
         params[key] = int(options[1]) if key == "players" else options[1]
     assert {key: data[key] for key in KEYS} == {
         key: ({str(k): v for k, v in value.items()} if isinstance(value, dict) else value)

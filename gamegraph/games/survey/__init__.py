@@ -123,7 +123,7 @@ def janetzko(position: tuple[int, ...], n: int, players: int) -> tuple[int, ...]
     return pos.janetzko_move(position, n, players)
 
 
-def _is_plane_partition(position: tuple[int, ...], n: int, move: str) -> bool:
+def _is_plane_partition(position: tuple[int, ...], n: int, layer_move: str) -> bool:
     rows = pos.decode_groups(position)
     return (
         sum(position) == n
@@ -140,7 +140,7 @@ def _is_plane_partition(position: tuple[int, ...], n: int, move: str) -> bool:
 @solitaire(
     name="bulgarian-3d",
     space=reachable(
-        start=lambda n, move: pos.plane_partitions(n),
+        start=lambda n, layer_move: pos.plane_partitions(n),
         where=_is_plane_partition,
         described="the plane partitions of n cubes",
     ),
@@ -151,19 +151,20 @@ def _is_plane_partition(position: tuple[int, ...], n: int, move: str) -> bool:
     ),
     params=(
         Param(
-            "move",
+            "layer_move",
             "The layer move: the axis the layers are perpendicular to, then the direction "
             "of their piles (x rows, y columns, z heights).",
             kind="choice",
             choices=pos.MOVES_3D,
             default="zx",
+            option="--move",
         ),
     ),
-    example={"n": 6, "move": "zx"},
+    example={"n": 6, "layer_move": "zx"},
     max_n=100,
 )
-def bulgarian_3d(position: tuple[int, ...], n: int, move: str) -> tuple[int, ...]:
-    return pos.bulgarian_3d_move(position, n, move)
+def bulgarian_3d(position: tuple[int, ...], n: int, layer_move: str) -> tuple[int, ...]:
+    return pos.bulgarian_3d_move(position, n, layer_move)
 
 
 def _is_two_coloured(position: tuple[int, ...], n: int) -> bool:
