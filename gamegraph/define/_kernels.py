@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gamegraph.games._kernels import next_partition
+from gamegraph.core.spaces import _kernels as ck
+from gamegraph.core.spaces._kernels import rank_composition_row, rank_partition_row
 
 __all__ = [
     "BAD_CODES",
@@ -28,7 +29,9 @@ __all__ = [
     "grundy_values",
     "partitions_shard",
     "partitions_up_to_shard",
+    "rank_composition_row",
     "rank_compositions",
+    "rank_partition_row",
     "rank_partitions",
     "rank_partitions_up_to",
     "retrograde_outcomes",
@@ -53,35 +56,11 @@ def rank_partitions(
     flat: np.ndarray, offsets: np.ndarray, n: int, table: np.ndarray, out: np.ndarray
 ) -> int:
     """Index of every row as a partition of n into ``out``; returns the first bad row's
-    code * 2^32 + row, or -1 when every row is a partition of n."""
-    total = table[n, n]
-    for r in range(offsets.shape[0] - 1):
-        lo = offsets[r]
-        hi = offsets[r + 1]
-        remaining = n
-        below = 0
-        previous = n + 1
-        code = OK
-        for i in range(lo, hi):
-            v = flat[i]
-            if v < 1:
-                code = BAD_PART
-                break
-            if v > remaining:
-                code = BAD_SUM
-                break
-            if v > previous:
-                code = BAD_ORDER
-                break
-            below += table[remaining, v - 1]
-            remaining -= v
-            previous = v
-        if code == OK and remaining != 0:
-            code = BAD_SUM
-        if code != OK:
-            return code * 2**32 + r
-        out[r] = total - 1 - below
-    return -1
+    code * 2^32 + row, or -1 when every row is a partition of n (the core's ranking of
+    :class:`~gamegraph.core.spaces.Partitions`)."""
+    return ck.rank_partitions_plain(
+        flat, offsets, n, table, np.zeros(1, dtype=np.int64), False, True, out
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -94,85 +73,26 @@ def rank_partitions_up_to(
     out: np.ndarray,
 ) -> int:
     """Index of every row among the partitions of every size up to n (``starts[s]``: index
-    of the first partition of size s); as :func:`rank_partitions` otherwise."""
-    for r in range(offsets.shape[0] - 1):
-        lo = offsets[r]
-        hi = offsets[r + 1]
-        size = 0
-        previous = n + 1
-        code = OK
-        for i in range(lo, hi):
-            v = flat[i]
-            if v < 1:
-                code = BAD_PART
-                break
-            if v > previous:
-                code = BAD_ORDER
-                break
-            size += v
-            if size > n:
-                code = BAD_BIG
-                break
-            previous = v
-        if code != OK:
-            return code * 2**32 + r
-        remaining = size
-        below = 0
-        for i in range(lo, hi):
-            v = flat[i]
-            below += table[remaining, v - 1]
-            remaining -= v
-        out[r] = starts[size] + table[size, size] - 1 - below
-    return -1
+    of the first partition of size s); as :func:`rank_partitions` otherwise (the core's
+    ranking of :class:`~gamegraph.core.spaces.PartitionsUpTo`)."""
+    return ck.rank_partitions_plain(flat, offsets, n, table, starts, True, True, out)
 
 
 @njit(cache=True, nogil=True)
 def rank_compositions(flat: np.ndarray, offsets: np.ndarray, n: int, out: np.ndarray) -> int:
-    """Index of every row as a composition of n (bit n − 1 − s for each cut s)."""
-    for r in range(offsets.shape[0] - 1):
-        lo = offsets[r]
-        hi = offsets[r + 1]
-        index = np.int64(0)
-        cut = 0
-        code = OK
-        for i in range(lo, hi):
-            v = flat[i]
-            if v < 1:
-                code = BAD_PART
-                break
-            cut += v
-            if cut > n:
-                code = BAD_SUM
-                break
-            if i < hi - 1:
-                index |= np.int64(1) << (n - 1 - cut)
-        if code == OK and cut != n:
-            code = BAD_SUM
-        if code != OK:
-            return code * 2**32 + r
-        out[r] = index
-    return -1
+    """Index of every row as a composition of n (bit n − 1 − s for each cut s; the core's
+    ranking of :class:`~gamegraph.core.spaces.Compositions`)."""
+    return ck.rank_compositions_free(flat, offsets, n, True, out)
 
 
 @njit(cache=True)
 def enumerate_compositions(n: int, lo: int, hi: int, parts: np.ndarray, offsets: np.ndarray) -> int:
     """The parts of the compositions with indices lo..hi − 1, flat, with offsets; returns the
     number of entries written (``parts`` must hold n * (hi − lo))."""
-    pos = 0
-    for t in range(hi - lo):
-        x = lo + t
-        offsets[t] = pos
-        previous = 0
-        for w in range(n - 2, -1, -1):
-            if (x >> w) & 1:
-                cut = n - 1 - w
-                parts[pos] = cut - previous
-                pos += 1
-                previous = cut
-        parts[pos] = n - previous
-        pos += 1
-    offsets[hi - lo] = pos
-    return pos
+    ids = np.arange(lo, hi, dtype=np.int64)
+    ck.composition_lengths(ids, n, offsets)
+    ck.unrank_compositions_free(ids, n, offsets, parts)
+    return int(offsets[hi - lo])
 
 
 @njit(cache=True)
@@ -278,42 +198,13 @@ def grundy_values(
 
 
 @njit(cache=True)
-def _unrank_into(index: int, n: int, table: np.ndarray, a: np.ndarray) -> int:
-    """Write the partition of n with this index into ``a``; returns its length."""
-    below = table[n, n] - 1 - index
-    remaining = n
-    cap = n
-    k = 0
-    while remaining > 0:
-        v = 1
-        while v < cap and table[remaining, v] <= below:
-            v += 1
-        below -= table[remaining, v - 1]
-        a[k] = v
-        k += 1
-        remaining -= v
-        cap = v
-    return k
-
-
-@njit(cache=True)
 def partitions_shard(
     n: int, table: np.ndarray, lo: int, hi: int, parts: np.ndarray, offsets: np.ndarray
 ) -> int:
     """The partitions of n with indices lo..hi − 1 as flat parts with offsets (``parts``
     holds n * (hi − lo)); returns the number of parts written."""
-    a = np.zeros(n + 2, dtype=np.int64)
-    k = _unrank_into(lo, n, table, a)
-    pos = 0
-    for t in range(hi - lo):
-        offsets[t] = pos
-        for i in range(k):
-            parts[pos + i] = a[i]
-        pos += k
-        if t < hi - lo - 1:
-            k = next_partition(a, k)
-    offsets[hi - lo] = pos
-    return pos
+    offsets[0] = 0
+    return ck.partition_run(lo, hi - lo, n, table, offsets, parts)
 
 
 @njit(cache=True)
@@ -328,63 +219,15 @@ def partitions_up_to_shard(
 ) -> int:
     """The partitions of every size up to n with indices lo..hi − 1 (by size, then in
     descending lexicographic order; index 0 is the empty partition), as flat parts."""
-    a = np.zeros(n + 2, dtype=np.int64)
-    size = 0
-    while starts[size + 1] <= lo:
-        size += 1
-    k = _unrank_into(lo - starts[size], size, table, a)
-    pos = 0
-    for t in range(hi - lo):
-        offsets[t] = pos
-        for i in range(k):
-            parts[pos + i] = a[i]
-        pos += k
-        if t < hi - lo - 1:
-            k = next_partition(a, k) if k > 0 else -1
-            if k < 0:
-                size += 1
-                a[0] = size
-                k = 1
-    offsets[hi - lo] = pos
-    return pos
-
-
-@njit(cache=True, nogil=True)
-def rank_partition_row(flat: np.ndarray, lo: int, hi: int, n: int, table: np.ndarray) -> int:
-    """The index of ``flat[lo:hi]`` as a partition of n, or −code (:data:`BAD_CODES`)."""
-    remaining = n
-    below = 0
-    previous = n + 1
-    for i in range(lo, hi):
-        v = flat[i]
-        if v < 1:
-            return -BAD_PART
-        if v > remaining:
-            return -BAD_SUM
-        if v > previous:
-            return -BAD_ORDER
-        below += table[remaining, v - 1]
-        remaining -= v
-        previous = v
-    if remaining != 0:
-        return -BAD_SUM
-    return int(table[n, n] - 1 - below)
-
-
-@njit(cache=True, nogil=True)
-def rank_composition_row(flat: np.ndarray, lo: int, hi: int, n: int) -> int:
-    """The index of ``flat[lo:hi]`` as a composition of n, or −code."""
-    index = np.int64(0)
-    cut = 0
-    for i in range(lo, hi):
-        v = flat[i]
-        if v < 1:
-            return -BAD_PART
-        cut += v
-        if cut > n:
-            return -BAD_SUM
-        if i < hi - 1:
-            index |= np.int64(1) << (n - 1 - cut)
-    if cut != n:
-        return -BAD_SUM
-    return int(index)
+    offsets[0] = 0
+    at = 0
+    for size in range(n + 1):
+        first = max(lo, starts[size])
+        end = min(hi, starts[size + 1])
+        if first < end:
+            count = end - first
+            ck.partition_run(
+                first - starts[size], count, size, table, offsets[at : at + count + 1], parts
+            )
+            at += count
+    return int(offsets[hi - lo])

@@ -20,6 +20,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gamegraph.core.spaces import _kernels as ck
+from gamegraph.core.spaces._kernels import enumerate_partitions, next_partition
+
 __all__ = [
     "MAX_N",
     "bulgarian_successors",
@@ -39,74 +42,25 @@ MAX_N = 255  # parts are stored as uint8; ranks must fit int64 (p(405) > 2**63)
 
 
 def rank_table(n: int) -> np.ndarray:
-    """P[r, k] = number of partitions of r into parts <= k, for 0 <= r, k <= n (int64)."""
+    """P[r, k] = number of partitions of r into parts <= k, for 0 <= r, k <= n (int64; the
+    core's table of :class:`~gamegraph.core.spaces.Partitions` without bounds)."""
     if not 0 <= n <= MAX_N:
         raise ValueError(f"n = {n} is outside 0..{MAX_N}")
-    table = np.zeros((n + 1, n + 1), dtype=np.int64)
-    _fill_rank_table(table, n)
-    return table
-
-
-@njit(cache=True)
-def _fill_rank_table(table: np.ndarray, n: int) -> None:
-    for k in range(n + 1):
-        table[0, k] = 1
-    for r in range(1, n + 1):
-        for k in range(1, n + 1):
-            table[r, k] = table[r, k - 1] + (table[r - k, k] if r >= k else 0)
+    return np.ascontiguousarray(ck.partition_table(n, 0, False, False)[0])
 
 
 @njit(cache=True)
 def rank_of(parts: np.ndarray, length: int, n: int, table: np.ndarray) -> int:
     """Index (descending lexicographic order) of the partition ``parts[:length]`` of n."""
-    remaining = n
-    below = 0
-    for i in range(length):
-        v = parts[i]
-        below += table[remaining, v - 1]
-        remaining -= v
-    return int(table[n, n] - 1 - below)
+    return ck.rank_partition_row(parts, 0, length, n, table)
 
 
 def unrank(index: int, n: int, table: np.ndarray) -> tuple[int, ...]:
     """The partition of n with this index in descending lexicographic order (the inverse of
     :func:`rank_of`; ``table`` is :func:`rank_table` of at least n)."""
-    below = int(table[n, n]) - 1 - index
-    parts: list[int] = []
-    remaining, cap = n, n
-    while remaining:
-        v = 1
-        while v < cap and table[remaining, v] <= below:
-            v += 1
-        below -= int(table[remaining, v - 1])
-        parts.append(v)
-        remaining -= v
-        cap = v
-    return tuple(parts)
-
-
-@njit(cache=True, nogil=True)
-def next_partition(a: np.ndarray, k: int) -> int:
-    """Advance ``a[:k]`` to the next partition in descending lexicographic order, in place;
-    returns its length, or -1 after the last one (all parts 1). ``a`` needs room for n parts.
-
-    The part before the trailing ones loses one, and what it lost with the ones is refilled
-    greedily with parts no larger than it: the next partition in the order."""
-    j = k - 1
-    while j >= 0 and a[j] == 1:
-        j -= 1
-    if j < 0:
-        return -1
-    rest = k - j  # the trailing ones plus the unit taken from a[j]
-    v = a[j] - 1
-    a[j] = v
-    k = j + 1
-    while rest > 0:
-        take = v if v < rest else rest
-        a[k] = take
-        k += 1
-        rest -= take
-    return k
+    parts = np.zeros(n + 1, dtype=np.int64)
+    length = ck.unrank_partition(index, n, np.ascontiguousarray(table), parts)
+    return tuple(int(v) for v in parts[:length])
 
 
 # --------------------------------------------------------------------------- Bulgarian
@@ -146,26 +100,6 @@ def bulgarian_successors(n: int, table: np.ndarray, successor: np.ndarray) -> No
         # next partition in descending lexicographic order
         k = next_partition(a, k)
         if k == -1:  # after the last partition
-            return
-
-
-@njit(cache=True)
-def enumerate_partitions(n: int, parts: np.ndarray, offsets: np.ndarray) -> None:
-    """Write every partition of n, in index order, as flat parts (sizes from a prior count)."""
-    a = np.zeros(n + 2, dtype=np.int64)
-    a[0] = n
-    k = 1
-    idx = 0
-    pos = 0
-    while True:
-        offsets[idx] = pos
-        for i in range(k):
-            parts[pos + i] = a[i]
-        pos += k
-        idx += 1
-        k = next_partition(a, k)
-        if k == -1:  # after the last partition
-            offsets[idx] = pos
             return
 
 

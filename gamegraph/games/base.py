@@ -188,6 +188,7 @@ SHARED_ENGINE_MODULES = (
     "functional/tables.py",
     "model.py",
     "partitions.py",
+    "../core/spaces/_kernels.py",  # the partition ranking the shared kernels call
 )
 """Modules of gamegraph.games every engine may use: part of every game's version."""
 

@@ -16,6 +16,7 @@ ROOT = Path(gamegraph.__file__).parent
 
 LAYERS: list[tuple[str, ...]] = [
     ("gamegraph.errors", "gamegraph.progress"),
+    ("gamegraph.core",),
     ("gamegraph.memory",),
     ("gamegraph.cluster",),
     ("gamegraph.games", "gamegraph.server"),

@@ -14,47 +14,26 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from gamegraph.core.spaces._kernels import next_partition, unrank_partition
+
 __all__ = ["pn_range", "pn_size_parallel"]
 
 
 @njit(cache=True)
 def _unrank_into(local: int, m: int, table: np.ndarray, a: np.ndarray) -> int:
-    """Write the partition of m with this index (descending lexicographic) into a; its length."""
-    below = table[m, m] - 1 - local
-    remaining = m
-    cap = m
-    k = 0
-    while remaining:
-        v = 1
-        while v < cap and table[remaining, v] <= below:
-            v += 1
-        below -= table[remaining, v - 1]
-        a[k] = v
-        k += 1
-        remaining -= v
-        cap = v
+    """Write the partition of m with this index (descending lexicographic) into a, ended by
+    a 0; its length."""
+    k = unrank_partition(local, m, table, a)
     a[k] = 0
     return k
 
 
 @njit(cache=True)
 def _next(a: np.ndarray, k: int) -> int:
-    """Next partition in descending lexicographic order (as gamegraph.games._kernels)."""
-    j = k - 1
-    while j >= 0 and a[j] == 1:
-        j -= 1
-    if j < 0:
-        return -1
-    rest = k - j
-    v = a[j] - 1
-    a[j] = v
-    k = j + 1
-    while rest > 0:
-        take = v if v < rest else rest
-        a[k] = take
-        k += 1
-        rest -= take
-    a[k] = 0
+    """Next partition in descending lexicographic order, ended by a 0 (−1 after the last)."""
+    k = next_partition(a, k)
+    if k >= 0:
+        a[k] = 0
     return k
 
 

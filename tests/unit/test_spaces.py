@@ -1,0 +1,578 @@
+"""Position spaces (gamegraph.core.spaces): counts against OEIS and an independent brute force,
+ranks and unranks, canonical order and forms, notation, ``where=`` narrowing.
+
+The brute forces here are written from the definitions with itertools and recursion, not
+from the spaces' code; the OEIS terms are typed from the sequences' definitions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamegraph.core import spaces as sp
+from gamegraph.errors import InputError
+
+# --------------------------------------------------------------------------- brute forces
+
+
+def brute_partitions(n: int, top: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Partitions of n with parts <= top, any order of generation."""
+    top = n if top is None else top
+    if n == 0:
+        yield ()
+        return
+    for first in range(1, min(n, top) + 1):
+        for rest in brute_partitions(n - first, first):
+            yield (first, *rest)
+
+
+def brute_compositions(n: int, length: int, low: int) -> list[tuple[int, ...]]:
+    """Sequences of ``length`` parts >= ``low`` adding up to n (first part, then the rest)."""
+    if length == 0:
+        return [()] if n == 0 else []
+    return [
+        (first, *rest)
+        for first in range(low, n + 1)
+        for rest in brute_compositions(n - first, length - 1, low)
+    ]
+
+
+def brute_all_compositions(n: int) -> list[tuple[int, ...]]:
+    return [c for length in range(n + 1) for c in brute_compositions(n, length, 1)]
+
+
+def rotations(c: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [c[i:] + c[:i] for i in range(len(c))] or [()]
+
+
+def brute_hands(n: int, s: int) -> set[tuple[tuple[int, ...], ...]]:
+    found = set()
+    for sizes in itertools.product(range(n + 1), repeat=s):
+        if sum(sizes) == n:
+            for hands in itertools.product(*(list(brute_partitions(m)) for m in sizes)):
+                found.add(tuple(tuple(sorted(h, reverse=True)) for h in hands))
+    return found
+
+
+def brute_plane(n: int) -> set[tuple[tuple[int, ...], ...]]:
+    """Plane partitions as arrays of rows, by adding rows under the bound of the last."""
+
+    def rows(
+        remaining: int, bound: tuple[int, ...] | None
+    ) -> Iterator[tuple[tuple[int, ...], ...]]:
+        if remaining == 0:
+            yield ()
+            return
+        for size in range(1, remaining + 1):
+            for row in brute_partitions(size):
+                row = tuple(sorted(row, reverse=True))
+                if bound is not None and (
+                    len(row) > len(bound) or any(a > b for a, b in zip(row, bound, strict=False))
+                ):
+                    continue
+                for rest in rows(remaining - size, row):
+                    yield (row, *rest)
+
+    return set(rows(n, None))
+
+
+def brute_two_coloured(n: int) -> set[tuple[tuple[int, int], ...]]:
+    """Multisets of (red, green) piles: a partition of n, each part of size k coloured in
+    one of k + 1 ways."""
+    found = set()
+    for shape in brute_partitions(n):
+        for reds in itertools.product(*(range(k + 1) for k in shape)):
+            piles = [(r, k - r) for r, k in zip(reds, shape, strict=True)]
+            found.add(tuple(sorted(piles)))
+    return found
+
+
+def check_ids(space: sp.Space) -> list:  # type: ignore[type-arg]
+    """rank∘unrank and unrank∘rank are identities; returns the listed positions."""
+    listed = space.list()
+    assert len(listed) == space.cardinality() == len(space)
+    assert len(set(map(repr, listed))) == len(listed)
+    for i, position in enumerate(listed):
+        assert space.rank(position) == i
+        assert space.unrank(i) == position
+    ids = np.arange(len(listed), dtype=np.int64)
+    assert (space.rank_many(space.unrank_array(ids)) == ids).all()
+    flat, offsets = space.unrank_many(ids)
+    assert (space.rank_many(flat, offsets) == ids).all()
+    return listed
+
+
+# --------------------------------------------------------------------------- OEIS terms
+
+A000041 = [1, 1, 2, 3, 5, 7, 11, 15, 22, 30, 42, 56, 77, 101, 135, 176, 231, 297, 385, 490, 627]
+A000009 = [1, 1, 1, 2, 2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 22, 27, 32, 38, 46, 54, 64]
+A000070 = [1, 2, 4, 7, 12, 19, 30, 45, 67, 97, 139]
+A008284 = {  # partitions of n into exactly k parts (= with largest part k), rows n = 1..8
+    1: [1],
+    2: [1, 1],
+    3: [1, 1, 1],
+    4: [1, 2, 1, 1],
+    5: [1, 2, 2, 1, 1],
+    6: [1, 3, 3, 2, 1, 1],
+    7: [1, 3, 4, 3, 2, 1, 1],
+    8: [1, 4, 5, 5, 3, 2, 1, 1],
+}
+A011782 = [1, 1, 2, 4, 8, 16, 32, 64, 128]
+A008965 = [1, 2, 3, 5, 7, 13, 19, 35, 59, 107]  # n = 1..10
+A000712 = [1, 2, 5, 10, 20, 36, 65, 110, 185, 300, 481]
+A000219 = [1, 1, 3, 6, 13, 24, 48, 86, 160, 282, 500, 859, 1479]
+A000716 = [1, 3, 9, 22, 51, 108, 221, 429, 810, 1479]  # partitions into parts of 3 kinds
+A005380 = [1, 2, 6, 14, 33, 70, 149, 298, 591, 1132, 2139, 3948]  # Π (1 − x^k)^−(k+1)
+
+
+def test_partitions_of_n_number_a000041_and_the_brute_force() -> None:
+    for n, expected in enumerate(A000041):
+        assert sp.Partitions(n).cardinality() == expected
+    for n in range(13):
+        assert set(sp.Partitions(n)) == {
+            tuple(sorted(p, reverse=True)) for p in brute_partitions(n)
+        }
+
+
+def test_partitions_of_255_number_p_255_by_euler_s_pentagonal_recurrence() -> None:
+    p = [1]
+    for m in range(1, 256):
+        total, k = 0, 1
+        while k * (3 * k - 1) // 2 <= m:
+            sign = 1 if k % 2 else -1
+            total += sign * p[m - k * (3 * k - 1) // 2]
+            if k * (3 * k + 1) // 2 <= m:
+                total += sign * p[m - k * (3 * k + 1) // 2]
+            k += 1
+        p.append(total)
+    assert sp.Partitions(255).cardinality() == p[255]
+
+
+def test_at_most_k_parts_and_parts_at_most_k_follow_a008284() -> None:
+    for n, row in A008284.items():
+        for k in range(1, n + 1):
+            exactly = (
+                sp.Partitions(n, max_parts=k).cardinality()
+                - sp.Partitions(n, max_parts=k - 1).cardinality()
+            )
+            largest = (
+                sp.Partitions(n, max_part=k).cardinality()
+                - sp.Partitions(n, max_part=k - 1).cardinality()
+            )
+            assert exactly == largest == row[k - 1]
+
+
+def test_distinct_parts_number_a000009() -> None:
+    for n, expected in enumerate(A000009):
+        assert sp.Partitions(n, distinct=True).cardinality() == expected
+
+
+def test_bounded_partitions_equal_the_brute_force_with_every_bound() -> None:
+    for n in range(11):
+        every = [tuple(sorted(p, reverse=True)) for p in brute_partitions(n)]
+        for k_parts, top, distinct in itertools.product(range(n + 1), range(n + 1), (False, True)):
+            space = sp.Partitions(n, max_parts=k_parts, max_part=top, distinct=distinct)
+            expected = {
+                p
+                for p in every
+                if len(p) <= k_parts
+                and (not p or p[0] <= top)
+                and (not distinct or len(set(p)) == len(p))
+            }
+            listed = check_ids(space)
+            assert set(listed) == expected
+
+
+def test_partitions_up_to_n_number_a000070() -> None:
+    for n, expected in enumerate(A000070):
+        space = sp.PartitionsUpTo(n)
+        assert space.cardinality() == expected == sum(A000041[: n + 1])
+        listed = check_ids(space)
+        assert [sum(p) for p in listed] == sorted(sum(p) for p in listed)
+
+
+def test_compositions_number_a011782_and_binomials() -> None:
+    for n, expected in enumerate(A011782):
+        assert sp.Compositions(n).cardinality() == expected
+        assert sorted(check_ids(sp.Compositions(n))) == sorted(brute_all_compositions(n))
+    for n in range(8):
+        for c in range(0, 5):
+            strict = sp.Compositions(n, length=c)
+            weak = sp.Compositions(n, length=c, weak=True)
+            assert sorted(check_ids(strict)) == sorted(brute_compositions(n, c, 1))
+            assert sorted(check_ids(weak)) == sorted(brute_compositions(n, c, 0))
+            assert weak.cardinality() == (math.comb(n + c - 1, c - 1) if c else int(n == 0))
+            if n and c:
+                assert strict.cardinality() == math.comb(n - 1, c - 1)
+
+
+def test_cyclic_compositions_number_a008965_and_the_brute_force() -> None:
+    for n, expected in enumerate(A008965, start=1):
+        assert sp.Necklaces(n).cardinality() == expected
+        classes = {max(rotations(c)) for c in brute_all_compositions(n)}
+        assert set(check_ids(sp.Necklaces(n))) == classes
+    for n in range(7):
+        for c in range(1, 5):
+            for weak in (False, True):
+                space = sp.Necklaces(n, length=c, weak=weak)
+                classes = {max(rotations(x)) for x in brute_compositions(n, c, 0 if weak else 1)}
+                assert space.cardinality() == len(classes)
+                assert set(check_ids(space)) == classes
+
+
+def test_pairs_of_partitions_number_a000712_and_s_tuples_the_brute_force() -> None:
+    for n, expected in enumerate(A000712):
+        assert sp.PartitionTuples(n, 2).cardinality() == expected
+    for n, expected in enumerate(A000716):
+        assert sp.PartitionTuples(n, 3).cardinality() == expected
+    for n in range(7):
+        for s in range(1, 5):
+            space = sp.PartitionTuples(n, s)
+            assert set(check_ids(space)) == brute_hands(n, s)
+    # one player: the partitions of n, in the same order
+    assert [h[0] for h in sp.PartitionTuples(9, 1)] == sp.Partitions(9).list()
+
+
+def test_plane_partitions_number_a000219_and_the_brute_force() -> None:
+    for n, expected in enumerate(A000219):
+        assert sp.PlanePartitions(n).cardinality() == expected
+    for n in range(9):
+        assert set(check_ids(sp.PlanePartitions(n))) == brute_plane(n)
+
+
+def test_two_coloured_partitions_equal_the_brute_force_and_their_product_formula() -> None:
+    # Π_k (1 − x^k)^−(k+1), expanded independently of the space
+    series = [1] + [0] * 12
+    for k in range(1, 13):
+        for _ in range(k + 1):
+            for total in range(k, 13):
+                series[total] += series[total - k]
+    for n in range(13):
+        space = sp.TwoColouredPartitions(n)
+        assert space.cardinality() == series[n]
+        if n <= 7:
+            listed = check_ids(space)
+            assert {tuple(sorted(p)) for p in listed} == brute_two_coloured(n)
+    assert series[:12] == A005380
+
+
+def test_pointer_and_marked_compositions_equal_the_brute_force() -> None:
+    for n in range(7):
+        for c in range(1, 5):
+            pointer = sp.PointerCompositions(n, c)
+            expected = {x for x in brute_compositions(n, c, 0) if x[0] >= 1}
+            assert set(check_ids(pointer)) == expected
+            assert pointer.cardinality() == (math.comb(n + c - 2, c - 1) if n else 0)
+            marked = sp.MarkedCompositions(n, c)
+            pairs = {(x, s) for x in brute_compositions(n, c, 0) for s in range(c) if x[s] >= 1}
+            assert set(check_ids(marked)) == pairs
+            # rotating the mark to seat 1 lands on Janetzko's space, c-to-1 in all
+            rotated = Counter(marked.to_pointer(m) for m in marked)
+            assert set(rotated) == expected
+
+
+# --------------------------------------------------------------------------- order
+
+
+def test_partitions_and_compositions_are_in_strictly_descending_lexicographic_order() -> None:
+    for space in (
+        sp.Partitions(12),
+        sp.Partitions(12, max_parts=4, distinct=True),
+        sp.Compositions(9),
+        sp.Compositions(8, length=4, weak=True),
+        sp.Necklaces(10),
+        sp.PointerCompositions(6, 4),
+    ):
+        listed = space.list()
+        assert all(a > b for a, b in itertools.pairwise(listed)), space
+
+
+def test_the_orders_of_the_product_spaces_are_the_stated_ones() -> None:
+    hands = sp.PartitionTuples(6, 3).list()
+    rank6 = {p: i for i, p in enumerate(sp.Partitions(6).list())}
+
+    def hand_key(h: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+        key: list[int] = []
+        for hand in h:
+            key += [-sum(hand), sp.Partitions(sum(hand)).rank(hand)]
+        return tuple(key)
+
+    assert all(hand_key(a) < hand_key(b) for a, b in itertools.pairwise(hands))
+    assert hands[0] == ((6,), (), ()) and rank6[(6,)] == 0
+    coloured = sp.TwoColouredPartitions(6).list()
+
+    def pile_key(p: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        return tuple((r + g, r) for r, g in p)
+
+    assert all(pile_key(a) > pile_key(b) for a, b in itertools.pairwise(coloured))
+    assert coloured[0] == ((6, 0),)
+    plane = sp.PlanePartitions(7).list()
+
+    def plane_key(p: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+        key: list[int] = []
+        for row in p:
+            key += [-sum(row), sp.Partitions(sum(row)).rank(row)]
+        return tuple(key)
+
+    assert all(plane_key(a) < plane_key(b) for a, b in itertools.pairwise(plane))
+
+
+def test_partition_ids_are_those_of_the_built_in_engines_up_to_n_255() -> None:
+    from gamegraph.games._kernels import rank_table, unrank
+
+    for n in (0, 1, 7, 20, 60, 255):
+        space = sp.Partitions(n)
+        table = rank_table(n)
+        size = space.cardinality()
+        rng = random.Random(n)
+        for index in {0, size - 1, *(rng.randrange(size) for _ in range(50))}:
+            assert space.unrank(index) == unrank(index, n, table)
+            assert space.rank(unrank(index, n, table)) == index
+
+
+def test_crim_numbers_the_partitions_up_to_n_as_the_space() -> None:
+    from gamegraph.games.crim.engine import build_crim
+
+    graph = build_crim(9)
+    space = sp.PartitionsUpTo(9)
+    assert [graph.position(i) for i in range(graph.size)] == space.list()
+
+
+# --------------------------------------------------------------------------- canonical forms
+
+compositions_st = st.lists(st.integers(1, 3), min_size=1, max_size=6).map(tuple)
+
+
+@settings(deadline=None)
+@given(compositions_st, st.integers(0, 6))
+def test_a_necklace_s_canonical_form_is_invariant_under_rotation(
+    parts: tuple[int, ...], shift: int
+) -> None:
+    space = sp.Necklaces(sum(parts))
+    turned = parts[shift % len(parts) :] + parts[: shift % len(parts)]
+    assert space.canonical(turned) == space.canonical(parts) == max(rotations(parts))
+    assert space.canonical(parts) in space
+    assert space.parse(",".join(map(str, turned))) == space.canonical(parts)
+
+
+@settings(deadline=None)
+@given(st.lists(st.integers(1, 6), max_size=8), st.randoms())
+def test_a_partition_s_canonical_form_is_invariant_under_reordering(
+    parts: list[int], rng: random.Random
+) -> None:
+    space = sp.Partitions(sum(parts))
+    shuffled = parts[:]
+    rng.shuffle(shuffled)
+    assert space.canonical(shuffled) == space.canonical(parts) == tuple(sorted(parts)[::-1])
+    assert space.canonical(parts) in space
+
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=5), st.randoms())
+def test_two_coloured_canonical_form_is_invariant_under_reordering_the_piles(
+    piles: list[tuple[int, int]], rng: random.Random
+) -> None:
+    piles = [p for p in piles if sum(p) >= 1]
+    space = sp.TwoColouredPartitions(sum(map(sum, piles)))
+    shuffled = piles[:]
+    rng.shuffle(shuffled)
+    assert space.canonical(shuffled) == space.canonical(piles)
+    assert space.canonical(piles) in space
+
+
+@settings(deadline=None)
+@given(st.lists(st.lists(st.integers(1, 4), max_size=4), min_size=1, max_size=3), st.randoms())
+def test_hands_canonical_form_is_invariant_under_reordering_within_hands(
+    hands: list[list[int]], rng: random.Random
+) -> None:
+    space = sp.PartitionTuples(sum(map(sum, hands)), len(hands))
+    shuffled = [rng.sample(h, len(h)) for h in hands]
+    assert space.canonical(shuffled) == space.canonical(hands)
+    assert space.canonical(hands) in space
+
+
+def test_rotations_that_are_not_the_greatest_are_no_members() -> None:
+    space = sp.Necklaces(6, length=3)
+    assert (1, 2, 3) not in space and (3, 1, 2) in space
+    with pytest.raises(sp.PositionError, match="greatest rotation"):
+        space.rank((1, 2, 3))
+
+
+# --------------------------------------------------------------------------- text
+
+ALL_SPACES = [
+    sp.Partitions(7),
+    sp.Partitions(0),
+    sp.Partitions(9, max_parts=3, distinct=True),
+    sp.PartitionsUpTo(5),
+    sp.Compositions(5),
+    sp.Compositions(5, length=3, weak=True),
+    sp.Necklaces(6),
+    sp.Necklaces(5, length=3, weak=True),
+    sp.PartitionTuples(4, 3),
+    sp.PlanePartitions(5),
+    sp.TwoColouredPartitions(4),
+    sp.MarkedCompositions(3, 3),
+    sp.PointerCompositions(4, 3),
+]
+
+
+@pytest.mark.parametrize("space", ALL_SPACES, ids=repr)
+def test_parse_inverts_format_and_notation_on_every_position(space: sp.Space) -> None:  # type: ignore[type-arg]
+    for position in space:
+        key = space.format(position)
+        assert " " not in key and key
+        assert space.parse(key) == position
+        assert space.parse(space.notation(position)) == position
+        assert space.decode(space.encode(position)) == position
+
+
+@pytest.mark.parametrize(
+    "text", ["5,3,3,1", "5 3 3 1", "[5,3,3,1]", "(5, 3, 3, 1)", "1 3^2 5", "3^2 1 5", " 1,3^2,5 "]
+)
+def test_partitions_parse_every_notation_the_games_take(text: str) -> None:
+    from gamegraph.games.partitions import parse_partition
+
+    assert sp.Partitions(12).parse(text) == (5, 3, 3, 1) == parse_partition(text, 12)
+
+
+@pytest.mark.parametrize("text", ["0", "[]", "()", "∅", ""])
+def test_the_empty_partition_parses_from_crim_s_notations(text: str) -> None:
+    from gamegraph.games.crim.positions import parse_position
+
+    assert sp.PartitionsUpTo(4).parse(text) == () == parse_position(text, 4)
+    assert sp.PartitionsUpTo(4).format(()) == "0"
+
+
+@pytest.mark.parametrize(
+    ("space", "text", "match"),
+    [
+        (sp.Partitions(12), "5,3,3", "no member of Partitions"),
+        (sp.Partitions(12), "5,x", "bad entry"),
+        (sp.Partitions(12), "1^99999999999", "more than n = 12"),
+        (sp.Partitions(8, distinct=True), "4,2,2", "no member"),
+        (sp.Compositions(5), "2,0,3", "no member"),
+        (sp.PartitionTuples(4, 2), "4", "gives 1 hands"),
+        (sp.PointerCompositions(3, 3), "0,3,0", "pointer"),
+        (sp.TwoColouredPartitions(3), "3", "red\\+green"),
+        (sp.PlanePartitions(4), "1/3", "no plane partition"),
+        (sp.MarkedCompositions(3, 3), "1,1,1", "starred"),
+    ],
+)
+def test_bad_text_is_refused_in_one_line(space: sp.Space, text: str, match: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(InputError, match=match) as error:
+        space.parse(text)
+    assert "\n" not in str(error.value)
+
+
+# --------------------------------------------------------------------------- arrays
+
+
+def test_rank_many_marks_or_refuses_rows_that_are_no_members() -> None:
+    space = sp.Partitions(5)
+    rows = np.array([[5, 0, 0], [3, 2, 0], [2, 3, 0], [1, 1, 1], [0, 0, 0]])
+    assert space.rank_many(rows, strict=False).tolist() == [0, 2, -1, -1, -1]
+    with pytest.raises(sp.PositionError, match=r"row 2 \(2,3\).*nonincreasing"):
+        space.rank_many(rows)
+    weak = sp.Compositions(4, length=3, weak=True)
+    assert weak.rank_many(np.array([[4, 0, 0], [0, 0, 4], [0, 4, 1]]), strict=False).tolist() == [
+        0,
+        14,
+        -1,
+    ]
+
+
+def test_unrank_many_keeps_partitions_in_one_byte_per_part() -> None:
+    space = sp.Partitions(255)
+    ids = np.array([0, 1, space.cardinality() - 1], dtype=np.int64)
+    flat, offsets = space.unrank_many(ids)
+    assert flat.dtype == np.uint8
+    assert offsets.tolist() == [0, 1, 3, 258]
+    assert (space.rank_many(flat, offsets) == ids).all()
+
+
+def test_ids_out_of_range_are_refused() -> None:
+    space = sp.Compositions(4)
+    for bad in (-1, 8):
+        with pytest.raises(sp.PositionError, match=r"outside 0\.\.7"):
+            space.unrank(bad)
+        with pytest.raises(sp.PositionError, match=r"outside 0\.\.7"):
+            space.unrank_many([0, bad])
+
+
+# --------------------------------------------------------------------------- where=
+
+
+def test_where_narrows_to_the_positions_where_the_predicate_holds_renumbered() -> None:
+    def separated(p: tuple[int, ...]) -> bool:
+        return all(b - a != 1 for a, b in itertools.pairwise(sorted(set(p))))
+
+    base = sp.Partitions(14)
+    narrowed = sp.partitions(14, where=separated)
+    assert narrowed.list() == [p for p in base if separated(p)]
+    check_ids(narrowed)
+    with pytest.raises(sp.PositionError, match="does not hold"):
+        narrowed.rank((7, 6, 1))
+    rows = np.array([[7, 6, 1], [14, 0, 0]])
+    assert narrowed.rank_many(rows, strict=False).tolist() == [-1, 0]
+    with pytest.raises(sp.PositionError, match="does not hold"):
+        narrowed.parse("7,6,1")
+    even = sp.Compositions(6).where(lambda c: len(c) % 2 == 0, description="an even length")
+    assert [len(c) % 2 for c in even] == [0] * even.cardinality()
+    assert "an even length" in repr(even)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 12), st.integers(0, 40), st.booleans())
+def test_random_bounded_partition_ids_round_trip(
+    n: int, k_parts: int, top: int, distinct: bool
+) -> None:
+    space = sp.Partitions(n, max_parts=k_parts, max_part=top, distinct=distinct)
+    size = space.cardinality()
+    if size == 0:
+        return
+    ids = np.unique(np.random.default_rng(n).integers(0, size, 50))
+    flat, offsets = space.unrank_many(ids)
+    assert (space.rank_many(flat, offsets) == ids).all()
+    rows = [tuple(flat[offsets[i] : offsets[i + 1]].tolist()) for i in range(ids.shape[0])]
+    assert rows == sorted(rows, reverse=True)
+
+
+def test_walking_a_range_of_ids_gives_what_unranking_each_id_gives() -> None:
+    for space in (sp.Partitions(40), sp.PartitionsUpTo(25)):
+        size = space.cardinality()
+        for lo, hi in ((0, 1), (0, 500), (size // 3, size // 3 + 777), (size - 300, size)):
+            walked = space.unrank_range(lo, hi)
+            each = [space.unrank(i) for i in range(lo, hi)]
+            flat, offsets = walked
+            rows = [tuple(flat[offsets[i] : offsets[i + 1]].tolist()) for i in range(hi - lo)]
+            assert rows == each
+
+
+def test_hands_rank_many_refuses_rows_with_too_many_hands_or_cards() -> None:
+    space = sp.PartitionTuples(5, 2)
+    flat = np.array([5, 3, 2, 0, 0, 5, 0, 0, 4, 0, 1, 2, 3], dtype=np.int64)
+    offsets = np.array([0, 1, 3, 4, 6, 8, 10, 13], dtype=np.int64)
+    # (5), (3,2), (0): 2 empty hands, (0,5), (0,4): 4 cards, (0,1), (2,3): not ordered
+    ids = space.rank_many(flat, offsets, strict=False).tolist()
+    assert ids == [0, 2, -1, space.rank(((), (5,))), -1, -1, -1]
+    with pytest.raises(sp.PositionError, match=r"row 2 \(0\).*n = 5 cards"):
+        space.rank_many(flat, offsets)
+    with pytest.raises(sp.PositionError, match="more than 2 hands"):
+        space.rank_many(np.array([1, 0, 2, 0, 2]), np.array([0, 5]))
+    large = sp.PartitionTuples(20, 3)
+    ids = np.arange(0, large.cardinality(), 997, dtype=np.int64)
+    flat, offsets = large.unrank_many(ids)
+    assert (large.rank_many(flat, offsets) == ids).all()
+    assert [large.unrank(int(i)) for i in ids[:40]] == [
+        large.decode(tuple(flat[offsets[j] : offsets[j + 1]].tolist())) for j in range(40)
+    ]
