@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from gamegraph.define.spaces import MAX_N, Space, narrowed, space_of
 from gamegraph.errors import InputError
 from gamegraph.games.base import Param
+from gamegraph.games.registry import BUILT_IN
 from gamegraph.games.sources import GameSourceError, loading_from, origin_being_loaded
 
 if TYPE_CHECKING:
@@ -43,6 +44,9 @@ __all__ = [
 ]
 
 Kind = Literal["functional", "choice", "impartial"]
+
+_RESERVED = frozenset({"name", "title", "description", "params", "label", "move", "rule"})
+"""Attributes of every game class a parameter (a field of it) must not hide."""
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
@@ -206,6 +210,8 @@ def _definition(kind: Kind, fn: Callable[..., Any], declared: dict[str, Any]) ->
             raise fail(f"params holds {param!r}, not a gg.Param(...)")
         if param.name in names or not param.name.isidentifier():
             raise fail(f"parameter name {param.name!r} is taken or no Python name")
+        if param.name in _RESERVED:
+            raise fail(f"parameter name {param.name!r} is taken by the game's own attributes")
         names.add(param.name)
     compiled = bool(declared["compiled"])
     if compiled and space.kind not in ("partitions", "compositions"):
@@ -264,6 +270,8 @@ def _where(fn: Callable[..., Any]) -> str:
 
 def _origin_of(fn: Callable[..., Any]) -> str:
     module = getattr(fn, "__module__", None) or "__main__"
+    if module.startswith("gamegraph.games."):
+        return BUILT_IN  # a built-in game written as a definition (gamegraph.games.survey)
     if module == "__main__":
         return "defined in this session (__main__)"
     return f"module {module}"

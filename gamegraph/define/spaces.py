@@ -59,6 +59,8 @@ class Space:
     kind: SpaceKind
     where: Callable[..., bool] | None = None
     start: Callable[..., Any] | Iterable[Position] | Position | None = None
+    described: str | None = None
+    """What the positions are, in words (a built-in game's space given whole as a start)."""
 
     @property
     def ordered(self) -> bool:
@@ -67,6 +69,8 @@ class Space:
 
     @property
     def describe(self) -> str:
+        if self.described is not None:
+            return self.described
         words = {
             "partitions": "the partitions of n",
             "partitions-up-to": "the partitions of every size up to n",
@@ -126,10 +130,12 @@ def compositions(where: Callable[..., bool] | None = None) -> Space:
 def reachable(
     start: Callable[..., Any] | Iterable[Position] | Position,
     where: Callable[..., bool] | None = None,
+    described: str | None = None,
 ) -> Space:
     """The positions reachable from ``start``: a position, several, or a function of the
-    parameters giving one or several (``lambda n: (n,)``)."""
-    return Space("reachable", where, start)
+    parameters giving one or several (``lambda n: (n,)``); ``described`` says what they are
+    in words (for the help of n) when the start is the whole space."""
+    return Space("reachable", where, start, described)
 
 
 def space_of(value: object) -> Space:

@@ -75,7 +75,7 @@ def test_the_registry_holds_the_games_of_the_mission() -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_declarations_are_complete(game: type[Game]) -> None:
-    assert re.fullmatch(r"[a-z][a-z-]*", game.name)
+    assert re.fullmatch(r"[a-z][a-z0-9-]*", game.name)
     assert game.title and len(game.description) > 20
     names = [p.name for p in game.params]
     assert "n" in names and len(names) == len(set(names))

@@ -1,0 +1,145 @@
+"""The survey's five games (issue #29) against the brute force of tests/survey_reference.py,
+for every n <= 12 and every number of players <= 4 (the 3D game: every move), the counts of
+positions against OEIS, one player against Bulgarian solitaire, and `stats --json`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import survey_reference as ref
+from cli_support import CliResult
+
+from gamegraph.games import get_game
+from gamegraph.games.registry import BUILT_IN, origin
+from gamegraph.games.survey import GAMES
+from gamegraph.games.survey.positions import MOVES_3D
+
+Cli = Callable[..., CliResult]
+
+KEYS = ("positions", "cycles", "cycle_lengths", "garden_of_eden", "max_transient")
+NS = range(1, 13)
+PLAYERS = range(1, 5)
+
+# OEIS A000712 (pairs of partitions, n = 1..12) and A000219 (plane partitions, n = 1..12)
+A000712 = [2, 5, 10, 20, 36, 65, 110, 185, 300, 481, 752, 1165]
+A000219 = [1, 3, 6, 13, 24, 48, 86, 160, 282, 500, 859, 1479]
+# OEIS A000716 (triples of partitions, n = 1..8) and A023003 (quadruples, n = 1..8)
+A000716 = [3, 9, 22, 51, 108, 221, 429, 810]
+A023003 = [4, 14, 40, 105, 252, 574, 1240, 2580]
+
+
+def stats(name: str, **params: Any) -> dict[str, Any]:
+    built = get_game(name).create(**params).build()
+    summary = built.summary()
+    return {key: summary[key] for key in KEYS}
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("n", NS)
+def test_multiplayer_equals_brute_force(n: int, players: int) -> None:
+    expected = ref.figures(ref.multiplayer_positions(n, players), ref.multiplayer_move)
+    assert stats("multiplayer-bulgarian", n=n, players=players) == expected
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("n", NS)
+def test_servedio_yeh_equals_brute_force(n: int, players: int) -> None:
+    expected = ref.figures(ref.servedio_yeh_positions(n, players), ref.servedio_yeh_move)
+    assert stats("servedio-yeh", n=n, players=players) == expected
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("n", NS)
+def test_janetzko_equals_brute_force(n: int, players: int) -> None:
+    expected = ref.figures(ref.janetzko_positions(n, players), ref.janetzko_move)
+    assert stats("janetzko", n=n, players=players) == expected
+
+
+@pytest.fixture(scope="module")
+def solids() -> dict[int, list[frozenset[tuple[int, int, int]]]]:
+    return {n: ref.plane_partitions(n) for n in NS}
+
+
+@pytest.mark.parametrize("move", MOVES_3D)
+@pytest.mark.parametrize("n", NS)
+def test_bulgarian_3d_equals_brute_force(
+    n: int, move: str, solids: dict[int, list[frozenset[tuple[int, int, int]]]]
+) -> None:
+    expected = ref.figures(solids[n], lambda s: ref.layer_move(s, move))
+    assert stats("bulgarian-3d", n=n, layer_move=move) == expected
+
+
+@pytest.mark.parametrize("n", NS)
+def test_red_green_equals_brute_force(n: int) -> None:
+    expected = ref.figures(ref.red_green_positions(n), ref.red_green_move)
+    assert stats("red-green-bulgarian", n=n) == expected
+
+
+def test_position_counts_are_the_oeis_sequences() -> None:
+    def count(name: str, **params: Any) -> int:
+        return int(get_game(name).create(**params).build().summary()["positions"])
+
+    assert [count("multiplayer-bulgarian", n=n, players=2) for n in NS] == A000712
+    assert [count("multiplayer-bulgarian", n=n, players=3) for n in range(1, 9)] == A000716
+    assert [count("multiplayer-bulgarian", n=n, players=4) for n in range(1, 9)] == A023003
+    assert [count("red-green-bulgarian", n=n) for n in NS] == A000712
+    for move in MOVES_3D:
+        assert [count("bulgarian-3d", n=n, layer_move=move) for n in NS] == A000219
+
+
+@pytest.mark.parametrize("n", NS)
+def test_one_player_is_bulgarian_solitaire(n: int) -> None:
+    """With one player the hand passes to itself: B_n exactly, position by position."""
+    multi = get_game("multiplayer-bulgarian").create(n=n, players=1).build()
+    bulgarian = get_game("bulgarian").create(n=n).build()
+    assert stats("multiplayer-bulgarian", n=n, players=1) == {
+        key: bulgarian.summary()[key] for key in KEYS
+    }
+    keys = [k.removesuffix(",0") for k in multi.keys()]  # noqa: SIM118 (a method, no dict)
+    successor = {keys[i]: keys[int(j)] for i, j in enumerate(multi.successor)}
+    b_keys = bulgarian.keys()
+    assert successor == {b_keys[i]: b_keys[int(j)] for i, j in enumerate(bulgarian.successor)}
+
+
+def test_janetzko_move_is_a_bijection() -> None:
+    """Each position has one predecessor: no Garden of Eden, every position on a cycle."""
+    for n in NS:
+        for c in PLAYERS:
+            summary = get_game("janetzko").create(n=n, players=c).build().summary()
+            assert summary["garden_of_eden"] == 0 and summary["max_transient"] == 0
+
+
+def test_the_five_games_are_built_in_and_listed(gamegraph: Cli) -> None:
+    result = gamegraph("games")
+    assert result.exit_code == 0
+    for name in GAMES:
+        assert origin(name) == BUILT_IN
+        assert f"{name}  (" in result.output
+    assert "--players" in result.output and "--move" in result.output
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("multiplayer-bulgarian", ["--players", "3"]),
+        ("servedio-yeh", ["--players", "4"]),
+        ("janetzko", ["--players", "4"]),
+        ("bulgarian-3d", ["--move", "xz"]),
+        ("red-green-bulgarian", []),
+    ],
+)
+def test_stats_json_has_the_functional_keys(gamegraph: Cli, name: str, options: list[str]) -> None:
+    result = gamegraph("stats", name, "--n", "7", *options, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    params: dict[str, Any] = {"n": 7}
+    if options:
+        key = {"--players": "players", "--move": "layer_move"}[options[0]]
+        params[key] = int(options[1]) if key == "players" else options[1]
+    assert {key: data[key] for key in KEYS} == {
+        key: ({str(k): v for k, v in value.items()} if isinstance(value, dict) else value)
+        for key, value in stats(name, **params).items()
+    }
