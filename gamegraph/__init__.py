@@ -47,6 +47,7 @@ __all__ = [
     "Param",
     "choice_solitaire",
     "compositions",
+    "conjecture",
     "connect",
     "export",
     "impartial",
@@ -58,6 +59,7 @@ __all__ = [
     "registered_games",
     "report",
     "solitaire",
+    "table",
 ]
 
 
@@ -70,6 +72,8 @@ def __getattr__(name: str) -> Any:
         return getattr(api, name)
     if name in _DEFINE:
         return getattr(importlib.import_module("gamegraph.define"), name)
+    if name in ("table", "conjecture"):
+        return getattr(importlib.import_module("gamegraph.questions"), name)
     if name == "Param":
         from gamegraph.games.base import Param
 
