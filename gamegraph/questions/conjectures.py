@@ -235,10 +235,10 @@ def check_file(
         plans.append((item, chosen))
         for n in chosen:
             game = game_type.create(n=n, **dict(item.params))
-            memory = int(game.estimate().bytes)
+            estimate = game.estimate()
             tasks.append(
-                Task(check_task, (resolved, item.name, n, force), memory,
-                     name=f"{item.name} n={n}", small=memory < 2**24)
+                Task(check_task, (resolved, item.name, n, force), int(estimate.bytes),
+                     name=f"{item.name} n={n}", small=estimate.nodes < 50_000)
             )  # fmt: skip
     results = run_tasks(tasks, progress, stage="conjectures")
     verdicts = []

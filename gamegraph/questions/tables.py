@@ -264,19 +264,21 @@ def _sources(game: type[Game[Any]], columns: Sequence[Column]) -> tuple[str, ...
     return tuple(files)
 
 
-def _estimate_bytes(game: Game[Any], force: bool) -> int:
-    """The game's own estimate of its build's peak bytes; TooLargeError over the limit."""
-    try:
-        estimate = game.estimate()
-    except InputError:
-        raise
+SMALL_NODES = 50_000
+"""A row of fewer nodes takes milliseconds: a cluster would cost more than it saves."""
+
+
+def _estimate(game: Game[Any], force: bool) -> tuple[int, bool]:
+    """The game's own estimate of its build's peak bytes, and whether the row is small;
+    TooLargeError over the memory limit."""
+    estimate = game.estimate()
     if estimate.bytes > memory_limit() and not force:
         raise TooLargeError(
             f"{game.name} n={game.n} would need ~{human_bytes(estimate.bytes)}, over the "
             f"memory limit of {human_bytes(memory_limit())} (GAMEGRAPH_MEMORY_LIMIT): shorten "
             "the --n range (nothing was computed)"
         )
-    return int(estimate.bytes)
+    return int(estimate.bytes), estimate.nodes < SMALL_NODES
 
 
 def compute_table(
@@ -322,11 +324,10 @@ def compute_table(
     for i in todo:
         g = games[i]
         spec = RowSpec(game.name, tuple(g.values().items()), tuple(chosen), sources, force)
-        memory = _estimate_bytes(g, force)
+        memory, small = _estimate(g, force)
         tasks.append(
-            Task(guarded_row, (spec,), memory, name=f"{game.name} {spec.where()}",
-                 small=memory < 2**24)
-        )  # fmt: skip
+            Task(guarded_row, (spec,), memory, name=f"{game.name} {spec.where()}", small=small)
+        )
     if progress is not None:
         progress("rows", done_before, len(games))
     failures: list[tuple[int, str]] = []
