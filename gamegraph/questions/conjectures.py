@@ -291,5 +291,23 @@ def verdicts_markdown(verdicts: list[Verdict], path: str) -> str:
     return "\n".join(lines)
 
 
+def add_to_report(folder: Path, verdicts: list[Verdict], path: str) -> Path:
+    """Append the verdicts to a written report: a section of ``report.md`` and the key
+    ``conjectures`` of ``report.json`` (``gamegraph report --conjectures FILE.py``)."""
+    import json
+
+    markdown = folder / "report.md"
+    text = markdown.read_text("utf-8") if markdown.exists() else ""
+    marker = f"## Conjectures of {path}"
+    if marker in text:  # a second run replaces its own section
+        text = text[: text.index(marker)]
+    markdown.write_text(text.rstrip("\n") + "\n\n" + verdicts_markdown(verdicts, path), "utf-8")
+    data_path = folder / "report.json"
+    data: dict[str, Any] = json.loads(data_path.read_text("utf-8")) if data_path.exists() else {}
+    data.setdefault("conjectures", {})[path] = [v.as_dict() for v in verdicts]
+    data_path.write_text(json.dumps(data, indent=1), "utf-8")
+    return markdown
+
+
 def describe(verdicts: list[Verdict]) -> Mapping[str, Any]:
     return {"conjectures": [v.as_dict() for v in verdicts]}

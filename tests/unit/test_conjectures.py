@@ -5,6 +5,7 @@ reproducing command and Cypher of a counterexample, and the one-line errors."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -101,3 +102,18 @@ def test_check_errors_are_one_line(gamegraph: Callable[..., CliResult], tmp_path
         result = gamegraph(*args)
         lines = result.stderr.strip().splitlines()
         assert result.exit_code == 2 and len(lines) == 1 and wanted in lines[0], result.output
+
+
+def test_verdicts_become_a_section_of_a_written_report(tmp_path: Path) -> None:
+    from gamegraph.questions.conjectures import add_to_report
+
+    (tmp_path / "report.md").write_text("# Report\n\nclaims...\n")
+    (tmp_path / "report.json").write_text('{"claims": []}')
+    verdicts = check_file(EXAMPLE, range(1, 9), only=["one_cycle_only_for_triangular_n"])
+    add_to_report(tmp_path, verdicts, "conjectures.py")
+    add_to_report(tmp_path, verdicts, "conjectures.py")  # a second run replaces it
+    text = (tmp_path / "report.md").read_text()
+    assert text.startswith("# Report") and text.count("## Conjectures of conjectures.py") == 1
+    assert "one_cycle_only_for_triangular_n: fails at n = 2" in text
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert data["claims"] == [] and data["conjectures"]["conjectures.py"][0]["n"] == 2
