@@ -48,6 +48,7 @@ __all__ = [
     "Param",
     "choice_solitaire",
     "compositions",
+    "conjecture",
     "connect",
     "export",
     "impartial",
@@ -60,6 +61,7 @@ __all__ = [
     "report",
     "solitaire",
     "sum",
+    "table",
 ]
 
 
@@ -72,6 +74,8 @@ def __getattr__(name: str) -> Any:
         return getattr(api, name)
     if name in _DEFINE:
         return getattr(importlib.import_module("gamegraph.define"), name)
+    if name in ("table", "conjecture"):
+        return getattr(importlib.import_module("gamegraph.questions"), name)
     if name == "Param":
         from gamegraph.games.base import Param
 

@@ -26,6 +26,7 @@ from gamegraph.games import sources
 sources.DEFER_ERRORS[0] = True  # a bad definitions file is reported by run(), in one line
 
 from gamegraph.cli import (  # noqa: E402
+    check,
     export,
     frontier,
     games,
@@ -36,6 +37,7 @@ from gamegraph.cli import (  # noqa: E402
     query,
     report,
     stats,
+    table,
     verify,
 )
 from gamegraph.errors import BulkRouteError, GamegraphError, InputError  # noqa: E402
@@ -71,6 +73,8 @@ def _build_app() -> typer.Typer:
     built.command("verify")(verify.verify_command)
     built.command("report")(report.report)
     built.command("frontier")(frontier.frontier)
+    built.command("table")(table.table)
+    built.command("check")(check.check)
     built.add_typer(stats.app, name="stats")
     built.add_typer(neo4j.app, name="neo4j")
     for _typer in (built, stats.app, neo4j.app):

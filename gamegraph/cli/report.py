@@ -42,6 +42,15 @@ def report(
             "~/.cache/gamegraph/report, so a larger --n-max computes only the new n).",
         ),
     ] = False,
+    conjectures: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--conjectures",
+            help="A file of @gg.conjecture functions: their verdicts become a section of the "
+            "report (`gamegraph check`). More than once for several files.",
+            show_default=False,
+        ),
+    ] = None,
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
 ) -> None:
@@ -64,6 +73,12 @@ def report(
             command=command,
             note=note,
         )
+    for path in conjectures or []:
+        from gamegraph.questions.conjectures import add_to_report, check_file
+
+        checked = check_file(path)
+        add_to_report(result.markdown.parent, checked, str(path))
+        say(f"{path}: " + "; ".join(v.sentence() for v in checked))
     verdicts = [c["verdict"] for c in result.claims]
     counts = ", ".join(f"{verdicts.count(v)} {v}" for v in ("agrees", "extends", "disagrees"))
     seconds = result.data["generated"]["seconds"]

@@ -196,12 +196,16 @@ SHARED_ENGINE_MODULES = (
 @cache
 def _source_version(modules: tuple[str, ...]) -> str:
     from importlib import import_module
+    from importlib.util import find_spec
 
     digest = hashlib.sha256()
     shared = Path(__file__).parent
     files = [shared / name for name in SHARED_ENGINE_MODULES if (shared / name).exists()]
     for module in modules:
-        folder = Path(import_module(module).__file__ or "").parent
+        # the module's file without running it (an engine imports numba: seconds)
+        spec = find_spec(module)
+        origin = spec.origin if spec is not None and spec.origin else import_module(module).__file__
+        folder = Path(origin or "").parent
         files += sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
     for path in files:
         digest.update(path.name.encode())

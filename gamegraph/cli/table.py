@@ -1,0 +1,174 @@
+"""`gamegraph table GAME --n 1..200`: one row per n, any stats column or a user's function of
+the graph, computed per n on Dask, cached, compared with the OEIS sequences gamegraph ships.
+
+A thin layer over :func:`gamegraph.questions.tables.compute_table`."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from gamegraph.cli._output import note, progress_bar
+from gamegraph.cli.options import SchedulerOption, WorkersOption, use_dask
+from gamegraph.errors import InputError
+
+__all__ = ["parse_params", "table"]
+
+
+def parse_params(game: Any, texts: list[str]) -> dict[str, Any]:
+    """``["L=1..4", "rule=band"]`` as parameter values; a range or a comma list gives a
+    list (one row each), each value parsed by the game's declared parameter."""
+    from gamegraph.questions.tables import parse_range
+
+    values: dict[str, Any] = {}
+    for text in texts:
+        name, sep, raw = text.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise InputError(f"--param {text!r}: write it as NAME=VALUE, e.g. --param L=1..4")
+        param = game.param(name)
+        if name == "n":
+            raise InputError("--param n=...: give n with --n")
+        if param.kind == "int" and (".." in raw or "," in raw):
+            values[name] = [param.check(v) for v in parse_range(raw, f"--param {name}")]
+        elif "," in raw:
+            values[name] = [param.parse(v) for v in raw.split(",") if v.strip()]
+        else:
+            values[name] = param.parse(raw)
+    return values
+
+
+def table(
+    game: Annotated[str, typer.Argument(help="The game (see `gamegraph games`).")],
+    n: Annotated[
+        str, typer.Option("--n", "-n", help="n: a range such as 1..200, or a list 2,4,8.")
+    ],
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            help="Another parameter, NAME=VALUE; a range (L=1..4) or list (rule=paper,band) "
+            "gives one row per value. More than once for several parameters.",
+            show_default=False,
+        ),
+    ] = None,
+    columns: Annotated[
+        str,
+        typer.Option("--columns", help="Comma-separated stats keys (default: every stats column)."),
+    ] = "",
+    column: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--column",
+            help="A function of the built graph as a column: module:function or "
+            "file.py:function (called as fn(graph), or fn(graph, n=n)). More than once.",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Directory for GAME.csv, GAME.json, GAME.md and a b-file per integer column.",
+            show_default=False,
+        ),
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", help="A .png or .svg plot of each column against n.", show_default=False
+        ),
+    ] = None,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Compute every row afresh and keep nothing (default: rows are kept in "
+            "~/.cache/gamegraph/table, or GAMEGRAPH_TABLE_CACHE).",
+        ),
+    ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Build rows estimated over the memory limit.")
+    ] = False,
+    json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
+) -> None:
+    """Tabulate a game over n: one row per n (and per value of a --param range), the stats
+    columns you name and your own functions of the graph, each row one task on a local Dask
+    cluster (or --scheduler), cached on disk so a second run is instant and an interrupted run
+    resumes; integer columns are compared with the OEIS sequences gamegraph ships."""
+    from gamegraph.api import game_of
+    from gamegraph.questions.tables import compute_table, parse_columns, parse_range
+
+    use_dask(scheduler, workers)
+    game_type = game_of(game)
+    ns = parse_range(n)
+    params = parse_params(game_type, list(param or []))
+    chosen = parse_columns(
+        game_type, [c.strip() for c in columns.split(",") if c.strip()], list(column or [])
+    )
+    command = "gamegraph " + shlex.join(sys.argv[1:]) if sys.argv[1:2] == ["table"] else ""
+    command = command or _command(game_type.name, n, param, columns, column)
+    with progress_bar(f"{game_type.name} table", enabled=not json) as update:
+        result = compute_table(
+            game_type,
+            ns,
+            params,
+            chosen,
+            cache=None if no_cache else "default",
+            force=force,
+            progress=lambda stage, done, total: update(done, total, stage),
+            command=command,
+        )
+    if json:
+        from gamegraph.cli._output import print_json
+
+        print_json({"rows": result.rows, "sequences": [m.as_dict() for m in result.matches]})
+    else:
+        _show(result)
+    if out is not None:
+        written = result.write(out)
+        note(f"wrote {len(written)} files into {out}")
+    if plot is not None:
+        note(f"plot: {result.plot(plot)}")
+    note(
+        f"{len(result.rows)} rows ({result.computed} computed, "
+        f"{len(result.rows) - result.computed} from the cache) in {result.seconds:.2f} s"
+    )
+
+
+def _command(
+    game: str, n: str, param: list[str] | None, columns: str, column: list[str] | None
+) -> str:
+    words = ["gamegraph", "table", game, "--n", n]
+    for p in param or []:
+        words += ["--param", p]
+    if columns:
+        words += ["--columns", columns]
+    for c in column or []:
+        words += ["--column", c]
+    return shlex.join(words)
+
+
+def _show(result: Any) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from gamegraph.questions.tables import _text
+
+    view = RichTable(title=result.game, header_style="bold")
+    for key in [*result.keys, *result.columns]:
+        view.add_column(key.replace("_", " "), justify="right")
+    for row in result.rows:
+        view.add_row(*(_text(row.get(k)) for k in [*result.keys, *result.columns]))
+    console = Console()
+    console.print(view)
+    for match in result.matches:
+        console.print(f"[bold]sequence:[/bold] {match.sentence()}", highlight=False)
+    if not result.matches and result.integer_columns():
+        console.print("no integer column matches a sequence gamegraph ships", highlight=False)

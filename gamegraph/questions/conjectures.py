@@ -1,0 +1,313 @@
+"""A user's own conjectures over n (issue 30 item 4): ``@gg.conjecture(game=..., n=...)`` on a
+function of the built graph that returns ``True`` where the conjecture holds, or a
+counterexample (a position, as a tuple or its text, or a number) where it fails.
+
+:func:`check_file` imports a conjecture file, runs every conjecture on every n of its range
+as one task each on :mod:`gamegraph.cluster`, and returns a :class:`Verdict` per conjecture:
+held up to the largest n checked, or the first counterexample with the command that
+reproduces it and a Cypher query (parameters as ``:param`` lines, for Neo4j Browser) that
+shows it once the graph is loaded. ``False`` counts as a counterexample without a witness;
+anything else (``None``, a dict, ...) is an error naming the conjecture and n.
+
+Tasks carry only the file's path, the conjecture's name and n: each worker imports the file
+itself (so the decorated functions, and any game the file defines, exist there too).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gamegraph.errors import InputError
+
+__all__ = ["Conjecture", "Verdict", "check_file", "conjecture", "conjectures_in"]
+
+
+@dataclass(frozen=True)
+class Conjecture:
+    """A conjecture: its function, the game, the n it speaks about and fixed parameters."""
+
+    name: str
+    fn: Callable[..., Any]
+    game: str
+    ns: tuple[int, ...]
+    params: tuple[tuple[str, Any], ...] = ()
+    doc: str = ""
+    where: str = ""
+
+    def call(self, graph: Any, n: int) -> Any:
+        try:
+            wants_n = "n" in inspect.signature(self.fn).parameters
+        except (TypeError, ValueError):
+            wants_n = False
+        return self.fn(graph, n=n) if wants_n else self.fn(graph)
+
+
+_REGISTERED: dict[str, list[Conjecture]] = {}
+"""Conjectures by the file (module) that declared them, in declaration order."""
+
+
+def conjecture(
+    *, game: str | Any, n: Iterable[int] | int | None = None, name: str = "", **params: Any
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare ``fn(graph)`` (or ``fn(graph, n=n)``) a conjecture about ``game`` for every
+    n of ``n`` (an int means 1..n; None: whatever ``gamegraph check --n`` asks)."""
+    from gamegraph.api import game_of
+
+    game_name = game_of(game).name if not isinstance(game, str) else game
+    if n is None:
+        ns: tuple[int, ...] = ()
+    elif isinstance(n, int):
+        ns = tuple(range(1, n + 1))
+    else:
+        ns = tuple(sorted(set(n)))
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        code = getattr(fn, "__code__", None)
+        where = f"{code.co_filename}:{code.co_firstlineno}" if code is not None else ""
+        item = Conjecture(
+            name or fn.__name__,
+            fn,
+            game_name,
+            ns,
+            tuple(sorted(params.items())),
+            inspect.getdoc(fn) or "",
+            where,
+        )
+        found = _REGISTERED.setdefault(fn.__module__, [])
+        found[:] = [c for c in found if c.name != item.name] + [item]
+        return fn
+
+    return decorate
+
+
+def conjectures_in(path: str | Path) -> list[Conjecture]:
+    """The conjectures a file declares (imported once; InputError if it declares none)."""
+    from gamegraph.games.sources import load_file
+
+    module = load_file(path, what="the conjecture file")
+    found = _REGISTERED.get(module.__name__, [])
+    if not found:
+        raise InputError(
+            f"{path}: declares no conjecture (decorate a function with "
+            "@gg.conjecture(game=..., n=...))"
+        )
+    return list(found)
+
+
+# --------------------------------------------------------------------------- checking
+
+
+@dataclass
+class Verdict:
+    """What checking one conjecture found."""
+
+    name: str
+    game: str
+    doc: str
+    checked: list[int]  #: the n checked
+    held: bool
+    n: int | None = None  #: the first n it fails at
+    counterexample: str | None = None
+    command: str = ""  #: reproduces the counterexample (or the whole check)
+    cypher: str = ""  #: shows it in Neo4j Browser once the graph is loaded
+    load: str = ""  #: the `gamegraph load` command that loads that graph
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def sentence(self) -> str:
+        if self.held:
+            span = _span(self.checked)
+            return f"{self.name}: held for every n in {span} ({len(self.checked)} n)"
+        return f"{self.name}: fails at n = {self.n}: counterexample {self.counterexample}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self) | {"sentence": self.sentence()}
+
+
+def _span(ns: list[int]) -> str:
+    if not ns:
+        return "nothing"
+    if ns == list(range(ns[0], ns[-1] + 1)):
+        return f"{ns[0]}..{ns[-1]}"
+    return ",".join(map(str, ns))
+
+
+def _outcome(item: Conjecture, value: Any, n: int) -> tuple[str, str]:
+    """("held" | "fails" | "error", text) for what the function returned at n."""
+    if value is True:
+        return "held", ""
+    if value is False:
+        return "fails", "False (no witness given)"
+    if isinstance(value, bool | int | float | str):
+        return "fails", str(value)
+    if isinstance(value, tuple | list) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return "fails", ",".join(map(str, value))
+    if hasattr(value, "item") and hasattr(value, "dtype"):  # a numpy scalar
+        return _outcome(item, value.item(), n)
+    return "error", (
+        f"conjecture {item.name} returned {type(value).__name__} {value!r:.60} at n={n}: "
+        "return True where it holds, or a counterexample (a position or a number)"
+    )
+
+
+def check_task(path: str, name: str, n: int, force: bool) -> tuple[str, str]:
+    """One conjecture at one n (a worker's task): imports the file, builds, calls."""
+    from gamegraph.games.registry import get_game
+
+    try:
+        item = next(c for c in conjectures_in(path) if c.name == name)
+        game = get_game(item.game).create(n=n, **dict(item.params))
+        graph = game.build(force=force)
+    except InputError as e:
+        return "error", f"conjecture {name} at n={n}: {e}"
+    try:
+        value = item.call(graph, n)
+    except Exception as e:
+        return "error", f"conjecture {name} raised {type(e).__name__} at n={n}: {e}"
+    return _outcome(item, value, n)
+
+
+def _cypher(game: Any, text: str) -> tuple[str, str]:
+    """The Cypher that shows a counterexample: the position's node and its moves when it
+    names one, else the graph's :Graph record."""
+    try:
+        key = game.parse_position(text)
+    except (InputError, TypeError, ValueError):
+        key = None
+    if key is not None:
+        return (
+            f":param graph => '{game.id}'\n:param key => '{key}'\n"
+            "MATCH (p:GraphNode {graph: $graph, key: $key})\n"
+            "OPTIONAL MATCH move = (p)-[]->(:GraphNode {graph: $graph})\n"
+            "RETURN p, move",
+            key,
+        )
+    return (
+        f":param graph => '{game.id}'\nMATCH (g:Graph {{id: $graph}}) RETURN g",
+        "",
+    )
+
+
+def check_file(
+    path: str | Path,
+    ns: Iterable[int] | None = None,
+    *,
+    only: Iterable[str] = (),
+    force: bool = False,
+    progress: Any = None,
+) -> list[Verdict]:
+    """Every conjecture of the file over its n (intersected with ``ns`` when given; ``ns``
+    alone for a conjecture that names none), each n one task on gamegraph.cluster."""
+    from gamegraph.cluster import Task, run_tasks
+    from gamegraph.games.registry import get_game
+
+    shown = str(path)
+    found = conjectures_in(path)
+    wanted = set(only)
+    if wanted:
+        unknown = wanted - {c.name for c in found}
+        if unknown:
+            raise InputError(
+                f"{shown} has no conjecture {', '.join(sorted(unknown))}: it declares "
+                f"{', '.join(c.name for c in found)}"
+            )
+        found = [c for c in found if c.name in wanted]
+    asked = None if ns is None else sorted(set(ns))
+    plans: list[tuple[Conjecture, list[int]]] = []
+    tasks = []
+    resolved = str(Path(path).expanduser().resolve())
+    for item in found:
+        if not item.ns and asked is None:
+            raise InputError(f"conjecture {item.name} names no n: give --n (e.g. --n 1..80)")
+        chosen = (
+            list(item.ns)
+            if asked is None
+            else (asked if not item.ns else [n for n in asked if n in set(item.ns)])
+        )
+        game_type = get_game(item.game)
+        low = game_type.param("n").minimum
+        chosen = [n for n in chosen if low is None or n >= low]
+        plans.append((item, chosen))
+        for n in chosen:
+            game = game_type.create(n=n, **dict(item.params))
+            estimate = game.estimate()
+            tasks.append(
+                Task(check_task, (resolved, item.name, n, force), int(estimate.bytes),
+                     name=f"{item.name} n={n}", small=estimate.nodes < 50_000)
+            )  # fmt: skip
+    results = run_tasks(tasks, progress, stage="conjectures")
+    verdicts = []
+    at = 0
+    for item, chosen in plans:
+        outcomes = results[at : at + len(chosen)]
+        at += len(chosen)
+        errors = [(n, text) for n, (status, text) in zip(chosen, outcomes, strict=True)
+                  if status == "error"]  # fmt: skip
+        if errors:
+            raise InputError(errors[0][1])
+        failing = [(n, text) for n, (status, text) in zip(chosen, outcomes, strict=True)
+                   if status == "fails"]  # fmt: skip
+        verdict = Verdict(item.name, item.game, item.doc, chosen, not failing)
+        if failing:
+            n, text = failing[0]
+            game = get_game(item.game).create(n=n, **dict(item.params))
+            verdict.n = n
+            verdict.counterexample = text
+            verdict.command = f"gamegraph check {shown} --n {n} --only {item.name}"
+            verdict.cypher, key = _cypher(game, text)
+            if key:
+                verdict.counterexample = f"position {key}"
+            verdict.load = game.load_command()
+        else:
+            span = _span(chosen)
+            verdict.command = f"gamegraph check {shown} --n {span} --only {item.name}"
+        verdicts.append(verdict)
+    return verdicts
+
+
+def verdicts_markdown(verdicts: list[Verdict], path: str) -> str:
+    """The verdicts as a report section (``gamegraph report --conjectures``)."""
+    lines = [f"## Conjectures of {path}", ""]
+    for v in verdicts:
+        lines.append(f"### {v.name} ({v.game})")
+        if v.doc:
+            lines += ["", v.doc]
+        lines += ["", v.sentence() + ".", "", f"Reproduce: `{v.command}`"]
+        if not v.held:
+            lines += [
+                "",
+                f"Load the graph with `{v.load}`, then in Neo4j Browser:",
+                "",
+                "```cypher",
+                v.cypher,
+                "```",
+            ]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def add_to_report(folder: Path, verdicts: list[Verdict], path: str) -> Path:
+    """Append the verdicts to a written report: a section of ``report.md`` and the key
+    ``conjectures`` of ``report.json`` (``gamegraph report --conjectures FILE.py``)."""
+    import json
+
+    markdown = folder / "report.md"
+    text = markdown.read_text("utf-8") if markdown.exists() else ""
+    marker = f"## Conjectures of {path}"
+    if marker in text:  # a second run replaces its own section
+        text = text[: text.index(marker)]
+    markdown.write_text(text.rstrip("\n") + "\n\n" + verdicts_markdown(verdicts, path), "utf-8")
+    data_path = folder / "report.json"
+    data: dict[str, Any] = json.loads(data_path.read_text("utf-8")) if data_path.exists() else {}
+    data.setdefault("conjectures", {})[path] = [v.as_dict() for v in verdicts]
+    data_path.write_text(json.dumps(data, indent=1), "utf-8")
+    return markdown
+
+
+def describe(verdicts: list[Verdict]) -> Mapping[str, Any]:
+    return {"conjectures": [v.as_dict() for v in verdicts]}

@@ -1,0 +1,119 @@
+"""`@gg.conjecture` and `gamegraph check` (issue 30 item 4): the seeds' questions of
+examples/conjectures/conjectures.py, verdicts against facts known independently (Brandt's
+necklace count of the cycles of B_n, the first non-triangular n with one cycle), the
+reproducing command and Cypher of a counterexample, and the one-line errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from cli_support import CliResult
+
+from gamegraph.cluster import configure
+from gamegraph.errors import InputError
+from gamegraph.questions.conjectures import check_file, conjectures_in, verdicts_markdown
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "conjectures" / "conjectures.py"
+
+
+@pytest.fixture(autouse=True)
+def here() -> Iterator[None]:
+    configure(local=True)
+    try:
+        yield
+    finally:
+        configure()
+
+
+def test_the_example_file_declares_the_seeds_questions() -> None:
+    names = {c.name: c for c in conjectures_in(EXAMPLE)}
+    assert {
+        "losing_position_for_6m_and_6m_plus_2",
+        "cycles_are_necklaces",
+        "every_p_position_has_even_rank",
+        "one_cycle_only_for_triangular_n",
+    } == set(names)
+    assert names["losing_position_for_6m_and_6m_plus_2"].ns[:3] == (8, 12, 14)
+    assert all(n % 6 in (0, 2) for n in names["losing_position_for_6m_and_6m_plus_2"].ns)
+
+
+def test_brandts_count_holds_and_the_naive_one_fails_at_b_2() -> None:
+    verdicts = {
+        v.name: v
+        for v in check_file(
+            EXAMPLE, range(1, 41), only=["cycles_are_necklaces", "one_cycle_only_for_triangular_n"]
+        )
+    }
+    held = verdicts["cycles_are_necklaces"]
+    assert held.held and held.checked == list(range(1, 41))
+    failed = verdicts["one_cycle_only_for_triangular_n"]
+    # B_2 = {(2), (1,1)} is one 2-cycle and 2 is not triangular: the first counterexample
+    assert (failed.held, failed.n, failed.counterexample) == (False, 2, "position 2")
+    assert failed.command.endswith("--n 2 --only one_cycle_only_for_triangular_n")
+    assert ":param graph => 'bulgarian:2'" in failed.cypher and "$key" in failed.cypher
+    assert failed.load == "gamegraph load --games bulgarian --n 2"
+    text = verdicts_markdown(list(verdicts.values()), "conjectures.py")
+    assert "fails at n = 2" in text and "```cypher" in text
+
+
+def test_crims_odd_rank_conjecture_holds_to_size_24() -> None:
+    (verdict,) = check_file(EXAMPLE, range(1, 25), only=["every_p_position_has_even_rank"])
+    assert verdict.held and verdict.checked[-1] == 24
+
+
+def test_a_conjecture_returning_none_is_an_error_naming_it_and_n(tmp_path: Path) -> None:
+    source = tmp_path / "bad.py"
+    source.write_text(
+        "import gamegraph as gg\n\n"
+        "@gg.conjecture(game='bulgarian', n=range(1, 8))\n"
+        "def vague(graph, n):\n    return True if n < 5 else None\n"
+    )
+    with pytest.raises(InputError, match=r"conjecture vague returned NoneType None at n=5"):
+        check_file(source)
+
+
+def test_check_prints_verdicts_and_exits_1_on_a_failure(
+    gamegraph: Callable[..., CliResult],
+) -> None:
+    result = gamegraph(
+        "check", str(EXAMPLE), "--n", "1..12",
+        "--only", "cycles_are_necklaces,one_cycle_only_for_triangular_n",
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert "cycles_are_necklaces: held for every n in 1..12" in result.stdout
+    assert "one_cycle_only_for_triangular_n: fails at n = 2" in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_check_errors_are_one_line(gamegraph: Callable[..., CliResult], tmp_path: Path) -> None:
+    raising = tmp_path / "raising.py"
+    raising.write_text(
+        "import gamegraph as gg\n\n@gg.conjecture(game='bulgarian', n=5)\n"
+        "def boom(graph):\n    raise ZeroDivisionError('x')\n"
+    )
+    for args, wanted in [
+        (["check", str(raising)], "error: conjecture boom raised ZeroDivisionError at n=1"),
+        (["check", str(EXAMPLE), "--only", "nope"], "has no conjecture nope"),
+        (["check", str(tmp_path / "missing.py")], "no such file"),
+    ]:
+        result = gamegraph(*args)
+        lines = result.stderr.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and wanted in lines[0], result.output
+
+
+def test_verdicts_become_a_section_of_a_written_report(tmp_path: Path) -> None:
+    from gamegraph.questions.conjectures import add_to_report
+
+    (tmp_path / "report.md").write_text("# Report\n\nclaims...\n")
+    (tmp_path / "report.json").write_text('{"claims": []}')
+    verdicts = check_file(EXAMPLE, range(1, 9), only=["one_cycle_only_for_triangular_n"])
+    add_to_report(tmp_path, verdicts, "conjectures.py")
+    add_to_report(tmp_path, verdicts, "conjectures.py")  # a second run replaces it
+    text = (tmp_path / "report.md").read_text()
+    assert text.startswith("# Report") and text.count("## Conjectures of conjectures.py") == 1
+    assert "one_cycle_only_for_triangular_n: fails at n = 2" in text
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert data["claims"] == [] and data["conjectures"]["conjectures.py"][0]["n"] == 2

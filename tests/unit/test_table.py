@@ -1,0 +1,231 @@
+"""`gamegraph table` and `gg.table` (issue 30): rows against independent counts, the OEIS
+sequences against their definitions, the on-disk cache (instant second run, resume, a
+definition's edit recomputes) and the one-line errors. Everything runs in this process
+(configure(local=True)); tests/integration/test_dask.py runs a table on a real cluster."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import gamegraph as gg
+from gamegraph.cluster import configure
+from gamegraph.errors import InputError, TooLargeError
+from gamegraph.questions.definitions import a000041, a000219, a000712, a123975, a188160
+from gamegraph.questions.oeis import known_sequences, match_sequences
+from gamegraph.questions.rows import Column
+from gamegraph.questions.tables import compute_table, parse_columns, parse_range
+
+# A123975 as listed on its OEIS page (n = 1..48), read there, not computed here
+A123975_LISTED = [
+    0, 0, 1, 1, 2, 3, 5, 7, 10, 14, 20, 27, 37, 49, 66, 86, 113, 147, 190, 243, 311, 394, 499,
+    627, 786, 980, 1220, 1510, 1865, 2294, 2816, 3443, 4202, 5110, 6203, 7507, 9067, 10923,
+    13135, 15755, 18865, 22540, 26885, 32001, 38032, 45112, 53430, 63171,
+]  # fmt: skip
+# A188160 as listed on its OEIS page (n = 1..61)
+A188160_LISTED = [
+    0, 1, 2, 4, 5, 6, 7, 8, 10, 12, 12, 12, 13, 18, 20, 20, 17, 18, 21, 28, 30, 30, 24, 24, 25,
+    32, 40, 42, 42, 35, 31, 32, 36, 45, 54, 56, 56, 48, 40, 40, 41, 50, 60, 70, 72, 72, 63, 54,
+    49, 50, 55, 66, 77, 88, 90, 90, 80, 70, 60, 60, 61,
+]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def here() -> Iterator[None]:
+    configure(local=True)
+    try:
+        yield
+    finally:
+        configure()
+
+
+def partitions(n: int, largest: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Every partition of n (parts <= largest), by brute force."""
+    largest = n if largest is None else largest
+    if n == 0:
+        yield ()
+        return
+    for first in range(min(n, largest), 0, -1):
+        for rest in partitions(n - first, first):
+            yield (first, *rest)
+
+
+def garden_of_eden_count(n: int) -> int:
+    """SPEC.md: λ with s parts is a Garden of Eden of B_n iff λ_1 < s − 1."""
+    return sum(1 for p in partitions(n) if p[0] < len(p) - 1)
+
+
+# --------------------------------------------------------------------------- sequences
+
+
+def test_partition_numbers_equal_a_brute_force_count() -> None:
+    assert a000041(26) == [sum(1 for _ in partitions(n)) for n in range(26)]
+
+
+def test_garden_of_eden_formula_equals_spec_count_and_the_listed_terms() -> None:
+    assert a123975(22) == [garden_of_eden_count(n) for n in range(1, 23)]
+    assert a123975(48) == A123975_LISTED
+
+
+def test_a188160_closed_form_is_the_longest_walk_before_a_repeat_in_b_n() -> None:
+    assert a188160(61) == A188160_LISTED
+    for n in range(1, 31):
+        b = gg.bulgarian(n)
+        steps = int((b.distance + b.cycle_lengths[b.cycle_of]).max()) - 1
+        assert steps == a188160(n)[-1], n
+
+
+def test_two_kinds_and_plane_partitions_by_brute_force() -> None:
+    p = a000041(12)
+    assert a000712(12) == [sum(p[i] * p[n - i] for i in range(n + 1)) for n in range(12)]
+    # plane partitions of n: 1, 1, 3, 6, 13, 24 (MacMahon), counted as stacks of partitions
+    assert a000219(6) == [1, 1, 3, 6, 13, 24]
+
+
+def test_shipped_bfiles_hold_the_generators_terms_and_say_their_source() -> None:
+    shipped = {s.anumber: s for s in known_sequences()}
+    for anumber in ("A000041", "A123975", "A188160", "A204539", "A204540", "A185001"):
+        assert anumber in shipped and shipped[anumber].source
+    assert shipped["A000041"].terms[100] == 190569292
+    assert [shipped["A123975"].terms[n] for n in range(1, 49)] == A123975_LISTED
+    assert shipped["A204540"].by_n is False
+    assert [shipped["A204540"].terms[i] for i in range(1, 8)] == [2, 3, 4, 6, 14, 1760, 39046]
+
+
+def test_a_column_leaves_a_sequence_at_the_first_n_it_differs() -> None:
+    p = dict(enumerate(a000041(30)))
+    p[17] += 1
+    found = {m.anumber: m for m in match_sequences("x", p)}
+    assert found["A000041"].left_at == 17
+    assert found["A000041"].expected == a000041(18)[17]
+    assert "leaves it at n = 17" in found["A000041"].sentence()
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def test_bulgarian_table_garden_of_eden_is_a123975_and_positions_p_n(tmp_path: Path) -> None:
+    table = compute_table(
+        gg.bulgarian.game,
+        range(1, 31),
+        columns=parse_columns(gg.bulgarian.game, ["positions", "garden_of_eden", "cycles"]),
+        cache=tmp_path,
+    )
+    assert [r["garden_of_eden"] for r in table.rows] == [
+        garden_of_eden_count(n) for n in range(1, 31)
+    ]
+    assert [r["positions"] for r in table.rows] == a000041(31)[1:]
+    sentences = [m.sentence() for m in table.matches if m.matches]
+    assert any(s.startswith("garden_of_eden = A123975") and "n = 1..30" in s for s in sentences)
+    assert any(s.startswith("positions = A000041") for s in sentences)
+
+
+def test_second_run_comes_from_the_cache_and_a_longer_range_resumes(tmp_path: Path) -> None:
+    columns = parse_columns(gg.bulgarian.game, ["cycles"])
+    first = compute_table(gg.bulgarian.game, range(1, 16), columns=columns, cache=tmp_path)
+    again = compute_table(gg.bulgarian.game, range(1, 16), columns=columns, cache=tmp_path)
+    longer = compute_table(gg.bulgarian.game, range(1, 21), columns=columns, cache=tmp_path)
+    assert (first.computed, again.computed, longer.computed) == (15, 0, 5)
+    assert again.rows == first.rows and longer.rows[:15] == first.rows
+
+
+def test_editing_a_defined_games_move_recomputes_its_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "mine.py"
+    text = textwrap.dedent(
+        """
+        import gamegraph as gg
+
+        @gg.solitaire(name="table-test-bulgarian", space="partitions")
+        def move(position, n):
+            return tuple(sorted([len(position), *(p - 1 for p in position if p > 1)], reverse=True))
+        """
+    )
+    source.write_text(text)
+    from gamegraph.games.sources import load_file
+
+    load_file(source)
+    game = gg.registered_games()["table_test_bulgarian"].game
+    cache = tmp_path / "cache"
+    first = compute_table(game, range(1, 13), cache=cache)
+    assert first.computed == 12
+    assert [r["garden_of_eden"] for r in first.rows] == a123975(12)
+    assert compute_table(game, range(1, 13), cache=cache).computed == 0
+    # another definition version (what an edit of the file gives) keys other rows
+    version = game.engine_version()
+    assert "-def-" in version  # the definition's source hash is part of it
+    monkeypatch.setattr(game, "engine_version", classmethod(lambda cls: version + "-edited"))
+    assert compute_table(game, range(1, 13), cache=cache).computed == 12
+
+
+def test_a_parameter_range_gives_one_row_per_value(tmp_path: Path) -> None:
+    columns = parse_columns(gg.austrian.game, ["cycles"])
+    table = compute_table(
+        gg.austrian.game, range(1, 9), {"L": range(1, 5)}, columns, cache=tmp_path
+    )
+    assert len(table.rows) == 32 and table.keys == ["n", "L"]
+    for row in table.rows:
+        expected = gg.austrian(row["n"], L=row["L"]).stats()["cycles"]
+        assert row["cycles"] == expected
+    assert {tuple(p.items()) for p, _ in table.groups()} == {(("L", v),) for v in range(1, 5)}
+
+
+def test_user_column_from_a_file_and_one_that_raises(tmp_path: Path) -> None:
+    module = tmp_path / "cols.py"
+    module.write_text(
+        "def cycle_members(graph):\n    return int(graph.on_cycle.sum())\n\n"
+        "def broken(graph, n):\n    if n == 7:\n        raise ValueError('no')\n    return n\n"
+    )
+    columns = parse_columns(gg.bulgarian.game, ["cycles"], [f"{module}:cycle_members"])
+    table = compute_table(gg.bulgarian.game, range(1, 11), columns=columns, cache=tmp_path)
+    assert [r["cycle_members"] for r in table.rows] == [
+        int(gg.bulgarian(n).on_cycle.sum()) for n in range(1, 11)
+    ]
+    bad = parse_columns(gg.bulgarian.game, [], [f"{module}:broken"])
+    with pytest.raises(InputError, match=r"column broken .* raised ValueError at bulgarian n=7"):
+        compute_table(gg.bulgarian.game, range(1, 11), columns=bad, cache=None)
+
+
+def test_unknown_column_and_bad_ranges_are_input_errors() -> None:
+    with pytest.raises(InputError, match="unknown column 'cyclez' for bulgarian"):
+        parse_columns(gg.bulgarian.game, ["cyclez"])
+    with pytest.raises(InputError, match="not an integer"):
+        parse_range("1..x")
+    assert parse_range("1..4,10") == [1, 2, 3, 4, 10]
+
+
+def test_a_range_over_the_memory_limit_names_the_n(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "50M")
+    with pytest.raises(TooLargeError, match=r"bulgarian n=\d+ would need"):
+        compute_table(gg.bulgarian.game, range(1, 90), columns=[Column("cycles")], cache=None)
+
+
+def test_gg_table_returns_a_dataframe_with_the_matches(tmp_path: Path) -> None:
+    frame = gg.table(gg.bulgarian, n=range(1, 21), columns=["garden_of_eden"], cache=tmp_path)
+    assert list(frame["garden_of_eden"]) == a123975(20)
+    assert any("A123975" in s for s in frame.attrs["sequences"])
+    rows = gg.table("bulgarian", n=[6, 8], columns=["cycles"], cache=tmp_path, dataframe=False)
+    assert rows == [{"n": 6, "cycles": 1}, {"n": 8, "cycles": 2}]  # B_8: a 2- and a 4-cycle
+
+
+def test_outputs_csv_json_markdown_bfiles_and_plot(tmp_path: Path) -> None:
+    columns = parse_columns(gg.bulgarian.game, ["garden_of_eden", "cycle_lengths"])
+    table = compute_table(gg.bulgarian.game, range(1, 26), columns=columns, cache=None)
+    written = {p.name for p in table.write(tmp_path)}
+    assert {
+        "bulgarian.csv",
+        "bulgarian.json",
+        "bulgarian.md",
+        "b_bulgarian_garden_of_eden.txt",
+    } <= written
+    assert "b_bulgarian_cycle_lengths.txt" not in written  # not an integer column
+    bfile = (tmp_path / "b_bulgarian_garden_of_eden.txt").read_text().splitlines()
+    assert [line for line in bfile if not line.startswith("#")][:6] == [
+        "1 0", "2 0", "3 1", "4 1", "5 2", "6 3",
+    ]  # fmt: skip
+    plot = table.plot(tmp_path / "b.png")
+    assert plot.read_bytes()[:4] == b"\x89PNG"

@@ -1,0 +1,74 @@
+"""`gamegraph table` on the command line: the table, its outputs, the sequence beside it,
+and every bad input as one ``error:`` line naming the column or n (issue 30)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from cli_support import CliResult
+
+pytestmark = pytest.mark.usefixtures("local_table")
+
+
+@pytest.fixture
+def local_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("GAMEGRAPH_TABLE_CACHE", str(tmp_path / "cache"))
+
+
+def test_table_writes_its_files_and_names_a123975(
+    gamegraph: Callable[..., CliResult], tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    result = gamegraph(
+        "table", "bulgarian", "--n", "1..24", "--columns", "cycles,garden_of_eden,max_transient",
+        "--out", str(out), "--plot", str(out / "b.svg"),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "garden_of_eden = A123975" in " ".join(result.stdout.split())
+    data = json.loads((out / "bulgarian.json").read_text())
+    assert [r["garden_of_eden"] for r in data["rows"]][:8] == [0, 0, 1, 1, 2, 3, 5, 7]
+    assert (out / "b.svg").read_text().lstrip().startswith("<?xml")
+    assert {p.name for p in out.glob("b_*.txt")} == {
+        "b_bulgarian_cycles.txt", "b_bulgarian_garden_of_eden.txt",
+        "b_bulgarian_max_transient.txt",
+    }  # fmt: skip
+    again = gamegraph(
+        "table", "bulgarian", "--n", "1..24", "--columns", "cycles,garden_of_eden,max_transient"
+    )
+    assert "0 computed, 24 from the cache" in again.stderr
+
+
+def test_a_parameter_range_on_the_command_line(gamegraph: Callable[..., CliResult]) -> None:
+    result = gamegraph(
+        "table", "austrian", "--n", "1..6", "--param", "L=1..4", "--columns", "cycles", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["rows"]
+    assert len(rows) == 24 and {r["L"] for r in rows} == {1, 2, 3, 4}
+
+
+@pytest.mark.parametrize(
+    ("args", "wanted"),
+    [
+        (["--columns", "cyclez"], "unknown column 'cyclez' for bulgarian"),
+        (["--param", "L=2"], "bulgarian has no parameter 'L'"),
+        (["--column", "nosuchmodule_xyz:f"], "column 'nosuchmodule_xyz:f': cannot import"),
+        (["--column", "json:dumps"], "column dumps (json:dumps) raised TypeError at bulgarian n=1"),
+    ],
+)
+def test_bad_input_is_one_error_line(
+    gamegraph: Callable[..., CliResult], args: list[str], wanted: str
+) -> None:
+    result = gamegraph("table", "bulgarian", "--n", "1..5", *args)
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert lines[0].startswith("error: ") and wanted in lines[0], lines[0]
+
+
+def test_a_range_too_big_for_memory_names_the_n(gamegraph: Callable[..., CliResult]) -> None:
+    result = gamegraph("table", "bulgarian", "--n", "1..100", env={"GAMEGRAPH_MEMORY_LIMIT": "60M"})
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "error: bulgarian n=" in lines[0] and "would need" in lines[0]
