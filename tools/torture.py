@@ -165,9 +165,17 @@ class Torture:
         """Start the server, drop everything, compute the engine's counts of every graph."""
         if not self.local.status().running:
             self.local.start()
+        from gamegraph.errors import LoadConflictError
+
         with self.database() as db:
-            for record in db.graphs():
-                db.drop(record.id)
+            for _ in range(60):  # a load of an earlier run may still hold a graph a moment
+                try:
+                    db.drop_all()
+                    break
+                except LoadConflictError:
+                    time.sleep(2)
+            else:
+                db.drop_all()
         for graph_id, game in self.games.items():
             tables = game.tables(game.build(force=True))
             self.expected[graph_id] = tables.expected_counts()
