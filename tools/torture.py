@@ -440,8 +440,8 @@ class Torture:
                     if hashes.get(graph_id) != digest:
                         now = records.get(graph_id)
                         self.tally.violation(
-                            f"{graph_id} was complete, no failed operation touched it, yet now "
-                            f"it is {now.status if now else 'gone'}"
+                            f"{graph_id} was complete and no failed operation touched it, yet "
+                            f"its content changed (now {now.status if now else 'gone'})"
                         )
                 orphans = runner.run(
                     "MATCH (p:GraphNode) WITH DISTINCT p.graph AS g "

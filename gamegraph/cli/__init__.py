@@ -26,6 +26,7 @@ from gamegraph.games import sources
 sources.DEFER_ERRORS[0] = True  # a bad definitions file is reported by run(), in one line
 
 from gamegraph.cli import (  # noqa: E402
+    dump,
     export,
     frontier,
     games,
@@ -67,6 +68,8 @@ def _build_app() -> typer.Typer:
     built.command("verify")(verify.verify_command)
     built.command("report")(report.report)
     built.command("frontier")(frontier.frontier)
+    built.command("dump")(dump.dump)
+    built.command("restore")(dump.restore)
     built.add_typer(stats.app, name="stats")
     built.add_typer(neo4j.app, name="neo4j")
     for _typer in (built, stats.app, neo4j.app):
