@@ -161,3 +161,36 @@ def test_a_verify_that_a_replace_overtakes_says_so_instead_of_failing(
         verify(runner, graphs=[get_game("bulgarian").create(n=N)])
     monkeypatch.setattr(kind, "verify", real)
     _assert_complete_and_whole(runner)
+
+
+class _ReplacedAfter:
+    """A runner that, once the named query has read the graph, lets a replace load take
+    the graph over (what a concurrent `load --replace` does)."""
+
+    def __init__(self, runner: Neo4jQueryRunner, cypher_text: str) -> None:
+        self.runner = runner
+        self.cypher_text = cypher_text
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.runner, name)
+
+    def run(self, query: str, params: object = None) -> object:
+        rows = self.runner.run(query, params)  # type: ignore[arg-type]
+        if query == self.cypher_text:
+            run_load(self.runner, LoadRequest.parse(str(N), "bulgarian").plan(), replace=True)
+        return rows
+
+
+def test_a_query_that_a_replace_overtakes_says_so_instead_of_answering(
+    runner: Neo4jQueryRunner, clean: None
+) -> None:
+    from gamegraph.db.queries import get_query, run_named
+    from gamegraph.errors import GraphNotLoadedError
+
+    run_load(runner, LoadRequest.parse(str(N), "bulgarian").plan())
+    answer = run_named(runner, "bulgarian_cycles", {"n": N})
+    assert answer.rows  # the graph unchanged: an answer
+    racing = _ReplacedAfter(runner, get_query("bulgarian_cycles").cypher)
+    with pytest.raises(GraphNotLoadedError, match="changed while the query read it"):
+        run_named(racing, "bulgarian_cycles", {"n": N})  # type: ignore[arg-type]
+    assert run_named(runner, "bulgarian_cycles", {"n": N}).rows == answer.rows
