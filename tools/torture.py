@@ -576,7 +576,11 @@ def serve() -> None:
             except BaseException:
                 rc = 99
                 err.write(traceback.format_exc())
-        reply_to.write(json.dumps({"rc": rc, "err": err.getvalue()[-4000:]}) + "\n")
+        text = err.getvalue()
+        lines = text.strip().splitlines()
+        # the last line whole (an error line may be long), then the tail of the rest
+        tail = text if len(text) <= 4000 or not lines else text[-4000:] + "\n" + lines[-1]
+        reply_to.write(json.dumps({"rc": rc, "err": tail}) + "\n")
         reply_to.flush()
 
 
