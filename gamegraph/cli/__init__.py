@@ -27,6 +27,7 @@ sources.DEFER_ERRORS[0] = True  # a bad definitions file is reported by run(), i
 
 from gamegraph.cli import (  # noqa: E402
     check,
+    dump,
     export,
     frontier,
     games,
@@ -75,6 +76,8 @@ def _build_app() -> typer.Typer:
     built.command("frontier")(frontier.frontier)
     built.command("table")(table.table)
     built.command("check")(check.check)
+    built.command("dump")(dump.dump)
+    built.command("restore")(dump.restore)
     built.add_typer(stats.app, name="stats")
     built.add_typer(neo4j.app, name="neo4j")
     for _typer in (built, stats.app, neo4j.app):

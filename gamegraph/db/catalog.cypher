@@ -108,22 +108,54 @@ CALL (s, busy) {
 RETURN busy, s.lease_owner AS owner
 
 // name: graph_drop_done
-// A drop's last step: its graph's record goes and the lease on the slot ends.
+// A drop's last step, under its lease (a drop that lost its claim to a load removes nothing
+// of what that load wrote): its graph's record goes and the lease on the slot ends. Returns
+// a row only if the drop still held the slot.
 // params: id:str, slot:str, owner:str
-OPTIONAL MATCH (g:Graph {id: $id})
-DELETE g
-WITH count(*) AS done
 MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
+SET s.fenced_at = datetime()
+WITH s
+CALL (s) {
+  MATCH (g:Graph {id: $id})
+  DELETE g
+}
 REMOVE s.lease_owner, s.lease_until
+RETURN s.slot AS slot
 
 // name: graph_forget
-// Remove the :Graph record of a dropped graph.
+// Remove the :Graph record of a dropped graph (one of no game known: no load holds it).
 // params: id:str
 MATCH (g:Graph {id: $id})
 DELETE g
 
+// name: graph_forget_fenced
+// Remove the :Graph record of a graph, under the lease of the load that holds its slot
+// ($slot: the holder's, which may differ from the graph's own when a load replaces another
+// graph of its slot).
+// params: id:str, slot:str, owner:str
+MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})
+MATCH (g:Graph {id: $id})
+DELETE g
+
 // name: graph_delete_nodes
-// Delete up to $limit nodes of one graph with their relationships; returns how many went.
+// Delete up to $limit nodes of one graph with their relationships, under the lease of the
+// load or drop that holds the slot ($slot, $owner: the fence of the writes): a load or drop
+// that lost its claim (stalled past its lease, or its store swapped by a bulk load) deletes
+// nothing more. The SET takes the slot's write lock, so a takeover (which locks the slot to
+// claim it) waits for the batch in flight and every later batch sees the new owner. Returns
+// how many went.
+// params: graph:str, limit:int, slot:str, owner:str
+MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
+SET s.fenced_at = datetime()
+WITH s
+MATCH (p:GraphNode {graph: $graph})
+WITH p LIMIT $limit
+DETACH DELETE p
+RETURN count(*) AS deleted
+
+// name: graph_delete_nodes_unleased
+// Delete up to $limit nodes of a graph of no game known (no load of this gamegraph holds
+// its slot); returns how many went.
 // params: graph:str, limit:int
 MATCH (p:GraphNode {graph: $graph})
 WITH p LIMIT $limit
@@ -161,3 +193,40 @@ CALL () {
   RETURN collect([graph, type, relationships]) AS by_type
 }
 RETURN nodes, by_type
+
+// name: slot_owners
+// Every slot's lease owner (to tell the dead ones before holding every slot).
+MATCH (s:GraphSlot)
+WHERE s.lease_owner IS NOT NULL
+RETURN collect(DISTINCT s.lease_owner) AS owners
+
+// name: slots_all
+// Every slot a load ever held.
+MATCH (s:GraphSlot)
+RETURN s.slot AS slot
+
+// name: slots_hold
+// Hold every slot named, all or none, for a bulk load about to swap the store: the SET locks
+// them all before the leases are read, so no online load claims one meanwhile, and none is
+// taken while a live load or drop holds any (busy: their owners). While held, an online
+// load that wants one of them waits, as it waits for another load.
+// params: slots:list, owner:str, seconds:int, dead:list
+UNWIND $slots AS slot
+MERGE (s:GraphSlot {slot: slot})
+SET s.claimed_at = datetime()
+WITH collect(s) AS held
+WITH held,
+     [s IN held WHERE s.lease_owner IS NOT NULL AND s.lease_owner <> $owner
+      AND s.lease_until > datetime() AND NOT s.lease_owner IN $dead | s.lease_owner] AS busy
+CALL (held, busy) {
+  WITH held WHERE size(busy) = 0
+  UNWIND held AS s
+  SET s.lease_owner = $owner, s.lease_until = datetime() + duration({seconds: $seconds})
+}
+RETURN busy
+
+// name: slots_release
+// End a bulk load's hold on the slots it held (when it swapped nothing).
+// params: owner:str
+MATCH (s:GraphSlot {lease_owner: $owner})
+REMOVE s.lease_owner, s.lease_until

@@ -21,7 +21,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamegraph.db.catalog import GraphRecord, GraphState, describe_owner, graph_in_slot
+from gamegraph.db.catalog import (
+    GraphRecord,
+    GraphState,
+    describe_owner,
+    get_graph,
+    graph_in_slot,
+)
 from gamegraph.db.query_files import NamedQuery, QueryParam, named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError, InputError
@@ -296,8 +302,29 @@ def run_named(
 
         require_gds(runner, f"{query.name} needs GDS, and this Neo4j")
     rows = [_plain_row(row) for row in runner.run(query.cypher, converted)]
+    if graph is not None:
+        _check_unchanged(runner, graph)
     columns = tuple(rows[0]) if rows else ()
     return QueryResult(query, converted, columns, rows, graph)
+
+
+def _check_unchanged(runner: QueryRunner, graph: GraphRecord) -> None:
+    """The answer is the graph's only if its record is still the one checked before the
+    query ran (the same completion): a load, replace or drop that took the graph over while
+    the query read it makes the answer one of a graph in flux (one record read)."""
+    now = get_graph(runner, graph.id)
+    if (
+        now is not None
+        and now.complete
+        and (now.started_at, now.completed_at) == (graph.started_at, graph.completed_at)
+    ):
+        return
+    game = graph.loaded_game()
+    raise GraphNotLoadedError(
+        f"{graph.id} changed while the query read it (a load, replace or drop of it ran "
+        "meanwhile): ask again once it is loaded",
+        game.load_command() if game is not None else "gamegraph graphs",
+    )
 
 
 def _plain_row(row: Mapping[str, Any]) -> dict[str, Any]:

@@ -47,7 +47,10 @@ SET r = row.props
 // Delete up to $limit nodes of one label that belong to no graph (no `graph` property: left
 // by an older gamegraph or written by hand); returns how many went. A scan of the label, run
 // only when such nodes block a load.
-// params: label:str, limit:int
+// params: label:str, limit:int, slot:str, owner:str
+MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
+SET s.fenced_at = datetime()
+WITH s
 MATCH (p:$($label))
 WHERE p.graph IS NULL
 WITH p LIMIT $limit
@@ -57,6 +60,9 @@ RETURN count(*) AS deleted
 // name: graph_restore
 // Put back the :Graph record a claim replaced, when the load fails before it touched the
 // graph's data (a build that failed, an import that never happened): the graph is as it was.
-// params: id:str, props:map
+// Under the claim's lease: a claim taken over meanwhile puts nothing back over the record
+// of the load that took it.
+// params: id:str, props:map, slot:str, owner:str
+MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})
 MATCH (g:Graph {id: $id})
 SET g = $props

@@ -15,11 +15,14 @@ the whole database: every graph already in the catalog plus the requested ones. 
    and compares them with the tables exactly as an online load does, runs the games'
    after-load links, and records each graph as complete. Only then is the old store deleted.
 
-One bulk load runs at a time per Neo4j home (a file lock); if another load changed the
-catalog while the new store was built, nothing is swapped (LoadConflictError), so no graph
-loaded meanwhile is lost. If anything fails before step 4, the database never closed; if
-step 5 fails, the old store is put back and the database opened on it: the previous
-database is there and intact either way.
+One bulk load runs at a time per Neo4j home (a file lock). Before the swap it holds every
+slot of the old store (:func:`~gamegraph.db.catalog.hold_slots`, the leases online loads
+take), so no online load writes into a store about to be replaced: a live online load or
+drop makes it refuse, and loads that start meanwhile wait for the new store. If another
+load changed the catalog while the new store was built, nothing is swapped
+(LoadConflictError), so no graph loaded meanwhile is lost. If anything fails before step 4,
+the database never closed; if step 5 fails, the old store is put back and the database
+opened on it: the previous database is there and intact either way.
 
 For a server elsewhere (``NEO4J_URI``) the bulk route needs that server's filesystem:
 :func:`remote_instructions` gives the `export` and `neo4j-admin` commands for its
@@ -41,7 +44,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamegraph.db.catalog import GraphRecord, get_graph, list_graphs
+from gamegraph.db.catalog import (
+    GraphRecord,
+    describe_owner,
+    get_graph,
+    hold_slots,
+    list_graphs,
+    new_owner,
+    release_slots,
+)
 from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import InputError, LoadConflictError
@@ -75,6 +86,10 @@ __all__ = [
 ]
 
 Note = Callable[[str], None]
+
+HOLD_SECONDS = 300
+"""How long a bulk load holds every slot of the old store, from just before the swap until
+the database reopens on the new one (a full restart of the server takes most of a minute)."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +169,18 @@ def _bulk_load(
         extra_args=[*IMPORT_OPTIONS, "--threads=2"],
     )
     clock("import")
+    owner = new_owner()
+    busy = hold_slots(runner, [game.slot for game in games], owner, HOLD_SECONDS)
+    if busy:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise LoadConflictError(
+            f"a graph of this database is being loaded or dropped by "
+            f"{describe_owner(busy[0])}: a bulk load replaces the whole store, so it does not "
+            "swap it under a live load; nothing was replaced: run the bulk load again when "
+            "that load has ended"
+        )
     if _catalog_state(runner) != catalog:
+        release_slots(runner, owner)
         shutil.rmtree(staging, ignore_errors=True)
         raise LoadConflictError(
             "another load changed the graphs of this database while the bulk load built its "
@@ -174,6 +200,8 @@ def _bulk_load(
     except BaseException:
         note("the new store did not verify: putting the previous database back")
         _reopen(local, swap.put_old_back, clock)
+        with reconnect() as old:
+            release_slots(old, owner)  # the online loads that wait for a slot go on
         raise
     swap.forget_old()
     shutil.rmtree(staging, ignore_errors=True)

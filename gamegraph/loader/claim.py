@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import Any, Self
 
-from gamegraph.db.catalog import GraphRecord, Lease, forget
+from gamegraph.db.catalog import GraphRecord, Lease
 from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import IncompleteLoadError
@@ -152,12 +152,15 @@ class GraphClaim:
             self.lease.release()
 
     def _put_back(self) -> None:
-        """The record as it was before the claim (none if there was none)."""
+        """The record as it was before the claim (none if there was none), under the claim's
+        lease: a load that took the graph over meanwhile keeps its record."""
         if self.before is None:
-            forget(self.runner, self.game.id)
+            self.runner.write(cypher("graph_forget_fenced"), {"id": self.game.id, **self.fence()})
             return
         props = {k: v for k, v in self.before.properties.items() if k not in _LEASE_FIELDS}
-        self.runner.write(cypher("graph_restore"), {"id": self.game.id, "props": props})
+        self.runner.write(
+            cypher("graph_restore"), {"id": self.game.id, "props": props, **self.fence()}
+        )
 
 
 class Stopwatch:

@@ -250,7 +250,7 @@ def _write_clearing_unowned(
             delete_in_batches(
                 claim.runner,
                 "delete_unowned",
-                {"label": table.label},
+                {"label": table.label, **claim.fence()},
                 f"deleting {table.label} nodes of no graph",
                 progress,
             )
@@ -265,12 +265,13 @@ def _write(
     progress: Progress | None,
 ) -> None:
     runner, game = claim.runner, tables.game
+    fence = claim.fence()
     claim.touch()
-    _delete_data(runner, game.id, game.describe(), progress)
+    _delete_data(runner, game.id, game.describe(), progress, fence)
     for other in list_graphs(runner):
         if other.slot == game.slot and other.id != game.id:
-            _delete_data(runner, other.id, other.id, progress)
-            forget(runner, other.id)
+            _delete_data(runner, other.id, other.id, progress, fence)
+            runner.write(cypher("graph_forget_fenced"), {"id": other.id, **fence})
     tick("delete")
     ids: dict[str, list[str]] = {}
     for table in tables.nodes:
@@ -298,7 +299,7 @@ def drop_graph(runner: QueryRunner, graph_id: str, progress: Progress | None = N
     existing = get_graph(runner, graph_id)
     game = existing.loaded_game() if existing is not None else _game_of(graph_id)
     if game is None:  # a record of another gamegraph's game: no load of ours can hold it
-        deleted = _delete_data(runner, graph_id, graph_id, progress)
+        deleted = _delete_data(runner, graph_id, graph_id, progress, None)
         if existing is not None:
             forget(runner, graph_id)
         return existing is not None or deleted > 0
@@ -311,11 +312,16 @@ def drop_graph(runner: QueryRunner, graph_id: str, progress: Progress | None = N
             "then drop it"
         )
     try:
-        deleted = _delete_data(runner, graph_id, graph_id, progress)
+        deleted = _delete_data(runner, graph_id, graph_id, progress, lease.fence())
     except BaseException:
         lease.release()
         raise
-    lease.finish_drop()
+    if not lease.finish_drop():
+        raise LoadConflictError(
+            f"{graph_id}: this drop lost its claim on the graph (its lease ran out, "
+            f"{lease.seconds} s without renewal, and a load took the graph over), so it "
+            "stopped deleting: see `gamegraph graphs`, and drop it again if you still want it gone"
+        )
     return existing is not None or deleted > 0
 
 
@@ -523,7 +529,19 @@ def _count_mismatch(game: Game[Any], found: dict[str, int], expected: dict[str, 
     return f"{where}: Neo4j holds {', '.join(differ)} (the engine's counts)"
 
 
-def _delete_data(runner: QueryRunner, graph_id: str, name: str, progress: Progress | None) -> int:
+def _delete_data(
+    runner: QueryRunner,
+    graph_id: str,
+    name: str,
+    progress: Progress | None,
+    fence: dict[str, str] | None,
+) -> int:
+    """Delete a graph's data under ``fence`` (a claim's or a drop's lease: see
+    graph_delete_nodes); None only for a graph of no game known, which no load holds."""
+    if fence is None:
+        return delete_in_batches(
+            runner, "graph_delete_nodes_unleased", {"graph": graph_id}, f"deleting {name}", progress
+        )
     return delete_in_batches(
-        runner, "graph_delete_nodes", {"graph": graph_id}, f"deleting {name}", progress
+        runner, "graph_delete_nodes", {"graph": graph_id, **fence}, f"deleting {name}", progress
     )

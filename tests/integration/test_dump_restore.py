@@ -1,0 +1,129 @@
+"""`gamegraph dump FILE` and `gamegraph restore FILE`: the local Neo4j's database into one file
+(Neo4j's own `neo4j-admin database dump`) and back, on a fresh home, where every restored graph
+passes `verify` and the queries answer as they did; restoring over graphs asks first."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import gamegraph as gg
+from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.loader.plan import LoadRequest
+from gamegraph.loader.writer import drop_graph, run_load
+from gamegraph.server import LocalNeo4j
+
+GRAPHS = ["bulgarian:10", "floridian:10"]
+QUERIES = [("bulgarian_cycles", {"n": 10}), ("floridian_outcomes", {"n": 10})]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _gamegraph(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gamegraph", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=900,
+    )
+
+
+@pytest.fixture
+def loaded(runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings) -> Iterator[None]:
+    if neo4j_settings.uri is not None:
+        pytest.fail("dump and restore need the local Neo4j; this session tests another server")
+    for graph_id in GRAPHS:
+        drop_graph(runner, graph_id)
+    run_load(runner, LoadRequest.parse("10", "bulgarian,floridian").plan())
+    yield
+    for graph_id in GRAPHS:
+        drop_graph(runner, graph_id)
+
+
+@pytest.fixture
+def fresh_home(tmp_path: Path) -> Iterator[dict[str, str]]:
+    """The environment of `gamegraph` commands on a new, empty local Neo4j of its own."""
+    env = dict(
+        os.environ,
+        GAMEGRAPH_NEO4J_HOME=str(tmp_path / "fresh"),
+        GAMEGRAPH_NEO4J_BOLT_PORT=str(_free_port()),
+        GAMEGRAPH_NEO4J_HTTP_PORT=str(_free_port()),
+        GAMEGRAPH_NEO4J_GDS="false",
+    )
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD"):
+        env.pop(name, None)
+    yield env
+    server = LocalNeo4j(
+        home=tmp_path / "fresh",
+        bolt_port=int(env["GAMEGRAPH_NEO4J_BOLT_PORT"]),
+        http_port=int(env["GAMEGRAPH_NEO4J_HTTP_PORT"]),
+    )
+    server.stop()
+
+
+def test_a_dump_restored_on_a_fresh_home_verifies_and_answers_as_before(
+    loaded: None,
+    neo4j_settings: Neo4jSettings,
+    fresh_home: dict[str, str],
+    tmp_path: Path,
+) -> None:
+    with gg.connect(auth=(neo4j_settings.user, neo4j_settings.password)) as db:
+        before = [db.query(name, **params) for name, params in QUERIES]
+        graphs = sorted(r.id for r in db.graphs() if r.complete)
+    assert set(GRAPHS) <= set(graphs)
+    assert all(before)  # each query has an answer to compare
+    dump = tmp_path / "graphs.dump"
+    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
+    env.pop("NEO4J_URI", None)
+    done = _gamegraph(env, "dump", str(dump))
+    assert done.returncode == 0, done.stderr
+    assert f"dumped {len(graphs)} graph(s) into {dump}" in done.stdout
+    again = _gamegraph(env, "dump", str(dump))
+    assert again.returncode == 2
+    assert again.stderr.strip().splitlines()[-1].startswith("error:")
+    assert "--force" in again.stderr
+
+    restored = _gamegraph(fresh_home, "restore", str(dump))
+    assert restored.returncode == 0, restored.stderr
+    assert f"restored {len(graphs)} graph(s)" in restored.stdout
+    assert f"verified {len(graphs)} graph(s)" in restored.stdout
+    verified = _gamegraph(fresh_home, "verify")
+    assert verified.returncode == 0, verified.stderr
+    for name, params in QUERIES:
+        answer = _gamegraph(
+            fresh_home,
+            "query",
+            name,
+            "--format",
+            "json",
+            *[f"--param={k}={v}" for k, v in params.items()],
+        )
+        assert answer.returncode == 0, answer.stderr
+    server = LocalNeo4j(
+        home=Path(fresh_home["GAMEGRAPH_NEO4J_HOME"]),
+        bolt_port=int(fresh_home["GAMEGRAPH_NEO4J_BOLT_PORT"]),
+        http_port=int(fresh_home["GAMEGRAPH_NEO4J_HTTP_PORT"]),
+    )
+    with gg.connect(server.bolt_uri, auth=("neo4j", server.password)) as fresh:
+        after = [fresh.query(name, **params) for name, params in QUERIES]
+        assert sorted(r.id for r in fresh.graphs() if r.complete) == graphs
+    assert after == before
+
+    # the fresh home holds graphs now: a restore without a terminal refuses, naming --force
+    refused = _gamegraph(fresh_home, "restore", str(dump))
+    assert refused.returncode == 2
+    lines = refused.stderr.strip().splitlines()
+    assert lines[-1].startswith("error:") and "--force" in lines[-1]
+    assert "Traceback" not in refused.stderr
