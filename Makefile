@@ -43,7 +43,7 @@ CONTAINER_TESTS ?=
 test-container: $(STAMP)
 	PYTHON=$(BIN)/python docker/test-container.sh $(CONTAINER_TESTS)
 
-# Debian's chromium for tests/integration/test_browser_guide.py (as root, with apt-get; the
+# Debian's chromium for tests/integration/test_guide_in_browser.py (as root, with apt-get; the
 # test runs this itself when /usr/bin/chromium is missing)
 .PHONY: chromium
 chromium:

@@ -67,6 +67,32 @@ COMMANDS: tuple[tuple[str, str], ...] = (
         "even-rank conjecture) with their own budgets, cached in ~/.cache/gamegraph/frontier, "
         "and write them into --out (docs/report for the committed report).",
     ),
+    (
+        "table",
+        "Tabulate a game over n: one row per n (and per value of a --param range), the stats "
+        "columns you name and your own functions of the graph, each row one task on a local "
+        "Dask cluster (or --scheduler), cached on disk so a second run is instant and an "
+        "interrupted run resumes; integer columns are compared with the OEIS sequences "
+        "gamegraph ships.",
+    ),
+    (
+        "check",
+        "Check a file's conjectures over n: each conjecture's verdict, and for one that fails "
+        "its first counterexample, the command that reproduces it and a Cypher query for Neo4j "
+        "Browser. Exit code 1 when a conjecture fails.",
+    ),
+    (
+        "dump",
+        "Write the local Neo4j's database (every loaded graph and its catalogue) into FILE, with "
+        "`neo4j-admin database dump`. The database closes for the seconds that takes (the server "
+        "keeps running); `gamegraph restore FILE` brings it back, here or on another machine.",
+    ),
+    (
+        "restore",
+        "Replace the local Neo4j's database by a dump (`gamegraph dump`), with `neo4j-admin "
+        "database load`, then verify every restored graph. If the database holds graphs, it asks "
+        "first (--force: do not ask; without a terminal it refuses unless --force).",
+    ),
     ("stats", "Compute a game graph in memory and print its analysis (no Neo4j needed)."),
     (
         "neo4j",

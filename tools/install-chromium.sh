@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Debian's chromium (/usr/bin/chromium) for the Browser guide test
-# (tests/integration/test_browser_guide.py) when it is missing. Needs root and apt-get; the
+# (tests/integration/test_guide_in_browser.py) when it is missing. Needs root and apt-get; the
 # browser comes from the distribution's packages, never from a download of its own.
 # Exit status 0 when /usr/bin/chromium is there afterwards, 1 (with one line why) when not.
 set -euo pipefail

@@ -117,6 +117,11 @@ def test_every_guide_query_reads_only_labels_and_types_of_the_model() -> None:
         "TCHOUKAILLON_MOVE",
         "Crim",
         "PPosition",
+        "MultiplayerBulgarian",
+        "ServedioYeh",
+        "Janetzko",
+        "JANETZKO_MOVE",
+        "RedGreenBulgarian",
     }
     assert labels <= known, labels - known
 
@@ -139,7 +144,7 @@ def test_the_guide_has_a_slide_with_a_runnable_query_for_each_seed_and_the_front
 
 
 def test_every_slide_keeps_to_two_blocks_and_states_what_they_answer() -> None:
-    """What tests/integration/test_browser_guide.py checks in Browser: each block's
+    """What tests/integration/test_guide_in_browser.py checks in Browser: each block's
     data-expect is rows and/or a graph; the first slide keeps the guide's frame."""
     from browser_walk import load_commands, parse_guide
 
