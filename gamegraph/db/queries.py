@@ -345,12 +345,14 @@ def _plain(value: Any) -> Any:
 def browser_text(query: NamedQuery, params: Mapping[str, Any] | None = None) -> str:
     """What to paste into Neo4j Browser: ``:param`` lines (the given, converted parameters,
     else the header's examples), then the query's name as a comment and its Cypher."""
-    if params:
-        lines = [f":param {k} => {_cypher_literal(v)}" for k, v in params.items()]
-    else:
-        lines = list(query.examples)
+    lines = param_lines(params) if params else list(query.examples)
     # Browser runs a paste of several commands one by one when each ends with ';'
     return "\n".join([*(f"{line};" for line in lines), f"// {query.name}", f"{query.cypher};"])
+
+
+def param_lines(params: Mapping[str, Any]) -> list[str]:
+    """Browser's ``:param name => value`` lines for these values (Cypher literals, quoted)."""
+    return [f":param {k} => {_cypher_literal(v)}" for k, v in params.items()]
 
 
 def _cypher_literal(value: Any) -> str:

@@ -172,25 +172,29 @@ def check_task(path: str, name: str, n: int, force: bool) -> tuple[str, str]:
     return _outcome(item, value, n)
 
 
+COUNTEREXAMPLE_CYPHER = (
+    "MATCH (p:GraphNode {graph: $graph, key: $key})\n"
+    "OPTIONAL MATCH move = (p)-[]->(:GraphNode {graph: $graph})\n"
+    "RETURN p, move"
+)
+"""Shows a counterexample position: its node and its moves."""
+GRAPH_CYPHER = "MATCH (g:Graph {id: $graph}) RETURN g"
+"""Shows the graph's :Graph record, for a counterexample that names no position."""
+
+
 def _cypher(game: Any, text: str) -> tuple[str, str]:
-    """The Cypher that shows a counterexample: the position's node and its moves when it
-    names one, else the graph's :Graph record."""
+    """The Cypher that shows a counterexample, its values as ``:param`` lines: the position's
+    node and its moves when it names one, else the graph's :Graph record."""
+    from gamegraph.db.queries import param_lines
+
     try:
         key = game.parse_position(text)
     except (InputError, TypeError, ValueError):
         key = None
     if key is not None:
-        return (
-            f":param graph => '{game.id}'\n:param key => '{key}'\n"
-            "MATCH (p:GraphNode {graph: $graph, key: $key})\n"
-            "OPTIONAL MATCH move = (p)-[]->(:GraphNode {graph: $graph})\n"
-            "RETURN p, move",
-            key,
-        )
-    return (
-        f":param graph => '{game.id}'\nMATCH (g:Graph {{id: $graph}}) RETURN g",
-        "",
-    )
+        lines = param_lines({"graph": game.id, "key": key})
+        return "\n".join([*lines, COUNTEREXAMPLE_CYPHER]), key
+    return "\n".join([*param_lines({"graph": game.id}), GRAPH_CYPHER]), ""
 
 
 def check_file(

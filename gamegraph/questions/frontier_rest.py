@@ -176,8 +176,8 @@ if __name__ == "__main__":
 
     from gamegraph.reporting.frontier import default_frontier_cache
 
-    if sys.argv[1] == "crim":
-        summary = crim_rest(int(sys.argv[2]), default_frontier_cache() / "crim")
+    if sys.argv[1] == "odd-rank":  # CRIM's odd-rank sweep
+        summary = crim_rest(int(sys.argv[2]), default_frontier_cache() / "odd-rank")
     else:
         low, high = int(sys.argv[1]), int(sys.argv[2])
         summary = fagan_rest(low, high, default_frontier_cache() / "chunks")

@@ -25,11 +25,14 @@ LAYERS: list[tuple[str, ...]] = [
     ("gamegraph.reporting",),
     ("gamegraph.api",),
     ("gamegraph.define",),
+    ("gamegraph.games.survey",),
+    ("gamegraph.questions",),
     ("gamegraph.cli",),
     ("gamegraph.__main__", "gamegraph"),
 ]
 """Bottom to top. Rooms of one layer do not import each other (games and server are
-independent; so are the loader and verify)."""
+independent; so are the loader and verify). The survey's games are definitions, so they sit
+above the define engine they are written in (the registry finds them by import at run time)."""
 
 
 def _module_name(path: Path) -> str:
