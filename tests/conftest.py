@@ -26,8 +26,7 @@ def pytest_configure(config: pytest.Config) -> None:
     except PackageNotFoundError:
         pytest.exit(
             "error: the package gamegraph-examples is not installed in this environment; "
-            "run the tests with `make test` (or install it: `pip install --no-deps -e "
-            f"{EXAMPLES}`)",
+            f"run the tests with `make test`, which installs it from {EXAMPLES}",
             returncode=4,
         )
 

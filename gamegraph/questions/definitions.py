@@ -12,26 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from gamegraph.games.partitions import partition_counts
+
 __all__ = ["DEFINITIONS", "Definition", "a000041", "write_bfiles"]
 
 
 def a000041(count: int) -> list[int]:
     """p(0..count-1), the partition numbers, by Euler's pentagonal-number recurrence."""
-    p = [1] + [0] * (count - 1)
-    for n in range(1, count):
-        total, k = 0, 1
-        while True:
-            first = k * (3 * k - 1) // 2
-            if first > n:
-                break
-            sign = 1 if k % 2 else -1
-            total += sign * p[n - first]
-            second = k * (3 * k + 1) // 2
-            if second <= n:
-                total += sign * p[n - second]
-            k += 1
-        p[n] = total
-    return p
+    return partition_counts(max(count - 1, 0))  # the one recurrence, of games.partitions
 
 
 def _euler_transform(weights: Callable[[int], int], count: int) -> list[int]:
