@@ -614,11 +614,19 @@ def _is_launcher_process(pid: int) -> bool:
     if not proc.is_dir():
         return True
     try:
-        state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        state, flags = fields[0], int(fields[6])
         cmdline = (proc / "cmdline").read_bytes()
-    except (OSError, IndexError):
+    except (OSError, IndexError, ValueError):
         return False
-    return state not in ("Z", "X") and b"Launcher.java" in cmdline
+    if state in ("Z", "X") or flags & _PF_KTHREAD:
+        return False
+    # cmdline reads empty for the instant a process spends inside execve (a `java` wrapper
+    # script exec-ing the JVM): alive, and not yet anything else
+    return not cmdline or b"Launcher.java" in cmdline
+
+
+_PF_KTHREAD = 0x00200000  # a kernel thread's flag in /proc/<pid>/stat (its cmdline is empty too)
 
 
 def _wait_for_exit(pid: int, timeout: float) -> bool:
