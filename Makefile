@@ -31,8 +31,12 @@ $(STAMP): pyproject.toml examples/gamegraph-examples/pyproject.toml
 load: $(STAMP)
 	$(BIN)/gamegraph load --n $(N)
 
+# the suite on JOBS pytest-xdist workers, each with a Neo4j of its own (tests/integration/
+# conftest.py); JOBS=0 runs it in this one process (what a NEO4J_URI database needs)
+JOBS ?= 2
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 
 image: $(STAMP)
 	PYTHON=$(BIN)/python docker/build-image.sh

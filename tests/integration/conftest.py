@@ -15,7 +15,10 @@
    loaded into the everyday local Neo4j: ``<data home>/gamegraph/neo4j-test``, Bolt 7688 and
    HTTP 7475 (``GAMEGRAPH_TEST_NEO4J_HOME``, ``GAMEGRAPH_TEST_NEO4J_BOLT_PORT``,
    ``GAMEGRAPH_TEST_NEO4J_HTTP_PORT`` choose others). The session exports them as
-   ``GAMEGRAPH_NEO4J_*`` so the CLI commands the tests run find it too. It is started if needed
+   ``GAMEGRAPH_NEO4J_*`` so the CLI commands the tests run find it too. Under ``pytest -n N``
+   (pytest-xdist; `make test` runs two workers) worker i has a server of its own: the home
+   with ``-gw<i>`` appended and the ports plus 100·i (worker 0 keeps the plain ones). It is
+   started if needed
    and stopped again at the end of the session if this session started it (set
    ``GAMEGRAPH_TEST_KEEP_NEO4J=1`` to leave it running for the next run).
 
@@ -160,21 +163,33 @@ def _start_container(stack: ExitStack) -> Neo4jSettings:
     )
 
 
+def xdist_worker() -> int:
+    """This process's index among pytest-xdist's workers (`gw0`, `gw1`, ...; 0 without xdist)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
+
+
+WORKER_PORT_STRIDE = 100
+"""Worker i of `pytest -n` tests against a server of its own: the ports plus 100·i and the home
+with `-gw<i>` appended (worker 0 keeps the plain ones), so the tests of two workers never share
+a database and a store swap, a kill or a restart in one never touches the other."""
+
+
 @contextmanager
 def _test_server_environment() -> Iterator[None]:
     """Point every LocalNeo4j of this process and its subprocesses at the test server."""
+    worker = xdist_worker()
+    home = Path(
+        os.environ.get("GAMEGRAPH_TEST_NEO4J_HOME") or default_home().with_name("neo4j-test")
+    )
+    if worker:
+        home = home.with_name(f"{home.name}-gw{worker}")
+    bolt = int(os.environ.get("GAMEGRAPH_TEST_NEO4J_BOLT_PORT") or 7688)
+    http = int(os.environ.get("GAMEGRAPH_TEST_NEO4J_HTTP_PORT") or 7475)
     with pytest.MonkeyPatch.context() as env:
-        env.setenv(
-            "GAMEGRAPH_NEO4J_HOME",
-            os.environ.get("GAMEGRAPH_TEST_NEO4J_HOME")
-            or str(default_home().with_name("neo4j-test")),
-        )
-        env.setenv(
-            "GAMEGRAPH_NEO4J_BOLT_PORT", os.environ.get("GAMEGRAPH_TEST_NEO4J_BOLT_PORT") or "7688"
-        )
-        env.setenv(
-            "GAMEGRAPH_NEO4J_HTTP_PORT", os.environ.get("GAMEGRAPH_TEST_NEO4J_HTTP_PORT") or "7475"
-        )
+        env.setenv("GAMEGRAPH_NEO4J_HOME", str(home))
+        env.setenv("GAMEGRAPH_NEO4J_BOLT_PORT", str(bolt + WORKER_PORT_STRIDE * worker))
+        env.setenv("GAMEGRAPH_NEO4J_HTTP_PORT", str(http + WORKER_PORT_STRIDE * worker))
         yield
 
 
@@ -184,6 +199,13 @@ def neo4j_target() -> Iterator[Neo4jTarget]:
     with ExitStack() as stack:
         env_settings = Neo4jSettings.resolve()
         if env_settings.uri is not None:
+            if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 1) > 1:
+                pytest.exit(
+                    "error: NEO4J_URI names one database, which the workers of `pytest -n` would "
+                    "share (one worker's drops and store swaps under another's loads); run the "
+                    "tests on it with -n 0 (`make test JOBS=0`)",
+                    returncode=4,
+                )
             target = Neo4jTarget(env_settings, "NEO4J_URI")
         elif _container_route():
             try:

@@ -331,6 +331,7 @@ def test_a_killed_load_is_reported_incomplete_and_repaired_by_the_next(
     finally:
         if process.poll() is None:
             process.kill()
+        process.communicate()  # closes its pipes, whatever failed above
         drop_graph(runner, graph_id)
 
 
@@ -374,7 +375,9 @@ def test_a_drop_during_a_load_is_refused_and_the_load_ends_complete_and_verified
     the drop deleted the load's nodes as it wrote them)."""
     n, graph_id = 40, "bulgarian:40"
     drop_graph(runner, graph_id)
-    env = _env(neo4j_settings, GAMEGRAPH_LOAD_BATCH="500")  # a load of several seconds
+    # batches of 100: a load of many seconds even on a fast machine, so the drop (a
+    # process start away) lands inside it
+    env = _env(neo4j_settings, GAMEGRAPH_LOAD_BATCH="100")
     process = subprocess.Popen(
         [sys.executable, "-m", "gamegraph", "load", "--n", str(n), "--games", "bulgarian"],
         env=env,
@@ -404,6 +407,7 @@ def test_a_drop_during_a_load_is_refused_and_the_load_ends_complete_and_verified
     finally:
         if process.poll() is None:
             process.kill()
+        process.communicate()  # closes its pipes, whatever failed above
         drop_graph(runner, graph_id)
 
 
