@@ -1,8 +1,9 @@
 """The survey's five remaining games (section 3.5, "Other discrete generalizations"; #29).
 
 Each is a defined game (:mod:`gamegraph.define`) built into gamegraph: its move is written as a
-definition on a position space, and the space is given whole as the start of a
-``gg.reachable`` space (:mod:`.positions` lists it), so the define engine builds, analyses,
+definition on a position space of the core (:mod:`gamegraph.core.spaces`), and the space is
+given whole as the start of a ``gg.reachable`` space (its rows, :mod:`.positions`), with the
+space's membership as the predicate, so the define engine builds, analyses,
 loads and verifies it as it does every defined game, and the stats are the keys of every
 functional graph. The conventions are in docs/games.md ("The survey's five games"):
 

@@ -38,6 +38,7 @@ __all__ = [
     "necklaces",
     "planes",
     "pointers",
+    "position_of",
     "red_green_move",
     "rows",
     "servedio_yeh_move",
