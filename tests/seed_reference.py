@@ -7,6 +7,7 @@ no engine, no game class. :func:`independent` gives, for a claim id and the repo
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -15,6 +16,7 @@ from itertools import pairwise, product
 from typing import Any
 
 import networkx as nx
+import survey_reference as ref
 
 from gamegraph.reporting.data import SeedRanges
 
@@ -587,7 +589,64 @@ def seed001(r: SeedRanges) -> dict[str, Callable[[], Any]]:
 SEED_CLAIMS = ("001", "002", "003")
 
 
+A000219 = [1, 3, 6, 13, 24, 48, 86, 160, 282, 500, 859, 1479]
+"""Plane partitions of n = 1..12 (OEIS)."""
+
+
+def survey(r: SeedRanges) -> dict[str, Callable[[], Any]]:
+    """The claims of seed 001 §3.5 on the survey's five games, by the brute force of
+    tests/survey_reference.py (positions in their own shapes, moves card by card)."""
+    ns = range(1, r.survey + 1)
+    seats = range(1, r.survey_players + 1)
+
+    def sy_rotation() -> list[list[int]]:
+        bad = []
+        for n, c in product(ns, seats):
+            tables = [a for a in product(range(n + 1), repeat=c) if sum(a) == n]
+            for a in tables:
+                images = {ref.servedio_yeh_move(a[t:] + a[:t]) for t in range(c)}
+                if len(images) != 1:
+                    bad.append([n, c])
+                    break
+        return bad
+
+    def jan_periodic() -> list[list[int]]:
+        bad = []
+        for n, c in product(ns, seats):
+            figures = ref.figures(ref.janetzko_positions(n, c), ref.janetzko_move)
+            count = math.comb(n + c - 2, c - 1)
+            if (
+                figures["positions"] != count
+                or figures["garden_of_eden"]
+                or figures["max_transient"]
+            ):
+                bad.append([n, c])
+        return bad
+
+    def plane() -> list[list[Any]]:
+        bad: list[list[Any]] = []
+        for n in ns:
+            solids = ref.plane_partitions(n)
+            known = set(solids)
+            for move in ("zx", "zy", "xy", "xz", "yx", "yz"):
+                images = {ref.layer_move(s, move) for s in solids}
+                if len(solids) != A000219[n - 1] or not images <= known:
+                    bad.append([n, move])
+        return bad
+
+    return {
+        "SUR-multi-one": lambda: [
+            n
+            for n in ns
+            if any(ref.multiplayer_move((lam,)) != (ref.bulgarian(lam),) for lam in parts_of(n))
+        ],
+        "SUR-sy-rotation": sy_rotation,
+        "SUR-jan-periodic": jan_periodic,
+        "SUR-3d-plane": plane,
+    }
+
+
 def independent(ranges: SeedRanges) -> dict[str, Callable[[], Any]]:
     """{claim id: the brute-force value} for every claim of seeds 002 and 003 and the claims of
-    seed 001 on the games besides B_n."""
-    return {**seed001(ranges), **seed002(ranges), **seed003(ranges)}
+    seed 001 on the games besides B_n (the survey's five included)."""
+    return {**seed001(ranges), **seed002(ranges), **seed003(ranges), **survey(ranges)}

@@ -80,6 +80,7 @@ def generate_report(
     from gamegraph.reporting.frontier import frontier_section
     from gamegraph.reporting.markdown import render_markdown
     from gamegraph.reporting.questions import answer_questions, classify_four_cycles
+    from gamegraph.reporting.survey import survey_section
 
     if not isinstance(n_max, int) or n_max < 6:
         raise InputError(f"--n-max must be an integer >= 6 (the figures start at G_6), not {n_max}")
@@ -128,6 +129,7 @@ def generate_report(
         },
         "claims": [c.as_dict() for c in claims],
         "claims_beyond_range": beyond,
+        "survey": survey_section(data.ranges),
         "open_questions": questions,
         "figures": figures,
         "costs": costs,

@@ -25,6 +25,8 @@ class SeedRanges:
     austrian: int = 30  #: Austrian: A_n(L) for n <= this, every L <= :attr:`austrian_L`
     austrian_L: int = 8
     random: int = 9  #: random Bulgarian: exact chains for n <= this
+    survey: int = 10  #: the survey's five games (seed 001 §3.5): every n <= this
+    survey_players: int = 4  #: ... and every number of players <= this
 
 
 @dataclass(frozen=True)

@@ -103,6 +103,10 @@ def render_markdown(report: dict[str, Any]) -> str:
                 f"{c['id']} (N ≥ {c['needs_n_max']})" for c in report["claims_beyond_range"]
             ),
         ]
+    if report.get("survey"):
+        survey = report["survey"]
+        lines += ["", "## The survey's five games (seed 001, §3.5)", "", survey["text"], ""]
+        lines += _table(survey["columns"], survey["rows"], limit=400)
     lines += ["", "## Open questions (seed 000, §8)", ""]
     for q in report["open_questions"]:
         lines += [f"### {q['number']}. {q['question']}", "", f"**Answer.** {q['answer']}", ""]

@@ -12,6 +12,7 @@ import pytest
 import survey_reference as ref
 from cli_support import CliResult
 
+from gamegraph.core.spaces import Necklaces, PartitionTuples, PlanePartitions, PointerCompositions
 from gamegraph.games import get_game
 from gamegraph.games.registry import BUILT_IN, origin
 from gamegraph.games.survey import GAMES
@@ -143,3 +144,30 @@ def test_stats_json_has_the_functional_keys(gamegraph: Cli, name: str, options: 
         key: ({str(k): v for k, v in value.items()} if isinstance(value, dict) else value)
         for key, value in stats(name, **params).items()
     }
+
+
+SPACES: list[tuple[str, Callable[..., Any]]] = [
+    ("multiplayer-bulgarian", lambda n, players: PartitionTuples(n, players)),
+    ("servedio-yeh", lambda n, players: Necklaces(n, length=players, weak=True)),
+    ("janetzko", lambda n, players: PointerCompositions(n, players)),
+]
+
+
+@pytest.mark.parametrize(("name", "space"), SPACES)
+def test_position_count_is_the_space_cardinality(name: str, space: Callable[..., Any]) -> None:
+    """Each game's graph holds exactly its core space (counted without listing: Burnside for
+    the necklaces, the product recurrence for hands, a binomial for the pointer's tables)."""
+    for n in range(1, 9):
+        for players in PLAYERS:
+            graph = get_game(name).create(n=n, players=players).build()
+            assert graph.summary()["positions"] == space(n, players).cardinality()
+
+
+def test_3d_and_red_green_counts_are_their_spaces_cardinalities() -> None:
+    for n in range(1, 9):
+        planes = PlanePartitions(n).cardinality()
+        for move in MOVES_3D:
+            graph = get_game("bulgarian-3d").create(n=n, layer_move=move).build()
+            assert graph.summary()["positions"] == planes
+        graph = get_game("red-green-bulgarian").create(n=n).build()
+        assert graph.summary()["positions"] == PartitionTuples(n, 2).cardinality()

@@ -219,27 +219,26 @@ class PartitionTuples(Space[Hands]):
         return hands
 
     def encode(self, position: Hands) -> tuple[int, ...]:
-        row: list[int] = []
-        for i, hand in enumerate(position):
-            if i:
-                row.append(0)
-            row.extend(hand)
+        row: list[int] = list(position[0]) if position else []
+        for hand in position[1:]:
+            row.append(0)
+            row += hand
         return tuple(row)
 
     def decode(self, row: Sequence[int]) -> Hands:
-        values = list(row)
+        values = list(map(int, row))
         while values and values[-1] == 0:
             values.pop()  # padding, or empty hands at the end: the same hands
-        hands: list[list[int]] = [[]]
-        for v in values:
+        hands: list[Partition] = []
+        start = 0
+        for i, v in enumerate(values):
             if v == 0:
-                hands.append([])
-            else:
-                hands[-1].append(int(v))
+                hands.append(tuple(values[start:i]))
+                start = i + 1
+        hands.append(tuple(values[start:]))
         if len(hands) > self.players:
             raise PositionError(f"a row with {len(hands)} hands; this space has {self.players}")
-        hands += [[] for _ in range(self.players - len(hands))]
-        return tuple(tuple(hand) for hand in hands)
+        return (*hands, *([()] * (self.players - len(hands))))
 
     def row_width(self) -> int:
         return self.n + self.players - 1

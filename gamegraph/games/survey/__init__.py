@@ -1,8 +1,9 @@
 """The survey's five remaining games (section 3.5, "Other discrete generalizations"; #29).
 
 Each is a defined game (:mod:`gamegraph.define`) built into gamegraph: its move is written as a
-definition on a position space, and the space is given whole as the start of a
-``gg.reachable`` space (:mod:`.positions` lists it), so the define engine builds, analyses,
+definition on a position space of the core (:mod:`gamegraph.core.spaces`), and the space is
+given whole as the start of a ``gg.reachable`` space (its rows, :mod:`.positions`), with the
+space's membership as the predicate, so the define engine builds, analyses,
 loads and verifies it as it does every defined game, and the stats are the keys of every
 functional graph. The conventions are in docs/games.md ("The survey's five games"):
 
@@ -16,8 +17,6 @@ functional graph. The conventions are in docs/games.md ("The survey's five games
 """
 
 from __future__ import annotations
-
-from itertools import pairwise
 
 from gamegraph.define import reachable, solitaire
 from gamegraph.games.base import Param
@@ -43,19 +42,13 @@ def _players(what: str, default: int) -> tuple[Param, ...]:
 
 
 def _is_multiplayer(position: tuple[int, ...], n: int, players: int) -> bool:
-    hands = pos.decode_groups(position)
-    return (
-        len(hands) == players
-        and sum(position) == n
-        and all(list(h) == sorted(h, reverse=True) for h in hands)
-        and position[-1:] == (0,)
-    )
+    return pos.member(pos.hands(n, players), position)
 
 
 @solitaire(
     name="multiplayer-bulgarian",
     space=reachable(
-        start=pos.multiplayer_positions,
+        start=lambda n, players: pos.rows(pos.hands(n, players)),
         where=_is_multiplayer,
         described="the s-tuples of partitions with n cards in all",
     ),
@@ -73,15 +66,13 @@ def multiplayer(position: tuple[int, ...], n: int, players: int) -> tuple[int, .
 
 
 def _is_necklace(position: tuple[int, ...], n: int, players: int) -> bool:
-    return (
-        len(position) == players and sum(position) == n and pos.necklace_key(position) == position
-    )
+    return pos.member(pos.necklaces(n, players), position)
 
 
 @solitaire(
     name="servedio-yeh",
     space=reachable(
-        start=pos.servedio_yeh_positions,
+        start=lambda n, players: pos.rows(pos.necklaces(n, players)),
         where=_is_necklace,
         described="the weak compositions of n cards into c parts, up to rotation",
     ),
@@ -99,13 +90,13 @@ def servedio_yeh(position: tuple[int, ...], n: int, players: int) -> tuple[int, 
 
 
 def _is_pointed(position: tuple[int, ...], n: int, players: int) -> bool:
-    return len(position) == players and sum(position) == n and position[0] > 0
+    return pos.member(pos.pointers(n, players), position)
 
 
 @solitaire(
     name="janetzko",
     space=reachable(
-        start=pos.janetzko_positions,
+        start=lambda n, players: pos.rows(pos.pointers(n, players)),
         where=_is_pointed,
         described="the weak compositions of n cards into c parts, pointer at seat 1",
     ),
@@ -124,23 +115,13 @@ def janetzko(position: tuple[int, ...], n: int, players: int) -> tuple[int, ...]
 
 
 def _is_plane_partition(position: tuple[int, ...], n: int, layer_move: str) -> bool:
-    rows = pos.decode_groups(position)
-    return (
-        sum(position) == n
-        and position[-1:] == (0,)
-        and all(rows)
-        and all(list(r) == sorted(r, reverse=True) for r in rows)
-        and all(
-            len(low) <= len(high) and all(a >= b for a, b in zip(high, low, strict=False))
-            for high, low in pairwise(rows)
-        )
-    )
+    return pos.member(pos.planes(n), position)
 
 
 @solitaire(
     name="bulgarian-3d",
     space=reachable(
-        start=lambda n, layer_move: pos.plane_partitions(n),
+        start=lambda n, layer_move: pos.rows(pos.planes(n)),
         where=_is_plane_partition,
         described="the plane partitions of n cubes",
     ),
@@ -168,19 +149,13 @@ def bulgarian_3d(position: tuple[int, ...], n: int, layer_move: str) -> tuple[in
 
 
 def _is_two_coloured(position: tuple[int, ...], n: int) -> bool:
-    groups = pos.decode_groups(position)
-    return (
-        len(groups) == 2
-        and sum(position) == n
-        and position[-1:] == (0,)
-        and all(list(g) == sorted(g, reverse=True) for g in groups)
-    )
+    return pos.member(pos.hands(n, 2), position)
 
 
 @solitaire(
     name="red-green-bulgarian",
     space=reachable(
-        start=pos.red_green_positions,
+        start=lambda n: pos.rows(pos.hands(n, 2)),
         where=_is_two_coloured,
         described="the two-coloured partitions of n cards",
     ),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from gamegraph.reporting.claims import seed000, seed001, seed002, seed003
+from gamegraph.reporting.claims import seed000, seed001, seed002, seed003, survey
 from gamegraph.reporting.claims.evaluators import (
     EVALUATORS,
     SEEDS,
@@ -40,7 +40,7 @@ __all__ = [
     "verdict_of",
 ]
 
-_MODULES = (seed000, seed001, seed002, seed003)  # imported for their evaluators
+_MODULES = (seed000, seed001, seed002, seed003, survey)  # imported for their evaluators
 
 VERDICTS = ("agrees", "disagrees", "extends")
 MAX_LISTED = 12

@@ -1,0 +1,95 @@
+"""The claims of seed 001 §3.5 ("Other discrete generalizations") on the survey's five games,
+each checked on the built graphs for n <= ``ranges.survey`` and every number of players up to
+``ranges.survey_players``. The games are found in the registry by the names the claims' rows
+give (``game = ...`` in ``seed001.toml``): this layer sits below the survey's definitions.
+
+The survey states the rules and little else; what it states is checked here: Öhman's move
+with one player is Bulgarian solitaire, the Servedio-Yeh move is well defined on circular
+compositions, Janetzko's deal gives a periodic pointer sequence from every position, and the
+3D game is played on the plane partitions of n. Locke's red-green rule is not given by the
+seed (nor found elsewhere), so no claim about it is checked (the report's survey section says
+so).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from gamegraph.core.spaces import PlanePartitions, PointerCompositions
+from gamegraph.games import get_game
+from gamegraph.games.partitions import omega
+from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
+from gamegraph.reporting.data import ReportData
+
+__all__ = ["built"]
+
+
+@cache
+def built(name: str, **params: Any) -> Any:
+    """The graph of a game for ``params``, built once."""
+    return get_game(name).create(**params).build()
+
+
+def _players(data: ReportData) -> range:
+    return range(1, data.ranges.survey_players + 1)
+
+
+def _where(data: ReportData) -> str:
+    return f"{span(1, data.ranges.survey)}, 1 ≤ players ≤ {data.ranges.survey_players}"
+
+
+@evaluator("SUR-multi-one")
+def _multi_one(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    bad = []
+    for n in range(1, data.ranges.survey + 1):
+        graph = built(row["game"], n=n, players=1)
+        for i in range(graph.size):
+            # one hand: its parts, then the 0 that closes it (docs/games.md)
+            hand = tuple(v for v in graph.position(i) if v)
+            image = tuple(v for v in graph.position(int(graph.successor[i])) if v)
+            if image != omega(hand):
+                bad.append(n)
+                break
+    return EvalResult(bad, span(1, data.ranges.survey))
+
+
+@evaluator("SUR-sy-rotation")
+def _sy_rotation(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    move = get_game(row["game"]).definition.fn  # type: ignore[attr-defined]
+    bad = []
+    for n in range(1, data.ranges.survey + 1):
+        for c in _players(data):
+            graph = built(row["game"], n=n, players=c)
+            for i in range(graph.size):
+                alpha = graph.position(i)
+                image = graph.position(int(graph.successor[i]))
+                turns = {move(alpha[t:] + alpha[:t], n=n, players=c) for t in range(c)}
+                if turns != {image}:
+                    bad.append([n, c])
+                    break
+    return EvalResult(bad, _where(data))
+
+
+@evaluator("SUR-jan-periodic")
+def _jan_periodic(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    bad = []
+    for n in range(1, data.ranges.survey + 1):
+        for c in _players(data):
+            graph = built(row["game"], n=n, players=c)
+            if graph.size != PointerCompositions(n, c).cardinality() or not graph.on_cycle.all():
+                bad.append([n, c])
+    return EvalResult(bad, _where(data))
+
+
+@evaluator("SUR-3d-plane")
+def _3d_plane(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    moves = get_game(row["game"]).param("layer_move").choices
+    bad = []
+    for n in range(1, data.ranges.survey + 1):
+        for move in moves:
+            # the engine refuses a move whose image is no plane partition of n (its space's
+            # predicate); the graph holds them all
+            if built(row["game"], n=n, layer_move=move).size != PlanePartitions(n).cardinality():
+                bad.append([n, move])
+    return EvalResult(bad, f"{span(1, data.ranges.survey)}, the {len(moves)} moves")
