@@ -45,7 +45,7 @@ image: $(STAMP)
 CONTAINER_TESTS ?=
 
 test-container: $(STAMP)
-	PYTHON=$(BIN)/python docker/test-container.sh $(CONTAINER_TESTS)
+	JOBS=$(JOBS) PYTHON=$(BIN)/python docker/test-container.sh $(CONTAINER_TESTS)
 
 # Debian's chromium for tests/integration/test_guide_in_browser.py (as root, with apt-get; the
 # test runs this itself when /usr/bin/chromium is missing)

@@ -103,10 +103,12 @@ default_tests=(
 )
 echo "make test-container: podman ready and image checked in $((SECONDS - began)) s (image step ${build_seconds} s)"
 set +e
+# JOBS pytest-xdist workers (make's JOBS, default 2), each with a container of its own
+workers=(-n "${JOBS:-2}" --dist loadfile)
 if [[ $# -gt 0 ]]; then
-    "$python" -m pytest "$@"
+    "$python" -m pytest "${workers[@]}" "$@"
 else
-    "$python" -m pytest "${default_tests[@]}"
+    "$python" -m pytest "${workers[@]}" "${default_tests[@]}"
 fi
 status=$?
 set -e
