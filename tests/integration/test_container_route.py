@@ -71,7 +71,14 @@ def test_the_image_serves_neo4j_apoc_and_gds_on_loopback_with_a_random_password(
     ):
         driver.verify_connectivity()
     # Bolt listens on loopback only: the host's network, no port mapping
-    [container] = _containers(os.environ.get("GAMEGRAPH_TEST_RUN_ID") or "adhoc")
+    # this session's container among the run's (one per pytest-xdist worker): the one whose
+    # Bolt listens on this session's port
+    [container] = [
+        c
+        for c in _containers(os.environ.get("GAMEGRAPH_TEST_RUN_ID") or "adhoc")
+        if f"NEO4J_server_bolt_listen__address=127.0.0.1:{address.port}"
+        in (c.attrs["Config"]["Env"] or [])
+    ]
     assert container.attrs["HostConfig"]["NetworkMode"] == "host"
     assert "org.testcontainers" in container.labels
 
