@@ -27,7 +27,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
 
-from gamegraph.errors import BulkRouteError, InputError
+from gamegraph.errors import BulkRouteError, InputError, LoadConflictError
 from gamegraph.games.base import Game, Progress
 from gamegraph.games.registry import all_games, get_game
 
@@ -160,7 +160,10 @@ class Database:
         one graph (a :class:`~gamegraph.games.base.Game`). The request is planned and its
         size checked once, here; then the graphs are loaded by its ``route``: ``online``
         (a graph already loaded completely by this engine version is kept unless
-        ``replace``), ``bulk`` (neo4j-admin's importer, the local Neo4j only: rebuilds the
+        ``replace``), ``auto`` (what `gamegraph load` does: online, but through the importer
+        when the database is the local one, holds nothing yet and the graphs have at least
+        :data:`~gamegraph.loader.plan.AUTO_BULK_ROWS` rows; online after all if another load
+        got there first), ``bulk`` (neo4j-admin's importer, the local Neo4j only: rebuilds the
         whole database) or ``imported`` (graphs neo4j-admin imported from `gamegraph export`
         files: their counts are checked and they are recorded). ``progress(stage, done,
         total)`` and ``note(message)`` report what happens. Returns a
@@ -170,8 +173,20 @@ class Database:
         planned = request.plan()
         if request.route == "export":
             raise InputError("an export request writes files: gg.export(request, out=...)")
-        if request.route == "bulk":
-            return self._load_bulk(planned, progress, note)
+        if request.route == "bulk" or (
+            request.route == "auto" and not request.replace and self._takes_the_importer(request)
+        ):
+            if request.route == "auto":
+                note(
+                    f"the local database is empty: ~{request.rows:,} rows go through "
+                    "neo4j-admin's importer (--online writes them through Cypher)"
+                )
+            try:
+                return self._load_bulk(planned, progress, note)
+            except LoadConflictError as error:
+                if request.route == "bulk":
+                    raise
+                note(f"{error}; writing online instead")
         if request.route == "imported":
             from gamegraph.loader.bulk import record_imported_graphs
 
@@ -200,6 +215,17 @@ class Database:
         :class:`~gamegraph.loader.plan.ExportRequest` or a game with ``n`` and its
         parameters, as for :meth:`load`."""
         return export(what, n=n, out=out, fmt=fmt, force=force, progress=progress, **params)
+
+    def _takes_the_importer(self, request: LoadRequest) -> bool:
+        """Whether an ``auto`` load goes through the importer: the graphs are large
+        (:data:`~gamegraph.loader.plan.AUTO_BULK_ROWS`) and the database is the local one
+        and empty, so rebuilding it loses nothing and the fixed costs pay off."""
+        from gamegraph.db.query_files import cypher
+        from gamegraph.loader.plan import AUTO_BULK_ROWS
+
+        if self.settings.uri is not None or request.rows < AUTO_BULK_ROWS:
+            return False
+        return bool(self.runner.run(cypher("database_is_empty"))[0]["empty"])
 
     def _load_bulk(
         self,

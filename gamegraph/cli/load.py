@@ -40,6 +40,7 @@ def _load(
     games: str | None,
     replace: bool,
     bulk: bool,
+    online: bool,
     imported: bool,
     force: bool,
     scheduler: str | None,
@@ -50,9 +51,14 @@ def _load(
 
     use_dask(scheduler, workers)
     uri, user, password, database = connection_of(options)
-    if bulk and imported:
-        raise InputError("--bulk imports the graphs; --imported records graphs imported by hand")
-    route = "bulk" if bulk else "imported" if imported else "online"
+    chosen = [
+        flag
+        for flag, on in (("--bulk", bulk), ("--online", online), ("--imported", imported))
+        if on
+    ]
+    if len(chosen) > 1:
+        raise InputError(f"{' and '.join(chosen)} are two routes: choose one")
+    route = "bulk" if bulk else "imported" if imported else "online" if online else "auto"
     request = LoadRequest.parse(n, games, options, route=route, force=force, replace=replace)
     started = time.perf_counter()
     with open_database(uri, user, password, database) as db, progress_bar("loading") as update:
@@ -119,6 +125,20 @@ load = command(
                     "the whole database, every graph already loaded plus these, into a new "
                     "store swapped in only once it verifies. For graphs too large to load "
                     "online.",
+                ),
+            ],
+            False,
+        ),
+        keyword(
+            "online",
+            Annotated[
+                bool,
+                typer.Option(
+                    "--online",
+                    help="Write through Cypher transactions even into an empty local database "
+                    "(by default a load of a million rows or more into the local Neo4j while "
+                    "it holds nothing goes through neo4j-admin's importer, several times "
+                    "faster).",
                 ),
             ],
             False,

@@ -19,6 +19,14 @@ CREATE CONSTRAINT gamegraph_graph_slot IF NOT EXISTS FOR (s:GraphSlot) REQUIRE s
 // Wait (up to 300 s) until every index is online, after the schema_* statements.
 CALL db.awaitIndexes(300)
 
+// name: database_is_empty
+// Whether the database holds nothing a bulk rebuild could lose: no node at all but the lock
+// nodes of idle slots (a slot whose lease runs means a load is under way).
+OPTIONAL MATCH (x)
+WHERE NOT x:GraphSlot OR x.lease_until > datetime()
+WITH x LIMIT 1
+RETURN x IS NULL AS empty
+
 // name: graph_get
 // The :Graph record of one graph, or nothing, with the lease on its slot (lease_owner, and
 // lease_running: the lease has not expired and is held for this graph).

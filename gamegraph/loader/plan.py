@@ -14,6 +14,7 @@ and how to write its files.
 from __future__ import annotations
 
 import itertools
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from gamegraph.games.limits import Estimate, check_estimate
 from gamegraph.games.registry import all_games, get_game
 
 __all__ = [
+    "AUTO_BULK_ROWS",
     "EXPORT_FORMATS",
     "ONLINE_LIMIT",
     "ROUTES",
@@ -40,16 +42,22 @@ __all__ = [
     "parse_range",
 ]
 
-Route = Literal["online", "bulk", "imported", "export"]
-"""How the graphs are written: online (Cypher transactions), bulk (neo4j-admin's importer, the
-local Neo4j only), imported (files that neo4j-admin imported elsewhere: check and record
-them), export (files, no database)."""
-ROUTES = ("online", "bulk", "imported", "export")
+Route = Literal["online", "auto", "bulk", "imported", "export"]
+"""How the graphs are written: online (Cypher transactions), auto (online, or bulk when the
+database is the local one and empty and the graphs are large: :data:`AUTO_BULK_ROWS`), bulk
+(neo4j-admin's importer, the local Neo4j only), imported (files that neo4j-admin imported
+elsewhere: check and record them), export (files, no database)."""
+ROUTES = ("online", "auto", "bulk", "imported", "export")
 EXPORT_FORMATS = ("csv", "graphml", "both")
 
 ONLINE_LIMIT = 15_000_000
 """Nodes + relationships above which an online load is refused without --force: at the
 ~35k rows/s measured on the local Neo4j that is over 7 minutes; export and bulk import it."""
+
+AUTO_BULK_ROWS = int(os.environ.get("GAMEGRAPH_AUTO_BULK_ROWS", "1000000"))
+"""Nodes + relationships from which the ``auto`` route takes the importer into an empty local
+database: below it the bulk route's fixed costs (about 10 s: closing and reopening the store,
+the schema) outweigh its speed (benchmarks/loader.py). The env var serves tests."""
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:(?:\.\.|-|:)\s*(\d+)\s*)?$")
 
@@ -151,7 +159,7 @@ class LoadRequest:
     def __post_init__(self) -> None:
         if self.route not in ROUTES:
             raise InputError(f"unknown route {self.route!r}: {', '.join(ROUTES)}")
-        if self.replace and self.route != "online":
+        if self.replace and not self.online:
             raise InputError("replace is for online loads: a bulk load rebuilds every graph")
         planned = self.graphs()
         check_plan(planned, force=self.force, online=self.online)
@@ -213,7 +221,13 @@ class LoadRequest:
 
     @property
     def online(self) -> bool:
-        return self.route == "online"
+        """Written through Cypher, or may be (``auto``): checked against the online limit."""
+        return self.route in ("online", "auto")
+
+    @property
+    def rows(self) -> int:
+        """Nodes + relationships of every planned graph (their estimates)."""
+        return sum(graph.entities for graph in self.planned)
 
     def plan(self) -> list[PlannedGraph]:
         """The graphs the request covers, each with its size estimate (nothing is built),

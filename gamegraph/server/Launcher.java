@@ -388,7 +388,8 @@ public class Launcher {
             return;
         }
         int code = AdminTool.execute(new ExecutionContext(home, conf),
-                "dbms", "set-initial-password", password);
+                // "--": a password may start with "-", which must not read as an option
+                "dbms", "set-initial-password", "--", password);
         if (code != 0) {
             throw new IllegalStateException("set-initial-password failed with exit code " + code);
         }

@@ -42,8 +42,11 @@ def pending_file(home: Path) -> Path:
 
 
 def new_password() -> str:
-    """A random password (32 URL-safe characters, 192 bits)."""
-    return secrets.token_urlsafe(24)
+    """A random password (32 URL-safe characters, 192 bits), never starting with "-" (one in
+    64 would, and a leading dash reads as an option on a command line)."""
+    while (password := secrets.token_urlsafe(24)).startswith("-"):
+        pass
+    return password
 
 
 def is_legacy_home(home: Path) -> bool:

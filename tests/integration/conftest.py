@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import gc
 import os
+import socket
 import uuid
 import warnings
 from collections.abc import Iterator
@@ -285,3 +286,32 @@ def local_neo4j(neo4j_target: Neo4jTarget) -> LocalNeo4j:
     if neo4j_target.local is None:
         pytest.skip(f"this session uses {neo4j_target.source}, not the local Neo4j")
     return neo4j_target.local
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def fresh_home(tmp_path: Path) -> Iterator[dict[str, str]]:
+    """The environment of `gamegraph` commands on a new, empty local Neo4j of their own (its
+    home in the test's tmp_path, free ports, no GDS), stopped at the end of the test."""
+    home = tmp_path / "fresh"
+    env = dict(
+        os.environ,
+        GAMEGRAPH_NEO4J_HOME=str(home),
+        GAMEGRAPH_NEO4J_BOLT_PORT=str(free_port()),
+        GAMEGRAPH_NEO4J_HTTP_PORT=str(free_port()),
+        GAMEGRAPH_NEO4J_GDS="false",
+    )
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD"):
+        env.pop(name, None)
+    yield env
+    LocalNeo4j(
+        home=home,
+        bolt_port=int(env["GAMEGRAPH_NEO4J_BOLT_PORT"]),
+        http_port=int(env["GAMEGRAPH_NEO4J_HTTP_PORT"]),
+    ).stop()

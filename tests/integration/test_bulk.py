@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -211,3 +212,60 @@ def test_a_second_bulk_load_at_once_is_refused(
     assert get_graph(runner, "floridian:14") is None
     record = get_graph(runner, "bulgarian:12")
     assert record is not None and record.state() is GraphState.CURRENT
+
+
+def _gamegraph(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gamegraph", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=900,
+    )
+
+
+def test_a_large_load_into_the_empty_local_database_goes_through_the_importer(
+    fresh_home: dict[str, str],
+) -> None:
+    """`gamegraph load` on a fresh home takes the importer (one command, one result), but
+    never when the database holds anything (a rebuild must not be paid for, or lose what a
+    user wrote) nor with --online. The threshold is lowered so small graphs count as large."""
+    # and a fresh home's password may start with "-" (neo4j-admin once took it for an option)
+    env = dict(fresh_home, GAMEGRAPH_AUTO_BULK_ROWS="200", GAMEGRAPH_NEO4J_PASSWORD="-" + "x" * 31)
+    importer = "through neo4j-admin's importer"
+
+    online = _gamegraph(env, "load", "--n", "14", "--games", "bulgarian", "--online")
+    assert online.returncode == 0, online.stderr
+    assert importer not in online.stderr and "bulk:" not in online.stdout
+    dropped = _gamegraph(env, "drop", "--all")
+    assert dropped.returncode == 0, dropped.stderr
+
+    first = _gamegraph(env, "load", "--n", "14", "--games", "floridian")
+    assert first.returncode == 0, first.stderr
+    assert importer in first.stderr
+    assert "G_14, H_14 [floridian:14]: loaded" in first.stdout
+    assert "bulk:" in first.stdout
+
+    second = _gamegraph(env, "load", "--n", "14", "--games", "bulgarian")
+    assert second.returncode == 0, second.stderr
+    assert importer not in second.stderr and "bulk:" not in second.stdout
+    assert "B_14 [bulgarian:14]: loaded" in second.stdout
+
+    both = _gamegraph(env, "load", "--n", "14", "--games", "bulgarian", "--online", "--bulk")
+    assert both.returncode == 2
+    assert both.stderr.strip().splitlines()[-1].startswith("error:")
+
+    server = LocalNeo4j(
+        home=Path(env["GAMEGRAPH_NEO4J_HOME"]),
+        bolt_port=int(env["GAMEGRAPH_NEO4J_BOLT_PORT"]),
+        http_port=int(env["GAMEGRAPH_NEO4J_HTTP_PORT"]),
+    )
+    with gg.connect(server.bolt_uri, auth=("neo4j", server.password)) as db:
+        records = {r.id: r for r in db.graphs()}
+        assert sorted(records) == ["bulgarian:14", "floridian:14"]
+        assert all(r.state() is GraphState.CURRENT for r in records.values())
+        assert _count(db.runner, "bulgarian:14") == count_partitions(14)
+        graphs = [get_game("bulgarian").create(n=14), get_game("floridian").create(n=14)]
+        report = verify(db.runner, graphs=graphs)
+        assert report.ok, [(c.name, c.problems) for c in report.failures]

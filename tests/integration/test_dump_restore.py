@@ -5,7 +5,6 @@ passes `verify` and the queries answer as they did; restoring over graphs asks f
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,12 +20,6 @@ from gamegraph.server import LocalNeo4j
 
 GRAPHS = ["bulgarian:10", "floridian:10"]
 QUERIES = [("bulgarian_cycles", {"n": 10}), ("floridian_outcomes", {"n": 10})]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _gamegraph(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -50,27 +43,6 @@ def loaded(runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings) -> Iterator[
     yield
     for graph_id in GRAPHS:
         drop_graph(runner, graph_id)
-
-
-@pytest.fixture
-def fresh_home(tmp_path: Path) -> Iterator[dict[str, str]]:
-    """The environment of `gamegraph` commands on a new, empty local Neo4j of its own."""
-    env = dict(
-        os.environ,
-        GAMEGRAPH_NEO4J_HOME=str(tmp_path / "fresh"),
-        GAMEGRAPH_NEO4J_BOLT_PORT=str(_free_port()),
-        GAMEGRAPH_NEO4J_HTTP_PORT=str(_free_port()),
-        GAMEGRAPH_NEO4J_GDS="false",
-    )
-    for name in ("NEO4J_URI", "NEO4J_PASSWORD"):
-        env.pop(name, None)
-    yield env
-    server = LocalNeo4j(
-        home=tmp_path / "fresh",
-        bolt_port=int(env["GAMEGRAPH_NEO4J_BOLT_PORT"]),
-        http_port=int(env["GAMEGRAPH_NEO4J_HTTP_PORT"]),
-    )
-    server.stop()
 
 
 def test_a_dump_restored_on_a_fresh_home_verifies_and_answers_as_before(
