@@ -91,8 +91,8 @@ def _print_summary(summary: LoadSummary, seconds: float) -> None:
         typer.echo(f"bulk: {summary.rows:,} rows; {stages}")
         if summary.kept:
             typer.echo(f"rebuilt as they were loaded: {', '.join(summary.kept)}")
-        if summary.dropped:
-            typer.echo(f"dropped (games no longer known): {', '.join(summary.dropped)}")
+        if summary.carried:
+            typer.echo(f"kept (games not known here, carried over): {', '.join(summary.carried)}")
 
 
 load = command(
@@ -118,7 +118,9 @@ load = command(
                     help="Load through neo4j-admin's importer (the local Neo4j only): rebuilds "
                     "the whole database, every graph already loaded plus these, into a new "
                     "store swapped in only once it verifies. For graphs too large to load "
-                    "online.",
+                    "online. A graph whose game is not known here (defined in a notebook or "
+                    "a file not named with --games-from) is carried over as it is, copied "
+                    "from the old store; only `gamegraph drop` removes it.",
                 ),
             ],
             False,

@@ -98,14 +98,14 @@ class LoadReport:
 class LoadSummary:
     """What one :meth:`gamegraph.api.Database.load` did: a :class:`LoadReport` per graph (its
     iteration yields them) and, for a bulk load, its stages in seconds, the graphs of the
-    catalog it rebuilt (``kept``), the records of games no longer known (``dropped``) and the
-    rows it imported."""
+    catalog it rebuilt (``kept``), the graphs of games not known now that it copied from the
+    old store as they were (``carried``) and the rows it imported."""
 
     reports: list[LoadReport]
     route: str = "online"
     seconds: dict[str, float] = field(default_factory=dict)
     kept: list[str] = field(default_factory=list)
-    dropped: list[str] = field(default_factory=list)
+    carried: list[str] = field(default_factory=list)
     rows: int = 0
 
     def __iter__(self) -> Iterator[LoadReport]:

@@ -9,6 +9,7 @@ says why it checks nothing; editing only a docstring or a comment leaves it curr
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -93,12 +94,45 @@ def test_a_graph_of_a_game_not_known_now_is_listed_and_dropped_by_its_id(
         _gamegraph(env, "drop", GRAPH, "--games-from", str(mine))
 
 
-def test_a_bulk_load_that_cannot_see_a_game_keeps_its_graph(
+def _frozen(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _content(runner: Neo4jQueryRunner, graph: str) -> tuple[list[object], list[object]]:
+    """A graph's nodes (labels, properties) and relationships (ends, type, properties), sorted:
+    what Neo4j holds of it, whatever its element ids."""
+    nodes = runner.run(
+        "MATCH (p:GraphNode {graph: $g}) RETURN labels(p) AS labels, properties(p) AS props",
+        {"g": graph},
+    )
+    rels = runner.run(
+        "MATCH (a:GraphNode {graph: $g})-[r]->(b) "
+        "RETURN properties(a) AS a, type(r) AS type, properties(r) AS r, properties(b) AS b",
+        {"g": graph},
+    )
+
+    def props(p: dict[str, object]) -> tuple[tuple[str, object], ...]:
+        return tuple(sorted((k, _frozen(v)) for k, v in p.items()))
+
+    return (
+        sorted((tuple(sorted(row["labels"])), props(row["props"])) for row in nodes),
+        sorted((props(row["a"]), row["type"], props(row["r"]), props(row["b"])) for row in rels),
+    )
+
+
+def _record(runner: Neo4jQueryRunner, graph: str) -> dict[str, object]:
+    record = get_graph(runner, graph)
+    assert record is not None
+    return {k: v for k, v in record.properties.items() if not k.startswith("lease_")}
+
+
+def test_a_bulk_load_that_cannot_see_a_game_carries_its_graph_over(
     env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
 ) -> None:
-    """`load --bulk` rebuilds the whole database: without the file that defines a loaded
-    graph's game it refuses, in one line naming the graph and --games-from, and changes
-    nothing (it used to drop the graph: "dropped (games no longer known)")."""
+    """`load --bulk` rebuilds the whole database: a graph whose game it cannot see (defined
+    with --games-from in another command) is carried over as it was, its nodes,
+    relationships and record copied from the old store (it used to be dropped: "dropped
+    (games no longer known)"), and verify with the file accepts it."""
     mine = tmp_path / "kept.py"
     mine.write_text(MOVE, "utf-8")
     try:
@@ -106,19 +140,30 @@ def test_a_bulk_load_that_cannot_see_a_game_keeps_its_graph(
             env, "load", "--games", "kept-two-card", "--n", "8", "--games-from", str(mine)
         )
         assert loaded.returncode == 0, loaded.stderr
-        before = get_graph(runner, GRAPH)
-        assert before is not None and before.status == "complete"
+        record = _record(runner, GRAPH)
+        # p(8) = 22 positions, and a solitaire has one move from each
+        assert (record["status"], record["nodes"], record["relationships"]) == ("complete", 22, 22)
+        content = _content(runner, GRAPH)
+        assert (len(content[0]), len(content[1])) == (22, 22)
         bulk = _gamegraph(env, "load", "--bulk", "--games", "bulgarian", "--n", "6")
-        assert bulk.returncode == 2, bulk.stdout + bulk.stderr
-        errors = [line for line in bulk.stderr.splitlines() if line.startswith("error:")]
-        assert len(errors) == 1, bulk.stderr
-        assert GRAPH in errors[0] and "kept-two-card" in errors[0]
-        assert "--games-from FILE.py" in errors[0] and "nothing was changed" in errors[0]
-        after = get_graph(runner, GRAPH)
-        assert after is not None and (after.status, after.nodes) == ("complete", 22)
+        assert bulk.returncode == 0, bulk.stdout + bulk.stderr
+        assert f"kept (games not known here, carried over): {GRAPH}\n" in bulk.stdout
+        assert "B_6 [bulgarian:6]: loaded" in bulk.stdout
+        assert _record(runner, GRAPH) == record  # status, counts, engine, summary, times
+        assert _content(runner, GRAPH) == content
         assert _nodes(runner, LABEL) == 22
+        listed = _gamegraph(env, "graphs", "--json", "--games-from", str(mine))
+        assert listed.returncode == 0, listed.stderr
+        [row] = [r for r in json.loads(listed.stdout) if r["id"] == GRAPH]
+        assert (row["state"], row["nodes"], row["relationships"]) == ("current", 22, 22)
+        checked = _gamegraph(env, "verify", GRAPH, "--games-from", str(mine))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        # a second bulk load carries it again (the carried record is a record like any other)
+        again = _gamegraph(env, "load", "--bulk", "--games", "bulgarian", "--n", "6")
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert _content(runner, GRAPH) == content
     finally:
-        _gamegraph(env, "drop", GRAPH, "--games-from", str(mine))
+        _gamegraph(env, "drop", GRAPH, "bulgarian:6", "--games-from", str(mine))
 
 
 def test_an_unknown_graph_id_is_still_refused(env: dict[str, str]) -> None:
@@ -129,8 +174,6 @@ def test_an_unknown_graph_id_is_still_refused(env: dict[str, str]) -> None:
 
 
 def _states(env: dict[str, str], mine: Path) -> dict[str, str]:
-    import json
-
     listed = _gamegraph(env, "graphs", "--json", "--games-from", str(mine))
     assert listed.returncode == 0, listed.stderr
     return {row["id"]: row["state"] for row in json.loads(listed.stdout)}
