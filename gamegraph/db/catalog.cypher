@@ -149,12 +149,6 @@ RETURN elementId(p) AS id, labels(p) AS labels, properties(p) AS props
 MATCH (a:GraphNode {graph: $graph})-[r]->(b:GraphNode {graph: $graph})
 RETURN elementId(a) AS start, elementId(b) AS end, type(r) AS type, properties(r) AS props
 
-// name: graph_forget
-// Remove the :Graph record of a dropped graph (one of no game known: no load holds it).
-// params: id:str
-MATCH (g:Graph {id: $id})
-DELETE g
-
 // name: graph_forget_fenced
 // Remove the :Graph record of a graph, under the lease of the load that holds its slot
 // ($slot: the holder's, which may differ from the graph's own when a load replaces another
@@ -175,15 +169,6 @@ DELETE g
 MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
 SET s.fenced_at = datetime()
 WITH s
-MATCH (p:GraphNode {graph: $graph})
-WITH p LIMIT $limit
-DETACH DELETE p
-RETURN count(*) AS deleted
-
-// name: graph_delete_nodes_unleased
-// Delete up to $limit nodes of a graph of no game known (no load of this gamegraph holds
-// its slot); returns how many went.
-// params: graph:str, limit:int
 MATCH (p:GraphNode {graph: $graph})
 WITH p LIMIT $limit
 DETACH DELETE p

@@ -34,7 +34,6 @@ __all__ = [
     "Held",
     "Lease",
     "describe_owner",
-    "forget",
     "get_graph",
     "graph_in_slot",
     "hold_slots",
@@ -180,10 +179,6 @@ def state_of(runner: QueryRunner, game: Game[Any]) -> tuple[GraphState, GraphRec
     if record is None:
         return GraphState.MISSING, None
     return record.state(game), record
-
-
-def forget(runner: QueryRunner, graph_id: str) -> None:
-    runner.write(_q("graph_forget"), {"id": graph_id})
 
 
 # --------------------------------------------------------------------------- leases

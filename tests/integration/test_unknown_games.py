@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from gamegraph.db.catalog import get_graph
+from gamegraph.db.catalog import get_graph, hold_slots, new_owner, release_slots
 from gamegraph.db.runner import Neo4jQueryRunner
 from gamegraph.db.settings import Neo4jSettings
 
@@ -91,6 +91,41 @@ def test_a_graph_of_a_game_not_known_now_is_listed_and_dropped_by_its_id(
         assert _nodes(runner, LABEL) == 0
         assert _slots(runner, GRAPH) == 0  # no bookkeeping node is left behind
     finally:
+        _gamegraph(env, "drop", GRAPH, "--games-from", str(mine))
+
+
+def test_a_drop_of_a_graph_of_a_game_not_known_now_takes_the_slots_lease(
+    env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
+) -> None:
+    """`drop ID` of a graph whose game is not known here holds the graph's slot as a load
+    does: while another process holds it (here a bulk load's hold, as before its swap) the
+    drop refuses in one line naming that process and deletes nothing; once it is free the
+    drop removes the graph, its record and its slot (it used to delete without any lease)."""
+    mine = tmp_path / "kept.py"
+    mine.write_text(MOVE, "utf-8")
+    owner = new_owner()
+    try:
+        loaded = _gamegraph(
+            env, "load", "--games", "kept-two-card", "--n", "8", "--games-from", str(mine)
+        )
+        assert loaded.returncode == 0, loaded.stderr
+        assert hold_slots(runner, [GRAPH], owner, 120) == []
+        refused = _gamegraph(env, "drop", GRAPH)  # no --games-from: the game is unknown here
+        assert refused.returncode != 0, refused.stdout
+        [line] = refused.stderr.splitlines()
+        assert line.startswith(f"error: {GRAPH} is being loaded by process {os.getpid()} on ")
+        assert _nodes(runner, LABEL) == 22
+        record = get_graph(runner, GRAPH)
+        assert record is not None and (record.status, record.nodes) == ("complete", 22)
+        release_slots(runner, owner)
+        dropped = _gamegraph(env, "drop", GRAPH)
+        assert dropped.returncode == 0, dropped.stderr
+        assert dropped.stdout == f"{GRAPH}: dropped\n"
+        assert get_graph(runner, GRAPH) is None
+        assert _nodes(runner, LABEL) == 0
+        assert _slots(runner, GRAPH) == 0
+    finally:
+        release_slots(runner, owner)
         _gamegraph(env, "drop", GRAPH, "--games-from", str(mine))
 
 
