@@ -24,8 +24,10 @@ from gamegraph.cli.options import (
     dask_parameters,
     game_options,
     keyword,
+    move_timeout_parameter,
     open_database,
     use_dask,
+    use_move_timeout,
 )
 from gamegraph.errors import InputError
 
@@ -44,11 +46,13 @@ def _load(
     force: bool,
     scheduler: str | None,
     workers: int | None,
+    move_timeout: float | None,
     **options: Any,
 ) -> None:
     from gamegraph.loader.plan import LoadRequest
 
     use_dask(scheduler, workers)
+    use_move_timeout(move_timeout)
     uri, user, password, database = connection_of(options)
     if bulk and imported:
         raise InputError("--bulk imports the graphs; --imported records graphs imported by hand")
@@ -139,6 +143,7 @@ load = command(
         ),
         keyword("force", ForceOption, False),
         *dask_parameters(),
+        move_timeout_parameter(),
         *CONNECTION,
     ],
     name="load",
