@@ -201,6 +201,41 @@ def test_a_bulk_load_that_cannot_see_a_game_carries_its_graph_over(
         _gamegraph(env, "drop", GRAPH, "bulgarian:6", "--games-from", str(mine))
 
 
+HANGS = """\
+import time
+
+import gamegraph as gg
+
+
+@gg.solitaire(name="hung-two-card", space="partitions")
+def move(position, n):
+    if position == (4, 4):
+        time.sleep(3600)
+    taken = sum(min(2, p) for p in position)
+    return tuple(sorted([*(p - 2 for p in position if p > 2), taken], reverse=True))
+"""
+
+
+def test_a_load_whose_move_does_not_return_in_time_stops_with_one_line(
+    env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
+) -> None:
+    """`load --move-timeout` of a defined game whose move hangs: one error line naming the
+    game and the position, and nothing of the graph is left in Neo4j (no record, no node)."""
+    mine = tmp_path / "hung.py"
+    mine.write_text(HANGS, "utf-8")
+    args = ("--games", "hung-two-card", "--n", "8", "--games-from", str(mine))
+    try:
+        hung = _gamegraph(env, "load", *args, "--move-timeout", "1")
+        assert hung.returncode == 2, hung.stdout + hung.stderr
+        assert hung.stderr.splitlines() == [
+            "error: move of hung-two-card on (4, 4) took longer than 1 s"
+        ]
+        assert get_graph(runner, "hung-two-card:8") is None
+        assert _nodes(runner, "HungTwoCard") == 0
+    finally:
+        _gamegraph(env, "drop", "hung-two-card:8", "--games-from", str(mine))
+
+
 def test_an_unknown_graph_id_is_still_refused(env: dict[str, str]) -> None:
     refused = _gamegraph(env, "drop", "never-defined-game:8")
     assert refused.returncode == 2
