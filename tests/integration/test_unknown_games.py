@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -233,6 +235,51 @@ def test_a_load_whose_move_does_not_return_in_time_stops_with_one_line(
         assert get_graph(runner, "hung-two-card:8") is None
         assert _nodes(runner, "HungTwoCard") == 0
     finally:
+        _gamegraph(env, "drop", "hung-two-card:8", "--games-from", str(mine))
+
+
+def test_ctrl_c_during_a_load_whose_move_hangs_prints_one_line_and_leaves_nothing(
+    env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
+) -> None:
+    """Ctrl-C while a load waits on a move that never returns: exit 130 with the one line
+    ``error: interrupted (Ctrl-C)``, no traceback, and no record or node of the graph left
+    (the load had claimed it but written nothing: its claim is put back)."""
+    marker = tmp_path / "started"
+    mine = tmp_path / "hung.py"
+    mine.write_text(
+        HANGS.replace(
+            "        time.sleep(3600)",
+            f"        open({str(marker)!r}, 'w').close()\n        time.sleep(3600)",
+        ),
+        "utf-8",
+    )
+    args = ("--games", "hung-two-card", "--n", "8", "--games-from", str(mine))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamegraph", "load", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while not marker.exists():
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "the move never started"
+            time.sleep(0.2)
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 130, out + err
+        assert err.splitlines() == ["error: interrupted (Ctrl-C)"], err
+        assert "Traceback" not in out + err
+        assert get_graph(runner, "hung-two-card:8") is None
+        assert _nodes(runner, "HungTwoCard") == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
         _gamegraph(env, "drop", "hung-two-card:8", "--games-from", str(mine))
 
 
