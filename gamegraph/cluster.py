@@ -213,7 +213,7 @@ def _client(chosen: ClusterSettings, tasks: Sequence[Task]) -> Iterator[tuple[An
         "distributed.worker.memory.spill": False,
         "distributed.worker.memory.pause": False,
         "distributed.worker.memory.terminate": False,
-        "distributed.logging.distributed": "error",
+        "distributed.logging.distributed": "critical",
     }
     with (
         dask.config.set(quiet),
@@ -227,7 +227,7 @@ def _client(chosen: ClusterSettings, tasks: Sequence[Task]) -> Iterator[tuple[An
             # the scheduler still serves HTTP (health, metrics), by default on 8787: a second
             # gamegraph at once would warn that the port is taken. Any free loopback port.
             scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-            silence_logs=40,
+            silence_logs=50,  # a task's error reaches the client, and the user as one line
         ) as cluster,
         Client(cluster) as client,
     ):

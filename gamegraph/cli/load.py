@@ -24,8 +24,10 @@ from gamegraph.cli.options import (
     dask_parameters,
     game_options,
     keyword,
+    move_timeout_parameter,
     open_database,
     use_dask,
+    use_move_timeout,
 )
 from gamegraph.errors import InputError
 
@@ -45,11 +47,13 @@ def _load(
     force: bool,
     scheduler: str | None,
     workers: int | None,
+    move_timeout: float | None,
     **options: Any,
 ) -> None:
     from gamegraph.loader.plan import LoadRequest
 
     use_dask(scheduler, workers)
+    use_move_timeout(move_timeout)
     uri, user, password, database = connection_of(options)
     chosen = [
         flag
@@ -97,8 +101,8 @@ def _print_summary(summary: LoadSummary, seconds: float) -> None:
         typer.echo(f"bulk: {summary.rows:,} rows; {stages}")
         if summary.kept:
             typer.echo(f"rebuilt as they were loaded: {', '.join(summary.kept)}")
-        if summary.dropped:
-            typer.echo(f"dropped (games no longer known): {', '.join(summary.dropped)}")
+        if summary.carried:
+            typer.echo(f"kept (games not known here, carried over): {', '.join(summary.carried)}")
 
 
 load = command(
@@ -124,7 +128,9 @@ load = command(
                     help="Load through neo4j-admin's importer (the local Neo4j only): rebuilds "
                     "the whole database, every graph already loaded plus these, into a new "
                     "store swapped in only once it verifies. For graphs too large to load "
-                    "online.",
+                    "online. A graph whose game is not known here (defined in a notebook or "
+                    "a file not named with --games-from) is carried over as it is, copied "
+                    "from the old store; only `gamegraph drop` removes it.",
                 ),
             ],
             False,
@@ -157,6 +163,7 @@ load = command(
         ),
         keyword("force", ForceOption, False),
         *dask_parameters(),
+        move_timeout_parameter(),
         *CONNECTION,
     ],
     name="load",

@@ -160,6 +160,34 @@ def use_dask(scheduler: str | None, workers: int | None) -> None:
     configure(scheduler=scheduler, workers=workers)
 
 
+MoveTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        "--move-timeout",
+        metavar="SECONDS",
+        help="For games defined in Python (--games-from, a notebook, a package): stop with one "
+        "error line when a single call of the game's move takes longer than SECONDS (a move "
+        "that never returns otherwise hangs the build). Under Dask workers the time is checked "
+        "when the move returns. A compiled (numba) move is not timed. Default: no limit.",
+        show_default=False,
+    ),
+]
+
+
+def move_timeout_parameter() -> inspect.Parameter:
+    """The --move-timeout option, for commands that build graphs."""
+    return inspect.Parameter(
+        "move_timeout", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=MoveTimeoutOption
+    )
+
+
+def use_move_timeout(seconds: float | None) -> None:
+    """Limit each move of a defined game built from now on (gamegraph.define.timeout)."""
+    from gamegraph.define.timeout import configure
+
+    configure(seconds)
+
+
 # --------------------------------------------------------------------------- load and export
 
 

@@ -12,7 +12,14 @@ from typing import Annotated, Any
 import typer
 
 from gamegraph.cli._output import print_json, progress_bar, summary_lines
-from gamegraph.cli.options import command, dask_parameters, param_option, use_dask
+from gamegraph.cli.options import (
+    command,
+    dask_parameters,
+    move_timeout_parameter,
+    param_option,
+    use_dask,
+    use_move_timeout,
+)
 from gamegraph.games.base import Game
 from gamegraph.games.registry import all_games
 
@@ -54,9 +61,11 @@ def _stats_of(game_type: type[Game[Any]]) -> Any:
         force: bool,
         scheduler: str | None,
         workers: int | None,
+        move_timeout: float | None,
         **texts: str | bool | None,
     ) -> None:
         use_dask(scheduler, workers)
+        use_move_timeout(move_timeout)
         started = time.perf_counter()
         game = game_type.from_text({k: v for k, v in texts.items() if v is not None})
         with progress_bar(game.describe(), enabled=not json) as update:
@@ -72,7 +81,7 @@ def _stats_of(game_type: type[Game[Any]]) -> Any:
     params = [param_option(p) for p in game_type.params]
     return command(
         body,
-        [*params, *_COMMON, *dask_parameters()],
+        [*params, *_COMMON, *dask_parameters(), move_timeout_parameter()],
         name=game_type.name,
         doc=game_type.description,
     )

@@ -130,11 +130,32 @@ CALL (s) {
 REMOVE s.lease_owner, s.lease_until
 RETURN s.slot AS slot
 
-// name: graph_forget
-// Remove the :Graph record of a dropped graph (one of no game known: no load holds it).
-// params: id:str
+// name: graph_carry_done
+// A bulk load's last step for a graph it carried over from the old store (one of a game not
+// known now): the record is written back as it was (status, counts, summary, times), if the
+// bulk load still holds the lease on its slot; the lease ends. Returns the graph's id, or no
+// row if the lease was lost.
+// params: id:str, props:map, owner:str
 MATCH (g:Graph {id: $id})
-DELETE g
+MATCH (s:GraphSlot {slot: g.slot})
+WHERE s.lease_owner = $owner
+SET g = $props, g.id = $id
+REMOVE s.lease_owner, s.lease_until
+RETURN g.id AS id
+
+// name: carry_nodes
+// Every node of one graph, for a bulk load that carries it over to its new store: its element
+// id (to match its relationships), its labels and its properties.
+// params: graph:str
+MATCH (p:GraphNode {graph: $graph})
+RETURN elementId(p) AS id, labels(p) AS labels, properties(p) AS props
+
+// name: carry_relationships
+// Every relationship between two nodes of one graph, for a bulk load that carries it over:
+// its ends' element ids, its type and its properties.
+// params: graph:str
+MATCH (a:GraphNode {graph: $graph})-[r]->(b:GraphNode {graph: $graph})
+RETURN elementId(a) AS start, elementId(b) AS end, type(r) AS type, properties(r) AS props
 
 // name: graph_forget_fenced
 // Remove the :Graph record of a graph, under the lease of the load that holds its slot
@@ -156,15 +177,6 @@ DELETE g
 MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
 SET s.fenced_at = datetime()
 WITH s
-MATCH (p:GraphNode {graph: $graph})
-WITH p LIMIT $limit
-DETACH DELETE p
-RETURN count(*) AS deleted
-
-// name: graph_delete_nodes_unleased
-// Delete up to $limit nodes of a graph of no game known (no load of this gamegraph holds
-// its slot); returns how many went.
-// params: graph:str, limit:int
 MATCH (p:GraphNode {graph: $graph})
 WITH p LIMIT $limit
 DETACH DELETE p

@@ -20,7 +20,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from gamegraph.db.query_files import cypher as _q
 from gamegraph.db.runner import QueryRunner
@@ -31,9 +31,9 @@ from gamegraph.games.registry import get_game
 __all__ = [
     "GraphRecord",
     "GraphState",
+    "Held",
     "Lease",
     "describe_owner",
-    "forget",
     "get_graph",
     "graph_in_slot",
     "hold_slots",
@@ -45,6 +45,20 @@ __all__ = [
 
 LEASE_SECONDS = 60
 """How long a load's claim on a graph lasts without renewal (renewed every third of it)."""
+
+
+class Held(Protocol):
+    """What a :class:`Lease` holds: a graph's id and slot, and how a message names it (a
+    :class:`~gamegraph.games.base.Game`, or the :class:`GraphRecord` of a graph whose game
+    is not known now, which a drop or a bulk load's carry-over holds as a load does)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def slot(self) -> str: ...
+
+    def describe(self) -> str: ...
 
 
 class GraphState(Enum):
@@ -102,6 +116,11 @@ class GraphRecord:
     @property
     def complete(self) -> bool:
         return self.status == "complete"
+
+    def describe(self) -> str:
+        """The graph in a message, when its game may not be known: ``the kept-two-card
+        graph``."""
+        return f"the {self.game} graph"
 
     def loaded_game(self) -> Game[Any] | None:
         """The game this record was loaded for, or None if its game or parameters are no
@@ -162,10 +181,6 @@ def state_of(runner: QueryRunner, game: Game[Any]) -> tuple[GraphState, GraphRec
     return record.state(game), record
 
 
-def forget(runner: QueryRunner, graph_id: str) -> None:
-    runner.write(_q("graph_forget"), {"id": graph_id})
-
-
 # --------------------------------------------------------------------------- leases
 
 
@@ -207,7 +222,7 @@ class Lease:
     """
 
     runner: QueryRunner
-    game: Game[Any]
+    game: Held
     owner: str = field(default_factory=_owner)
     seconds: int = LEASE_SECONDS
     _stop: threading.Event = field(default_factory=threading.Event, repr=False)

@@ -38,6 +38,8 @@ from gamegraph.core import graphs
 from gamegraph.define import _kernels as dk
 from gamegraph.define.definition import Definition, DefinitionError
 from gamegraph.define.spaces import Position, Space
+from gamegraph.define.timeout import MoveTimeoutError, timed
+from gamegraph.define.timeout import limit as move_limit
 from gamegraph.games import _kernels as gk
 from gamegraph.games.functional.graph import (
     FunctionalGraph,
@@ -247,10 +249,16 @@ class Call:
     fn: Callable[..., Any]
     space: Space
     values: dict[str, Any]  #: the game's parameters, n included, as keyword arguments
+    timeout: float | None = None  #: seconds a move may take (`--move-timeout`), None: any
 
     @property
     def n(self) -> int:
         return int(self.values["n"])
+
+    @property
+    def move(self) -> Callable[..., Any]:
+        """The definition's function under the move's time limit (:mod:`.timeout`)."""
+        return timed(self.fn, self.name, self.timeout)
 
     def fail(self, message: str) -> DefinitionError:
         return DefinitionError(f"game {self.name!r} ({self.where}): {message}")
@@ -262,6 +270,8 @@ class Call:
         return f"{name}({position!r}, {args})"
 
     def raised(self, position: Position, error: BaseException, fn: Callable[..., Any]) -> None:
+        if isinstance(error, MoveTimeoutError):
+            raise error
         if isinstance(error, NotIterableError):
             raise self.fail(
                 f"{self.shown(position, fn)} returned {_brief(error.result)}, which is not an "
@@ -289,6 +299,8 @@ def _apply(call: Call, fn: Callable[..., Any], positions: list[Position]) -> lis
     values = call.values
     try:
         return list(map(partial(fn, **values), positions))
+    except MoveTimeoutError:
+        raise
     except Exception:
         pass
     results = []
@@ -366,7 +378,7 @@ def shard_moves(call: Call, lo: int, hi: int, table: np.ndarray) -> tuple[Any, .
         sizes = [count_partitions(m) for m in range(call.n + 1)]
         starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
     if call.kind == "functional":
-        results = _apply(call, call.fn, positions)
+        results = _apply(call, call.move, positions)
         _sample(call, positions, results)
         flat, offsets = flatten(call, positions, results)
         ranked, bad = rank_rows(call.space, call.n, flat, offsets, table, starts)
@@ -374,7 +386,7 @@ def shard_moves(call: Call, lo: int, hi: int, table: np.ndarray) -> tuple[Any, .
             row = bad & 0xFFFFFFFF
             raise _bad_result(call, positions[row], results[row], bad >> 32)
         return keep, ranked
-    lists = _apply(call, _listed(call.fn), positions)
+    lists = _apply(call, _listed(call.move), positions)
     _sample(call, positions, lists)
     counts = np.fromiter(map(len, lists), np.int64, len(lists))
     targets = list(chain.from_iterable(lists))
@@ -409,7 +421,7 @@ def _listed(fn: Callable[..., Any]) -> Callable[..., list[Any]]:
 
 def _sample(call: Call, positions: list[Position], results: list[Any]) -> None:
     """Ask every SAMPLE-th position again: the same answer, of the right types."""
-    fn = call.fn if call.kind == "functional" else _listed(call.fn)
+    fn = call.move if call.kind == "functional" else _listed(call.move)
     first_ones = range(min(FIRST, len(positions)))
     for i in chain(first_ones, range(FIRST, len(positions), SAMPLE)):
         position = positions[i]
@@ -494,6 +506,7 @@ def build_defined(game: DefinedGame, *, force: bool = False) -> Any:
         definition.fn,
         definition.space,
         game.values(),
+        timeout=move_limit(),
     )
     if definition.space.kind == "reachable":
         positions, indptr, indices = _search(call, definition, force)
@@ -604,7 +617,7 @@ def _search(
             order.append(p)
     queue = deque(order)
     edges: list[list[int]] = [[] for _ in order]
-    fn = call.fn if call.kind == "functional" else _listed(call.fn)
+    fn = call.move if call.kind == "functional" else _listed(call.move)
     where = call.space.where
     checked = 0
     while queue:

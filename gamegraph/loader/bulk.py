@@ -1,7 +1,10 @@
 """`gamegraph load --bulk`: load through `neo4j-admin database import`, for the local Neo4j.
 
 Every graph is a deterministic function of its game and parameters, so a bulk load rebuilds
-the whole database: every graph already in the catalog plus the requested ones. It
+the whole database: every graph already in the catalog plus the requested ones. A graph
+whose game is not known now (defined in a notebook, or in a file not named with
+--games-from) cannot be rebuilt: it is carried over as it is, copied from the old store into
+the new one (:mod:`.carry`), never dropped. It
 
 1. reads the catalog from the running server (started if needed);
 2. builds each graph and writes its import files (CSV, :mod:`.export`), one graph at a time,
@@ -55,8 +58,9 @@ from gamegraph.db.catalog import (
 )
 from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner
-from gamegraph.errors import InputError, LoadConflictError
+from gamegraph.errors import LoadConflictError
 from gamegraph.games.base import Game, Progress
+from gamegraph.loader.carry import export_carried, record_carried
 from gamegraph.loader.claim import GraphClaim, Stopwatch
 from gamegraph.loader.export import (
     ARRAY_DELIMITER,
@@ -139,13 +143,15 @@ def _bulk_load(
     from gamegraph.server.bulk_import import bulk_import
 
     clock = Stopwatch()
-    games, summary = _graphs_to_build(runner, planned)
+    games, unknown, summary = _graphs_to_build(runner, planned)
     catalog = _catalog_state(runner)
     staging = local.home / "bulk"
     shutil.rmtree(staging, ignore_errors=True)
     csv_dir = writable_directory(staging / "csv")
     expected: list[Expected] = []
-    files: list[Path] = []
+    carried, files = export_carried(runner, unknown, csv_dir)
+    if carried:
+        clock("carry")
     for game in games:
         report = LoadReport(game)
         tick = Stopwatch(report.seconds)
@@ -158,6 +164,7 @@ def _bulk_load(
         summary.reports.append(report)
     clock("engine and files")
     summary.rows = sum(sum(e.counts.values()) for e in expected)
+    summary.rows += sum(sum(c.counts.values()) for c in carried)
     note(f"importing {summary.rows:,} rows with neo4j-admin (the server keeps running) ...")
     stage = LocalNeo4j(staging / "home", install_root=local.install_root)
     nodes, rels = import_files(files)
@@ -197,6 +204,7 @@ def _bulk_load(
             record_imported(
                 fresh, expected, summary.reports, indexes_ready=indexes_ready, clock=clock
             )
+            record_carried(fresh, carried)
     except BaseException:
         note("the new store did not verify: putting the previous database back")
         _reopen(local, swap.put_old_back, clock)
@@ -363,8 +371,10 @@ def _exclusive(path: Path) -> Iterator[None]:
 
 def _graphs_to_build(
     runner: QueryRunner, planned: Sequence[PlannedGraph]
-) -> tuple[list[Game[Any]], LoadSummary]:
-    """The requested graphs, then every graph of the catalog they do not replace."""
+) -> tuple[list[Game[Any]], list[GraphRecord], LoadSummary]:
+    """The requested graphs, then every graph of the catalog they do not replace; and the
+    records of the graphs whose game is not known now, which the bulk load carries over
+    (:mod:`.carry`): a user's graph is never dropped but by `gamegraph drop`."""
     summary = LoadSummary([], route="bulk")
     wanted = [p.game for p in planned]
     slots = {g.slot for g in wanted}
@@ -374,19 +384,12 @@ def _graphs_to_build(
         game = record.loaded_game()
         if game is None:
             unknown.append(record)
+            summary.carried.append(record.id)
         elif game.slot not in slots:
             slots.add(game.slot)
             games.append(game)
             summary.kept.append(game.id)
-    if unknown:  # rebuilding drops what it cannot build: a user's graph is never lost so
-        names = sorted({record.game for record in unknown})
-        raise InputError(
-            "a bulk load rebuilds every graph of the database, and the games of "
-            f"{', '.join(r.id for r in unknown)} are not known now ({', '.join(names)}): name "
-            "the files that define them with --games-from FILE.py, or drop those graphs "
-            "first (`gamegraph drop ID`), or load online (without --bulk); nothing was changed"
-        )
-    return games, summary
+    return games, unknown, summary
 
 
 class _StoreSwap:

@@ -34,10 +34,11 @@ from typing import Any
 import numpy as np
 
 from gamegraph.db.catalog import (
+    GraphRecord,
     GraphState,
+    Held,
     Lease,
     describe_owner,
-    forget,
     get_graph,
     list_graphs,
     state_of,
@@ -98,14 +99,14 @@ class LoadReport:
 class LoadSummary:
     """What one :meth:`gamegraph.api.Database.load` did: a :class:`LoadReport` per graph (its
     iteration yields them) and, for a bulk load, its stages in seconds, the graphs of the
-    catalog it rebuilt (``kept``), the records of games no longer known (``dropped``) and the
-    rows it imported."""
+    catalog it rebuilt (``kept``), the graphs of games not known now that it copied from the
+    old store as they were (``carried``) and the rows it imported."""
 
     reports: list[LoadReport]
     route: str = "online"
     seconds: dict[str, float] = field(default_factory=dict)
     kept: list[str] = field(default_factory=list)
-    dropped: list[str] = field(default_factory=list)
+    carried: list[str] = field(default_factory=list)
     rows: int = 0
 
     def __iter__(self) -> Iterator[LoadReport]:
@@ -295,15 +296,19 @@ def drop_graph(runner: QueryRunner, graph_id: str, progress: Progress | None = N
     a live load or drop holds it), and its record says ``dropping`` before the first node
     goes, so a graph being dropped is never taken for a complete one (queries and verify
     refuse it; `gamegraph graphs` shows it). Interrupted, it leaves the record incomplete:
-    a drop again finishes it, a load repairs it."""
+    a drop again finishes it, a load repairs it. A graph whose game is not known now (a
+    notebook's, a file's not named) is held by its record's slot in the same way, so a
+    drop of it never runs beside a bulk load's swap or a load of that game elsewhere."""
     existing = get_graph(runner, graph_id)
     game = existing.loaded_game() if existing is not None else _game_of(graph_id)
-    if game is None:  # a record of another gamegraph's game: no load of ours can hold it
-        deleted = _delete_data(runner, graph_id, graph_id, progress, None)
-        if existing is not None:
-            forget(runner, graph_id)
-        return existing is not None or deleted > 0
-    lease = Lease(runner, game)
+    held: Held
+    if game is not None:
+        held = game
+    elif existing is not None:  # a graph of a game not known now: held by its record's slot
+        held = existing
+    else:  # nodes of a game not known now, with no record: its slot is its id
+        held = GraphRecord(graph_id, graph_id.partition(":")[0], 0, "", slot=graph_id)
+    lease = Lease(runner, held)
     holder = lease.try_claim_drop()
     if holder is not None:
         doing = "dropped" if existing is not None and existing.status == "dropping" else "loaded"
@@ -534,14 +539,10 @@ def _delete_data(
     graph_id: str,
     name: str,
     progress: Progress | None,
-    fence: dict[str, str] | None,
+    fence: dict[str, str],
 ) -> int:
     """Delete a graph's data under ``fence`` (a claim's or a drop's lease: see
-    graph_delete_nodes); None only for a graph of no game known, which no load holds."""
-    if fence is None:
-        return delete_in_batches(
-            runner, "graph_delete_nodes_unleased", {"graph": graph_id}, f"deleting {name}", progress
-        )
+    graph_delete_nodes)."""
     return delete_in_batches(
         runner, "graph_delete_nodes", {"graph": graph_id, **fence}, f"deleting {name}", progress
     )

@@ -9,14 +9,17 @@ says why it checks nothing; editing only a docstring or a comment leaves it curr
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from gamegraph.db.catalog import get_graph
+from gamegraph.db.catalog import get_graph, hold_slots, new_owner, release_slots
 from gamegraph.db.runner import Neo4jQueryRunner
 from gamegraph.db.settings import Neo4jSettings
 
@@ -93,12 +96,80 @@ def test_a_graph_of_a_game_not_known_now_is_listed_and_dropped_by_its_id(
         _gamegraph(env, "drop", GRAPH, "--games-from", str(mine))
 
 
-def test_a_bulk_load_that_cannot_see_a_game_keeps_its_graph(
+def test_a_drop_of_a_graph_of_a_game_not_known_now_takes_the_slots_lease(
     env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
 ) -> None:
-    """`load --bulk` rebuilds the whole database: without the file that defines a loaded
-    graph's game it refuses, in one line naming the graph and --games-from, and changes
-    nothing (it used to drop the graph: "dropped (games no longer known)")."""
+    """`drop ID` of a graph whose game is not known here holds the graph's slot as a load
+    does: while another process holds it (here a bulk load's hold, as before its swap) the
+    drop refuses in one line naming that process and deletes nothing; once it is free the
+    drop removes the graph, its record and its slot (it used to delete without any lease)."""
+    mine = tmp_path / "kept.py"
+    mine.write_text(MOVE, "utf-8")
+    owner = new_owner()
+    try:
+        loaded = _gamegraph(
+            env, "load", "--games", "kept-two-card", "--n", "8", "--games-from", str(mine)
+        )
+        assert loaded.returncode == 0, loaded.stderr
+        assert hold_slots(runner, [GRAPH], owner, 120) == []
+        refused = _gamegraph(env, "drop", GRAPH)  # no --games-from: the game is unknown here
+        assert refused.returncode != 0, refused.stdout
+        [line] = refused.stderr.splitlines()
+        assert line.startswith(f"error: {GRAPH} is being loaded by process {os.getpid()} on ")
+        assert _nodes(runner, LABEL) == 22
+        record = get_graph(runner, GRAPH)
+        assert record is not None and (record.status, record.nodes) == ("complete", 22)
+        release_slots(runner, owner)
+        dropped = _gamegraph(env, "drop", GRAPH)
+        assert dropped.returncode == 0, dropped.stderr
+        assert dropped.stdout == f"{GRAPH}: dropped\n"
+        assert get_graph(runner, GRAPH) is None
+        assert _nodes(runner, LABEL) == 0
+        assert _slots(runner, GRAPH) == 0
+    finally:
+        release_slots(runner, owner)
+        _gamegraph(env, "drop", GRAPH, "--games-from", str(mine))
+
+
+def _frozen(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _content(runner: Neo4jQueryRunner, graph: str) -> tuple[list[object], list[object]]:
+    """A graph's nodes (labels, properties) and relationships (ends, type, properties), sorted:
+    what Neo4j holds of it, whatever its element ids."""
+    nodes = runner.run(
+        "MATCH (p:GraphNode {graph: $g}) RETURN labels(p) AS labels, properties(p) AS props",
+        {"g": graph},
+    )
+    rels = runner.run(
+        "MATCH (a:GraphNode {graph: $g})-[r]->(b) "
+        "RETURN properties(a) AS a, type(r) AS type, properties(r) AS r, properties(b) AS b",
+        {"g": graph},
+    )
+
+    def props(p: dict[str, object]) -> tuple[tuple[str, object], ...]:
+        return tuple(sorted((k, _frozen(v)) for k, v in p.items()))
+
+    return (
+        sorted((tuple(sorted(row["labels"])), props(row["props"])) for row in nodes),
+        sorted((props(row["a"]), row["type"], props(row["r"]), props(row["b"])) for row in rels),
+    )
+
+
+def _record(runner: Neo4jQueryRunner, graph: str) -> dict[str, object]:
+    record = get_graph(runner, graph)
+    assert record is not None
+    return {k: v for k, v in record.properties.items() if not k.startswith("lease_")}
+
+
+def test_a_bulk_load_that_cannot_see_a_game_carries_its_graph_over(
+    env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
+) -> None:
+    """`load --bulk` rebuilds the whole database: a graph whose game it cannot see (defined
+    with --games-from in another command) is carried over as it was, its nodes,
+    relationships and record copied from the old store (it used to be dropped: "dropped
+    (games no longer known)"), and verify with the file accepts it."""
     mine = tmp_path / "kept.py"
     mine.write_text(MOVE, "utf-8")
     try:
@@ -106,19 +177,110 @@ def test_a_bulk_load_that_cannot_see_a_game_keeps_its_graph(
             env, "load", "--games", "kept-two-card", "--n", "8", "--games-from", str(mine)
         )
         assert loaded.returncode == 0, loaded.stderr
-        before = get_graph(runner, GRAPH)
-        assert before is not None and before.status == "complete"
+        record = _record(runner, GRAPH)
+        # p(8) = 22 positions, and a solitaire has one move from each
+        assert (record["status"], record["nodes"], record["relationships"]) == ("complete", 22, 22)
+        content = _content(runner, GRAPH)
+        assert (len(content[0]), len(content[1])) == (22, 22)
         bulk = _gamegraph(env, "load", "--bulk", "--games", "bulgarian", "--n", "6")
-        assert bulk.returncode == 2, bulk.stdout + bulk.stderr
-        errors = [line for line in bulk.stderr.splitlines() if line.startswith("error:")]
-        assert len(errors) == 1, bulk.stderr
-        assert GRAPH in errors[0] and "kept-two-card" in errors[0]
-        assert "--games-from FILE.py" in errors[0] and "nothing was changed" in errors[0]
-        after = get_graph(runner, GRAPH)
-        assert after is not None and (after.status, after.nodes) == ("complete", 22)
+        assert bulk.returncode == 0, bulk.stdout + bulk.stderr
+        assert f"kept (games not known here, carried over): {GRAPH}\n" in bulk.stdout
+        assert "B_6 [bulgarian:6]: loaded" in bulk.stdout
+        assert _record(runner, GRAPH) == record  # status, counts, engine, summary, times
+        assert _content(runner, GRAPH) == content
         assert _nodes(runner, LABEL) == 22
+        listed = _gamegraph(env, "graphs", "--json", "--games-from", str(mine))
+        assert listed.returncode == 0, listed.stderr
+        [row] = [r for r in json.loads(listed.stdout) if r["id"] == GRAPH]
+        assert (row["state"], row["nodes"], row["relationships"]) == ("current", 22, 22)
+        checked = _gamegraph(env, "verify", GRAPH, "--games-from", str(mine))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        # a second bulk load carries it again (the carried record is a record like any other)
+        again = _gamegraph(env, "load", "--bulk", "--games", "bulgarian", "--n", "6")
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert _content(runner, GRAPH) == content
     finally:
-        _gamegraph(env, "drop", GRAPH, "--games-from", str(mine))
+        _gamegraph(env, "drop", GRAPH, "bulgarian:6", "--games-from", str(mine))
+
+
+HANGS = """\
+import time
+
+import gamegraph as gg
+
+
+@gg.solitaire(name="hung-two-card", space="partitions")
+def move(position, n):
+    if position == (4, 4):
+        time.sleep(3600)
+    taken = sum(min(2, p) for p in position)
+    return tuple(sorted([*(p - 2 for p in position if p > 2), taken], reverse=True))
+"""
+
+
+def test_a_load_whose_move_does_not_return_in_time_stops_with_one_line(
+    env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
+) -> None:
+    """`load --move-timeout` of a defined game whose move hangs: one error line naming the
+    game and the position, and nothing of the graph is left in Neo4j (no record, no node)."""
+    mine = tmp_path / "hung.py"
+    mine.write_text(HANGS, "utf-8")
+    args = ("--games", "hung-two-card", "--n", "8", "--games-from", str(mine))
+    try:
+        hung = _gamegraph(env, "load", *args, "--move-timeout", "1")
+        assert hung.returncode == 2, hung.stdout + hung.stderr
+        assert hung.stderr.splitlines() == [
+            "error: move of hung-two-card on (4, 4) took longer than 1 s"
+        ]
+        assert get_graph(runner, "hung-two-card:8") is None
+        assert _nodes(runner, "HungTwoCard") == 0
+    finally:
+        _gamegraph(env, "drop", "hung-two-card:8", "--games-from", str(mine))
+
+
+def test_ctrl_c_during_a_load_whose_move_hangs_prints_one_line_and_leaves_nothing(
+    env: dict[str, str], runner: Neo4jQueryRunner, tmp_path: Path
+) -> None:
+    """Ctrl-C while a load waits on a move that never returns: exit 130 with the one line
+    ``error: interrupted (Ctrl-C)``, no traceback, and no record or node of the graph left
+    (the load had claimed it but written nothing: its claim is put back)."""
+    marker = tmp_path / "started"
+    mine = tmp_path / "hung.py"
+    mine.write_text(
+        HANGS.replace(
+            "        time.sleep(3600)",
+            f"        open({str(marker)!r}, 'w').close()\n        time.sleep(3600)",
+        ),
+        "utf-8",
+    )
+    args = ("--games", "hung-two-card", "--n", "8", "--games-from", str(mine))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamegraph", "load", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while not marker.exists():
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "the move never started"
+            time.sleep(0.2)
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 130, out + err
+        assert err.splitlines() == ["error: interrupted (Ctrl-C)"], err
+        assert "Traceback" not in out + err
+        assert get_graph(runner, "hung-two-card:8") is None
+        assert _nodes(runner, "HungTwoCard") == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+        _gamegraph(env, "drop", "hung-two-card:8", "--games-from", str(mine))
 
 
 def test_an_unknown_graph_id_is_still_refused(env: dict[str, str]) -> None:
@@ -129,8 +291,6 @@ def test_an_unknown_graph_id_is_still_refused(env: dict[str, str]) -> None:
 
 
 def _states(env: dict[str, str], mine: Path) -> dict[str, str]:
-    import json
-
     listed = _gamegraph(env, "graphs", "--json", "--games-from", str(mine))
     assert listed.returncode == 0, listed.stderr
     return {row["id"]: row["state"] for row in json.loads(listed.stdout)}
