@@ -1,0 +1,159 @@
+"""Benchmark: where B_n's online node write spends the server's time.
+
+Writes B_n's node table (the loader's own rows) into the local Neo4j under scratch labels
+(``Bench<i>``, deleted again) in several variants, interleaved over rounds, and prints for each
+the wall time, the Neo4j JVM's CPU seconds (read from /proc: on a busy machine the wall time
+says little, the server's CPU time what the write costs it) and the client's CPU seconds,
+then each variant's server CPU against the loader's statement:
+
+- ``loader``: the loader's statement (``UNWIND $rows CREATE``, the flag labels set from the
+  row, the element ids returned), 5,000 rows a batch, two writers, with B_n's schema (the
+  uniqueness constraint on (n, key), the indexes on n and (n, idx), and the graph index);
+- ``static-labels``, ``no-ids``: without the dynamic labels, without returning the ids;
+- ``unique-only``, ``no-schema``: with the constraint alone, with no index at all;
+- ``batch-20k``, ``writers-1``, ``writers-4``: other batch sizes and writer counts.
+
+    python benchmarks/node_write.py [--n 45] [--rounds 2] [--variants loader,no-schema]
+
+Needs the local Neo4j (GAMEGRAPH_NEO4J_* choose its home and ports) on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from gamegraph.db import Neo4jQueryRunner, open_runner
+from gamegraph.games import get_game
+from gamegraph.server import LocalNeo4j
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "loader": {},
+    "static-labels": {"dynamic": False},
+    "no-ids": {"ids": False},
+    "unique-only": {"schema": "unique"},
+    "no-schema": {"schema": "none"},
+    "batch-20k": {"batch": 20_000},
+    "writers-1": {"writers": 1},
+    "writers-4": {"writers": 4},
+}
+
+
+def server_cpu(pid: int) -> float:
+    """User + system CPU seconds of a process so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def client_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+def statement(label: str, columns: list[str], *, dynamic: bool, ids: bool) -> str:
+    props = ", ".join(f"{name}: row[{i}]" for i, name in enumerate(columns))
+    query = f"UNWIND $rows AS row\nCREATE (p:{label}Node:{label} {{graph: $graph, {props}}})\n"
+    if dynamic:
+        query += "SET p:$(row[-1])\n"
+    return query + ("RETURN collect(elementId(p)) AS ids" if ids else "RETURN count(*) AS c")
+
+
+def clear(runner: Neo4jQueryRunner, label: str) -> None:
+    while runner.write(f"MATCH (p:{label}) WITH p LIMIT 10000 DETACH DELETE p").nodes_deleted:
+        pass
+
+
+def schema(runner: Neo4jQueryRunner, label: str, kind: str) -> None:
+    name = label.lower()
+    runner.write(f"DROP CONSTRAINT {name}_key IF EXISTS")
+    for index in ("n", "idx", "graph"):
+        runner.write(f"DROP INDEX {name}_{index} IF EXISTS")
+    if kind in ("all", "unique"):
+        runner.write(f"CREATE CONSTRAINT {name}_key FOR (p:{label}) REQUIRE (p.n, p.key) IS UNIQUE")
+    if kind == "all":
+        runner.write(f"CREATE INDEX {name}_n FOR (p:{label}) ON (p.n)")
+        runner.write(f"CREATE INDEX {name}_idx FOR (p:{label}) ON (p.n, p.idx)")
+        runner.write(f"CREATE INDEX {name}_graph FOR (p:{label}Node) ON (p.graph)")
+    runner.write("CALL db.awaitIndexes(300)")
+
+
+def write(
+    runner: Neo4jQueryRunner,
+    pid: int,
+    label: str,
+    columns: list[str],
+    rows: list[list[Any]],
+    *,
+    dynamic: bool = True,
+    ids: bool = True,
+    schema_kind: str = "all",
+    batch: int = 5_000,
+    writers: int = 2,
+) -> tuple[float, float, float]:
+    """Wall, server CPU and client CPU seconds of one write of ``rows``."""
+    clear(runner, label)
+    schema(runner, label, schema_kind)
+    query = statement(label, columns, dynamic=dynamic, ids=ids)
+    started, server, client = time.perf_counter(), server_cpu(pid), client_cpu()
+    with ThreadPoolExecutor(writers) as pool:
+        batches = [
+            pool.submit(runner.write_returning, query, {"rows": rows[i : i + batch], "graph": "b"})
+            for i in range(0, len(rows), batch)
+        ]
+        for done in batches:
+            done.result()
+    measured = (
+        time.perf_counter() - started,
+        server_cpu(pid) - server,
+        client_cpu() - client,
+    )
+    clear(runner, label)
+    return measured
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=45, help="B_n to write (default 45)")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds over the variants")
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated")
+    args = parser.parse_args()
+    names = [v.strip() for v in args.variants.split(",")]
+    game = get_game("bulgarian")(args.n)
+    table = game.tables(game.build(force=True)).nodes[0]
+    rows, columns = table.rows(), list(table.columns)
+    status = LocalNeo4j().status()
+    if status.pid is None:
+        raise SystemExit("error: the local Neo4j is not running (gamegraph neo4j start)")
+    print(f"B_{args.n}: {len(rows):,} nodes, columns {columns}, flags {list(table.flags)}")
+    cpu: dict[str, list[float]] = {name: [] for name in names}
+    with open_runner() as runner:
+        for round_ in range(args.rounds):
+            for i, name in enumerate(names):
+                options = dict(VARIANTS[name])
+                if "schema" in options:
+                    options["schema_kind"] = options.pop("schema")
+                wall, server, client = write(
+                    runner, status.pid, f"Bench{i}", columns, rows, **options
+                )
+                cpu[name].append(server)
+                print(
+                    f"round {round_} {name:14s} wall {wall:6.1f} s  server CPU {server:6.1f} s  "
+                    f"client CPU {client:5.1f} s  {len(rows) / server:9,.0f} nodes per server "
+                    "CPU second",
+                    flush=True,
+                )
+    base = statistics.median(cpu[names[0]])
+    for name in names:
+        median = statistics.median(cpu[name])
+        print(
+            f"{name:14s} server CPU median {median:6.2f} s  ratio to {names[0]} {median / base:.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
