@@ -77,7 +77,8 @@ def bare_import(n: int, games: str | None) -> tuple[float, float]:
         args = import_arguments(files)
         nodes = [a.split("=", 1)[1] for a in args if a.startswith("--nodes=")]
         rels = [a.split("=", 1)[1] for a in args if a.startswith("--relationships=")]
-        extra = [a for a in args if a.startswith("--array-delimiter")] + ["--threads=2"]
+        files_args = ("--nodes=", "--relationships=")
+        extra = [a for a in args if not a.startswith(files_args)] + ["--threads=2"]
         scratch = LocalNeo4j(out / "home")
         result = bulk_import(nodes, rels, "neo4j", server=scratch, extra_args=extra)
         rate = rows / result.seconds

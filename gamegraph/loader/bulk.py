@@ -290,7 +290,7 @@ def remote_instructions(planned: Sequence[PlannedGraph], out: str = "gamegraph-i
             "  2. stop Neo4j, then import every file written (this replaces the database):",
             f"     neo4j-admin database import full --nodes={out}/<each *.nodes.*.csv> "
             f"--relationships={out}/<each *.rels.*.csv> --array-delimiter='{ARRAY_DELIMITER}' "
-            "--overwrite-destination=true neo4j",
+            "--id-type=INTEGER --overwrite-destination=true neo4j",
             "  3. start Neo4j, then check and record the imported graphs:",
             f"     gamegraph load --n {span} --games {','.join(games)} --imported",
             "Files: " + "; ".join(files),

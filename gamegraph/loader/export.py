@@ -52,8 +52,10 @@ __all__ = [
 ]
 
 ARRAY_DELIMITER = ";"
-IMPORT_OPTIONS = (f"--array-delimiter={ARRAY_DELIMITER}",)
-"""The importer's options that the files written here need."""
+IMPORT_OPTIONS = (f"--array-delimiter={ARRAY_DELIMITER}", "--id-type=INTEGER")
+"""The importer's options for the files written here: their ids are integers within each
+graph's ID spaces, which the importer maps faster than strings (B_60, G_60/H_60 and Q: the
+relationship import 3.6 s against 7.7 s, the whole import 24-28 s against 27-31 s)."""
 CHUNK = 100_000
 """Rows formatted and written at a time."""
 

@@ -279,7 +279,7 @@ def test_csv_export_is_neo4j_admin_input(tmp_path: Path) -> None:
     assert len(rows) == len(next(r for r in tables.rels if r.type == "TURN"))
     args = import_arguments(files)
     assert sum(a.startswith("--nodes=") for a in args) == 2
-    assert "--array-delimiter=;" in args
+    assert "--array-delimiter=;" in args and "--id-type=INTEGER" in args
 
 
 def test_graphml_export_holds_every_node_and_edge(tmp_path: Path) -> None:
