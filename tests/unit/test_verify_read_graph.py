@@ -4,13 +4,15 @@ as sets, and G_20 built from the α-move and Ω alone."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import networkx as nx
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamegraph.games.floridian.alpha import alpha_moves
-from gamegraph.games.floridian.checks import ReadGraph
+from gamegraph.games.floridian.checks import ReadGraph, _differing_sources, _two_move_paths
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.partitions import omega, separated_partitions
 
@@ -115,3 +117,43 @@ def test_g20_from_the_definitions_gives_the_engines_analysis() -> None:
     losing, rounds = read.losing()
     assert np.array_equal(losing, g.losing) and rounds >= 1
     assert np.array_equal(read.levels(read.recurrent), g.turns_to_core)
+
+
+def _array(values: list[int]) -> np.ndarray:
+    return np.asarray(values, dtype=np.int64)
+
+
+@settings(max_examples=150, deadline=None)
+@given(a=pairs, b=pairs, odd=st.sampled_from([-3, 2**40]))
+def test_the_sources_whose_targets_differ_as_multisets(
+    a: list[tuple[int, int]], b: list[tuple[int, int]], odd: int
+) -> None:
+    a = [*a, (5, odd)]  # an end no pair packs: its source is always listed
+    differ = _differing_sources(
+        _array([s for s, _ in a]),
+        _array([t for _, t in a]),
+        _array([s for s, _ in b]),
+        _array([t for _, t in b]),
+    )
+    expected = {
+        s
+        for s in {s for s, _ in a + b}
+        if Counter(t for x, t in a if x == s) != Counter(t for x, t in b if x == s)
+    }
+    assert differ == expected | {5}
+
+
+@settings(max_examples=100, deadline=None)
+@given(moves=pairs, omega_moves=pairs)
+def test_two_move_paths_are_the_distinct_ends_of_a_move_then_a_move(
+    moves: list[tuple[int, int]], omega_moves: list[tuple[int, int]]
+) -> None:
+    start, end = _two_move_paths(
+        _array([a for a, _ in moves]),
+        _array([x for _, x in moves]),
+        _array([x for x, _ in omega_moves]),
+        _array([b for _, b in omega_moves]),
+    )
+    pairs_found = list(zip(start.tolist(), end.tolist(), strict=True))
+    expected = {(a, b) for a, x in moves for y, b in omega_moves if x == y}
+    assert sorted(pairs_found) == sorted(expected)

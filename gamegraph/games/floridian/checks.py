@@ -76,15 +76,11 @@ class FloridianChecks:
         self.say(f"{self.name}: structure")
         checks = [self.counts()]
         self.rows = {int(row["idx"]): row for row in self._rows("verify_floridian_positions")}
-        arcs = self._arcs()
-        self.omega_arcs = (arcs["omega_from"], arcs["omega_to"])
-        alpha = _grouped(arcs["alpha_from"], arcs["alpha_to"], list(self.rows))
-        turns = _grouped(arcs["turn_from"], arcs["turn_to"], list(self.rows))
-        for idx, row in self.rows.items():
-            row["alpha_moves"], row["turns"] = alpha[idx], turns[idx]
-        self.relations = ReadGraph(self.g.positions.size, list(self.rows), arcs)
+        self.arcs = {k: np.asarray(v, dtype=np.int64) for k, v in self._arcs().items()}
+        self.omega_arcs = (self.arcs["omega_from"], self.arcs["omega_to"])
+        self.relations = ReadGraph(self.g.positions.size, list(self.rows), self.arcs)
         checks += [self.alpha_moves(), self.omega_moves(), self.turns(), self.in_omega_t()]
-        self.say(f"{self.name}: recurrent states (trimming, then cycles)")
+        self.say(f"{self.name}: recurrent states (components of the TURN arcs read)")
         checks.append(self.recurrent())
         self.say(f"{self.name}: strongly connected components of the core")
         checks.append(self.core_components())
@@ -119,13 +115,12 @@ class FloridianChecks:
         aligned by position), as one dict per position; a stored property read as
         :data:`_ABSENT` becomes None, as it would read in a record of its own."""
         columns = self._one(name, **params)
-        return [
-            {
-                key: None if key.startswith("stored_") and type(v) is int and v == _ABSENT else v
-                for key, v in zip(columns, values, strict=True)
-            }
-            for values in zip(*columns.values(), strict=True)
-        ]
+        for key, values in columns.items():
+            if key.startswith("stored_"):
+                columns[key] = [None if type(v) is int and v == _ABSENT else v for v in values]
+        keys = list(columns)
+        rows = zip(*columns.values(), strict=True)
+        return [dict(zip(keys, values, strict=True)) for values in rows]
 
     def _one(self, name: str, **params: Any) -> dict[str, Any]:
         """The one row of an aggregating query (Neo4j always answers one)."""
@@ -154,29 +149,41 @@ class FloridianChecks:
                 comparison.problem(f"{key}: Neo4j holds {row[key]}, the engine has {value}")
         return comparison.check(", ".join(f"{v:,} {k.replace('_', ' ')}" for k, v in row.items()))
 
+    def _moves(self, kind: str, keys: Sequence[int]) -> dict[int, list[int]]:
+        """The ends of the arcs read of ``kind`` ("alpha", "turn") from each of ``keys``."""
+        return _grouped(self.arcs[f"{kind}_from"], self.arcs[f"{kind}_to"], list(keys))
+
     def alpha_moves(self) -> Check:
+        """Each α-position's α-moves as read = the engine's (compared as multisets of
+        (source, target) at once; the positions that differ are listed one by one)."""
         comparison = Comparison(self.name, "α-moves of every α-position")
         expected_positions = set(self.g.sources.tolist())
         if set(self.rows) != expected_positions:
             missing = sorted(expected_positions - set(self.rows))[:MAX_PROBLEMS]
             extra = sorted(set(self.rows) - expected_positions)[:MAX_PROBLEMS]
             comparison.problem(f"α-positions missing {missing}, unexpected {extra}")
+        source = self.arcs["alpha_from"]
+        differ = _differing_sources(source, self.arcs["alpha_to"], *self.g.alpha_arcs())
+        moves = self._moves("alpha", sorted(differ & set(self.rows)))
+        keys, counts = np.unique(source, return_counts=True)
+        read = dict(zip(keys.tolist(), counts.tolist(), strict=True))
+        built = np.diff(self.g.alpha_ptr).tolist()
+        row_of = self.g.row_of.tolist()
         for idx, row in self.rows.items():
             if idx not in expected_positions:
                 continue
-            engine = sorted(self.g.alpha_targets(idx).tolist())
-            if sorted(row["alpha_moves"]) != engine:
+            if idx in differ:
+                engine = sorted(self.g.alpha_targets(idx).tolist())
                 comparison.problem(
-                    f"{row['key']}: α-moves to {sorted(row['alpha_moves'])} in Neo4j, "
-                    f"engine {engine}"
+                    f"{row['key']}: α-moves to {sorted(moves[idx])} in Neo4j, engine {engine}"
                 )
             comparison.three(
                 f"{row['key']} out_degree",
-                len(row["alpha_moves"]),
+                read.get(idx, 0),
                 row["stored_out_degree"],
-                len(engine),
+                built[row_of[idx]],
             )
-        arcs = sum(len(row["alpha_moves"]) for row in self.rows.values())
+        arcs = sum(read.get(idx, 0) for idx in self.rows)
         return comparison.check(f"{arcs:,} α-moves of {len(self.rows):,} positions = engine's")
 
     def omega_moves(self) -> Check:
@@ -209,14 +216,21 @@ class FloridianChecks:
         relationships, composed here (the same comparison the query of one row per
         position made in Cypher)."""
         comparison = Comparison(self.name, "TURN = α-move then Ω-move")
+        arcs = self.arcs
+        paths = _two_move_paths(
+            arcs["alpha_from"], arcs["alpha_to"], arcs["omega_from"], arcs["omega_to"]
+        )
+        differ = _differing_sources(arcs["turn_from"], arcs["turn_to"], *paths) & set(self.rows)
+        alpha, turns = self._moves("alpha", sorted(differ)), self._moves("turn", sorted(differ))
         targets = self.omega_targets
-        for row in self.rows.values():
-            moves = {b for x in row["alpha_moves"] for b in targets.get(x, ())}
-            if moves != set(row["turns"]) or len(moves) != len(row["turns"]):
-                comparison.problem(
-                    f"{row['key']}: two-move paths to {sorted(moves, key=str)}, "
-                    f"TURN to {sorted(row['turns'], key=str)}"
-                )
+        for idx, row in self.rows.items():
+            if idx not in differ:
+                continue
+            moves = {b for x in alpha[idx] for b in targets.get(x, ())}
+            comparison.problem(
+                f"{row['key']}: two-move paths to {sorted(moves, key=str)}, "
+                f"TURN to {sorted(turns[idx], key=str)}"
+            )
         return comparison.check("every TURN arc is a two-move path of G_n and vice versa")
 
     def in_omega_t(self) -> Check:
@@ -383,7 +397,7 @@ class ReadGraph:
     ``alpha``: the structure checks report any other arc.
     """
 
-    def __init__(self, size: int, alpha: Sequence[int], arcs: Mapping[str, Sequence[int]]) -> None:
+    def __init__(self, size: int, alpha: Sequence[int], arcs: Mapping[str, Any]) -> None:
         self.size = size
         positions = np.asarray(alpha, dtype=np.int64)
         self.alpha = np.zeros(size, dtype=bool)
@@ -393,7 +407,7 @@ class ReadGraph:
         self.turn_from, self.turn_to = self._arcs(arcs, "turn", start=True, end=True)
 
     def _arcs(
-        self, arcs: Mapping[str, Sequence[int]], kind: str, *, start: bool, end: bool
+        self, arcs: Mapping[str, Any], kind: str, *, start: bool, end: bool
     ) -> tuple[np.ndarray, np.ndarray]:
         source = np.asarray(arcs[f"{kind}_from"], dtype=np.int64)
         target = np.asarray(arcs[f"{kind}_to"], dtype=np.int64)
@@ -497,7 +511,58 @@ def _gather(indptr: np.ndarray, indices: np.ndarray, rows: np.ndarray) -> np.nda
     return np.asarray(indices[offsets + np.arange(offsets.size)], dtype=np.int64)
 
 
-def _grouped(sources: list[Any], targets: list[Any], keys: list[Any]) -> dict[Any, list[int]]:
+def _two_move_paths(
+    alpha_from: np.ndarray, alpha_to: np.ndarray, omega_from: np.ndarray, omega_to: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct (start, end) of the paths α-move then Ω-move, each pair once."""
+    order = np.argsort(omega_from, kind="stable")
+    middle, end = omega_from[order], omega_to[order]
+    lo = np.searchsorted(middle, alpha_to, side="left")
+    counts = np.searchsorted(middle, alpha_to, side="right") - lo
+    starts = np.repeat(alpha_from, counts)
+    offsets = np.repeat(lo - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
+    ends = end[offsets]
+    order = np.lexsort((ends, starts))
+    starts, ends = starts[order], ends[order]
+    new = _group_starts(starts, ends)
+    return starts[new], ends[new]
+
+
+def _group_starts(*columns: np.ndarray) -> np.ndarray:
+    """Where a new value begins in sorted columns (rows compared across all of them)."""
+    starts = np.zeros(columns[0].size, dtype=bool)
+    starts[:1] = True
+    for column in columns:
+        starts[1:] |= column[1:] != column[:-1]
+    return starts
+
+
+_SPAN = 1 << 31
+"""Indices a pair of which :func:`_differing_sources` packs into one integer (-2 .. 2^31-3)."""
+
+
+def _differing_sources(
+    a_from: np.ndarray, a_to: np.ndarray, b_from: np.ndarray, b_to: np.ndarray
+) -> set[int]:
+    """The sources whose targets differ, as multisets, between the arcs a and the arcs b
+    (a source of an arc whose ends cannot be packed is always listed)."""
+    keys, odd = [], []
+    for source, target in ((a_from, a_to), (b_from, b_to)):
+        packs = (source >= -2) & (source < _SPAN - 2) & (target >= -2) & (target < _SPAN - 2)
+        keys.append((source[packs] + 2) * _SPAN + (target[packs] + 2))
+        odd.append(source[~packs])
+    # each arc of a counts +1, of b -1: a pair whose sum is not 0 differs
+    packed = np.concatenate(keys)
+    sign = np.concatenate([np.ones(keys[0].size, np.int64), -np.ones(keys[1].size, np.int64)])
+    order = np.argsort(packed, kind="stable")  # timsort: the arcs come nearly in order
+    packed, sign = packed[order], sign[order]
+    first = np.flatnonzero(_group_starts(packed))
+    balance = np.add.reduceat(sign, first) if first.size else sign
+    differ = packed[first[balance != 0]] // _SPAN - 2
+    return set(differ.tolist()) | set(np.concatenate(odd).tolist())
+
+
+def _grouped(sources: Any, targets: Any, keys: list[Any]) -> dict[Any, list[int]]:
     """The targets of the arcs (``sources[i]``, ``targets[i]``) grouped by source, for each
     of ``keys`` (an empty list for a key no arc leaves; arcs from other sources are
     dropped)."""
