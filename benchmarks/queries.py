@@ -51,12 +51,6 @@ def representative_params(runner: QueryRunner, n: int) -> dict[str, dict[str, An
     lose = losing[len(losing) // 2] if losing else farthest
     cycle_n = 24 if n >= 24 else n
     cycle_position = "8,5,5,2,2,2" if n >= 24 else fkey(0)
-    elements = runner.run(
-        "MATCH (a:Alpha {n: $n}) WITH a ORDER BY a.idx RETURN collect(elementId(a)) AS ids",
-        {"n": n},
-    )[0]["ids"]
-    core_ids = [elements[int(i)] for i in core]
-    immediate = [elements[int(i)] for i in g.immediate_loss.nonzero()[0]]
     return {
         "graphs_loaded": {},
         "graph_summary": {"graph": f"floridian:{n}"},
@@ -87,18 +81,11 @@ def representative_params(runner: QueryRunner, n: int) -> dict[str, dict[str, An
         "lifting_cycles": {"rule": "paper", "n": cycle_n},
         "lifting_lifts": {"rule": "paper", "n": cycle_n, "position": cycle_position},
         "lifting_chain": {"rule": "band", "n": 16, "position": "5,5,2,2,2"},
-        # one round of each iteration `gamegraph verify` runs
+        # what `gamegraph verify` reads
         "verify_floridian_counts": {"n": n},
         "verify_floridian_positions": {"n": n},
         "verify_floridian_arcs": {"n": n, "lo": 0, "hi": 50_000},
         "verify_omega_moves": {"n": n},
-        "verify_all_alpha": {"n": n},
-        "verify_trim_round": {"n": n, "keep": elements, "check": elements},
-        "verify_core_scc": {"n": n, "seed": core_ids[0]},
-        "verify_arcs_within": {"n": n, "ids": core_ids},
-        "verify_turns_round": {"n": n, "frontier": core_ids},
-        "verify_immediate_losses": {"n": n},
-        "verify_losing_round": {"n": n, "added": immediate, "losing": immediate},
         "verify_bulgarian_positions": {"n": n, "lo": 0, "hi": 100_000},
     }
 

@@ -175,6 +175,98 @@ def test_verify_catches_a_doubled_turn_and_a_missing_stored_property(
     assert verify(runner, n=N).ok
 
 
+def test_verify_catches_a_removed_recurrent_label_and_a_wrong_core_scc(
+    runner: Neo4jQueryRunner,
+) -> None:
+    [first, second] = runner.run(
+        "MATCH (a:Alpha:Recurrent {n: $n}) RETURN elementId(a) AS id, a.key AS key, "
+        "a.core_scc AS scc ORDER BY a.idx LIMIT 2",
+        {"n": N},
+    )
+    try:
+        runner.write("MATCH (a) WHERE elementId(a) = $id REMOVE a:Recurrent", first)
+        runner.write("MATCH (a) WHERE elementId(a) = $id SET a.core_scc = 99", second)
+        failed = _failed(verify(runner, n=N))
+        assert failed["G_30 recurrent states"] == [
+            f"{first['key']}: Cypher True, stored False, engine True"
+        ]
+        [groups] = failed["G_30 strongly connected components of the core"]
+        assert groups.startswith("core_scc groups (sizes) stored")
+        # (the GDS checks, when the server has GDS, catch the core_scc too)
+        assert {name for name in failed if "GDS" not in name} == {
+            "G_30 recurrent states",
+            "G_30 strongly connected components of the core",
+        }
+    finally:
+        runner.write("MATCH (a) WHERE elementId(a) = $id SET a:Recurrent", first)
+        runner.write("MATCH (a) WHERE elementId(a) = $id SET a.core_scc = $scc", second)
+    assert verify(runner, n=N).ok
+
+
+def test_verify_recomputes_the_core_and_the_losses_from_the_relationships(
+    runner: Neo4jQueryRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The TURN arcs out of a recurrent state deleted: by its relationships it lies on no
+    cycle (nor do the states whose cycles all ran through it: networkx finds which) and
+    never reaches the core although its α-moves still lead on; the α-moves of a winning
+    position outside the core deleted: by its relationships it is an immediate loss, so
+    losing. The stored labels and the engine still say otherwise, and verify says so."""
+    monkeypatch.setattr("gamegraph.games.checks.MAX_PROBLEMS", 100_000)  # list every one
+    [core] = runner.run(
+        "MATCH (a:Alpha:Recurrent {n: $n}) WHERE NOT EXISTS { (a)-[:TURN]->(a) } "
+        "RETURN elementId(a) AS id, a.key AS key, "
+        "[(a)-[:TURN]->(b) | elementId(b)] AS targets ORDER BY a.idx LIMIT 1",
+        {"n": N},
+    )
+    [winner] = runner.run(
+        "MATCH (a:Alpha {n: $n}) WHERE a.turns_to_core = 1 "
+        "RETURN elementId(a) AS id, a.key AS key, "
+        "[(a)-[:ALPHA_MOVE]->(x) | elementId(x)] AS targets ORDER BY a.idx LIMIT 1",
+        {"n": N},
+    )
+    try:
+        runner.write("MATCH (a)-[t:TURN]->() WHERE elementId(a) = $id DELETE t", core)
+        runner.write("MATCH (a)-[t:ALPHA_MOVE]->() WHERE elementId(a) = $id DELETE t", winner)
+        failed = _failed(verify(runner, n=N))
+        rows = runner.run(
+            "MATCH (a:Alpha {n: $n}) RETURN a.key AS key, a:Recurrent AS stored, "
+            "[(a)-[:TURN]->(b) | b.key] AS ends",
+            {"n": N},
+        )
+        h = nx.MultiDiGraph((row["key"], end) for row in rows for end in row["ends"])
+        on_cycle = {
+            v for comp in nx.strongly_connected_components(h) for v in comp if len(comp) > 1
+        }
+        off = {row["key"] for row in rows if row["stored"]} - on_cycle
+        assert core["key"] in off
+        assert sorted(failed["G_30 recurrent states"]) == sorted(
+            f"{key}: Cypher False, stored True, engine True" for key in off
+        )
+        turns = failed["G_30 turns to the core"]
+        assert f"{core['key']}: Cypher None, stored 0, engine 0" in turns
+        assert f"{core['key']}: never reaches the core but is not losing" in turns
+        assert failed["G_30 immediate losses"] == [
+            f"{winner['key']}: Cypher True, stored False, engine False"
+        ]
+        assert (
+            f"{winner['key']}: Cypher True, stored False, engine False"
+            in (failed["G_30 losing positions"])
+        )
+        assert "G_30 TURN = α-move then Ω-move" in failed
+    finally:
+        runner.write(
+            "MATCH (a) WHERE elementId(a) = $id UNWIND $targets AS target "
+            "MATCH (b) WHERE elementId(b) = target CREATE (a)-[:TURN]->(b)",
+            core,
+        )
+        runner.write(
+            "MATCH (a) WHERE elementId(a) = $id UNWIND $targets AS target "
+            "MATCH (x) WHERE elementId(x) = target CREATE (a)-[:ALPHA_MOVE]->(x)",
+            winner,
+        )
+    assert verify(runner, n=N).ok
+
+
 def test_verify_of_an_n_with_nothing_loaded_names_the_load_command(
     runner: Neo4jQueryRunner,
 ) -> None:

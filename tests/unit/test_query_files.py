@@ -292,8 +292,8 @@ def test_python_values_are_accepted_as_they_are() -> None:
         ("bulgarian_farthest", {"n": "9" * 400, "limit": 5}, "is not an integer"),
         ("bulgarian_trajectory", {"n": "60", "position": "1^99999999999"}, "more than n = 60"),
         ("lifting_summary", {"rule": "fancy"}, "unknown rule 'fancy': choose from paper, band"),
-        ("verify_trim_round", {"n": "3", "keep": "[1,", "check": "[]"}, "a JSON list"),
-        ("verify_trim_round", {"n": "3", "keep": "{}", "check": "[]"}, "a JSON list"),
+        ("verify_bulgarian_cycles", {"n": "3", "starts": "[1,"}, "a JSON list"),
+        ("verify_bulgarian_cycles", {"n": "3", "starts": "{}"}, "a JSON list"),
     ],
 )
 def test_ill_typed_or_missing_params_are_refused_with_the_reason(

@@ -5,31 +5,35 @@
   (the TURN arcs, α-moves and Ω-moves each read by Cypher from the relationships, composed
   here: one pass over the relationships instead of a second one that walks each Ω-position's
   relationships once per α-move into it);
-- recurrent states: H_n trimmed round by round (a position stays while it has a turn to and
-  a turn from a remaining position; a round asks again only the positions whose witness
-  the previous round removed), then, from a survivor, the positions on a cycle through it
-  (two breadth-first searches), until every survivor is placed;
+- recurrent states: the positions on a cycle of TURN arcs (a strongly connected component
+  of two or more, or a TURN to itself), with the core's components and their arcs;
 - immediate losses (no α-move) and losing positions by the retrograde analysis, iterated
   to a fixpoint (immediate losses lose; a position all of whose turns lead to losing
   positions loses);
-- the strongly connected components of the core: those same searches (for a recomputed
-  recurrent seed, the positions it reaches that reach it back), with their arcs;
 - turns to the core by breadth-first levels backwards from the recomputed core;
 - 2-cycles and 4-cycles (the shipped path-pattern queries), the :Graph summary, and Q's
   4-cycle nodes for this n when Q is loaded.
 
-Each round is one Cypher query of ``verify.cypher``; Python only repeats rounds, composes
-the moves it read and compares. Positions and arcs come back as columns (one record of flat
-lists per query, not one record per position).
+Cypher does what needs the database: it reads each position's stored answers with what its
+relationships say of it (``verify.cypher``), and the relationships themselves once, as
+columns of position indices in slices of :data:`SLICE` (one record of flat lists per query,
+not one record per position). The iterated computations run here on those arcs
+(:class:`ReadGraph`: numpy and scipy, not the engine's kernels), in one pass each instead of
+one query per round, so verify costs about what the engine costs. "Cypher" in a check's
+answer is this recomputation from what Neo4j holds, next to "stored" (the labels and
+properties the loader wrote) and "engine".
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from scipy import sparse
+from scipy.sparse import csgraph
 
 from gamegraph.errors import DatabaseError
 from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
@@ -39,7 +43,7 @@ from gamegraph.games.partitions import canonical_key
 if TYPE_CHECKING:
     from gamegraph.games.floridian import Floridian
 
-__all__ = ["FloridianChecks"]
+__all__ = ["FloridianChecks", "ReadGraph"]
 
 _ABSENT = -2
 """What the column queries read for a missing property (never a real value)."""
@@ -72,14 +76,11 @@ class FloridianChecks:
         self.say(f"{self.name}: structure")
         checks = [self.counts()]
         self.rows = {int(row["idx"]): row for row in self._rows("verify_floridian_positions")}
-        arcs = self._arcs()
-        self.omega_arcs = (arcs["omega_from"], arcs["omega_to"])
-        alpha = _grouped(arcs["alpha_from"], arcs["alpha_to"], list(self.rows))
-        turns = _grouped(arcs["turn_from"], arcs["turn_to"], list(self.rows))
-        for idx, row in self.rows.items():
-            row["alpha_moves"], row["turns"] = alpha[idx], turns[idx]
+        self.arcs = {k: np.asarray(v, dtype=np.int64) for k, v in self._arcs().items()}
+        self.omega_arcs = (self.arcs["omega_from"], self.arcs["omega_to"])
+        self.relations = ReadGraph(self.g.positions.size, list(self.rows), self.arcs)
         checks += [self.alpha_moves(), self.omega_moves(), self.turns(), self.in_omega_t()]
-        self.say(f"{self.name}: recurrent states (trimming, then cycles)")
+        self.say(f"{self.name}: recurrent states (components of the TURN arcs read)")
         checks.append(self.recurrent())
         self.say(f"{self.name}: strongly connected components of the core")
         checks.append(self.core_components())
@@ -114,13 +115,12 @@ class FloridianChecks:
         aligned by position), as one dict per position; a stored property read as
         :data:`_ABSENT` becomes None, as it would read in a record of its own."""
         columns = self._one(name, **params)
-        return [
-            {
-                key: None if key.startswith("stored_") and type(v) is int and v == _ABSENT else v
-                for key, v in zip(columns, values, strict=True)
-            }
-            for values in zip(*columns.values(), strict=True)
-        ]
+        for key, values in columns.items():
+            if key.startswith("stored_"):
+                columns[key] = [None if type(v) is int and v == _ABSENT else v for v in values]
+        keys = list(columns)
+        rows = zip(*columns.values(), strict=True)
+        return [dict(zip(keys, values, strict=True)) for values in rows]
 
     def _one(self, name: str, **params: Any) -> dict[str, Any]:
         """The one row of an aggregating query (Neo4j always answers one)."""
@@ -149,29 +149,41 @@ class FloridianChecks:
                 comparison.problem(f"{key}: Neo4j holds {row[key]}, the engine has {value}")
         return comparison.check(", ".join(f"{v:,} {k.replace('_', ' ')}" for k, v in row.items()))
 
+    def _moves(self, kind: str, keys: Sequence[int]) -> dict[int, list[int]]:
+        """The ends of the arcs read of ``kind`` ("alpha", "turn") from each of ``keys``."""
+        return _grouped(self.arcs[f"{kind}_from"], self.arcs[f"{kind}_to"], list(keys))
+
     def alpha_moves(self) -> Check:
+        """Each α-position's α-moves as read = the engine's (compared as multisets of
+        (source, target) at once; the positions that differ are listed one by one)."""
         comparison = Comparison(self.name, "α-moves of every α-position")
         expected_positions = set(self.g.sources.tolist())
         if set(self.rows) != expected_positions:
             missing = sorted(expected_positions - set(self.rows))[:MAX_PROBLEMS]
             extra = sorted(set(self.rows) - expected_positions)[:MAX_PROBLEMS]
             comparison.problem(f"α-positions missing {missing}, unexpected {extra}")
+        source = self.arcs["alpha_from"]
+        differ = _differing_sources(source, self.arcs["alpha_to"], *self.g.alpha_arcs())
+        moves = self._moves("alpha", sorted(differ & set(self.rows)))
+        keys, counts = np.unique(source, return_counts=True)
+        read = dict(zip(keys.tolist(), counts.tolist(), strict=True))
+        built = np.diff(self.g.alpha_ptr).tolist()
+        row_of = self.g.row_of.tolist()
         for idx, row in self.rows.items():
             if idx not in expected_positions:
                 continue
-            engine = sorted(self.g.alpha_targets(idx).tolist())
-            if sorted(row["alpha_moves"]) != engine:
+            if idx in differ:
+                engine = sorted(self.g.alpha_targets(idx).tolist())
                 comparison.problem(
-                    f"{row['key']}: α-moves to {sorted(row['alpha_moves'])} in Neo4j, "
-                    f"engine {engine}"
+                    f"{row['key']}: α-moves to {sorted(moves[idx])} in Neo4j, engine {engine}"
                 )
             comparison.three(
                 f"{row['key']} out_degree",
-                len(row["alpha_moves"]),
+                read.get(idx, 0),
                 row["stored_out_degree"],
-                len(engine),
+                built[row_of[idx]],
             )
-        arcs = sum(len(row["alpha_moves"]) for row in self.rows.values())
+        arcs = sum(read.get(idx, 0) for idx in self.rows)
         return comparison.check(f"{arcs:,} α-moves of {len(self.rows):,} positions = engine's")
 
     def omega_moves(self) -> Check:
@@ -204,14 +216,21 @@ class FloridianChecks:
         relationships, composed here (the same comparison the query of one row per
         position made in Cypher)."""
         comparison = Comparison(self.name, "TURN = α-move then Ω-move")
+        arcs = self.arcs
+        paths = _two_move_paths(
+            arcs["alpha_from"], arcs["alpha_to"], arcs["omega_from"], arcs["omega_to"]
+        )
+        differ = _differing_sources(arcs["turn_from"], arcs["turn_to"], *paths) & set(self.rows)
+        alpha, turns = self._moves("alpha", sorted(differ)), self._moves("turn", sorted(differ))
         targets = self.omega_targets
-        for row in self.rows.values():
-            moves = {b for x in row["alpha_moves"] for b in targets.get(x, ())}
-            if moves != set(row["turns"]) or len(moves) != len(row["turns"]):
-                comparison.problem(
-                    f"{row['key']}: two-move paths to {sorted(moves, key=str)}, "
-                    f"TURN to {sorted(row['turns'], key=str)}"
-                )
+        for idx, row in self.rows.items():
+            if idx not in differ:
+                continue
+            moves = {b for x in alpha[idx] for b in targets.get(x, ())}
+            comparison.problem(
+                f"{row['key']}: two-move paths to {sorted(moves, key=str)}, "
+                f"TURN to {sorted(turns[idx], key=str)}"
+            )
         return comparison.check("every TURN arc is a two-move path of G_n and vice versa")
 
     def in_omega_t(self) -> Check:
@@ -228,47 +247,18 @@ class FloridianChecks:
     # recurrence and the core ----------------------------------------------------
 
     def recurrent(self) -> Check:
-        """Trim H_n round by round (each round asks again only the positions whose witness
-        the previous round removed, see verify_trim_round), then split what is left into
-        the positions on a cycle through a survivor (its strongly connected component, by
-        two breadth-first searches) and the others."""
-        keep: set[str] = set(self._one("verify_all_alpha")["ids"])
-        check = list(keep)
-        relying: dict[str, list[str]] = defaultdict(list)  #: witness -> positions it vouches for
-        rounds = 0
-        while check:
-            rounds += 1
-            row = self._one("verify_trim_round", keep=list(keep), check=check)
-            dropped = set()
-            for position, out, into in zip(row["ids"], row["out"], row["into"], strict=True):
-                if out and into:
-                    relying[out].append(position)
-                    relying[into].append(position)
-                else:
-                    dropped.add(position)
-            keep -= dropped
-            check = list({p for d in dropped for p in relying.pop(d, ()) if p in keep})
-        self.components: list[tuple[list[str], list[int]]] = []  #: ids, idxs of each
-        self.seed_problems: list[str] = []
-        unassigned = dict.fromkeys(sorted(keep))
-        while unassigned:
-            seed = next(iter(unassigned))
-            row = self._one("verify_core_scc", seed=seed)
-            for element_id in row["ids"]:
-                unassigned.pop(element_id, None)
-            if row["ids"]:
-                self.components.append((row["ids"], [int(i) for i in row["idxs"]]))
-                if seed in unassigned:  # a seed on a cycle lies in its own component
-                    self.seed_problems.append(f"seed {seed} missing from its own component")
-            unassigned.pop(seed, None)
-        self.core_ids: list[str] = [i for ids, _ in self.components for i in ids]
-        self.core_idx: set[int] = {i for _, idxs in self.components for i in idxs}
+        """The positions on a cycle of H_n as its TURN arcs were read (Neo4j's relationships,
+        not the stored labels): a strongly connected component of more than one position,
+        or a position with a TURN to itself (scipy's components, not the engine's)."""
+        relations = self.relations
+        self.components = relations.core_components()
+        self.core_idx: set[int] = set(np.flatnonzero(relations.recurrent).tolist())
         comparison = self._flag_comparison(
             "recurrent states", self.core_idx, "stored_recurrent", self.g.recurrent
         )
         return comparison.check(
-            f"{len(self.core_idx):,} on a cycle (trimmed in {rounds} rounds to {len(keep):,}, "
-            "then each one's cycles by two breadth-first searches): Cypher = stored = engine"
+            f"{len(self.core_idx):,} on a cycle (the strongly connected components of the "
+            f"{relations.turn_from.size:,} TURN arcs read): Cypher = stored = engine"
         )
 
     def _flag_comparison(
@@ -280,17 +270,10 @@ class FloridianChecks:
         return comparison
 
     def core_components(self) -> Check:
-        """The components :meth:`recurrent` found (each the positions on a cycle through a
-        seed, by two breadth-first searches), with their arcs, against the engine's and
-        the stored core_scc groups."""
+        """The components :meth:`recurrent` found, with the TURN arcs inside each (with
+        repeats, as stored), against the engine's and the stored core_scc groups."""
         comparison = Comparison(self.name, "strongly connected components of the core")
-        for problem in self.seed_problems:
-            comparison.problem(problem)
-        found: list[tuple[frozenset[int], int]] = []
-        for ids, idxs in self.components:
-            arcs = self._one("verify_arcs_within", ids=ids)["arcs"]
-            found.append((frozenset(idxs), int(arcs)))
-        found.sort(key=lambda c: (-len(c[0]), min(c[0])))
+        found = self.components
         engine = [(frozenset(c.nodes.tolist()), c.arcs) for c in self.g.core_components]
         stored: dict[int, set[int]] = defaultdict(set)
         for idx, row in self.rows.items():
@@ -310,8 +293,8 @@ class FloridianChecks:
         for i, ((nodes, arcs), (e_nodes, e_arcs)) in enumerate(zip(found, engine, strict=False)):
             if nodes == e_nodes and arcs != e_arcs:
                 comparison.problem(f"component {i}: {arcs} arcs in Cypher, engine {e_arcs}")
-        total = self._one("verify_arcs_within", ids=self.core_ids)["arcs"]
-        if int(total) != int(self.g.core_arc_mask.sum()):
+        total = self.relations.core_arcs()
+        if total != int(self.g.core_arc_mask.sum()):
             comparison.problem(f"core arcs: {total} in Cypher, engine {self.g.core_arc_mask.sum()}")
         sizes = ", ".join(f"{len(c)} nodes/{a} arcs" for c, a in found) or "empty core"
         return comparison.check(f"{sizes}; {total} core arcs: Cypher = stored = engine")
@@ -319,66 +302,55 @@ class FloridianChecks:
     # win and loss -----------------------------------------------------------------
 
     def immediate_losses(self) -> Check:
-        row = self._one("verify_immediate_losses")
-        self.immediate_ids: list[str] = row["ids"]
-        found = {int(i) for i in row["idxs"]}
+        """The α-positions no α-move leaves, twice: as verify_floridian_positions found them
+        (in Cypher) and as the α-moves read say."""
+        found = {i for i, row in self.rows.items() if row["immediate_loss"]}
+        read = set(np.flatnonzero(self.relations.immediate_loss).tolist())
         comparison = self._flag_comparison(
             "immediate losses", found, "stored_immediate_loss", self.g.immediate_loss
         )
-        for idx in found:
-            if not self.rows[idx]["immediate_loss"]:
-                comparison.problem(f"{self.rows[idx]['key']}: two queries disagree")
+        for idx in sorted(found ^ read):
+            comparison.problem(
+                f"{self.rows[idx]['key']}: no α-move in Cypher {idx in found}, "
+                f"in the α-moves read {idx in read}"
+            )
         return comparison.check(f"{len(found)} without an α-move: Cypher = stored = engine")
 
     def losing(self) -> Check:
-        losing_ids = list(self.immediate_ids)
-        added = list(self.immediate_ids)
-        found: set[int] = {i for i, row in self.rows.items() if row["immediate_loss"]}
-        rounds = 0
-        while added:
-            rounds += 1
-            row = self._one("verify_losing_round", added=added, losing=losing_ids)
-            added = row["ids"]
-            losing_ids += added
-            found |= {int(i) for i in row["idxs"]}
-        self.losing_idx = found
+        """The retrograde analysis over the two-move paths (α-move then Ω-move) as read."""
+        losing, rounds = self.relations.losing()
+        self.losing_idx = set(np.flatnonzero(losing).tolist())
         comparison = self._flag_comparison(
-            "losing positions", found, "stored_losing", self.g.losing
+            "losing positions", self.losing_idx, "stored_losing", self.g.losing
         )
         return comparison.check(
-            f"{len(found)} losing (fixpoint after {rounds} retrograde rounds): "
+            f"{len(self.losing_idx)} losing (fixpoint after {rounds} retrograde rounds): "
             "Cypher = stored = engine"
         )
 
     def turns_to_core(self) -> Check:
-        levels: dict[int, int] = dict.fromkeys(self.core_idx, 0)
-        frontier = list(self.core_ids)
-        seen = set(self.core_ids)
-        level = 0
-        while frontier:
-            level += 1
-            row = self._one("verify_turns_round", frontier=frontier)
-            frontier = []
-            for element_id, idx in zip(row["ids"], row["idxs"], strict=True):
-                if element_id not in seen:
-                    seen.add(element_id)
-                    frontier.append(element_id)
-                    levels[int(idx)] = level
+        """Breadth-first levels backwards from the recomputed core over the TURN arcs read."""
+        found = self.relations.levels(self.relations.recurrent)
         comparison = Comparison(self.name, "turns to the core")
         engine = self.g.turns_to_core
         for idx, row in self.rows.items():
-            expected = int(engine[idx])
+            level, expected = int(found[idx]), int(engine[idx])
             comparison.three(
                 row["key"],
-                levels.get(idx),
+                None if level < 0 else level,
                 row["stored_turns_to_core"],
                 None if expected < 0 else expected,
             )
-            if (idx not in levels) != (idx in self.losing_idx):
-                comparison.problem(f"{row['key']}: never reaches the core but is not losing")
-        deepest = max(levels.values(), default=0)
+            if (level < 0) != (idx in self.losing_idx):
+                comparison.problem(
+                    f"{row['key']}: never reaches the core but is not losing"
+                    if level < 0
+                    else f"{row['key']}: reaches the core but is losing"
+                )
+        reached = found[found >= 0]
+        deepest = int(reached.max()) if reached.size else 0
         return comparison.check(
-            f"{len(levels):,} positions reach the core in up to {deepest} turns, the "
+            f"{reached.size:,} positions reach the core in up to {deepest} turns, the "
             "others are exactly the losing ones: Cypher = stored = engine"
         )
 
@@ -412,7 +384,185 @@ class FloridianChecks:
         return checks
 
 
-def _grouped(sources: list[Any], targets: list[Any], keys: list[Any]) -> dict[Any, list[int]]:
+class ReadGraph:
+    """G_n and H_n as verify read them from Neo4j (position indices of the arcs, not the
+    stored labels), and what the checks recompute from that alone: the recurrent states and
+    the core's components (scipy's strongly connected components, not the engine's kernel),
+    the immediate losses, the losing positions (the retrograde analysis, a fixpoint the
+    engine does not compute: it calls losing what cannot reach the core) and the turns to a
+    set of positions (breadth-first levels backwards).
+
+    An arc is kept only if its ends are indices 0..size-1, and an end that must be an
+    α-position (an α-move's start, an Ω-move's end, either end of a TURN) is one of
+    ``alpha``: the structure checks report any other arc.
+    """
+
+    def __init__(self, size: int, alpha: Sequence[int], arcs: Mapping[str, Any]) -> None:
+        self.size = size
+        positions = np.asarray(alpha, dtype=np.int64)
+        self.alpha = np.zeros(size, dtype=bool)
+        self.alpha[positions[(positions >= 0) & (positions < size)]] = True
+        self.alpha_from, self.alpha_to = self._arcs(arcs, "alpha", start=True, end=False)
+        self.omega_from, self.omega_to = self._arcs(arcs, "omega", start=False, end=True)
+        self.turn_from, self.turn_to = self._arcs(arcs, "turn", start=True, end=True)
+
+    def _arcs(
+        self, arcs: Mapping[str, Any], kind: str, *, start: bool, end: bool
+    ) -> tuple[np.ndarray, np.ndarray]:
+        source = np.asarray(arcs[f"{kind}_from"], dtype=np.int64)
+        target = np.asarray(arcs[f"{kind}_to"], dtype=np.int64)
+        keep = (source >= 0) & (source < self.size) & (target >= 0) & (target < self.size)
+        source, target = source[keep], target[keep]
+        keep = np.ones(source.shape, dtype=bool)
+        if start:
+            keep &= self.alpha[source]
+        if end:
+            keep &= self.alpha[target]
+        return source[keep], target[keep]
+
+    def _matrix(self, source: np.ndarray, target: np.ndarray) -> sparse.csr_array:
+        ones = np.ones(source.shape, dtype=np.int64)
+        return sparse.csr_array((ones, (source, target)), shape=(self.size, self.size))
+
+    @cached_property
+    def components(self) -> np.ndarray:
+        """Each position's strongly connected component of the TURN arcs (a label)."""
+        _, labels = csgraph.connected_components(
+            self._matrix(self.turn_from, self.turn_to), directed=True, connection="strong"
+        )
+        return np.asarray(labels, dtype=np.int64)
+
+    @cached_property
+    def recurrent(self) -> np.ndarray:
+        """The α-positions on a cycle of TURN arcs: in a component of two or more, or with
+        a TURN to itself."""
+        sizes = np.bincount(self.components, minlength=1)
+        on_cycle = sizes[self.components] > 1
+        on_cycle[self.turn_from[self.turn_from == self.turn_to]] = True
+        return np.asarray(on_cycle & self.alpha)
+
+    def core_components(self) -> list[tuple[frozenset[int], int]]:
+        """The core's components, each with the TURN arcs inside it (with repeats), the
+        largest first (ties by least index)."""
+        core = np.flatnonzero(self.recurrent)
+        labels = self.components
+        inside = self.recurrent[self.turn_from] & (labels[self.turn_from] == labels[self.turn_to])
+        arcs = Counter(labels[self.turn_from[inside]].tolist())
+        members: dict[int, list[int]] = defaultdict(list)
+        for node, label in zip(core.tolist(), labels[core].tolist(), strict=True):
+            members[label].append(node)
+        found = [(frozenset(nodes), arcs[label]) for label, nodes in members.items()]
+        return sorted(found, key=lambda c: (-len(c[0]), min(c[0])))
+
+    def core_arcs(self) -> int:
+        """TURN arcs (with repeats) from a recurrent state to a recurrent state."""
+        return int((self.recurrent[self.turn_from] & self.recurrent[self.turn_to]).sum())
+
+    @property
+    def immediate_loss(self) -> np.ndarray:
+        """The α-positions no α-move read leaves."""
+        moves = np.bincount(self.alpha_from, minlength=self.size)
+        return np.asarray(self.alpha & (moves == 0))
+
+    def losing(self) -> tuple[np.ndarray, int]:
+        """The losing positions and the rounds it took: the immediate losses, then, round by
+        round, each position all of whose two-move paths (α-move then Ω-move, as read) end
+        at a losing position and one of them at a position the round before added."""
+        paths = self._matrix(self.alpha_from, self.alpha_to) @ self._matrix(
+            self.omega_from, self.omega_to
+        )
+        paths = sparse.csr_array(paths)
+        paths.sum_duplicates()  # one entry per (start, end): each end counts once
+        remaining = np.diff(paths.indptr).astype(np.int64)  #: ends not yet losing
+        back = sparse.csr_array(paths.T)
+        losing = self.immediate_loss.copy()
+        added = np.flatnonzero(losing)
+        rounds = 0
+        while added.size:
+            rounds += 1
+            into = _gather(back.indptr, back.indices, added)
+            remaining -= np.bincount(into, minlength=self.size)
+            candidates = np.unique(into)
+            added = candidates[(remaining[candidates] == 0) & ~losing[candidates]]
+            losing[added] = True
+        return losing, rounds
+
+    def levels(self, targets: np.ndarray) -> np.ndarray:
+        """The least number of TURN arcs from each position to one of ``targets`` (a mask),
+        -1 for none: breadth-first levels backwards."""
+        back = self._matrix(self.turn_to, self.turn_from)
+        level = np.full(self.size, -1, dtype=np.int64)
+        frontier = np.flatnonzero(targets)
+        level[frontier] = 0
+        depth = 0
+        while frontier.size:
+            depth += 1
+            into = np.unique(_gather(back.indptr, back.indices, frontier))
+            frontier = into[level[into] < 0]
+            level[frontier] = depth
+        return level
+
+
+def _gather(indptr: np.ndarray, indices: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The column indices of ``rows`` of a CSR matrix, concatenated."""
+    starts = indptr[rows].astype(np.int64)
+    counts = indptr[rows + 1].astype(np.int64) - starts
+    offsets = np.repeat(starts - np.cumsum(counts) + counts, counts)
+    return np.asarray(indices[offsets + np.arange(offsets.size)], dtype=np.int64)
+
+
+def _two_move_paths(
+    alpha_from: np.ndarray, alpha_to: np.ndarray, omega_from: np.ndarray, omega_to: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct (start, end) of the paths α-move then Ω-move, each pair once."""
+    order = np.argsort(omega_from, kind="stable")
+    middle, end = omega_from[order], omega_to[order]
+    lo = np.searchsorted(middle, alpha_to, side="left")
+    counts = np.searchsorted(middle, alpha_to, side="right") - lo
+    starts = np.repeat(alpha_from, counts)
+    offsets = np.repeat(lo - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
+    ends = end[offsets]
+    order = np.lexsort((ends, starts))
+    starts, ends = starts[order], ends[order]
+    new = _group_starts(starts, ends)
+    return starts[new], ends[new]
+
+
+def _group_starts(*columns: np.ndarray) -> np.ndarray:
+    """Where a new value begins in sorted columns (rows compared across all of them)."""
+    starts = np.zeros(columns[0].size, dtype=bool)
+    starts[:1] = True
+    for column in columns:
+        starts[1:] |= column[1:] != column[:-1]
+    return starts
+
+
+_SPAN = 1 << 31
+"""Indices a pair of which :func:`_differing_sources` packs into one integer (-2 .. 2^31-3)."""
+
+
+def _differing_sources(
+    a_from: np.ndarray, a_to: np.ndarray, b_from: np.ndarray, b_to: np.ndarray
+) -> set[int]:
+    """The sources whose targets differ, as multisets, between the arcs a and the arcs b
+    (a source of an arc whose ends cannot be packed is always listed)."""
+    keys, odd = [], []
+    for source, target in ((a_from, a_to), (b_from, b_to)):
+        packs = (source >= -2) & (source < _SPAN - 2) & (target >= -2) & (target < _SPAN - 2)
+        keys.append((source[packs] + 2) * _SPAN + (target[packs] + 2))
+        odd.append(source[~packs])
+    # each arc of a counts +1, of b -1: a pair whose sum is not 0 differs
+    packed = np.concatenate(keys)
+    sign = np.concatenate([np.ones(keys[0].size, np.int64), -np.ones(keys[1].size, np.int64)])
+    order = np.argsort(packed, kind="stable")  # timsort: the arcs come nearly in order
+    packed, sign = packed[order], sign[order]
+    first = np.flatnonzero(_group_starts(packed))
+    balance = np.add.reduceat(sign, first) if first.size else sign
+    differ = packed[first[balance != 0]] // _SPAN - 2
+    return set(differ.tolist()) | set(np.concatenate(odd).tolist())
+
+
+def _grouped(sources: Any, targets: Any, keys: list[Any]) -> dict[Any, list[int]]:
     """The targets of the arcs (``sources[i]``, ``targets[i]``) grouped by source, for each
     of ``keys`` (an empty list for a key no arc leaves; arcs from other sources are
     dropped)."""
