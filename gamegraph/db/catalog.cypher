@@ -214,6 +214,13 @@ CALL () {
 }
 RETURN nodes, by_type
 
+// name: graph_count_nodes_all
+// The nodes of every graph at once, in one pass that needs no index: [graph, nodes] pairs (a
+// new bulk store's relationships are counted by type from the count store).
+MATCH (p:GraphNode)
+WITH p.graph AS graph, count(p) AS nodes
+RETURN collect([graph, nodes]) AS nodes
+
 // name: slot_owners
 // Every slot's lease owner (to tell the dead ones before holding every slot).
 MATCH (s:GraphSlot)

@@ -33,6 +33,7 @@ __all__ = [
     "RelTable",
     "absent_below_zero",
     "column_slice",
+    "identifier",
     "partition_texts",
     "position_columns",
 ]
@@ -43,7 +44,9 @@ GRAPH_NODE = "GraphNode"
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 
-def _identifier(name: str) -> str:
+def identifier(name: str) -> str:
+    """``name`` if it is a valid label, type or property name of the model (ValueError
+    otherwise): what may be written into Cypher as a name."""
     if not _IDENTIFIER.match(name):
         raise ValueError(f"{name!r} is not a valid label, type or property name of the model")
     return name
@@ -103,9 +106,9 @@ class NodeTable:
     flags: Mapping[str, Column] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        _identifier(self.label)
+        identifier(self.label)
         for name in [*self.columns, *self.flags]:
-            _identifier(name)
+            identifier(name)
         lengths = {len(values) for values in [*self.columns.values(), *self.flags.values()]}
         if len(lengths) > 1:
             raise ValueError(f"{self.label}: columns of different lengths {sorted(lengths)}")
@@ -163,7 +166,7 @@ class RelTable:
 
     def __post_init__(self) -> None:
         for name in [self.type, self.source, self.target, *self.properties]:
-            _identifier(name)
+            identifier(name)
         self.start = np.asarray(self.start, dtype=np.int64).reshape(-1)
         self.end = np.asarray(self.end, dtype=np.int64).reshape(-1)
         if self.start.shape != self.end.shape:

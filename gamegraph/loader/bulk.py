@@ -76,6 +76,7 @@ from gamegraph.loader.writer import (
     LoadSummary,
     await_indexes,
     read_all_counts,
+    read_imported_counts,
     schema_statements,
 )
 from gamegraph.server.errors import LocalNeo4jError
@@ -202,7 +203,12 @@ def _bulk_load(
             indexes_ready = _schema_after_import(fresh, pool)
             clock("schema")
             record_imported(
-                fresh, expected, summary.reports, indexes_ready=indexes_ready, clock=clock
+                fresh,
+                expected,
+                summary.reports,
+                indexes_ready=indexes_ready,
+                clock=clock,
+                fresh_store=not carried,
             )
             record_carried(fresh, carried)
     except BaseException:
@@ -225,6 +231,7 @@ def record_imported(
     *,
     indexes_ready: Callable[[], object] | None = None,
     clock: Callable[[str], None] = lambda stage: None,
+    fresh_store: bool = False,
 ) -> None:
     """Check that Neo4j holds exactly each graph's counts (as an online load does), then run
     the games' after-load links and record each graph as complete; IncompleteLoadError names
@@ -234,13 +241,18 @@ def record_imported(
     link from one graph's nodes to another's is no part of either's counts);
     ``indexes_ready()`` then waits for the indexes the links use (default:
     :func:`~gamegraph.loader.writer.await_indexes`). ``clock(stage)`` closes each stage
-    (claim, counts, indexes, links, complete) of a stopwatch."""
+    (claim, counts, indexes, links, complete) of a stopwatch. ``fresh_store``: the store
+    holds these graphs alone, as the importer made it from their files, so the relationships
+    are counted by type from the count store (:func:`~gamegraph.loader.writer.
+    read_imported_counts`)."""
     with ExitStack() as stack:
         # the read-back runs while the graphs are claimed (it reads, the claims write a few
         # catalog nodes); a claim that fails ends the whole record before anything is written
         reader = stack.enter_context(ThreadPoolExecutor(max_workers=1))
         counting = reader.submit(
-            read_all_counts, runner, [(item.game, item.counts) for item in expected]
+            read_imported_counts if fresh_store else read_all_counts,
+            runner,
+            [(item.game, item.counts) for item in expected],
         )
         claims = []
         for item in expected:

@@ -21,7 +21,12 @@ from gamegraph.games import get_game
 from gamegraph.games.partitions import count_partitions
 from gamegraph.loader import bulk as bulk_module
 from gamegraph.loader.plan import LoadRequest
-from gamegraph.loader.writer import drop_graph, run_load
+from gamegraph.loader.writer import (
+    drop_graph,
+    read_all_counts,
+    read_imported_counts,
+    run_load,
+)
 from gamegraph.server import LocalNeo4j
 from gamegraph.verify import verify
 
@@ -156,6 +161,7 @@ def test_a_new_store_that_does_not_verify_is_swapped_back_out(
         raise IncompleteLoadError("counts differ (simulated)")
 
     monkeypatch.setattr(bulk_module, "read_all_counts", wrong)
+    monkeypatch.setattr(bulk_module, "read_imported_counts", wrong)  # a store of these alone
     request = LoadRequest.parse("14", "floridian", route="bulk")
     with _database(local_only) as db, pytest.raises(IncompleteLoadError, match="simulated"):
         db.load(request)
@@ -165,6 +171,23 @@ def test_a_new_store_that_does_not_verify_is_swapped_back_out(
         assert _count(db.runner, "bulgarian:12") == count_partitions(12)
         assert get_graph(db.runner, "floridian:14") is None
         assert _count(db.runner, "floridian:14") == 0
+
+
+def test_counts_read_through_the_count_store_are_exact_and_name_a_graph_that_differs(
+    runner: Neo4jQueryRunner, two_graphs: list[str]
+) -> None:
+    """read_imported_counts (a new bulk store's counts: nodes per graph, relationships by type
+    from the count store) agrees with the graph-by-graph pass, and a relationship missing
+    from one graph is named as read_all_counts names it (the count store's total differs)."""
+    game = get_game("bulgarian").create(n=12)
+    expected = game.tables(game.build(force=True)).expected_counts()
+    assert expected == {"nodes": count_partitions(12), "BULGARIAN_MOVE": count_partitions(12)}
+    assert read_imported_counts(runner, [(game, expected)]) == [expected]
+    assert read_all_counts(runner, [(game, expected)]) == [expected]
+    more = {**expected, "BULGARIAN_MOVE": expected["BULGARIAN_MOVE"] + 1}
+    for read in (read_imported_counts, read_all_counts):
+        with pytest.raises(IncompleteLoadError, match=r"bulgarian:12|B_12"):
+            read(runner, [(game, more)])
 
 
 def test_a_load_that_lands_during_the_import_stops_the_swap(

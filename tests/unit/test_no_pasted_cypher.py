@@ -22,6 +22,7 @@ from gamegraph.define.cypher import label_of, move_of, prefix_of, texts
 from gamegraph.errors import InputError
 from gamegraph.games import all_games, get_game
 from gamegraph.games.model import NodeTable
+from gamegraph.loader.writer import relationship_count_statement
 
 ROOT = Path(gg.__file__).parent
 CLAUSE = re.compile(r"\b(MATCH|MERGE|CREATE|UNWIND|DETACH DELETE|REMOVE|LOAD CSV)\b")
@@ -29,6 +30,7 @@ CLAUSE = re.compile(r"\b(MATCH|MERGE|CREATE|UNWIND|DETACH DELETE|REMOVE|LOAD CSV
 
 ALLOWED = {
     ("loader/writer.py", "create_nodes_statement"): "the model's checked identifiers",
+    ("loader/writer.py", "relationship_count_statement"): "a checked relationship type",
 }
 """Functions that format Cypher, each with what it pastes (shown below to be identifiers)."""
 
@@ -103,6 +105,15 @@ def test_the_model_refuses_a_label_or_column_that_is_no_identifier() -> None:
             NodeTable(label=bad, columns={"n": [1]})
         with pytest.raises(ValueError, match="not a valid"):
             NodeTable(label="Good", columns={bad: [1]})
+
+
+def test_a_relationship_count_pastes_only_a_type_name() -> None:
+    assert relationship_count_statement("BULGARIAN_MOVE") == (
+        "MATCH ()-[r:BULGARIAN_MOVE]->() RETURN count(r) AS relationships"
+    )
+    for bad in ("TURN]->() DETACH DELETE (n", "A B", "a-b", ""):
+        with pytest.raises(ValueError, match="not a valid"):
+            relationship_count_statement(bad)
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if hasattr(g, "definition")])
