@@ -32,9 +32,11 @@ from __future__ import annotations
 import gc
 import os
 import socket
+import subprocess
+import sys
 import uuid
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -315,3 +317,21 @@ def fresh_home(tmp_path: Path) -> Iterator[dict[str, str]]:
         bolt_port=int(env["GAMEGRAPH_NEO4J_BOLT_PORT"]),
         http_port=int(env["GAMEGRAPH_NEO4J_HTTP_PORT"]),
     ).stop()
+
+
+def run_gamegraph(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``gamegraph ARGS`` as a process of its own in ``env``, no terminal, output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "gamegraph", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=900,
+    )
+
+
+@pytest.fixture
+def gamegraph_process() -> Callable[..., subprocess.CompletedProcess[str]]:
+    """:func:`run_gamegraph`: ``gamegraph_process(env, "load", "--n", "12")``."""
+    return run_gamegraph

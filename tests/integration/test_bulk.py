@@ -8,7 +8,7 @@ import importlib
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -237,19 +237,9 @@ def test_a_second_bulk_load_at_once_is_refused(
     assert record is not None and record.state() is GraphState.CURRENT
 
 
-def _gamegraph(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gamegraph", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        timeout=900,
-    )
-
-
 def test_a_large_load_into_the_empty_local_database_goes_through_the_importer(
     fresh_home: dict[str, str],
+    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
 ) -> None:
     """`gamegraph load` on a fresh home takes the importer (one command, one result), but
     never when the database holds anything (a rebuild must not be paid for, or lose what a
@@ -258,24 +248,24 @@ def test_a_large_load_into_the_empty_local_database_goes_through_the_importer(
     env = dict(fresh_home, GAMEGRAPH_AUTO_BULK_ROWS="200", GAMEGRAPH_NEO4J_PASSWORD="-" + "x" * 31)
     importer = "through neo4j-admin's importer"
 
-    online = _gamegraph(env, "load", "--n", "14", "--games", "bulgarian", "--online")
+    online = gamegraph_process(env, "load", "--n", "14", "--games", "bulgarian", "--online")
     assert online.returncode == 0, online.stderr
     assert importer not in online.stderr and "bulk:" not in online.stdout
-    dropped = _gamegraph(env, "drop", "--all")
+    dropped = gamegraph_process(env, "drop", "--all")
     assert dropped.returncode == 0, dropped.stderr
 
-    first = _gamegraph(env, "load", "--n", "14", "--games", "floridian")
+    first = gamegraph_process(env, "load", "--n", "14", "--games", "floridian")
     assert first.returncode == 0, first.stderr
     assert importer in first.stderr
     assert "G_14, H_14 [floridian:14]: loaded" in first.stdout
     assert "bulk:" in first.stdout
 
-    second = _gamegraph(env, "load", "--n", "14", "--games", "bulgarian")
+    second = gamegraph_process(env, "load", "--n", "14", "--games", "bulgarian")
     assert second.returncode == 0, second.stderr
     assert importer not in second.stderr and "bulk:" not in second.stdout
     assert "B_14 [bulgarian:14]: loaded" in second.stdout
 
-    both = _gamegraph(env, "load", "--n", "14", "--games", "bulgarian", "--online", "--bulk")
+    both = gamegraph_process(env, "load", "--n", "14", "--games", "bulgarian", "--online", "--bulk")
     assert both.returncode == 2
     assert both.stderr.strip().splitlines()[-1].startswith("error:")
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -20,17 +19,6 @@ from gamegraph.server import LocalNeo4j
 
 GRAPHS = ["bulgarian:10", "floridian:10"]
 QUERIES = [("bulgarian_cycles", {"n": 10}), ("floridian_outcomes", {"n": 10})]
-
-
-def _gamegraph(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gamegraph", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        timeout=900,
-    )
 
 
 @pytest.fixture
@@ -50,6 +38,7 @@ def test_a_dump_restored_on_a_fresh_home_verifies_and_answers_as_before(
     neo4j_settings: Neo4jSettings,
     fresh_home: dict[str, str],
     tmp_path: Path,
+    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
 ) -> None:
     with gg.connect(auth=(neo4j_settings.user, neo4j_settings.password)) as db:
         before = [db.query(name, **params) for name, params in QUERIES]
@@ -59,22 +48,22 @@ def test_a_dump_restored_on_a_fresh_home_verifies_and_answers_as_before(
     dump = tmp_path / "graphs.dump"
     env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
     env.pop("NEO4J_URI", None)
-    done = _gamegraph(env, "dump", str(dump))
+    done = gamegraph_process(env, "dump", str(dump))
     assert done.returncode == 0, done.stderr
     assert f"dumped {len(graphs)} graph(s) into {dump}" in done.stdout
-    again = _gamegraph(env, "dump", str(dump))
+    again = gamegraph_process(env, "dump", str(dump))
     assert again.returncode == 2
     assert again.stderr.strip().splitlines()[-1].startswith("error:")
     assert "--force" in again.stderr
 
-    restored = _gamegraph(fresh_home, "restore", str(dump))
+    restored = gamegraph_process(fresh_home, "restore", str(dump))
     assert restored.returncode == 0, restored.stderr
     assert f"restored {len(graphs)} graph(s)" in restored.stdout
     assert f"verified {len(graphs)} graph(s)" in restored.stdout
-    verified = _gamegraph(fresh_home, "verify")
+    verified = gamegraph_process(fresh_home, "verify")
     assert verified.returncode == 0, verified.stderr
     for name, params in QUERIES:
-        answer = _gamegraph(
+        answer = gamegraph_process(
             fresh_home,
             "query",
             name,
@@ -94,7 +83,7 @@ def test_a_dump_restored_on_a_fresh_home_verifies_and_answers_as_before(
     assert after == before
 
     # the fresh home holds graphs now: a restore without a terminal refuses, naming --force
-    refused = _gamegraph(fresh_home, "restore", str(dump))
+    refused = gamegraph_process(fresh_home, "restore", str(dump))
     assert refused.returncode == 2
     lines = refused.stderr.strip().splitlines()
     assert lines[-1].startswith("error:") and "--force" in lines[-1]
