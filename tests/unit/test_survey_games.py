@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from gamegraph.core.spaces import Necklaces, PartitionTuples, PlanePartitions, P
 from gamegraph.games import get_game
 from gamegraph.games.registry import BUILT_IN, origin
 from gamegraph.games.survey import GAMES
+from gamegraph.games.survey import positions as pos
 from gamegraph.games.survey.positions import MOVES_3D
 
 Cli = Callable[..., CliResult]
@@ -171,3 +173,41 @@ def test_3d_and_red_green_counts_are_their_spaces_cardinalities() -> None:
             assert graph.summary()["positions"] == planes
         graph = get_game("red-green-bulgarian").create(n=n).build()
         assert graph.summary()["positions"] == PartitionTuples(n, 2).cardinality()
+
+
+# The one worked example the stored copies of Grensjö's thesis show (its introduction, 15 cards;
+# https://issuu.com./rays0/docs/bulgarian-solitaire-in-three-dimens): the two-dimensional game.
+# The thesis's 3D moves "each [are] based on executing the original operation on different
+# layers of the Young diagram individually" (its abstract); on a flat plane partition (one
+# layer of height 1) the z-moves are the original operation on that layer: zy plays it on the
+# rows, zx on the columns. Everything past the abstract (the moves' own definitions, their
+# examples) could not be read, so this is all of the thesis the 3D game is tested against.
+GRENSJO_INTRO = [(7, 4, 2, 2), (6, 4, 3, 1, 1), (5, 5, 3, 2), (4, 4, 4, 2, 1), (5, 3, 3, 3, 1)]
+GRENSJO_INTRO += [(5, 4, 2, 2, 2)]
+
+
+def _conjugate(parts: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sum(1 for p in parts if p > j) for j in range(parts[0]))
+
+
+def _flat_row(parts: tuple[int, ...]) -> tuple[int, ...]:
+    """The graph row of the plane partition of height 1 on the shape ``parts``."""
+    return pos.row(pos.planes(sum(parts)), tuple((1,) * p for p in parts))
+
+
+def _flat_cells(parts: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    return frozenset((i, j, 0) for i, p in enumerate(parts) for j in range(p))
+
+
+def test_the_thesis_example_on_a_flat_plane_partition() -> None:
+    assert all(sum(lam) == 15 for lam in GRENSJO_INTRO)
+    for before, after in pairwise(GRENSJO_INTRO):
+        assert ref.bulgarian(before) == after
+        assert pos.bulgarian_3d_move(_flat_row(before), 15, "zy") == _flat_row(after)
+        assert ref.layer_move(_flat_cells(before), "zy") == _flat_cells(after)
+        # zx plays the move on the columns: the conjugate shapes follow the same sequence
+        flat, next_flat = _conjugate(before), _conjugate(after)
+        assert pos.bulgarian_3d_move(_flat_row(flat), 15, "zx") == _flat_row(next_flat)
+        assert ref.layer_move(_flat_cells(flat), "zx") == _flat_cells(next_flat)
+    # the excerpt breaks off at "(5, 4, 3, ": the next partition begins so
+    assert ref.bulgarian(GRENSJO_INTRO[-1])[:3] == (5, 4, 3)

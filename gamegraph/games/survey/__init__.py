@@ -11,7 +11,8 @@ functional graph. The conventions are in docs/games.md ("The survey's five games
 - ``servedio-yeh``, ``--players c``: circular weak compositions of n into c parts;
 - ``janetzko``, ``--players c``: weak compositions with the pointer's pile at seat 1;
 - ``bulgarian-3d`` (Grensjö 2012), ``--move``: plane partitions of n and a layer move
-  (the six moves as reconstructed from the thesis's abstract);
+  (the six moves reconstructed from the thesis's abstract: its stored copies hold only the
+  title page, the abstract and the opening of the introduction);
 - ``red-green-bulgarian`` (Locke): two-coloured partitions, a labelled reconstruction of the
   rule (Locke's own was not found).
 """

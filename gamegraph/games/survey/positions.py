@@ -159,9 +159,10 @@ _AXIS = {"x": 0, "y": 1, "z": 2}
 
 
 def bulgarian_3d_move(position: Position, n: int, move: str) -> Position:
-    """One layer move (the reconstruction, docs/games.md): cut the solid diagram into layers
-    perpendicular to ``move[0]``, read each layer's piles along ``move[1]`` and play one
-    Bulgarian move on every layer."""
+    """One layer move (the reconstruction from the thesis's abstract, docs/games.md): cut the
+    solid diagram into layers perpendicular to ``move[0]``, read each layer's piles along
+    ``move[1]`` and play one Bulgarian move on every layer. On a flat plane partition ``zy``
+    is the Bulgarian move on the rows, ``zx`` on the columns."""
     space = planes(n)
     solid = position_of(space, position)
     cells = [
