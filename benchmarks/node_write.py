@@ -4,7 +4,8 @@ Writes B_n's node table (the loader's own rows) into the local Neo4j under scrat
 (``Bench<i>``, deleted again) in several variants, interleaved over rounds, and prints for each
 the wall time, the Neo4j JVM's CPU seconds (read from /proc: on a busy machine the wall time
 says little, the server's CPU time what the write costs it) and the client's CPU seconds,
-then each variant's server CPU against the loader's statement:
+then each variant's median server CPU against the loader's statement (warm-up rounds, for
+the JIT of a newly started server, are printed but not counted):
 
 - ``loader``: the loader's statement (``UNWIND $rows CREATE``, the flag labels set from the
   row, the element ids returned), 5,000 rows a batch, two writers, with B_n's schema (the
@@ -13,7 +14,7 @@ then each variant's server CPU against the loader's statement:
 - ``unique-only``, ``no-schema``: with the constraint alone, with no index at all;
 - ``batch-20k``, ``writers-1``, ``writers-4``: other batch sizes and writer counts.
 
-    python benchmarks/node_write.py [--n 45] [--rounds 2] [--variants loader,no-schema]
+    python benchmarks/node_write.py [--n 45] [--rounds 2] [--warmup 1] [--variants loader,no-schema]
 
 Needs the local Neo4j (GAMEGRAPH_NEO4J_* choose its home and ports) on this machine.
 """
@@ -69,10 +70,23 @@ def clear(runner: Neo4jQueryRunner, label: str) -> None:
 
 
 def schema(runner: Neo4jQueryRunner, label: str, kind: str) -> None:
+    """Drop whatever schema the scratch labels have (left by an earlier run), then make
+    ``kind``'s: all (B_n's), unique (the constraint alone) or none."""
     name = label.lower()
-    runner.write(f"DROP CONSTRAINT {name}_key IF EXISTS")
-    for index in ("n", "idx", "graph"):
-        runner.write(f"DROP INDEX {name}_{index} IF EXISTS")
+    labels = [label, f"{label}Node"]
+    for row in runner.run(
+        "SHOW CONSTRAINTS YIELD name, labelsOrTypes "
+        "WHERE any(l IN labelsOrTypes WHERE l IN $labels) RETURN name",
+        {"labels": labels},
+    ):
+        runner.write(f"DROP CONSTRAINT {row['name']}")
+    for row in runner.run(
+        "SHOW INDEXES YIELD name, labelsOrTypes, owningConstraint "
+        "WHERE any(l IN labelsOrTypes WHERE l IN $labels) AND owningConstraint IS NULL "
+        "RETURN name",
+        {"labels": labels},
+    ):
+        runner.write(f"DROP INDEX {row['name']}")
     if kind in ("all", "unique"):
         runner.write(f"CREATE CONSTRAINT {name}_key FOR (p:{label}) REQUIRE (p.n, p.key) IS UNIQUE")
     if kind == "all":
@@ -120,6 +134,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=45, help="B_n to write (default 45)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds over the variants")
+    parser.add_argument(
+        "--warmup", type=int, default=1, help="rounds run first and not counted (the JIT)"
+    )
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated")
     args = parser.parse_args()
     names = [v.strip() for v in args.variants.split(",")]
@@ -132,7 +149,7 @@ def main() -> None:
     print(f"B_{args.n}: {len(rows):,} nodes, columns {columns}, flags {list(table.flags)}")
     cpu: dict[str, list[float]] = {name: [] for name in names}
     with open_runner() as runner:
-        for round_ in range(args.rounds):
+        for round_ in range(-args.warmup, args.rounds):
             for i, name in enumerate(names):
                 options = dict(VARIANTS[name])
                 if "schema" in options:
@@ -140,9 +157,11 @@ def main() -> None:
                 wall, server, client = write(
                     runner, status.pid, f"Bench{i}", columns, rows, **options
                 )
-                cpu[name].append(server)
+                if round_ >= 0:
+                    cpu[name].append(server)
+                when = "warm-up" if round_ < 0 else f"round {round_}"
                 print(
-                    f"round {round_} {name:14s} wall {wall:6.1f} s  server CPU {server:6.1f} s  "
+                    f"{when} {name:14s} wall {wall:6.1f} s  server CPU {server:6.1f} s  "
                     f"client CPU {client:5.1f} s  {len(rows) / server:9,.0f} nodes per server "
                     "CPU second",
                     flush=True,
