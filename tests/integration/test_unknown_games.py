@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from interrupting import interrupt_once_started
 
 from gamegraph.db.catalog import get_graph, hold_slots, new_owner, release_slots
 from gamegraph.db.runner import Neo4jQueryRunner
@@ -253,33 +252,17 @@ def test_ctrl_c_during_a_load_whose_move_hangs_prints_one_line_and_leaves_nothin
         ),
         "utf-8",
     )
-    args = ("--games", "hung-two-card", "--n", "8", "--games-from", str(mine))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamegraph", "load", *args],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    args = ["load", "--games", "hung-two-card", "--n", "8", "--games-from", str(mine)]
     try:
-        deadline = time.monotonic() + 300
-        while not marker.exists():
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "the move never started"
-            time.sleep(0.2)
-        time.sleep(0.5)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=120)
-        assert process.returncode == 130, out + err
+        code, out, err = interrupt_once_started(
+            args, marker, env=env, start_within=300, end_within=120
+        )
+        assert code == 130, out + err
         assert err.splitlines() == ["error: interrupted (Ctrl-C)"], err
         assert "Traceback" not in out + err
         assert get_graph(runner, "hung-two-card:8") is None
         assert _nodes(runner, "HungTwoCard") == 0
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
         _gamegraph(env, "drop", "hung-two-card:8", "--games-from", str(mine))
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import pickle
-import signal
 import subprocess
 import sys
 import threading
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from interrupting import interrupt_once_started
 
 from gamegraph.define.timeout import MoveTimeoutError, configure, limit, timed
 from gamegraph.errors import InputError
@@ -128,29 +128,9 @@ def test_the_help_of_stats_and_load_explains_the_limit(command: tuple[str, ...])
 
 def test_ctrl_c_during_a_timed_move_still_stops_with_one_line(tmp_path: Path) -> None:
     path, marker = _definitions(tmp_path, 3600)
-    args = ("stats", "sleepy-move", "--n", "6", "--move-timeout", "3000")
-    process = subprocess.Popen(
-        [*COMMAND, *args, "--games-from", str(path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "NO_COLOR": "1"},
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    try:
-        deadline = time.monotonic() + 240
-        while not marker.exists():
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "the move never started"
-            time.sleep(0.2)
-        time.sleep(0.5)
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 130
+    args = ["stats", "sleepy-move", "--n", "6", "--move-timeout", "3000"]
+    code, _, err = interrupt_once_started([*args, "--games-from", str(path)], marker)
+    assert code == 130
     assert err.splitlines() == ["error: interrupted (Ctrl-C)"], err
 
 

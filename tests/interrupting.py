@@ -1,0 +1,49 @@
+"""Ctrl-C, as a terminal delivers it, to a gamegraph command busy in a move: shared by the
+interrupt tests (tests/unit/test_interrupt.py, test_move_timeout.py and
+tests/integration/test_unknown_games.py)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+
+def interrupt_once_started(
+    args: list[str],
+    marker: Path,
+    *,
+    env: Mapping[str, str] | None = None,
+    start_within: float = 240,
+    end_within: float = 60,
+) -> tuple[int, str, str]:
+    """Run ``gamegraph ARGS``, wait until its move has created ``marker``, send it SIGINT
+    half a second later, and return its exit code, stdout and stderr. The child takes SIGINT
+    as a terminal's Ctrl-C, whatever this process does with it; it is killed if it outlives
+    the test."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamegraph", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(env) if env is not None else {**os.environ, "NO_COLOR": "1"},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + start_within
+        while not marker.exists():
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "the move never started"
+            time.sleep(0.2)
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=end_within)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    return process.returncode, out, err
