@@ -146,10 +146,14 @@ def fagan_record(n_max: int, cache: Path | None) -> FrontierRecord:
         + "); "
         f"basins grow like n/π (smallest ratio {survey.least_ratio[1]:.2e} at "
         f"n = {survey.least_ratio[0]:,}); f(k) by the fast sieve in O(k^(2/3)), "
-        f"{survey.task_seconds:.0f} s of tasks (machine shared); at the fitted cost "
-        f"c·n^(5/3), every n ≤ 10^7 takes {survey.projected_seconds(10**7) / 3600:.1f} h of "
-        f"tasks and ≤ 10^8 {survey.projected_seconds(10**8) / 3600:.0f} h "
-        f"({survey.projected_seconds(10**8) / 3600 / 64:.1f} h on 64 workers)."
+        f"{survey.task_seconds:.0f} s of tasks; at the fitted cost c·n^(5/3), "
+        + " and ".join(
+            f"every n ≤ 10^{d} takes {survey.projected_seconds(10**d) / 3600:.1f} h of tasks "
+            f"({survey.projected_seconds(10**d) / 3600 / 64:.1f} h on 64 workers)"
+            for d in (7, 8)
+            if 10**d > n_max
+        )
+        + "."
     )
     return FrontierRecord(
         "fagan-basins",
@@ -234,9 +238,15 @@ def crim_record(target: int, seconds: float, grundy_n: int) -> FrontierRecord:
         f"Every partition of size ≤ {sweep.reached} (of the target {target}): {verdict}; "
         f"P/N as bits ({human_bytes(sweep.bits_bytes)} for every size ≤ {target}), "
         f"{sweep.seconds:.0f} s on {sweep.threads} threads, size {last.size} "
-        f"({last.positions:,} positions) in {last.seconds:.1f} s; the rest to {target} "
-        f"projected at {projection[f'seconds_to_{target}_here'] / 3600:.1f} h here, "
-        f"{projection[f'seconds_to_{target}_on_64_workers'] / 60:.0f} min on 64 workers. "
+        f"({last.positions:,} positions) in {last.seconds:.1f} s"
+        + (
+            f"; the rest to {target} projected at "
+            f"{projection[f'seconds_to_{target}_here'] / 3600:.1f} h here, "
+            f"{projection[f'seconds_to_{target}_on_64_workers'] / 60:.0f} min on 64 workers"
+            if sweep.reached < target
+            else ""
+        )
+        + ". "
         f"Sprague–Grundy values per size to {grundy_n} (max "
         f"{max(max(d) for d in grundy.values())})."
     )
