@@ -180,7 +180,8 @@ class Table:
 
     def plot(self, path: Path) -> Path:
         """Each integer (or numeric) column against n, one panel each; a log scale where a
-        column grows exponentially (positive, and over two orders of magnitude)."""
+        column grows exponentially (`grows_exponentially`: a symmetric log scale when it
+        has zeros)."""
         import matplotlib
 
         matplotlib.use("Agg")
@@ -207,9 +208,12 @@ class Table:
                 xs = [r["n"] for r in rows]
                 ys = [r[column] for r in rows]
                 axis.plot(xs, ys, marker=".", markersize=3, linewidth=1, label=label)
-            values = [r[column] for r in self.rows]
-            if min(values) > 0 and max(values) / min(values) >= 100:
-                axis.set_yscale("log")
+            pairs = [(r["n"], r[column]) for r in self.rows]
+            if grows_exponentially(pairs):
+                if min(y for _, y in pairs) > 0:
+                    axis.set_yscale("log")
+                else:
+                    axis.set_yscale("symlog", linthresh=1)
             axis.set_ylabel(column.replace("_", " "))
             if len(self.groups()) > 1:
                 axis.legend(fontsize=7)
@@ -220,6 +224,25 @@ class Table:
         figure.savefig(path)
         plt.close(figure)
         return path
+
+
+def grows_exponentially(points: list[tuple[int, float]]) -> bool:
+    """Whether a column grows exponentially in n: nowhere negative, positive on at least
+    four fifths of the rows, over two orders of magnitude, with log(value) rising in n
+    (correlation at least 0.9). Cycle counts of B_n, which swing between 1 and a peak, are
+    not; Garden of Eden counts, 0 at n = 1 and then like p(n), are."""
+    import numpy as np
+
+    if not points or min(y for _, y in points) < 0:
+        return False
+    positive = [(x, y) for x, y in points if y > 0]
+    if len(positive) < max(3, 0.8 * len(points)):
+        return False
+    xs = np.array([x for x, _ in positive], dtype=float)
+    logs = np.log(np.array([y for _, y in positive], dtype=float))
+    if logs.max() - logs.min() < np.log(100) or np.ptp(xs) == 0:
+        return False
+    return bool(np.corrcoef(xs, logs)[0, 1] >= 0.9)
 
 
 def _text(value: Any) -> str:

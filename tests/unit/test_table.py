@@ -17,7 +17,12 @@ from gamegraph.errors import InputError, TooLargeError
 from gamegraph.questions.definitions import a000041, a000219, a000712, a123975, a188160
 from gamegraph.questions.oeis import known_sequences, match_sequences
 from gamegraph.questions.rows import Column
-from gamegraph.questions.tables import compute_table, parse_columns, parse_range
+from gamegraph.questions.tables import (
+    compute_table,
+    grows_exponentially,
+    parse_columns,
+    parse_range,
+)
 
 # A123975 as listed on its OEIS page (n = 1..48), read there, not computed here
 A123975_LISTED = [
@@ -229,3 +234,25 @@ def test_outputs_csv_json_markdown_bfiles_and_plot(tmp_path: Path) -> None:
     ]  # fmt: skip
     plot = table.plot(tmp_path / "b.png")
     assert plot.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_log_scale_for_the_columns_that_grow_exponentially_only() -> None:
+    # B_n for n = 1..60: Garden of Eden counts (0 at n = 1 and 2, then like p(n)) and the
+    # positions p(n) grow exponentially; the cycle counts swing between 1 and a growing peak
+    # and the longest transient grows linearly, so neither gets a log scale
+    columns = parse_columns(
+        gg.bulgarian.game, ["positions", "garden_of_eden", "cycles", "max_transient"]
+    )
+    table = compute_table(gg.bulgarian.game, range(1, 61), columns=columns, cache=None)
+    scaled = {
+        column: grows_exponentially([(r["n"], r[column]) for r in table.rows])
+        for column in ("positions", "garden_of_eden", "cycles", "max_transient")
+    }
+    assert scaled == {
+        "positions": True,
+        "garden_of_eden": True,
+        "cycles": False,
+        "max_transient": False,
+    }
+    assert not grows_exponentially([(n, -(2**n)) for n in range(1, 30)])  # negative
+    assert grows_exponentially([(n, 3**n) for n in range(1, 30)])

@@ -228,8 +228,7 @@ class FloridianChecks:
                 continue
             moves = {b for x in alpha[idx] for b in targets.get(x, ())}
             comparison.problem(
-                f"{row['key']}: two-move paths to {sorted(moves, key=str)}, "
-                f"TURN to {sorted(turns[idx], key=str)}"
+                f"{row['key']}: two-move paths to {sorted(moves)}, TURN to {sorted(turns[idx])}"
             )
         return comparison.check("every TURN arc is a two-move path of G_n and vice versa")
 
