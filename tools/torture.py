@@ -161,6 +161,33 @@ class Torture:
         with gg.connect() as db:
             yield db
 
+    @contextmanager
+    def serving_database(self, patience: float = 120.0) -> Iterator[Any]:
+        """A connection for a checkpoint, or None (and a violation) when the database does not
+        serve for ``patience`` seconds with every worker paused: a store swap killed midway
+        once left it closed for good, each command after it refused."""
+        from gamegraph.errors import DatabaseError
+
+        deadline = time.monotonic() + patience
+        while True:
+            try:
+                database = self.database()
+                db = database.__enter__()
+                break
+            except DatabaseError as error:
+                if time.monotonic() > deadline:
+                    self.tally.violation(
+                        f"the database did not serve for {patience:.0f} s at a checkpoint "
+                        f"(every worker paused): {error}"
+                    )
+                    yield None
+                    return
+                time.sleep(3)
+        try:
+            yield db
+        finally:
+            database.__exit__(None, None, None)
+
     def prepare(self) -> None:
         """Start the server, drop everything, compute the engine's counts of every graph."""
         if not self.local.status().running:
@@ -413,7 +440,9 @@ class Torture:
             self.dropped.clear()
         hashes: dict[str, str] = {}
         try:
-            with self.database() as db:
+            with self.serving_database() as db:
+                if db is None:
+                    return previous
                 runner = db.runner
                 records = {r.id: r for r in list_graphs(runner)}
                 for graph_id, record in sorted(records.items()):

@@ -196,6 +196,50 @@ CALL () {
 }
 RETURN nodes, by_type
 
+// name: graph_fingerprint
+// The sums behind one graph's content fingerprint (gamegraph/games/fingerprint.py): its node
+// count and two sums over its nodes of a mix of idx, and per relationship type two sums of a
+// mix of the idx of both ends (relationships to another graph's nodes left out). The mix and
+// its constants are the engine's ($m, $ka, ...), so the engine's sums are the same numbers.
+// params: graph:str, m:int, ka:int, kb:int, ca:int, kc:int, kd:int, cb:int
+CALL () {
+  MATCH (p:GraphNode {graph: $graph})
+  WITH p.idx % $m AS a
+  WITH (a * $ka + $ca) % $m AS x, (a * $kc + $cb) % $m AS y
+  RETURN count(*) AS nodes, sum(x * x % $m) AS node_x, sum(y * y % $m) AS node_y
+}
+CALL () {
+  MATCH (p:GraphNode {graph: $graph})-[r]->(q)
+  WHERE q.graph = $graph
+  WITH type(r) AS type, p.idx % $m AS a, q.idx % $m AS b
+  WITH type, (a * $ka + b * $kb + $ca) % $m AS x, (a * $kc + b * $kd + $cb) % $m AS y
+  WITH type, sum(x * x % $m) AS sum_x, sum(y * y % $m) AS sum_y
+  RETURN collect([type, sum_x, sum_y]) AS by_type
+}
+RETURN nodes, node_x, node_y, by_type
+
+// name: graph_fingerprint_all
+// graph_fingerprint for every graph at once, in one pass that needs no index (the bulk route
+// reads a new store's fingerprints while Neo4j populates the indexes): [graph, nodes, node_x,
+// node_y] and [graph, type, sum_x, sum_y] rows.
+// params: m:int, ka:int, kb:int, ca:int, kc:int, kd:int, cb:int
+CALL () {
+  MATCH (p:GraphNode)
+  WITH p.graph AS graph, p.idx % $m AS a
+  WITH graph, (a * $ka + $ca) % $m AS x, (a * $kc + $cb) % $m AS y
+  WITH graph, count(*) AS nodes, sum(x * x % $m) AS node_x, sum(y * y % $m) AS node_y
+  RETURN collect([graph, nodes, node_x, node_y]) AS nodes
+}
+CALL () {
+  MATCH (p:GraphNode)-[r]->(q)
+  WHERE q.graph = p.graph
+  WITH p.graph AS graph, type(r) AS type, p.idx % $m AS a, q.idx % $m AS b
+  WITH graph, type, (a * $ka + b * $kb + $ca) % $m AS x, (a * $kc + b * $kd + $cb) % $m AS y
+  WITH graph, type, sum(x * x % $m) AS sum_x, sum(y * y % $m) AS sum_y
+  RETURN collect([graph, type, sum_x, sum_y]) AS by_type
+}
+RETURN nodes, by_type
+
 // name: graph_count_all
 // graph_count for every graph at once, in one pass over the nodes: [graph, nodes] pairs and
 // [graph, type, relationships] triples. It needs no index, so the bulk route reads the counts

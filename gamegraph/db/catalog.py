@@ -85,6 +85,7 @@ class GraphRecord:
     nodes: int | None = None
     relationships: int | None = None
     engine: str | None = None
+    fingerprint: str | None = None  #: the content fingerprint checked when it completed
     lease_owner: str | None = None
     lease_running: bool = False
     started_at: Any = None
@@ -105,6 +106,7 @@ class GraphRecord:
             nodes=props.get("nodes"),
             relationships=props.get("relationships"),
             engine=props.get("engine"),
+            fingerprint=props.get("fingerprint"),
             lease_owner=props.get("lease_owner"),
             lease_running=bool(props.get("lease_running")),
             started_at=props.get("started_at"),

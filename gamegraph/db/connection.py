@@ -29,6 +29,7 @@ from gamegraph.errors import (
     InputError,
 )
 from gamegraph.server import LocalNeo4j, LocalNeo4jError
+from gamegraph.server.swap import recover_interrupted_swap
 
 HINT = "start it with `gamegraph neo4j start` or set NEO4J_URI"
 
@@ -63,6 +64,13 @@ def connect(
                 raise DatabaseUnavailable(f"cannot start the local Neo4j: {e}") from e
         elif not local.status().running:
             raise DatabaseUnavailable(f"the local Neo4j at {uri} is not running ({HINT})")
+        try:  # a bulk load killed while it swapped stores left the database closed
+            recover_interrupted_swap(local, on_start or (lambda message: None))
+        except LocalNeo4jError as e:
+            raise DatabaseUnavailable(
+                f"the local Neo4j's database was left closed by a bulk load that died while it "
+                f"swapped stores, and could not be opened again: {e}"
+            ) from e
         # NEO4J_PASSWORD (or an explicit one) overrides the password file
         try:
             password = password or local.password

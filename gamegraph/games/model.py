@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import numpy as np
 
 from gamegraph.games._kernels import format_partitions
+from gamegraph.games.fingerprint import fingerprint_text, node_sums, relationship_sums
 
 if TYPE_CHECKING:
     from gamegraph.games.base import Game
@@ -206,6 +207,34 @@ class GraphTables:
         for rel in self.rels:
             counts[rel.type] = counts.get(rel.type, 0) + len(rel)
         return counts
+
+    def fingerprint(self) -> str:
+        """The content fingerprint Neo4j must compute from the stored graph
+        (:mod:`gamegraph.games.fingerprint`): from every node's ``idx`` and the ``idx`` of
+        each relationship's ends."""
+        idx = {table.label: _idx_column(table) for table in self.nodes}
+        node_part = node_sums(np.concatenate([np.zeros(0, np.int64), *idx.values()]))
+        starts: dict[str, list[np.ndarray]] = {}
+        ends: dict[str, list[np.ndarray]] = {}
+        for rel in self.rels:
+            if len(rel):
+                starts.setdefault(rel.type, []).append(idx[rel.source][rel.start])
+                ends.setdefault(rel.type, []).append(idx[rel.target][rel.end])
+        by_type = {
+            kind: relationship_sums(np.concatenate(starts[kind]), np.concatenate(ends[kind]))
+            for kind in starts
+        }
+        return fingerprint_text(self.node_count, node_part, by_type)
+
+
+def _idx_column(table: NodeTable) -> np.ndarray:
+    """A node table's ``idx`` column as int64 (every game's nodes carry one)."""
+    if "idx" not in table.columns:
+        raise ValueError(f"{table.label}: no idx column (the content fingerprint needs one)")
+    values = table.columns["idx"]
+    if isinstance(values, np.ndarray):
+        return values.astype(np.int64, copy=False)
+    return np.asarray(table.column("idx"), dtype=np.int64)
 
 
 def partition_texts(

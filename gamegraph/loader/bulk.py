@@ -38,13 +38,11 @@ claim, completion and release as an online load.
 
 from __future__ import annotations
 
-import fcntl
 import shutil
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from gamegraph.db.catalog import (
@@ -71,15 +69,14 @@ from gamegraph.loader.export import (
     write_csv,
 )
 from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.writer import (
-    LoadReport,
-    LoadSummary,
-    await_indexes,
+from gamegraph.loader.readback import (
+    checked_fingerprint,
     read_all_counts,
+    read_all_fingerprints,
     read_imported_counts,
-    schema_statements,
 )
-from gamegraph.server.errors import LocalNeo4jError
+from gamegraph.loader.writer import LoadReport, LoadSummary, await_indexes, schema_statements
+from gamegraph.server.swap import StoreSwap, bulk_lock, reopen
 
 __all__ = [
     "Expected",
@@ -104,12 +101,28 @@ class Expected:
     game: Game[Any]
     counts: dict[str, int]
     summary: dict[str, Any]
+    fingerprint: str
 
 
 def expected_of(game: Game[Any], progress: Progress | None = None) -> tuple[Expected, Any]:
-    """Build one graph; its expected counts and summary, and its tables."""
+    """Build one graph; its expected counts, summary and fingerprint, and its tables."""
     tables = game.tables(game.build(force=True, progress=progress))
-    return Expected(game, tables.expected_counts(), tables.summary), tables
+    expected = Expected(game, tables.expected_counts(), tables.summary, tables.fingerprint())
+    return expected, tables
+
+
+def _read_back(
+    runner: QueryRunner, expected: Sequence[Expected], fresh_store: bool
+) -> list[tuple[dict[str, int], str]]:
+    """Each graph's counts and content fingerprint, checked against the engine's (both in
+    passes that need no index; see :mod:`gamegraph.loader.readback`)."""
+    read = read_imported_counts if fresh_store else read_all_counts
+    counted = read(runner, [(item.game, item.counts) for item in expected])
+    found = read_all_fingerprints(runner)
+    return [
+        (counts, checked_fingerprint(item.game, found.get(item.game.id, ""), item.fingerprint))
+        for item, counts in zip(expected, counted, strict=True)
+    ]
 
 
 def bulk_load(
@@ -128,7 +141,11 @@ def bulk_load(
     from gamegraph.server import LocalNeo4j
 
     assert isinstance(local, LocalNeo4j)
-    with _exclusive(local.home / "bulk.lock"):
+    with bulk_lock(local.home, wait=False) as held:
+        if not held:
+            raise LoadConflictError(
+                f"another bulk load is running on the Neo4j in {local.home}; wait for it to end"
+            )
         return _bulk_load(runner, local, planned, reconnect, progress, note)
 
 
@@ -195,10 +212,11 @@ def _bulk_load(
             "store (its graphs would be lost in the swap); nothing was replaced: run the bulk "
             "load again"
         )
-    swap = _StoreSwap(local.home, stage.home, local.default_database)
+    swap = StoreSwap(local.home, stage.home, local.default_database)
     note("putting the new store in place ...")
+    swap.begin()  # a process killed from here on is undone by the next connection
     try:
-        _reopen(local, swap.put_new_in_place, clock)
+        reopen(local, swap.put_new_in_place, clock)
         with reconnect() as fresh, ThreadPoolExecutor(max_workers=1) as pool:
             indexes_ready = _schema_after_import(fresh, pool)
             clock("schema")
@@ -211,13 +229,16 @@ def _bulk_load(
                 fresh_store=not carried,
             )
             record_carried(fresh, carried)
+            swap.recorded()
     except BaseException:
         note("the new store did not verify: putting the previous database back")
-        _reopen(local, swap.put_old_back, clock)
+        reopen(local, swap.put_old_back, clock)
+        swap.end()
         with reconnect() as old:
             release_slots(old, owner)  # the online loads that wait for a slot go on
         raise
     swap.forget_old()
+    swap.end()
     shutil.rmtree(staging, ignore_errors=True)
     clock("clean up")
     summary.seconds = clock.seconds
@@ -249,11 +270,7 @@ def record_imported(
         # the read-back runs while the graphs are claimed (it reads, the claims write a few
         # catalog nodes); a claim that fails ends the whole record before anything is written
         reader = stack.enter_context(ThreadPoolExecutor(max_workers=1))
-        counting = reader.submit(
-            read_imported_counts if fresh_store else read_all_counts,
-            runner,
-            [(item.game, item.counts) for item in expected],
-        )
+        counting = reader.submit(_read_back, runner, expected, fresh_store)
         claims = []
         for item in expected:
             claim = GraphClaim(runner, item.game, get_graph(runner, item.game.id)).claim()
@@ -270,8 +287,10 @@ def record_imported(
             for name, params in item.game.after_load():
                 runner.write(cypher(name), params)
         clock("links")
-        for i, (claim, item, counts) in enumerate(zip(claims, expected, counted, strict=True)):
-            nodes, relationships = claim.complete(counts, item.summary)
+        for i, (claim, item, (counts, fingerprint)) in enumerate(
+            zip(claims, expected, counted, strict=True)
+        ):
+            nodes, relationships = claim.complete(counts, item.summary, fingerprint)
             if i < len(reports):
                 reports[i].nodes, reports[i].relationships = nodes, relationships
     clock("complete")
@@ -334,51 +353,9 @@ def _schema_after_import(runner: QueryRunner, pool: ThreadPoolExecutor) -> Calla
     return ready
 
 
-def _reopen(local: Any, move: Callable[[], None], clock: Callable[[str], None]) -> None:
-    """Run ``move()`` (which replaces the database's store directories) while the local
-    Neo4j has its default database closed: inside the running JVM when its launcher can
-    (the DBMS, its plugins, Bolt and HTTP stay up: a second or two), else by stopping and
-    starting the whole server (a new JVM loads every plugin again: most of a minute)."""
-    if local.can_swap_store():
-        local.stop_database()
-        clock("stop")
-        move()
-        try:
-            local.start_database()
-        except LocalNeo4jError:
-            # the JVM is still there but its database did not start: a clean restart
-            local.stop()
-            local.start()
-        clock("start")
-        return
-    local.stop()
-    clock("stop")
-    move()
-    local.start()
-    clock("start")
-
-
 def _catalog_state(runner: QueryRunner) -> list[tuple[str, str, str | None]]:
     """What a concurrent load would change: every :Graph record's id, status and engine."""
     return sorted((r.id, r.status, r.engine) for r in list_graphs(runner))
-
-
-@contextmanager
-def _exclusive(path: Path) -> Iterator[None]:
-    """One bulk load at a time per Neo4j home (an OS file lock, released if the process
-    dies); a second one fails at once with LoadConflictError."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a+") as handle:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise LoadConflictError(
-                f"another bulk load is running on the Neo4j in {path.parent}; wait for it to end"
-            ) from None
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _graphs_to_build(
@@ -402,34 +379,3 @@ def _graphs_to_build(
             games.append(game)
             summary.kept.append(game.id)
     return games, unknown, summary
-
-
-class _StoreSwap:
-    """Moves one database's store (databases/<db> and transactions/<db>) of a staging home
-    into a live home, keeping the old one aside until it is forgotten or put back."""
-
-    def __init__(self, home: Path, staging: Path, database: str) -> None:
-        self.parts = [
-            (home / "data" / kind / database, staging / "data" / kind / database)
-            for kind in ("databases", "transactions")
-        ]
-
-    def put_new_in_place(self) -> None:
-        for live, new in self.parts:
-            old = live.with_name(live.name + ".previous")
-            shutil.rmtree(old, ignore_errors=True)
-            if live.exists():
-                live.rename(old)
-            live.parent.mkdir(parents=True, exist_ok=True)
-            shutil.move(str(new), str(live))
-
-    def put_old_back(self) -> None:
-        for live, _ in self.parts:
-            old = live.with_name(live.name + ".previous")
-            if old.exists():
-                shutil.rmtree(live, ignore_errors=True)
-                old.rename(live)
-
-    def forget_old(self) -> None:
-        for live, _ in self.parts:
-            shutil.rmtree(live.with_name(live.name + ".previous"), ignore_errors=True)

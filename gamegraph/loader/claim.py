@@ -86,15 +86,18 @@ class GraphClaim:
         record ``loading``, for the next load to repair."""
         self.touched = True
 
-    def complete(self, counts: Mapping[str, int], summary: Mapping[str, Any]) -> tuple[int, int]:
+    def complete(
+        self, counts: Mapping[str, int], summary: Mapping[str, Any], fingerprint: str
+    ) -> tuple[int, int]:
         """Record the graph as complete with its verified ``counts`` (``nodes`` and one count
-        per relationship type) and the engine's ``summary`` (``stat_*``); this ends the
-        lease. Returns (nodes, relationships)."""
+        per relationship type), its verified content ``fingerprint`` and the engine's
+        ``summary`` (``stat_*``); this ends the lease. Returns (nodes, relationships)."""
         nodes = int(counts["nodes"])
         relationships = sum(int(v) for k, v in counts.items() if k != "nodes")
         props = {
             "nodes": nodes,
             "relationships": relationships,
+            "fingerprint": fingerprint,
             **{f"stat_{k}": storable(v) for k, v in summary.items()},
         }
         done = self.runner.write_returning(

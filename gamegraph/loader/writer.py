@@ -47,15 +47,22 @@ from gamegraph.db.query_files import cypher, named_queries
 from gamegraph.db.runner import QueryRunner, Row
 from gamegraph.errors import (
     ConstraintViolation,
-    IncompleteLoadError,
     InputError,
     LoadConflictError,
 )
 from gamegraph.games.base import Game, Progress
-from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable, identifier
+from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
 from gamegraph.games.registry import parse_graph_id
 from gamegraph.loader.claim import GraphClaim, Stopwatch, delete_in_batches
 from gamegraph.loader.plan import PlannedGraph
+from gamegraph.loader.readback import (
+    checked_fingerprint,
+    read_all_counts,
+    read_counts,
+    read_fingerprint,
+    read_imported_counts,
+    relationship_count_statement,
+)
 
 __all__ = [
     "LoadReport",
@@ -285,9 +292,10 @@ def _write(
     tick("relationships")
     del ids
     counts = read_counts(runner, game, tables.expected_counts())
+    fingerprint = checked_fingerprint(game, read_fingerprint(runner, game.id), tables)
     for name, params in game.after_load():
         runner.write(cypher(name), params)
-    report.nodes, report.relationships = claim.complete(counts, tables.summary)
+    report.nodes, report.relationships = claim.complete(counts, tables.summary, fingerprint)
     tick("verify")
 
 
@@ -481,95 +489,6 @@ def _create_relationships(
 def _clean(row: dict[str, Any]) -> dict[str, Any]:
     """Drop None values: Neo4j does not store null properties."""
     return {k: v for k, v in row.items() if v is not None}
-
-
-def read_counts(runner: QueryRunner, game: Game[Any], expected: dict[str, int]) -> dict[str, int]:
-    """The graph's nodes and relationships by type read back from Neo4j; IncompleteLoadError
-    unless they are exactly ``expected`` (its message says what differs, in words)."""
-    row = runner.run(cypher("graph_count"), {"graph": game.id})[0]
-    by_type = {str(kind): int(count) for kind, count in row["by_type"]}
-    return _checked_counts(game, expected, int(row["nodes"]), by_type)
-
-
-def read_all_counts(
-    runner: QueryRunner, expected: Sequence[tuple[Game[Any], dict[str, int]]]
-) -> list[dict[str, int]]:
-    """:func:`read_counts` of several graphs with one query, one pass over the store that
-    needs no index (the bulk route reads a new store's counts while its indexes populate)."""
-    row = runner.run(cypher("graph_count_all"))[0]
-    nodes = {str(graph): int(count) for graph, count in row["nodes"]}
-    by_type: dict[str, dict[str, int]] = {}
-    for graph, kind, count in row["by_type"]:
-        by_type.setdefault(str(graph), {})[str(kind)] = int(count)
-    return [
-        _checked_counts(game, counts, nodes.get(game.id, 0), by_type.get(game.id, {}))
-        for game, counts in expected
-    ]
-
-
-def relationship_count_statement(kind: str) -> str:
-    """The number of relationships of one type in the whole store, which Neo4j answers from
-    its count store at once: the type is the model's checked identifier (a RelTable's),
-    pasted because a ``$(...)`` type would scan every relationship instead."""
-    return f"MATCH ()-[r:{identifier(kind)}]->() RETURN count(r) AS relationships"
-
-
-def read_imported_counts(
-    runner: QueryRunner, expected: Sequence[tuple[Game[Any], dict[str, int]]]
-) -> list[dict[str, int]]:
-    """:func:`read_all_counts` for a store that neo4j-admin's importer just made from these
-    graphs' files alone (the bulk route with nothing carried over): each graph's nodes are
-    counted (one pass over the nodes' ``graph``), its relationships by type through the
-    count store's totals. That is exact here: every relationship row of a graph's files
-    joins two of its own nodes (an ID space per graph and label), the importer makes no
-    other, and a total by type equal to the sum of the graphs' counts means no row was left
-    out. When a total differs, :func:`read_all_counts` counts graph by graph and names the
-    graph that differs. On B_60, G_60/H_60 and Q: 1.1 s and 0.1 s a type against 5.5 s."""
-    row = runner.run(cypher("graph_count_nodes_all"))[0]
-    nodes = {str(graph): int(count) for graph, count in row["nodes"]}
-    totals: dict[str, int] = {}
-    for _, counts in expected:
-        for kind, count in counts.items():
-            if kind != "nodes":
-                totals[kind] = totals.get(kind, 0) + count
-    stored = {
-        kind: int(runner.run(relationship_count_statement(kind))[0]["relationships"])
-        for kind in totals
-    }
-    if stored != totals:
-        return read_all_counts(runner, expected)
-    return [
-        _checked_counts(game, counts, nodes.get(game.id, 0), counts) for game, counts in expected
-    ]
-
-
-def _checked_counts(
-    game: Game[Any], expected: dict[str, int], nodes: int, by_type: dict[str, int]
-) -> dict[str, int]:
-    """The counts found, if they are exactly ``expected``; else IncompleteLoadError."""
-    found = {"nodes": nodes} | {k: by_type.get(k, 0) for k in expected if k != "nodes"}
-    extra = {k: v for k, v in by_type.items() if k not in expected}
-    if found != expected or extra:
-        raise IncompleteLoadError(_count_mismatch(game, found | extra, expected))
-    return found
-
-
-def _count_mismatch(game: Game[Any], found: dict[str, int], expected: dict[str, int]) -> str:
-    """``B_20 [bulgarian:20]: Neo4j holds 0 of its 627 nodes, 0 of its 627 BULGARIAN_MOVE
-    relationships``: each count that differs, what Neo4j holds against the engine's."""
-    where = f"{game.describe()} [{game.id}]"
-    if found.get("nodes", 0) == 0 and not any(found.values()):
-        return (
-            f"{where}: Neo4j holds none of its {expected.get('nodes', 0):,} nodes: it was "
-            "never loaded or imported into this database"
-        )
-    differ = [
-        f"{found.get(kind, 0):,} of its {expected.get(kind, 0):,} "
-        + ("nodes" if kind == "nodes" else f"{kind} relationships")
-        for kind in dict.fromkeys([*expected, *found])
-        if found.get(kind, 0) != expected.get(kind, 0)
-    ]
-    return f"{where}: Neo4j holds {', '.join(differ)} (the engine's counts)"
 
 
 def _delete_data(

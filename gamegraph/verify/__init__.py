@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamegraph.db.catalog import GraphRecord, GraphState, get_graph, list_graphs
+from gamegraph.db.fingerprints import read_fingerprint
 from gamegraph.db.query_files import named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games.base import Game
-from gamegraph.games.checks import Check
+from gamegraph.games.checks import Check, Comparison
 from gamegraph.verify.gds import checks_by_gds, gds_checks
 
 __all__ = ["Check", "VerifyReport", "verify"]
@@ -80,12 +81,14 @@ def verify(
 
     def own(record: GraphRecord, game: Game[Any]) -> list[Check]:
         say(f"{game.describe()}: building the engine's graph")
-        return _unless_changed(
-            runner,
-            record,
-            report,
-            lambda: game.verify(game.build(force=True), _reader(runner), record.summary, say),
-        )
+
+        def checks() -> list[Check]:
+            graph = game.build(force=True)
+            found = game.verify(graph, _reader(runner), record.summary, say)
+            name = found[0].graph if found else game.describe()  # "G_30", as its checks say
+            return [*found, fingerprint_check(runner, record, game, graph, name)]
+
+        return _unless_changed(runner, record, report, checks)
 
     def by_gds_of(record: GraphRecord, game: Game[Any]) -> list[Check]:
         return _unless_changed(runner, record, report, lambda: gds_checks(runner, game, say))
@@ -111,6 +114,22 @@ def verify(
             report.checks += found[i, k]
         report.graphs.append(game.id)
     return report
+
+
+def fingerprint_check(
+    runner: QueryRunner, record: GraphRecord, game: Game[Any], graph: Any, name: str
+) -> Check:
+    """The graph's content fingerprint (:mod:`gamegraph.games.fingerprint`): what Cypher
+    computes from the stored nodes and relationships, the one its load checked and recorded,
+    and the engine's must be one. A record completed before fingerprints were recorded has
+    none; then Cypher's and the engine's are compared."""
+    comparison = Comparison(name, "content fingerprint")
+    found = read_fingerprint(runner, record.id)
+    engine = game.tables(graph).fingerprint()
+    stored = record.fingerprint if record.fingerprint is not None else found
+    comparison.three("fingerprint", found, stored, engine)
+    held = "stored = " if record.fingerprint is not None else "(none stored) "
+    return comparison.check(f"{found}: Cypher = {held}engine")
 
 
 def _unless_changed(

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -28,6 +30,7 @@ from gamegraph.loader.writer import (
     run_load,
 )
 from gamegraph.server import LocalNeo4j
+from gamegraph.server.swap import SWAP_JOURNAL, bulk_lock
 from gamegraph.verify import verify
 
 
@@ -106,6 +109,44 @@ def test_the_database_closes_and_reopens_inside_the_running_server(
     assert _count(runner, "bulgarian:12") == count_partitions(12)  # the same store again
     status = server.status()
     assert status.pid == pid and status.ready
+
+
+def test_a_bulk_load_killed_in_its_store_swap_leaves_the_database_as_it_was(
+    local_only: Neo4jSettings, runner: Neo4jQueryRunner, two_graphs: list[str]
+) -> None:
+    """Found by the torture test: a bulk load SIGKILLed while the database was closed for
+    the swap left it closed for good ("The database is not currently available" on every
+    command after). The process is killed once the old store is aside (the database closed,
+    the new store moving in); the next connection puts the old store back and opens the
+    database, with its graphs as they were and nothing of the bulk load."""
+    server = LocalNeo4j()
+    aside = server.home / "data" / "databases" / f"{server.default_database}.previous"
+    env = dict(os.environ, NEO4J_USER=local_only.user, NEO4J_PASSWORD=local_only.password)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamegraph", "load", "--n", "14", "--games", "floridian", "--bulk"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 600
+    while not aside.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    assert process.returncode == -signal.SIGKILL, "the bulk load ended before its swap"
+    assert (server.home / SWAP_JOURNAL).exists()
+    messages: list[str] = []
+    with gg.connect(auth=(local_only.user, local_only.password), on_start=messages.append) as db:
+        record = get_graph(db.runner, "bulgarian:12")
+        assert record is not None and record.state() is GraphState.CURRENT
+        assert _count(db.runner, "bulgarian:12") == count_partitions(12)
+        assert get_graph(db.runner, "floridian:14") is None  # nothing of the bulk load
+        report = verify(db.runner, graphs=[get_game("bulgarian").create(n=12)])
+        assert report.ok, [(c.name, c.problems) for c in report.failures]
+    assert messages == ["a bulk load died while it swapped stores: putting the previous one back"]
+    assert not (server.home / SWAP_JOURNAL).exists() and not aside.exists()
+    assert not (server.home / "bulk").exists()
 
 
 def test_a_server_that_cannot_swap_its_store_is_restarted_around_the_swap(
@@ -227,7 +268,7 @@ def test_a_second_bulk_load_at_once_is_refused(
     home = LocalNeo4j().home
     request = LoadRequest.parse("14", "floridian", route="bulk")
     with (
-        bulk_module._exclusive(home / "bulk.lock"),  # what a running bulk load holds
+        bulk_lock(home, wait=True),  # what a running bulk load holds
         _database(local_only) as db,
         pytest.raises(LoadConflictError, match="another bulk"),
     ):

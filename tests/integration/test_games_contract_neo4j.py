@@ -62,10 +62,12 @@ def test_the_example_loads_and_verify_agrees(
     assert record is not None and record.state(example) is GraphState.CURRENT
     tables = example.tables(example.build())
     assert record.nodes == tables.node_count and record.relationships == tables.rel_count
+    assert record.fingerprint == tables.fingerprint()  # read back from Neo4j when it completed
     report = verify(runner, graphs=[example])
     assert report.graphs == [example.id]
     assert report.ok, [(c.name, c.problems) for c in report.failures]
     assert len(report.checks) >= 3
+    assert [c.name for c in report.checks].count("content fingerprint") == 1
 
 
 def _query_cases() -> list[tuple[str, str]]:

@@ -195,7 +195,7 @@ def test_a_load_whose_lease_was_taken_over_completes_nothing(
         assert other.try_claim(record_props(DROPPED)) is None  # ... and another load takes over
         counts = {"nodes": 135, "BULGARIAN_MOVE": 135}
         with pytest.raises(IncompleteLoadError, match=r"bulgarian:14.*lost its claim"):
-            claim.complete(counts, {})
+            claim.complete(counts, {}, "0000000000000000")
         record = get_graph(dropped, DROPPED.id)
         assert record is not None and record.status == "loading"
         assert record.lease_owner == other.owner  # the other load's claim stands

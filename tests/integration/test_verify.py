@@ -4,6 +4,7 @@ stored label or property is caught (and restored afterwards)."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 import networkx as nx
@@ -15,6 +16,7 @@ from typer.testing import CliRunner
 from gamegraph.cli import app
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.errors import GraphNotLoadedError
+from gamegraph.games import get_game
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.partitions import omega, separated_partitions
 from gamegraph.loader.plan import LoadRequest
@@ -90,6 +92,44 @@ def test_verify_catches_a_removed_losing_label(runner: Neo4jQueryRunner) -> None
     finally:
         runner.write("MATCH (a) WHERE elementId(a) = $id SET a:Losing", {"id": row["id"]})
     assert verify(runner, n=N).ok
+
+
+def test_the_content_fingerprint_sees_an_arc_moved_although_the_counts_agree(
+    runner: Neo4jQueryRunner,
+) -> None:
+    """One move of B_30 redirected to another position: as many nodes and relationships as
+    before, but Cypher's content fingerprint is no longer the one the load recorded (the
+    engine's), and verify says so; put back, the three agree again."""
+    [arc] = runner.run(
+        "MATCH (a:Bulgarian {n: $n})-[r:BULGARIAN_MOVE]->(b), (c:Bulgarian {n: $n}) "
+        "WHERE c <> b RETURN elementId(a) AS a, elementId(b) AS b, elementId(c) AS c LIMIT 1",
+        {"n": N},
+    )
+    move = "MATCH (a)-[r:BULGARIAN_MOVE]->(b) WHERE elementId(a) = $a AND elementId(b) = $b "
+    try:
+        runner.write(move + "DELETE r", {"a": arc["a"], "b": arc["b"]})
+        runner.write(
+            "MATCH (a), (c) WHERE elementId(a) = $a AND elementId(c) = $c "
+            "CREATE (a)-[:BULGARIAN_MOVE]->(c)",
+            arc,
+        )
+        report = verify(runner, graphs=[get_game("bulgarian").create(n=N)])
+        failed = _failed(report)
+        [problem] = failed["B_30 content fingerprint"]
+        found, stored, engine = re.findall(r"'([0-9a-f]{16})'", problem)
+        assert found != stored == engine
+        assert "B_30 move of every position" in failed  # the exact check agrees
+    finally:
+        runner.write(move + "DELETE r", {"a": arc["a"], "b": arc["c"]})
+        runner.write(
+            "MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b "
+            "CREATE (a)-[:BULGARIAN_MOVE]->(b)",
+            arc,
+        )
+    report = verify(runner, graphs=[get_game("bulgarian").create(n=N)])
+    assert report.ok, _failed(report)
+    check = next(c for c in report.checks if c.name == "content fingerprint")
+    assert check.detail.endswith("Cypher = stored = engine")
 
 
 def test_verify_catches_a_wrong_distance_and_a_missing_turn(runner: Neo4jQueryRunner) -> None:

@@ -6,6 +6,7 @@ import csv
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from gamegraph.db.runner import WriteCounters
 from gamegraph.errors import IncompleteLoadError, InputError, TooLargeError
 from gamegraph.games import get_game
 from gamegraph.games.bulgarian.engine import build_bulgarian
+from gamegraph.games.fingerprint import FINGERPRINT_PARAMS, fingerprint_text
 from gamegraph.games.model import GRAPH_NODE, GraphTables
 from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation
 from gamegraph.loader.export import import_arguments, write_csv, write_graphml
@@ -95,7 +97,40 @@ def _fake_runner(nodes: int, moves: int) -> CollectingQueryRunner:
         QUERIES["graph_count"].cypher,
         [{"nodes": nodes, "by_type": [["BULGARIAN_MOVE", moves]]}],
     )
+    runner.set_result(
+        QUERIES["graph_fingerprint"].cypher,
+        [_fingerprint_answer(_tables_of(Bulgarian.create(n=6)))],
+    )
     return runner
+
+
+def _fingerprint_answer(tables: GraphTables) -> dict[str, Any]:
+    """What graph_fingerprint answers for a graph stored exactly as ``tables``, computed here
+    in plain Python integers from the query's own text of the mix (a second computation
+    beside the engine's numpy one)."""
+    p = FINGERPRINT_PARAMS
+    m = p["m"]
+
+    def mix(a: int, b: int) -> tuple[int, int]:
+        x = (a * p["ka"] + b * p["kb"] + p["ca"]) % m
+        y = (a * p["kc"] + b * p["kd"] + p["cb"]) % m
+        return x * x % m, y * y % m
+
+    idx = {t.label: [int(v) for v in t.column("idx")] for t in tables.nodes}
+    node_mixes = [mix(i, 0) for values in idx.values() for i in values]
+    by_type: dict[str, list[int]] = {}
+    for rel in tables.rels:
+        sums = by_type.setdefault(rel.type, [0, 0])
+        for a, b in zip(rel.start.tolist(), rel.end.tolist(), strict=True):
+            x, y = mix(idx[rel.source][a], idx[rel.target][b])
+            sums[0] += x
+            sums[1] += y
+    return {
+        "nodes": len(node_mixes),
+        "node_x": sum(x for x, _ in node_mixes),
+        "node_y": sum(y for _, y in node_mixes),
+        "by_type": [[kind, x, y] for kind, (x, y) in by_type.items()],
+    }
 
 
 def test_the_writer_creates_schema_first_claims_and_marks_complete_last() -> None:
@@ -123,6 +158,35 @@ def test_a_mismatch_read_back_keeps_the_graph_incomplete() -> None:
     texts = [q.query for q in runner.queries]
     assert QUERIES["graph_complete"].cypher not in texts
     assert QUERIES["graph_release"].cypher in texts  # the next load repairs it at once
+
+
+def test_counts_that_agree_with_other_content_keep_the_graph_incomplete() -> None:
+    """A store with the right counts but one relationship end moved: its fingerprint is not
+    the engine's, so the load never marks the graph complete, and says why."""
+    tables = _tables_of(Bulgarian.create(n=6))
+    moved = _tables_of(Bulgarian.create(n=6))
+    moved.rels[0].end[0] = (moved.rels[0].end[0] + 1) % len(moved.nodes[0])
+    runner = _fake_runner(11, 11)
+    runner.set_result(QUERIES["graph_fingerprint"].cypher, [_fingerprint_answer(moved)])
+    with pytest.raises(IncompleteLoadError, match="not the same ones"):
+        load_tables(runner, tables)
+    assert QUERIES["graph_complete"].cypher not in [q.query for q in runner.queries]
+
+
+def test_the_engine_fingerprint_is_the_plain_integer_computation_of_the_query() -> None:
+    """GraphTables.fingerprint (numpy) equals the fingerprint of graph_fingerprint's sums
+    computed in plain integers, for a graph of each kind of table (two labels, properties
+    on relationships), and differs when two arcs exchange their ends."""
+    for game in (Bulgarian.create(n=9), get_game("floridian").create(n=9)):
+        tables = game.tables(game.build(force=True))
+        answer = _fingerprint_answer(tables)
+        sums = {kind: (x, y) for kind, x, y in answer["by_type"]}
+        found = fingerprint_text(answer["nodes"], (answer["node_x"], answer["node_y"]), sums)
+        assert found == tables.fingerprint()
+        rel = next(r for r in tables.rels if len(set(r.end.tolist())) > 1)
+        i = int(np.flatnonzero(rel.end != rel.end[0])[0])
+        rel.end[[0, i]] = rel.end[[i, 0]]  # the same counts, the same in-degrees
+        assert tables.fingerprint() != found
 
 
 def test_schema_statements_are_all_idempotent() -> None:

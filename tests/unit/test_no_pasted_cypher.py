@@ -30,7 +30,7 @@ CLAUSE = re.compile(r"\b(MATCH|MERGE|CREATE|UNWIND|DETACH DELETE|REMOVE|LOAD CSV
 
 ALLOWED = {
     ("loader/writer.py", "create_nodes_statement"): "the model's checked identifiers",
-    ("loader/writer.py", "relationship_count_statement"): "a checked relationship type",
+    ("loader/readback.py", "relationship_count_statement"): "a checked relationship type",
 }
 """Functions that format Cypher, each with what it pastes (shown below to be identifiers)."""
 

@@ -33,6 +33,7 @@ def lifting_tables(game: Lifting, q: LiftingGraph) -> GraphTables:
     columns: dict[str, list[Any]] = {
         "rule": [q.rule] * len(cycles),
         "n": [c.n for c in cycles],
+        "idx": list(range(len(cycles))),
         "key": [c.key for c in cycles],
         "positions": [[canonical_key(p) for p in c] for c in cycles],
         "notation": [" → ".join(paper_notation(p) for p in c) for c in cycles],
