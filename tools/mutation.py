@@ -790,6 +790,42 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "levels the walk left because they had no next option; nothing is written on the way "
         "(checked against the unmutated walk for every n <= 150)",
     ),
+    ("random_bulgarian/_kernels.py", 74, "< -> <="): (
+        "while size < needed:",
+        "capacity only: the buffer doubles to at least `needed` rows either way (once more when "
+        "equal), the rows past the ones written are never read, and growth is decided by "
+        "nxt_w's length, not nxt_parts'",
+    ),
+    ("lifting/patterns.py", 352, "0 -> 1"): (
+        "s1, _ = pattern.values(m, 0)",
+        "_match_free serves only FREE_NEW_PART (Ω1, Ω2, Ω3), whose s1 entries have no j "
+        "(with_j False): s1 is the same at every j",
+    ),
+    ("austrian/_kernels.py", 76, "0 -> 1"): (
+        "if v <= 0:",
+        "a reduced part v = 1 adds table[remaining, 0], the partitions of remaining >= 1 (v is "
+        "still to come off it) into parts <= 0: none, and the parts after it are 1s too; "
+        "`remaining` is not read after the loop",
+    ),
+    ("floridian/_kernels.py", 144, "0 -> 1"): (
+        "offsets[0] = 0",
+        "the n = 0 branch of enumerate_separated is never taken: its one caller, "
+        "SeparatedPartitions.of, refuses n < 1",
+    ),
+    ("floridian/_kernels.py", 105, "> -> >="): (
+        "if prev <= remaining and prev > v:",
+        "the groups of a partition have distinct sizes, descending, so prev > v at every group "
+        "(and prev = n + 2 > v at the first): prev == v never happens",
+    ),
+    ("floridian/_kernels.py", 361, ">= -> >"): (
+        "if not inserted and s_new >= v:",
+        "when s_new == v the mutant writes s_new as a group of its own after v's (two groups of "
+        "one size) instead of adding 1 to v's multiplicity; _separated_index_groups ranks "
+        "(v, m), (v, 1) as (v, m + 1): the second group adds nothing (top = v - 2 < v, and "
+        "prev > v fails) and takes the same v off `remaining`; the self-move check (m == d) "
+        "then sees more groups, but the brute force of every α-arc (n <= 22) finds no "
+        "difference",
+    ),
     ("floridian/_fourcycle_kernels.py", 271, "+ -> -"): (
         "if t + 1 < count:",
         "t - 1 < count holds at every t, so one more _advance runs after the last candidate: it"

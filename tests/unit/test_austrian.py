@@ -192,7 +192,9 @@ def test_text_that_is_not_a_state_is_refused(text: str) -> None:
         parse_austrian(text, 9, 4)
 
 
-@pytest.mark.parametrize("state", [((1, 3), 5), ((3, 3), 3.0), ([9], 0), "x", ((3, 3, 1),)])
+@pytest.mark.parametrize(
+    "state", [((1, 3), 5), ((3, 3), 3.0), ([9], 0), "x", ((3, 3, 1),), (7, 2), (None, 2)]
+)
 def test_index_of_a_non_state_is_a_state_error(state: object) -> None:
     with pytest.raises(AustrianStateError):
         build_austrian(9, 4).index(state)  # type: ignore[arg-type]

@@ -10,9 +10,11 @@ from hypothesis import strategies as st
 from reference import floridian_reference, four_cycles_by_brute_force
 
 from gamegraph.errors import InputError
+from gamegraph.games import get_game
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import FloridianGraph, _join_csr, build_floridian
 from gamegraph.games.floridian.fourcycles import is_four_cycle
+from gamegraph.games.limits import TooLargeError
 from gamegraph.games.partitions import Partition, in_t, omega, parse_partition, separated_partitions
 
 CYCLE_N = {2, 6, 8, 11, 14, 16, 18, 21} | set(range(23, 101))
@@ -310,3 +312,21 @@ def test_to_networkx_is_g_n_and_h_n_from_the_definitions(n: int, size_s: int, si
     assert set(h.edges) == {(lam, omega(mu)) for lam in s for mu in alpha_moves(lam)}
     with pytest.raises(InputError, match="kind must be 'G' or 'H'"):
         graph.to_networkx("Q")
+
+
+@pytest.mark.parametrize("n", [20, 30, 36])
+def test_the_plan_estimates_the_nodes_of_g_n_and_h_n_within_five_percent(n: int) -> None:
+    """The estimate a load plan shows (and the bulk route's threshold reads): α-positions
+    S(n) plus Ω-positions T(n), about three quarters as many, against the nodes built."""
+    game = get_game("floridian").create(n=n)
+    built = game.tables(game.build(force=True)).node_count
+    assert abs(game.estimate().nodes - built) <= 0.05 * built
+
+
+def test_build_floridian_refuses_a_graph_over_the_memory_limit_unless_forced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "1M")
+    with pytest.raises(TooLargeError, match="G_20"):
+        build_floridian(20)
+    assert build_floridian(20, force=True).positions.size == len(list(separated_partitions(20)))
