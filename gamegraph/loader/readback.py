@@ -13,7 +13,7 @@ from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import IncompleteLoadError
 from gamegraph.games.base import Game
-from gamegraph.games.model import GraphTables, identifier
+from gamegraph.games.model import identifier
 
 __all__ = [
     "checked_fingerprint",
@@ -115,10 +115,9 @@ def _count_mismatch(game: Game[Any], found: dict[str, int], expected: dict[str, 
     return f"{where}: Neo4j holds {', '.join(differ)} (the engine's counts)"
 
 
-def checked_fingerprint(game: Game[Any], found: str, tables: GraphTables | str) -> str:
-    """The fingerprint ``found`` in Neo4j, if it is the engine's (``tables``' or the one
-    given); else IncompleteLoadError (the counts agreed, or this is not called)."""
-    expected = tables if isinstance(tables, str) else tables.fingerprint()
+def checked_fingerprint(game: Game[Any], found: str, expected: str) -> str:
+    """The fingerprint ``found`` in Neo4j, if it is the engine's ``expected``; else
+    IncompleteLoadError (the counts agreed, or this is not called)."""
     if found != expected:
         raise IncompleteLoadError(
             f"{game.describe()} [{game.id}]: Neo4j holds as many nodes and relationships as "

@@ -292,7 +292,7 @@ def _write(
     tick("relationships")
     del ids
     counts = read_counts(runner, game, tables.expected_counts())
-    fingerprint = checked_fingerprint(game, read_fingerprint(runner, game.id), tables)
+    fingerprint = checked_fingerprint(game, read_fingerprint(runner, game.id), tables.fingerprint())
     for name, params in game.after_load():
         runner.write(cypher(name), params)
     report.nodes, report.relationships = claim.complete(counts, tables.summary, fingerprint)
