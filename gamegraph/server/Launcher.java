@@ -37,13 +37,17 @@
  * this JVM, so that its store directories can be replaced without restarting the DBMS (JVM,
  * plugins, procedures, Bolt and HTTP stay up). A file <home>/run/database.stop asks for the stop;
  * it is answered by run/database.stopped once the database has shut down and closed its files.
- * A file run/database.start then asks for the start, answered by run/database.started holding
- * "ok" or "error: <why>". ready.json says "store_swap": true.
+ * A file run/database.start then asks for the start, answered by run/database.started. A request
+ * holds the database's name and a token on its second line; the reply holds "ok" or
+ * "error: <why>" and the request's token, so that a client never takes the answer to a request
+ * left by a process that died (requests are served one at a time, in the order stop, start).
+ * ready.json says "store_swap": true.
  */
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
@@ -252,14 +256,19 @@ public class Launcher {
         Path start = run.resolve("database.start");
         AbstractDatabase database = database(service, name);
         while (true) {
+            // the reply the request being served is waited on: an error goes there too
+            Path reply = run.resolve("database.started");
+            String token = "";
             try {
-                if (Files.deleteIfExists(stop)) {
-                    Files.deleteIfExists(run.resolve("database.started"));
-                    database.stop();
-                    writeAtomically(run.resolve("database.stopped"), "ok\n");
+                String[] request;
+                if ((request = take(stop)) != null) {
+                    reply = run.resolve("database.stopped");
+                    token = request.length > 1 ? request[1] : "";
+                    database.stop();  // a database already stopped stays so
+                    writeAtomically(reply, "ok\n" + token + "\n");
                     System.out.println("gamegraph-neo4j: database " + name + " stopped for a store swap");
-                } else if (Files.deleteIfExists(start)) {
-                    Files.deleteIfExists(run.resolve("database.stopped"));
+                } else if ((request = take(start)) != null) {
+                    token = request.length > 1 ? request[1] : "";
                     String answer = "ok";
                     try {
                         database.start();
@@ -268,7 +277,7 @@ public class Launcher {
                     } catch (RuntimeException e) {
                         answer = "error: " + String.valueOf(e.getMessage()).replace('\n', ' ');
                     }
-                    writeAtomically(run.resolve("database.started"), answer + "\n");
+                    writeAtomically(reply, answer + "\n" + token + "\n");
                 } else {
                     Thread.sleep(100);
                 }
@@ -277,13 +286,25 @@ public class Launcher {
             } catch (IOException | RuntimeException e) {
                 System.err.println("gamegraph-neo4j: store swap request failed: " + e);
                 try {
-                    writeAtomically(run.resolve("database.started"), "error: " + e + "\n");
+                    writeAtomically(reply, "error: " + String.valueOf(e).replace('\n', ' ') + "\n" + token + "\n");
                     Thread.sleep(100);
                 } catch (IOException | InterruptedException ignored) {
                     return;
                 }
             }
         }
+    }
+
+    /** The lines of a request file, which is removed; null when there is none. */
+    static String[] take(Path request) throws IOException {
+        String text;
+        try {
+            text = Files.readString(request, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+        Files.deleteIfExists(request);
+        return text.strip().split("\n");
     }
 
     /** The kernel's database behind the name (resolved while it runs; it outlives a stop). */

@@ -339,6 +339,12 @@ class LocalNeo4j:
         self._remove_run_files()
         return StopResult(True, pid, killed, time.monotonic() - began)
 
+    def drop_swap_requests(self) -> None:
+        """Remove store-swap requests not yet taken by the launcher: those of a process that
+        died waiting (the launcher would otherwise serve them after the next one's)."""
+        for verb in ("stop", "start"):
+            (self.run_dir / f"database.{verb}").unlink(missing_ok=True)
+
     def can_swap_store(self) -> bool:
         """The running server can stop and start its default database inside its JVM (its
         launcher says so in ready.json), so :meth:`stop_database` / :meth:`start_database`
@@ -536,12 +542,16 @@ class LocalNeo4j:
 
     def _database_request(self, verb: str, answer: str, timeout: float) -> float:
         """Ask the launcher to ``verb`` the default database (run/database.<verb>) and wait
-        for its answer (run/database.<answer>: "ok" or "error: ...")."""
+        for its answer (run/database.<answer>: "ok" or "error: ...", then the request's
+        token: a reply to a request left by a process that died is not this one's)."""
         began = time.monotonic()
         reply = self.run_dir / f"database.{answer}"
         reply.unlink(missing_ok=True)
         request = self.run_dir / f"database.{verb}"
-        request.write_text(f"{self.default_database}\n")
+        token = os.urandom(8).hex()
+        pending = self.run_dir / f".database.{verb}.{token}"
+        pending.write_text(f"{self.default_database}\n{token}\n")
+        os.replace(pending, request)  # the launcher never reads half a request
         deadline = began + timeout
         while True:
             pid = self._read_pid()
@@ -551,11 +561,13 @@ class LocalNeo4j:
                     f"of {self.log_file}:\n{_file_tail(self.log_file)}"
                 )
             try:
-                text = reply.read_text().strip()
+                lines = [line for line in reply.read_text().splitlines() if line.strip()]
             except OSError:
-                text = ""
-            if text:
+                lines = []
+            # a launcher older than the token answers with one line
+            if lines and (len(lines) == 1 or lines[-1] == token):
                 reply.unlink(missing_ok=True)
+                text = lines[0].strip()
                 if text != "ok":
                     raise LocalNeo4jError(
                         f"Neo4j could not {verb} its database {self.default_database!r} "
@@ -586,7 +598,10 @@ class LocalNeo4j:
         return data if isinstance(data, dict) else None
 
     def _remove_run_files(self) -> None:
-        for path in (self.pid_file, self.ready_file):
+        """The files of a running JVM, and the store-swap requests and replies left by a
+        process killed while it waited (a stale database.stop would close the next JVM's
+        database as soon as it started)."""
+        for path in (self.pid_file, self.ready_file, *self.run_dir.glob("database.*")):
             path.unlink(missing_ok=True)
 
 

@@ -102,19 +102,24 @@ def reopen(local: LocalNeo4j, move: Callable[[], None], clock: Callable[[str], N
     """Run ``move()`` (which replaces the database's store directories) while the local
     Neo4j has its default database closed: inside the running JVM when its launcher can
     (the DBMS, its plugins, Bolt and HTTP stay up: a second or two), else by stopping and
-    starting the whole server (a new JVM loads every plugin again: most of a minute)."""
+    starting the whole server (a new JVM loads every plugin again: most of a minute), which is
+    also the way out when the JVM does not answer the stop."""
     if local.can_swap_store():
-        local.stop_database()
-        clock("stop")
-        move()
         try:
-            local.start_database()
+            local.stop_database()
         except LocalNeo4jError:
-            # the JVM is still there but its database did not start: a clean restart
-            local.stop()
-            local.start()
-        clock("start")
-        return
+            pass  # the JVM did not close its database when asked: a whole restart does
+        else:
+            clock("stop")
+            move()
+            try:
+                local.start_database()
+            except LocalNeo4jError:
+                # the JVM is still there but its database did not start: a clean restart
+                local.stop()
+                local.start()
+            clock("start")
+            return
     local.stop()
     clock("stop")
     move()
@@ -151,6 +156,7 @@ def recover_interrupted_swap(local: LocalNeo4j, say: Callable[[str], None]) -> b
         phase, _ = _phase(journal)
         if phase is None:  # its bulk load ended the swap while this one waited
             return False
+        local.drop_swap_requests()  # the dead load's: a stale start would open the half-moved store
         staging = local.home / "bulk" / "home"
         swap = StoreSwap(local.home, staging, local.default_database)
         if phase == "recorded":

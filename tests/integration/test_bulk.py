@@ -30,7 +30,8 @@ from gamegraph.loader.writer import (
     run_load,
 )
 from gamegraph.server import LocalNeo4j
-from gamegraph.server.swap import SWAP_JOURNAL, bulk_lock
+from gamegraph.server.errors import StartTimeoutError
+from gamegraph.server.swap import SWAP_JOURNAL, bulk_lock, reopen
 from gamegraph.verify import verify
 
 
@@ -104,11 +105,52 @@ def test_the_database_closes_and_reopens_inside_the_running_server(
     try:
         with pytest.raises(DatabaseError, match="not currently available"):
             runner.run("MATCH (p:GraphNode) RETURN count(p) AS c")
+        # a second stop (the recovery of a swap whose process died) is answered, not ignored
+        assert server.stop_database(timeout=60) < 60
     finally:
         server.start_database()
     assert _count(runner, "bulgarian:12") == count_partitions(12)  # the same store again
     status = server.status()
     assert status.pid == pid and status.ready
+
+
+def test_a_request_left_by_a_dead_process_does_not_take_the_next_ones_answer(
+    local_only: Neo4jSettings, runner: Neo4jQueryRunner, two_graphs: list[str]
+) -> None:
+    """A bulk load killed in its swap can leave run/database.start behind. The launcher
+    serves it after the next process's stop; that must not swallow the stop's answer, and
+    the answer to the stale request (its token) is not taken for the next start's."""
+    server = LocalNeo4j()
+    stale = server.run_dir / "database.start"
+    stale.write_text(f"{server.default_database}\ndead-process\n")
+    assert server.stop_database(timeout=60) < 60
+    assert server.start_database(timeout=60) < 60
+    assert not stale.exists()
+    assert _count(runner, "bulgarian:12") == count_partitions(12)
+
+
+def test_a_swap_whose_stop_is_not_answered_restarts_the_server_around_it(
+    local_only: Neo4jSettings,
+    runner: Neo4jQueryRunner,
+    two_graphs: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the JVM does not close its database when asked (the stop times out), the swap
+    does not give up with the database in an unknown state: it stops and starts the whole
+    server around the move, and the store it moved in is the one served."""
+    server = LocalNeo4j()
+    pid = server.status().pid
+
+    def no_answer(self: LocalNeo4j, *, timeout: float = 120.0) -> float:
+        raise StartTimeoutError("Neo4j did not stop its database 'neo4j' within 120s")
+
+    monkeypatch.setattr(LocalNeo4j, "stop_database", no_answer)
+    moved: list[bool] = []
+    reopen(server, lambda: moved.append(not server.status().running), lambda stage: None)
+    assert moved == [True]  # the move ran while no JVM had the store open
+    status = server.status()
+    assert status.ready and status.pid != pid
+    assert _count(runner, "bulgarian:12") == count_partitions(12)
 
 
 def test_a_bulk_load_killed_in_its_store_swap_leaves_the_database_as_it_was(

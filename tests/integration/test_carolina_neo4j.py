@@ -100,5 +100,7 @@ def test_reaches_is_the_least_number_of_moves_or_none(runner: Neo4jQueryRunner) 
 def test_verify_passes_on_the_loaded_graphs(runner: Neo4jQueryRunner) -> None:
     report = verify(runner, graphs=list(GAMES))
     assert report.ok, [(c.graph, c.name, c.problems) for c in report.failures]
-    # six checks of our own per graph, and the components by GDS when the server has it
-    assert len([c for c in report.checks if "GDS" not in c.name]) == 6 * len(GAMES)
+    # six checks of our own and the content fingerprint per graph, and the components by GDS
+    # when the server has it
+    assert len([c for c in report.checks if "GDS" not in c.name]) == 7 * len(GAMES)
+    assert [c.name for c in report.checks].count("content fingerprint") == len(GAMES)

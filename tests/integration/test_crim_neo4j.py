@@ -200,8 +200,10 @@ def test_verify_agrees_and_catches_a_wrong_value_and_a_missing_move(
     assert isinstance(game, Crim)
     report = verify(runner, graphs=[game])
     assert report.ok, [(c.name, c.problems) for c in report.failures]
-    # eight checks of our own, and the acyclic check by GDS when the server has it
-    assert len([c for c in report.checks if "GDS" not in c.name]) == 8
+    # eight checks of our own and the content fingerprint, and the acyclic check by GDS when
+    # the server has it
+    assert len([c for c in report.checks if "GDS" not in c.name]) == 9
+    assert [c.name for c in report.checks].count("content fingerprint") == 1
     # (2,1) is a P-position: claim it is not, with value 1
     runner.write("MATCH (p:Crim {key: '2,1'}) SET p.grundy = 1 REMOVE p:PPosition")
     # and drop the move (3,1) -> (2,1) (deleting its second column), its only winning move
@@ -223,6 +225,8 @@ def test_verify_agrees_and_catches_a_wrong_value_and_a_missing_move(
     assert "3,1: its moves are not the distinct row and column deletions" in moves
     # without its winning move (3,1) would be a P-position: the rounds recompute that
     assert "3,1: Cypher 0, stored 3, engine 3" in grundy
+    # one move fewer: the stored structure is no longer the one the load recorded
+    assert failures.pop("content fingerprint")
     assert set(failures) <= {"positions and moves", "summary recomputed"}
     assert verify(runner, graphs=[game]).ok
 
