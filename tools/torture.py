@@ -41,7 +41,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -169,24 +169,21 @@ class Torture:
         from gamegraph.errors import DatabaseError
 
         deadline = time.monotonic() + patience
-        while True:
-            try:
-                database = self.database()
-                db = database.__enter__()
-                break
-            except DatabaseError as error:
-                if time.monotonic() > deadline:
-                    self.tally.violation(
-                        f"the database did not serve for {patience:.0f} s at a checkpoint "
-                        f"(every worker paused): {error}"
-                    )
-                    yield None
-                    return
-                time.sleep(3)
-        try:
+        with ExitStack() as stack:
+            while True:
+                try:
+                    db = stack.enter_context(self.database())
+                    break
+                except DatabaseError as error:
+                    if time.monotonic() > deadline:
+                        self.tally.violation(
+                            f"the database did not serve for {patience:.0f} s at a checkpoint "
+                            f"(every worker paused): {error}"
+                        )
+                        yield None
+                        return
+                    time.sleep(3)
             yield db
-        finally:
-            database.__exit__(None, None, None)
 
     def prepare(self) -> None:
         """Start the server, drop everything, compute the engine's counts of every graph."""

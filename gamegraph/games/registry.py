@@ -58,6 +58,20 @@ def register(cls: G, *, origin: str | None = None) -> G:
     return cls
 
 
+def forget(where: str) -> tuple[str, ...]:
+    """Unregister every game that came from ``where`` (a file or package whose import failed
+    halfway, or is loaded again); the names forgotten. Built-in games are never forgotten."""
+    if where == BUILT_IN:
+        raise ValueError("the built-in games cannot be forgotten")
+    names = tuple(name for name, origin in _ORIGINS.items() if origin == where)
+    for name in names:
+        del _ORIGINS[name]
+        _REGISTERED.pop(name, None)
+    if names:
+        _GENERATION[0] += 1
+    return names
+
+
 def _shown(where: str) -> str:
     return "built into gamegraph" if where == BUILT_IN else f"from {where}"
 

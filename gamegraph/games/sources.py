@@ -33,6 +33,7 @@ from pathlib import Path
 from types import ModuleType
 
 from gamegraph.errors import InputError
+from gamegraph.games import registry
 
 __all__ = [
     "DEFER_ERRORS",
@@ -155,7 +156,7 @@ def load_file(path: str | Path, what: str = "--games-from") -> ModuleType:
             spec.loader.exec_module(module)
     except BaseException as e:
         sys.modules.pop(name, None)
-        _forget(origin)
+        registry.forget(origin)
         if isinstance(e, GameSourceError | KeyboardInterrupt | SystemExit):
             raise
         if isinstance(e, InputError):  # a clash of names: the line of the definition
@@ -176,7 +177,7 @@ def _load_entry_points() -> None:
             with loading_from(origin):
                 entry.load()
         except Exception as e:
-            _forget(origin)
+            registry.forget(origin)
             reason = str(e) if isinstance(e, InputError) else f"{type(e).__name__}: {e}"
             name = dist.name if dist is not None else entry.module
             _warn_package(
@@ -191,16 +192,6 @@ def _warn_package(message: str) -> None:
         _PACKAGE_WARNINGS.append(message)
     else:
         _LOG.warning("%s", message)
-
-
-def _forget(origin: str) -> None:
-    from gamegraph.games import registry
-
-    for name, where in list(registry._ORIGINS.items()):
-        if where == origin:
-            registry._ORIGINS.pop(name)
-            registry._REGISTERED.pop(name, None)
-            registry._GENERATION[0] += 1
 
 
 def _shown(path: Path) -> str:

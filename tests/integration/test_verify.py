@@ -105,14 +105,8 @@ def test_the_content_fingerprint_sees_an_arc_moved_although_the_counts_agree(
         "WHERE c <> b RETURN elementId(a) AS a, elementId(b) AS b, elementId(c) AS c LIMIT 1",
         {"n": N},
     )
-    move = "MATCH (a)-[r:BULGARIAN_MOVE]->(b) WHERE elementId(a) = $a AND elementId(b) = $b "
     try:
-        runner.write(move + "DELETE r", {"a": arc["a"], "b": arc["b"]})
-        runner.write(
-            "MATCH (a), (c) WHERE elementId(a) = $a AND elementId(c) = $c "
-            "CREATE (a)-[:BULGARIAN_MOVE]->(c)",
-            arc,
-        )
+        _redirect(runner, arc["a"], arc["b"], arc["c"])
         report = verify(runner, graphs=[get_game("bulgarian").create(n=N)])
         failed = _failed(report)
         [problem] = failed["B_30 content fingerprint"]
@@ -120,16 +114,24 @@ def test_the_content_fingerprint_sees_an_arc_moved_although_the_counts_agree(
         assert found != stored == engine
         assert "B_30 move of every position" in failed  # the exact check agrees
     finally:
-        runner.write(move + "DELETE r", {"a": arc["a"], "b": arc["c"]})
-        runner.write(
-            "MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b "
-            "CREATE (a)-[:BULGARIAN_MOVE]->(b)",
-            arc,
-        )
+        _redirect(runner, arc["a"], arc["c"], arc["b"])
     report = verify(runner, graphs=[get_game("bulgarian").create(n=N)])
     assert report.ok, _failed(report)
     check = next(c for c in report.checks if c.name == "content fingerprint")
     assert check.detail.endswith("Cypher = stored = engine")
+
+
+def _redirect(runner: Neo4jQueryRunner, source: str, old: str, new: str) -> None:
+    """The move of ``source`` (element ids) made to point at ``new`` instead of ``old``."""
+    runner.write(
+        "MATCH (a)-[r:BULGARIAN_MOVE]->(b) WHERE elementId(a) = $a AND elementId(b) = $b DELETE r",
+        {"a": source, "b": old},
+    )
+    runner.write(
+        "MATCH (a), (c) WHERE elementId(a) = $a AND elementId(c) = $c "
+        "CREATE (a)-[:BULGARIAN_MOVE]->(c)",
+        {"a": source, "c": new},
+    )
 
 
 def test_verify_catches_a_wrong_distance_and_a_missing_turn(runner: Neo4jQueryRunner) -> None:

@@ -20,7 +20,7 @@ from define_reference import outcomes, partitions, pile_options, two_card
 import gamegraph as gg
 from gamegraph.errors import InputError
 from gamegraph.games import get_game
-from gamegraph.games.registry import origin
+from gamegraph.games.registry import BUILT_IN, forget, generation, origin
 
 Cli = Callable[..., CliResult]
 
@@ -128,6 +128,25 @@ def test_a_session_definition_replaces_itself_and_a_clash_names_both_origins() -
     assert f"module {__name__}" in str(error.value) and "file elsewhere.py" in str(error.value)
     with pytest.raises(InputError, match="package gamegraph-examples"):
         gg.solitaire(name="defined-bulgarian")(grow)
+
+
+def test_forget_unregisters_the_games_of_one_origin_only() -> None:
+    def stay(position: tuple[int, ...], n: int) -> tuple[int, ...]:
+        return position
+
+    before = generation()
+    with gg_loading("file forgotten.py"):
+        gg.solitaire(name="test-forgotten-one")(stay)
+        gg.solitaire(name="test-forgotten-two")(stay)
+    assert origin("test-forgotten-two") == "file forgotten.py"
+    assert forget("file forgotten.py") == ("test-forgotten-one", "test-forgotten-two")
+    assert generation() > before  # caches built from the games are rebuilt
+    with pytest.raises(InputError, match="unknown game"):
+        get_game("test-forgotten-one")
+    assert forget("file forgotten.py") == ()
+    assert get_game("bulgarian").name == "bulgarian"
+    with pytest.raises(ValueError, match="built-in"):
+        forget(BUILT_IN)
 
 
 def gg_loading(where: str):  # type: ignore[no-untyped-def]
