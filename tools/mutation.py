@@ -767,6 +767,15 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "only with j == d2 and the other way round (equal so far, the same total used), so the "
         "step `<=` adds in either test is never taken",
     ),
+    ("floridian/qfamily.py", 55, "1 -> 2 @15"): (
+        "(2, 2, 1, 4), (5, 3 * x - 1, 3, 3), (3 * x + 1, u + 1, 2, 2), (u + 4, u + 2 * z, 2, 2)",
+        "the run (2, 2, step, 4) has first == last: range(2, 3, step) is [2] for every step",
+    ),
+    ("tchoukaillon/engine.py", 387, "1 -> 2 @33"): (
+        "for potential in range(top, -1, -1):",
+        "the extra potential -1 has no bucket (potentials are sums of i * c >= 0): "
+        "pending.pop(-1) is None and the loop continues past it",
+    ),
     ("floridian/_fourcycle_kernels.py", 100, "1 -> 2 @26"): (
         "for w in range(1, n + 1):",
         "the extra step w = n + 1 breaks at once, as (n + 1) * 1 > n",
@@ -875,7 +884,7 @@ class Mutant:
         return reason if text == self.text else None
 
     def label(self) -> str:
-        return f"{GAMES}{self.module}:{self.line}: {self.what}    | {self.text}"
+        return f"{GAMES}{self.module}:{self.line}: {self.what} @{self.column}    | {self.text}"
 
 
 def _offsets(source: str) -> list[int]:

@@ -53,11 +53,12 @@ def graphs(
     if not rows:
         typer.echo("no graphs loaded (try `gamegraph load --n 24`)")
         return
-    typer.echo(f"{'graph':<26} {'state':<12} {'nodes':>12} {'relationships':>14}")
+    width = max(26, *(len(str(row["id"])) for row in rows))  # a parametrised id can be long
+    typer.echo(f"{'graph':<{width}} {'state':<12} {'nodes':>12} {'relationships':>14}")
     for row in rows:
         nodes = f"{row['nodes']:,}" if row["nodes"] is not None else "-"
         rels = f"{row['relationships']:,}" if row["relationships"] is not None else "-"
-        typer.echo(f"{row['id']:<26} {row['state']:<12} {nodes:>12} {rels:>14}")
+        typer.echo(f"{row['id']:<{width}} {row['state']:<12} {nodes:>12} {rels:>14}")
 
 
 def drop(

@@ -267,6 +267,25 @@ def test_a_graph_built_by_another_engine_version_is_stale_and_rebuilt(
         drop_graph(runner, graph_id)
 
 
+def test_graphs_lines_up_its_columns_under_a_long_graph_id(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    graph_id = "multiplayer-bulgarian:players=2:4"
+    loaded = _cli(
+        neo4j_settings, "load", "--games", "multiplayer-bulgarian", "--players", "2", "--n", "4"
+    )
+    assert loaded.returncode == 0, loaded.stderr
+    try:
+        listing = _cli(neo4j_settings, "graphs")
+        header, *lines = listing.stdout.splitlines()
+        [line] = [line for line in lines if line.split()[0] == graph_id]
+        column = header.index("state")
+        assert line[column - 1] == " " and line[column:].split()[0] == "current"
+        assert all(row[column - 1] == " " and row[column] != " " for row in lines)
+    finally:
+        drop_graph(runner, graph_id)
+
+
 def test_drop_leaves_no_trace(runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings) -> None:
     n = 20
     load(runner, str(n), "bulgarian,floridian")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from gamegraph.games.partitions import (
     PartitionError,
     canonical_key,
+    conjugate,
     count_partitions,
     count_separated,
     from_key,
@@ -185,3 +186,21 @@ def test_a_long_text_is_quoted_in_its_message_cut_to_40_characters(length: int) 
     with pytest.raises(PartitionError) as error:
         parse_partition(text)
     assert str(error.value).startswith(f"bad part {shown!r} in {shown!r}:")
+
+
+@pytest.mark.parametrize("n", range(13))
+def test_conjugate_transposes_the_ferrers_diagram(n: int) -> None:
+    """λ' from the cells of the diagram (i, j), j < λ_i, read by columns; an involution on
+    the partitions of n, fixing exactly the self-conjugate ones (A000700: as many as the
+    partitions of n into distinct odd parts)."""
+    fixed = 0
+    for lam in partitions(n):
+        cells = {(i, j) for i, part in enumerate(lam) for j in range(part)}
+        columns = tuple(sum(1 for i, j in cells if j == col) for col in range(lam[0] if lam else 0))
+        assert conjugate(lam) == columns
+        assert conjugate(conjugate(lam)) == lam
+        fixed += conjugate(lam) == lam
+    distinct_odd = sum(
+        1 for lam in partitions(n) if len(set(lam)) == len(lam) and all(p % 2 for p in lam)
+    )
+    assert fixed == distinct_odd
