@@ -13,7 +13,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_PROBLEMS", "Check", "Comparison", "Reader", "storable", "stored_stats"]
+from gamegraph.errors import DatabaseError
+
+__all__ = [
+    "MAX_PROBLEMS",
+    "Check",
+    "Comparison",
+    "GameChecks",
+    "Reader",
+    "storable",
+    "stored_stats",
+]
 
 Reader = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]
 """``reader(query_name, params) -> rows``: runs one named query and returns its rows."""
@@ -84,3 +94,57 @@ def stored_stats(summary: Mapping[str, Any], engine: Mapping[str, Any], graph: s
         if stored != expected:
             comparison.problem(f"stat_{key}: stored {stored!r}, engine {expected!r}")
     return comparison.check(f"{len(summary)} figures equal the engine's")
+
+
+class GameChecks:
+    """The reading every game's checks share: named queries run with the graph's own
+    parameters, the one row of an aggregating query, rows read in slices of ``idx``, and the
+    check that Neo4j holds as many of each kind as the engine built. A game's checks class
+    adds its comparisons and a ``run()`` that returns them in order."""
+
+    def __init__(
+        self,
+        name: str,
+        reader: Reader,
+        stored: Mapping[str, Any],
+        say: Callable[[str], None],
+        params: Mapping[str, Any],
+    ) -> None:
+        self.name = name  #: the graph as messages name it ("B_30", "T_12")
+        self.reader = reader
+        self.stored = stored  #: the stat_* figures of its :Graph record
+        self.say = say
+        self.params = dict(params)  #: what every query of the graph is given
+
+    def _run(self, query: str, **params: Any) -> list[dict[str, Any]]:
+        return self.reader(query, {**self.params, **params})
+
+    def _one(self, query: str, **params: Any) -> dict[str, Any]:
+        """The one row of an aggregating query (Neo4j always answers one)."""
+        rows = self._run(query, **params)
+        if len(rows) != 1:
+            raise DatabaseError(f"{query} on {self.name} returned {len(rows)} rows, not one")
+        return rows[0]
+
+    def _slices(self, query: str, size: int, step: int, **params: Any) -> dict[int, dict[str, Any]]:
+        """The rows of ``query`` for idx 0..size-1, ``step`` at a time ($lo, $hi), by idx."""
+        rows: dict[int, dict[str, Any]] = {}
+        for lo in range(0, size, step):
+            for row in self._run(query, lo=lo, hi=min(size, lo + step), **params):
+                rows[int(row["idx"])] = row
+        return rows
+
+    def _missing(
+        self, comparison: Comparison, rows: Mapping[int, Any], size: int, what: str
+    ) -> None:
+        if len(rows) != size:
+            comparison.problem(f"{size - len(rows)} of {size} {what} missing")
+
+    def _counts(self, query: str, name: str, expected: Mapping[str, int]) -> Check:
+        """Neo4j's count of each kind (the columns of ``query``) against the engine's."""
+        row = self._one(query)
+        comparison = Comparison(self.name, name)
+        for key, value in expected.items():
+            if int(row[key]) != value:
+                comparison.problem(f"{key}: Neo4j holds {row[key]}, the engine has {value}")
+        return comparison.check(", ".join(f"{value:,} {key}" for key, value in expected.items()))

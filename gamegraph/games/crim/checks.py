@@ -21,7 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.games.checks import Check, Comparison, Reader, storable, stored_stats
+from gamegraph.games.checks import (
+    Check,
+    Comparison,
+    GameChecks,
+    Reader,
+    storable,
+    stored_stats,
+)
 from gamegraph.games.crim.engine import CrimGraph
 from gamegraph.games.crim.tables import crim_summary
 
@@ -35,7 +42,7 @@ SLICE = 40_000
 than the 1 GiB a Neo4j transaction may use by default."""
 
 
-class CrimChecks:
+class CrimChecks(GameChecks):
     """The checks of one loaded CRIM graph, run in order by :meth:`run`."""
 
     def __init__(
@@ -46,12 +53,9 @@ class CrimChecks:
         stored: Mapping[str, Any],
         say: Callable[[str], None],
     ) -> None:
+        super().__init__(game.describe(), reader, stored, say, {"n": engine.n})
         self.game = game
         self.g = engine
-        self.reader = reader
-        self.stored = stored
-        self.say = say
-        self.name = game.describe()
         self.keys = engine.node_keys()
         self.notations = engine.notations()
         parts, starts = engine.flat_parts()

@@ -35,8 +35,7 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse import csgraph
 
-from gamegraph.errors import DatabaseError
-from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
+from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, GameChecks, Reader, stored_stats
 from gamegraph.games.floridian.engine import FloridianGraph
 from gamegraph.games.partitions import canonical_key
 
@@ -51,7 +50,7 @@ SLICE = 50_000
 """Position indices whose arcs verify_floridian_arcs reads per query."""
 
 
-class FloridianChecks:
+class FloridianChecks(GameChecks):
     """The checks of one loaded G_n, run in order by :meth:`run` (later checks reuse what
     earlier ones recomputed: the core, the immediate losses, the losing positions)."""
 
@@ -63,13 +62,10 @@ class FloridianChecks:
         engine_summary: Mapping[str, Any],
         say: Callable[[str], None],
     ) -> None:
-        self.reader = reader
+        super().__init__(f"G_{engine.n}", reader, stored, say, {"n": engine.n})
         self.g = engine
-        self.stored = stored
         self.engine_summary = engine_summary
-        self.say = say
         self.n = engine.n
-        self.name = f"G_{engine.n}"
         self.full = not engine.restricted
 
     def run(self) -> list[Check]:
@@ -95,9 +91,6 @@ class FloridianChecks:
         checks.append(stored_stats(self.stored, self.engine_summary, self.name))
         return checks
 
-    def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        return self.reader(name, {"n": self.n, **params})
-
     def _arcs(self) -> dict[str, list[Any]]:
         """verify_floridian_arcs, :data:`SLICE` source indices at a time (G_70 has ten
         million arcs: one record of them all would fill Neo4j's heap), the columns joined;
@@ -121,13 +114,6 @@ class FloridianChecks:
         keys = list(columns)
         rows = zip(*columns.values(), strict=True)
         return [dict(zip(keys, values, strict=True)) for values in rows]
-
-    def _one(self, name: str, **params: Any) -> dict[str, Any]:
-        """The one row of an aggregating query (Neo4j always answers one)."""
-        rows = self._run(name, **params)
-        if len(rows) != 1:
-            raise DatabaseError(f"{name} on G_{self.n} returned {len(rows)} rows, not one")
-        return rows[0]
 
     # structure ------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.errors import DatabaseError
-from gamegraph.games.checks import Check, Comparison, Reader, stored_stats
+from gamegraph.games.checks import Check, Comparison, GameChecks, Reader, stored_stats
 from gamegraph.games.random_bulgarian.engine import RandomBulgarianGraph
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ STATIONARY_TOLERANCE = 1e-12
 """|stored π − engine π| allowed per state for float chains (exact chains: equal texts)."""
 
 
-class RandomBulgarianChecks:
+class RandomBulgarianChecks(GameChecks):
     """The checks of one loaded chain, in order (:meth:`run`)."""
 
     def __init__(
@@ -65,19 +65,16 @@ class RandomBulgarianChecks:
         stored: Mapping[str, Any],
         say: Callable[[str], None],
     ) -> None:
+        params = {"n": game.n, "p": game.p_text, "chain": game.chain}
+        super().__init__(game.describe(), reader, stored, say, params)
         self.game = game
         self.g = engine
-        self.reader = reader
-        self.stored = stored
-        self.say = say
-        self.name = game.describe()
-        self.params = {"n": game.n, "p": game.p_text, "chain": game.chain}
         self.exact = engine.probability_exact is not None
 
     def run(self) -> list[Check]:
         self.say(f"{self.name}: counts and transitions")
         checks = [self.counts()]
-        self.rows = self._slices("verify_random_bulgarian_rows")
+        self.rows = self._states("verify_random_bulgarian_rows")
         checks += [self.transitions(), self.row_sums()]
         self.say(f"{self.name}: πP = π")
         checks += [self.balance(), self.mode()]
@@ -91,40 +88,21 @@ class RandomBulgarianChecks:
 
     # ------------------------------------------------------------------ reading
 
-    def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        return self.reader(name, {**self.params, **params})
+    def _states(self, query: str, **params: Any) -> dict[int, dict[str, Any]]:
+        return self._slices(query, self.g.size, SLICE, **params)
 
-    def _one(self, name: str, **params: Any) -> dict[str, Any]:
-        rows = self._run(name, **params)
-        if len(rows) != 1:
-            raise DatabaseError(f"{name} on {self.name} returned {len(rows)} rows, not one")
-        return rows[0]
-
-    def _slices(self, name: str, **params: Any) -> dict[int, dict[str, Any]]:
-        rows: dict[int, dict[str, Any]] = {}
-        for lo in range(0, self.g.size, SLICE):
-            hi = min(self.g.size, lo + SLICE)
-            for row in self._run(name, lo=lo, hi=hi, **params):
-                rows[int(row["idx"])] = row
-        return rows
-
-    def _missing(self, comparison: Comparison, rows: Mapping[int, Any]) -> None:
-        if len(rows) != self.g.size:
-            comparison.problem(f"{self.g.size - len(rows)} of {self.g.size} states missing")
+    def _all_states(self, comparison: Comparison, rows: Mapping[int, Any]) -> None:
+        self._missing(comparison, rows, self.g.size, "states")
 
     # ------------------------------------------------------------------ checks
 
     def counts(self) -> Check:
-        row = self._one("verify_random_bulgarian_counts")
-        comparison = Comparison(self.name, "states and transitions")
-        for key, expected in (("states", self.g.size), ("transitions", self.g.transitions)):
-            if int(row[key]) != expected:
-                comparison.problem(f"{key}: Neo4j holds {row[key]}, the engine has {expected}")
-        return comparison.check(f"{self.g.size:,} states, {self.g.transitions:,} transitions")
+        expected = {"states": self.g.size, "transitions": self.g.transitions}
+        return self._counts("verify_random_bulgarian_counts", "states and transitions", expected)
 
     def transitions(self) -> Check:
         comparison = Comparison(self.name, "transitions of every state")
-        self._missing(comparison, self.rows)
+        self._all_states(comparison, self.rows)
         keys = self.g.keys()
         indptr, indices = self.g.indptr.tolist(), self.g.indices.tolist()
         probability = self.g.probability.tolist()
@@ -152,7 +130,7 @@ class RandomBulgarianChecks:
 
     def row_sums(self) -> Check:
         comparison = Comparison(self.name, "every row sums to 1")
-        self._missing(comparison, self.rows)
+        self._all_states(comparison, self.rows)
         worst = 0.0
         for row in self.rows.values():
             deviation = abs(float(row["row_sum"]) - 1.0)
@@ -170,8 +148,8 @@ class RandomBulgarianChecks:
 
     def balance(self) -> Check:
         comparison = Comparison(self.name, "πP = π")
-        rows = self._slices("verify_random_bulgarian_balance", exact=self.exact)
-        self._missing(comparison, rows)
+        rows = self._states("verify_random_bulgarian_balance", exact=self.exact)
+        self._all_states(comparison, rows)
         residual = 0.0
         exact_total = Fraction(0)
         engine_exact = self.g.stationary_exact
@@ -225,8 +203,8 @@ class RandomBulgarianChecks:
 
     def staircase(self) -> Check:
         comparison = Comparison(self.name, "staircase distances")
-        rows = self._slices("verify_random_bulgarian_staircase")
-        self._missing(comparison, rows)
+        rows = self._states("verify_random_bulgarian_staircase")
+        self._all_states(comparison, rows)
         shapes = 0
         for idx, row in rows.items():
             stored = self.rows.get(idx, {})

@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamegraph.errors import DatabaseError
-from gamegraph.games.checks import Check, Comparison, Reader, stored_stats
+from gamegraph.games.checks import Check, Comparison, GameChecks, Reader, stored_stats
 from gamegraph.games.tchoukaillon.boards import board_key, move_vector, winnable_board
 from gamegraph.games.tchoukaillon.engine import TchoukaillonAnalysis
 from gamegraph.games.tchoukaillon.roots import (
@@ -41,7 +40,7 @@ SLICE = 50_000
 """Boards read per query."""
 
 
-class TchoukaillonChecks:
+class TchoukaillonChecks(GameChecks):
     """The checks of one loaded T_n, in order (:meth:`run`)."""
 
     def __init__(
@@ -52,23 +51,16 @@ class TchoukaillonChecks:
         stored: Mapping[str, Any],
         say: Callable[[str], None],
     ) -> None:
+        params = {"n": game.n, "rule": game.rule}
+        super().__init__(game.describe(), reader, stored, say, params)
         self.game = game
         self.built = built
         self.g = built.graph
-        self.reader = reader
-        self.stored = stored
-        self.say = say
-        self.name = game.describe()
-        self.params = {"n": game.n, "rule": game.rule}
 
     def run(self) -> list[Check]:
         self.say(f"{self.name}: counts and moves")
         checks = [self.counts()]
-        self.rows: dict[int, dict[str, Any]] = {}
-        for lo in range(0, self.g.size, SLICE):
-            hi = min(self.g.size, lo + SLICE)
-            for row in self._run("verify_tchoukaillon_boards", lo=lo, hi=hi):
-                self.rows[int(row["idx"])] = row
+        self.rows = self._slices("verify_tchoukaillon_boards", self.g.size, SLICE)
         self.keys = self.g.keys()
         checks += [self.boards(), self.moves()]
         self.say(f"{self.name}: winnable boards (breadth-first search backwards)")
@@ -78,34 +70,15 @@ class TchoukaillonChecks:
         checks.append(stored_stats(self.stored, self.game.summary(self.built), self.name))
         return checks
 
-    # ------------------------------------------------------------------ reading
-
-    def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        return self.reader(name, {**self.params, **params})
-
-    def _one(self, name: str, **params: Any) -> dict[str, Any]:
-        rows = self._run(name, **params)
-        if len(rows) != 1:
-            raise DatabaseError(f"{name} on {self.name} returned {len(rows)} rows, not one")
-        return rows[0]
-
-    def _missing(self, comparison: Comparison) -> None:
-        if len(self.rows) != self.g.size:
-            comparison.problem(f"{self.g.size - len(self.rows)} of {self.g.size} boards missing")
-
     # ------------------------------------------------------------------ checks
 
     def counts(self) -> Check:
-        row = self._one("verify_tchoukaillon_counts")
-        comparison = Comparison(self.name, "boards and moves")
-        for key, expected in (("boards", self.g.size), ("moves", self.g.arcs)):
-            if int(row[key]) != expected:
-                comparison.problem(f"{key}: Neo4j holds {row[key]}, the engine has {expected}")
-        return comparison.check(f"{self.g.size:,} boards, {self.g.arcs:,} moves")
+        expected = {"boards": self.g.size, "moves": self.g.arcs}
+        return self._counts("verify_tchoukaillon_counts", "boards and moves", expected)
 
     def boards(self) -> Check:
         comparison = Comparison(self.name, "boards: keys, stones, rightmost holes, potentials")
-        self._missing(comparison)
+        self._missing(comparison, self.rows, self.g.size, "boards")
         stones = self.g.stones.tolist()
         lengths = self.g.lengths.tolist()
         potential = self.g.potential.tolist()
@@ -129,7 +102,7 @@ class TchoukaillonChecks:
 
     def moves(self) -> Check:
         comparison = Comparison(self.name, "moves of every board")
-        self._missing(comparison)
+        self._missing(comparison, self.rows, self.g.size, "boards")
         sown = self.g.sown.tolist()
         holes, targets = self.g.hole.tolist(), self.g.indices.tolist()
         indptr = self.g.indptr.tolist()
