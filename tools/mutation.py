@@ -767,6 +767,29 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "only with j == d2 and the other way round (equal so far, the same total used), so the "
         "step `<=` adds in either test is never taken",
     ),
+    ("random_bulgarian/_kernels.py", 38, "0 -> 1"): (
+        "if value <= 0:",
+        "the piles of one card it then leaves out are always a partition's last parts, and "
+        "_rank, given the total s, adds table[r, 0] = 0 for each of them: every target's rank "
+        "is the same (the parts kept between steps only ever reach _rank and _insert_many)",
+    ),
+    ("lifting/patterns.py", 400, "0 -> 1"): (
+        "reduced = {e.value(m, j or 0) for e in pattern.large if e.reduced}",
+        "the reduced entries that carry j are α2's, α3's and α4's, whose j_min is 2, 1, 1: "
+        "there j >= 1 and j or 1 == j; where j is None or 0 (α1, α8, the Ω rows) no reduced "
+        "entry carries j, and value() ignores it",
+    ),
+    ("floridian/_fourcycle_kernels.py", 528, "statement deleted"): (
+        "may |= 1 << i",
+        "the caller reads only may & ~must (the sizes free to be reduced or not) and adds "
+        "must itself (mask = must | sub): a bit of must set in may or not changes no mask",
+    ),
+    ("carolina/_kernels.py", 49, "1 -> 2 @31"): (
+        "for w in range(n - 2, -1, -1):",
+        "the extra step w = -1 shifts x by -1: undefined in LLVM, and on x86-64 (the machines "
+        "this runs on) the count is masked to 63, and bit 63 of an index < 2**(n - 1) is 0, so "
+        "it cuts nothing; equivalent on this hardware only",
+    ),
     ("floridian/qfamily.py", 55, "1 -> 2 @15"): (
         "(2, 2, 1, 4), (5, 3 * x - 1, 3, 3), (3 * x + 1, u + 1, 2, 2), (u + 4, u + 2 * z, 2, 2)",
         "the run (2, 2, step, 4) has first == last: range(2, 3, step) is [2] for every step",
