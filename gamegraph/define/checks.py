@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.define.cypher import prefix_of
-from gamegraph.define.engine import OUTCOMES, ChoiceGraph, ImpartialGraph
+from gamegraph.define.graphs import OUTCOMES, ChoiceGraph, ImpartialGraph
 from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from gamegraph.core import graphs
-from gamegraph.define.engine import ChoiceGraph
+from gamegraph.define.graphs import ChoiceGraph
 from gamegraph.errors import InputError
 
 __all__ = ["MAX_SUM_POSITIONS", "ImpartialSum", "SumError", "disjunctive_sum"]

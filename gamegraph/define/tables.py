@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.define.engine import OUTCOMES, ChoiceGraph, DefinedPositions, ImpartialGraph
+from gamegraph.define.graphs import OUTCOMES, ChoiceGraph, ImpartialGraph
+from gamegraph.define.positions import DefinedPositions
 from gamegraph.games.model import Column, GraphTables, LazyColumn, NodeTable, RelTable
 from gamegraph.games.model import position_columns as partition_columns
 

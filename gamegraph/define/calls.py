@@ -1,0 +1,245 @@
+"""Calling a defined game's move: on every position of a shard, its results checked (a
+position of the space, of this n, of the right type), flattened and ranked in one compiled
+call, and a fixed share of positions asked twice. Whatever the move does wrong is a
+:class:`~gamegraph.define.definition.DefinitionError` naming the definition and position."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
+from itertools import chain
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from gamegraph.define import _kernels as dk
+from gamegraph.define.definition import DefinitionError
+from gamegraph.define.positions import _tuples, rank_rows, space_shard
+from gamegraph.define.spaces import Position, Space
+from gamegraph.define.timeout import MoveTimeoutError, timed
+from gamegraph.games.partitions import count_partitions
+
+if TYPE_CHECKING:
+    pass
+
+
+SAMPLE = 16
+"""A fixed share of positions is asked twice and its results' types checked: every
+SAMPLE-th of a shard (one in 16), and the FIRST ones of each shard all, so a move that
+answers differently the second time is caught at every n, the smallest ones included."""
+FIRST = 256
+
+
+@dataclass(frozen=True)
+class Call:
+    """What a shard task needs to call a definition and report its mistakes (picklable)."""
+
+    name: str
+    where: str
+    kind: str
+    fn: Callable[..., Any]
+    space: Space
+    values: dict[str, Any]  #: the game's parameters, n included, as keyword arguments
+    timeout: float | None = None  #: seconds a move may take (`--move-timeout`), None: any
+
+    @property
+    def n(self) -> int:
+        return int(self.values["n"])
+
+    @property
+    def move(self) -> Callable[..., Any]:
+        """The definition's function under the move's time limit (:mod:`.timeout`)."""
+        return timed(self.fn, self.name, self.timeout)
+
+    def fail(self, message: str) -> DefinitionError:
+        return DefinitionError(f"game {self.name!r} ({self.where}): {message}")
+
+    def shown(self, position: Position, fn: Callable[..., Any] | None = None) -> str:
+        target = fn or self.fn
+        name = getattr(target, "__name__", "move")
+        args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
+        return f"{name}({position!r}, {args})"
+
+    def raised(self, position: Position, error: BaseException, fn: Callable[..., Any]) -> None:
+        if isinstance(error, MoveTimeoutError):
+            raise error
+        if isinstance(error, NotIterableError):
+            raise self.fail(
+                f"{self.shown(position, fn)} returned {_brief(error.result)}, which is not an "
+                "iterable of positions"
+            ) from None
+        line = ""
+        for frame in traceback.extract_tb(error.__traceback__)[1:]:
+            line = f" at {_short(frame.filename)}:{frame.lineno}"
+        raise self.fail(
+            f"{self.shown(position, fn)} raised {type(error).__name__}: {error}{line}"
+        ) from None
+
+
+def _short(path: str) -> str:
+    import os
+
+    try:
+        shown = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if shown.startswith("..") else shown
+
+
+def _apply(call: Call, fn: Callable[..., Any], positions: list[Position]) -> list[Any]:
+    values = call.values
+    try:
+        return list(map(partial(fn, **values), positions))
+    except MoveTimeoutError:
+        raise
+    except Exception:
+        pass
+    results = []
+    for p in positions:
+        try:
+            results.append(fn(p, **values))
+        except Exception as e:
+            call.raised(p, e, fn)
+    return results
+
+
+def _keep(call: Call, positions: list[Position]) -> np.ndarray | None:
+    where = call.space.where
+    if where is None:
+        return None
+    answers = _apply(call, where, positions)
+    for p, answer in zip(positions, answers, strict=True):
+        if not isinstance(answer, bool | np.bool_):
+            raise call.fail(f"{call.shown(p, where)} returned {answer!r}, not True or False")
+    return np.fromiter(answers, dtype=bool, count=len(answers))
+
+
+def _check_types(call: Call, position: Position, result: Any) -> None:
+    """A returned position must be a tuple (or list) of integers."""
+    if not isinstance(result, tuple | list | np.ndarray) or not all(
+        isinstance(v, int | np.integer) and not isinstance(v, bool) for v in result
+    ):
+        raise call.fail(
+            f"{call.shown(position)} returned {result!r}, which is not a position "
+            "(a tuple of integers)"
+        )
+
+
+def flatten(
+    call: Call, positions: list[Position], results: list[Any]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The returned positions as flat int64 entries with offsets (bad types refused)."""
+    count = len(results)
+    try:
+        lengths = np.fromiter(map(len, results), np.int64, count)
+        offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+        flat = np.fromiter(chain.from_iterable(results), np.int64, int(offsets[-1]))
+    except (TypeError, ValueError, OverflowError):
+        for p, r in zip(positions, results, strict=True):
+            _check_types(call, p, r)
+        raise call.fail("returned something that is not a tuple of integers") from None
+    return flat, offsets
+
+
+def _bad_result(call: Call, position: Position, result: Any, code: int) -> DefinitionError:
+    values = tuple(int(v) for v in result)
+    reason = dk.BAD_CODES.get(code, "it is no position of the space")
+    reason = reason.format(sum=sum(values), n=call.n)
+    what = {"functional": "returned", "choice": "gave the move to", "impartial": "gave the option"}
+    return call.fail(
+        f"{call.shown(position)} {what[call.kind]} {values!r}, which is not one of "
+        f"{call.space.describe} (n = {call.n}): {reason}"
+    )
+
+
+def shard_moves(call: Call, lo: int, hi: int, table: np.ndarray) -> tuple[Any, ...]:
+    """One task: the moves of the un-narrowed space's positions lo..hi − 1.
+
+    Returns the kept mask (None when the space is not narrowed) and, for the kept
+    positions, the full-space index of their move (functional) or their moves' counts and
+    indices (choice, impartial)."""
+    flat, offsets = space_shard(call.space, call.n, lo, hi, table)
+    positions = _tuples(flat, offsets)
+    del flat, offsets
+    keep = _keep(call, positions)
+    if keep is not None:
+        positions = [p for p, k in zip(positions, keep.tolist(), strict=True) if k]
+    starts = None
+    if call.space.kind == "partitions-up-to":
+        sizes = [count_partitions(m) for m in range(call.n + 1)]
+        starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+    if call.kind == "functional":
+        results = _apply(call, call.move, positions)
+        _sample(call, positions, results)
+        flat, offsets = flatten(call, positions, results)
+        ranked, bad = rank_rows(call.space, call.n, flat, offsets, table, starts)
+        if bad >= 0:
+            row = bad & 0xFFFFFFFF
+            raise _bad_result(call, positions[row], results[row], bad >> 32)
+        return keep, ranked
+    lists = _apply(call, _listed(call.move), positions)
+    _sample(call, positions, lists)
+    counts = np.fromiter(map(len, lists), np.int64, len(lists))
+    targets = list(chain.from_iterable(lists))
+    owner = np.repeat(np.arange(len(positions)), counts)
+    origin = [positions[i] for i in owner.tolist()]
+    flat, offsets = flatten(call, origin, targets)
+    ranked, bad = rank_rows(call.space, call.n, flat, offsets, table, starts)
+    if bad >= 0:
+        row = bad & 0xFFFFFFFF
+        raise _bad_result(call, origin[row], targets[row], bad >> 32)
+    return keep, counts, ranked
+
+
+class NotIterableError(TypeError):
+    """What a choice or impartial game's function returned is no iterable of positions."""
+
+    def __init__(self, result: Any) -> None:
+        super().__init__(repr(result))
+        self.result = result
+
+
+def _listed(fn: Callable[..., Any]) -> Callable[..., list[Any]]:
+    def moves(position: Position, **values: Any) -> list[Any]:
+        result = fn(position, **values)
+        if result is None or isinstance(result, str | bytes) or not isinstance(result, Iterable):
+            raise NotIterableError(result)
+        return list(result)
+
+    moves.__name__ = getattr(fn, "__name__", "moves")
+    return moves
+
+
+def _sample(call: Call, positions: list[Position], results: list[Any]) -> None:
+    """Ask every SAMPLE-th position again: the same answer, of the right types."""
+    fn = call.move if call.kind == "functional" else _listed(call.move)
+    first_ones = range(min(FIRST, len(positions)))
+    for i in chain(first_ones, range(FIRST, len(positions), SAMPLE)):
+        position = positions[i]
+        first = results[i]
+        if call.kind == "functional":
+            _check_types(call, position, first)
+        else:
+            for target in first:
+                _check_types(call, position, target)
+        try:
+            again = fn(position, **call.values)
+        except Exception as e:
+            call.raised(position, e, fn)
+        same = (
+            tuple(again) == tuple(first)
+            if call.kind == "functional"
+            else sorted(map(tuple, again)) == sorted(map(tuple, first))
+        )
+        if not same:
+            raise call.fail(
+                f"{call.shown(position)} returned {_brief(first)} and then {_brief(again)}: "
+                "a move must give the same result for the same position"
+            )
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
