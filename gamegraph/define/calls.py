@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -20,10 +20,6 @@ from gamegraph.define.positions import _tuples, rank_rows, space_shard
 from gamegraph.define.spaces import Position, Space
 from gamegraph.define.timeout import MoveTimeoutError, timed
 from gamegraph.games.partitions import count_partitions
-
-if TYPE_CHECKING:
-    pass
-
 
 SAMPLE = 16
 """A fixed share of positions is asked twice and its results' types checked: every

@@ -7,19 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from gamegraph.core import graphs
 from gamegraph.define.positions import DefinedPositions
 from gamegraph.define.spaces import Position
-from gamegraph.games.functional.graph import (
-    FunctionalGraph,
-)
-
-if TYPE_CHECKING:
-    pass
+from gamegraph.games.functional.graph import FunctionalGraph
 
 
 @dataclass(frozen=True, eq=False)

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -16,9 +15,6 @@ from gamegraph.define.definition import DefinitionError
 from gamegraph.define.spaces import Position, Space
 from gamegraph.games import _kernels as gk
 from gamegraph.games.partitions import count_partitions
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True, eq=False)

@@ -600,8 +600,9 @@ class LocalNeo4j:
     def _remove_run_files(self) -> None:
         """The files of a running JVM, and the store-swap requests and replies left by a
         process killed while it waited (a stale database.stop would close the next JVM's
-        database as soon as it started)."""
-        for path in (self.pid_file, self.ready_file, *self.run_dir.glob("database.*")):
+        database as soon as it started), half-written ones (.database.*) included."""
+        left = (*self.run_dir.glob("database.*"), *self.run_dir.glob(".database.*"))
+        for path in (self.pid_file, self.ready_file, *left):
             path.unlink(missing_ok=True)
 
 

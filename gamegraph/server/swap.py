@@ -104,27 +104,32 @@ def reopen(local: LocalNeo4j, move: Callable[[], None], clock: Callable[[str], N
     (the DBMS, its plugins, Bolt and HTTP stay up: a second or two), else by stopping and
     starting the whole server (a new JVM loads every plugin again: most of a minute), which is
     also the way out when the JVM does not answer the stop."""
-    if local.can_swap_store():
+    if local.can_swap_store() and _closed_in_the_jvm(local):
+        clock("stop")
+        move()
         try:
-            local.stop_database()
+            local.start_database()
         except LocalNeo4jError:
-            pass  # the JVM did not close its database when asked: a whole restart does
-        else:
-            clock("stop")
-            move()
-            try:
-                local.start_database()
-            except LocalNeo4jError:
-                # the JVM is still there but its database did not start: a clean restart
-                local.stop()
-                local.start()
-            clock("start")
-            return
+            # the JVM is still there but its database did not start: a clean restart
+            local.stop()
+            local.start()
+        clock("start")
+        return
     local.stop()
     clock("stop")
     move()
     local.start()
     clock("start")
+
+
+def _closed_in_the_jvm(local: LocalNeo4j) -> bool:
+    """Ask the running JVM to close its default database; False when it does not (then a
+    whole restart closes it)."""
+    try:
+        local.stop_database()
+    except LocalNeo4jError:
+        return False
+    return True
 
 
 @contextlib.contextmanager

@@ -91,7 +91,7 @@ class RandomBulgarianChecks(GameChecks):
     def _states(self, query: str, **params: Any) -> dict[int, dict[str, Any]]:
         return self._slices(query, self.g.size, SLICE, **params)
 
-    def _all_states(self, comparison: Comparison, rows: Mapping[int, Any]) -> None:
+    def _no_state_missing(self, comparison: Comparison, rows: Mapping[int, Any]) -> None:
         self._missing(comparison, rows, self.g.size, "states")
 
     # ------------------------------------------------------------------ checks
@@ -102,7 +102,7 @@ class RandomBulgarianChecks(GameChecks):
 
     def transitions(self) -> Check:
         comparison = Comparison(self.name, "transitions of every state")
-        self._all_states(comparison, self.rows)
+        self._no_state_missing(comparison, self.rows)
         keys = self.g.keys()
         indptr, indices = self.g.indptr.tolist(), self.g.indices.tolist()
         probability = self.g.probability.tolist()
@@ -130,7 +130,7 @@ class RandomBulgarianChecks(GameChecks):
 
     def row_sums(self) -> Check:
         comparison = Comparison(self.name, "every row sums to 1")
-        self._all_states(comparison, self.rows)
+        self._no_state_missing(comparison, self.rows)
         worst = 0.0
         for row in self.rows.values():
             deviation = abs(float(row["row_sum"]) - 1.0)
@@ -149,7 +149,7 @@ class RandomBulgarianChecks(GameChecks):
     def balance(self) -> Check:
         comparison = Comparison(self.name, "πP = π")
         rows = self._states("verify_random_bulgarian_balance", exact=self.exact)
-        self._all_states(comparison, rows)
+        self._no_state_missing(comparison, rows)
         residual = 0.0
         exact_total = Fraction(0)
         engine_exact = self.g.stationary_exact
@@ -204,7 +204,7 @@ class RandomBulgarianChecks(GameChecks):
     def staircase(self) -> Check:
         comparison = Comparison(self.name, "staircase distances")
         rows = self._states("verify_random_bulgarian_staircase")
-        self._all_states(comparison, rows)
+        self._no_state_missing(comparison, rows)
         shapes = 0
         for idx, row in rows.items():
             stored = self.rows.get(idx, {})
