@@ -12,7 +12,7 @@ import networkx as nx
 
 from gamegraph.games.austrian import Austrian
 from gamegraph.games.carolina import Carolina
-from gamegraph.games.functional import FunctionalGame
+from gamegraph.games.engine import FunctionalGame
 from gamegraph.games.montreal import Montreal
 
 __all__ = [

@@ -182,8 +182,8 @@ def move_timeout_parameter() -> inspect.Parameter:
 
 
 def use_move_timeout(seconds: float | None) -> None:
-    """Limit each move of a defined game built from now on (gamegraph.define.timeout)."""
-    from gamegraph.define.timeout import configure
+    """Limit each move of a defined game built from now on (gamegraph.games.engine.timeout)."""
+    from gamegraph.games.engine.timeout import configure
 
     configure(seconds)
 

@@ -17,13 +17,12 @@ Each decorator registers the game (the command line, the API, the loader, the qu
 `verify` then know it as they know a built-in game) and returns its factory
 (``gg.<name>``): ``move(20).stats()``. The pieces:
 
-- :mod:`.definition`: the decorators and :class:`Definition`, checked when declared;
-- :mod:`.spaces`: the position spaces (partitions, partitions up to n, compositions, the
-  positions reachable from a start; any narrowed by a predicate);
-- :mod:`.games`: the :class:`~gamegraph.games.base.Game` type of each kind;
-- :mod:`.engine`: the function called a shard of positions at a time, the results ranked by
-  compiled kernels, the analysis of each kind; :mod:`.tables`, :mod:`.checks` and
-  :mod:`.cypher` for Neo4j;
+- :mod:`.definition`: the decorators, which check a declaration when it is made and record
+  it as a :class:`~gamegraph.games.engine.definition.Definition`;
+- :mod:`.sums`: disjunctive sums of impartial games (``gg.sum``);
+- the engine every game of a space and a move is built by, built-in or defined
+  (:mod:`gamegraph.games.engine`): the position spaces a definition names, the move called a
+  shard of positions at a time, the analysis of each kind, its tables, checks and Cypher;
 - :mod:`gamegraph.games.sources`: definitions from installed packages (entry points
   ``gamegraph.games``), files (``--games-from``, ``GAMEGRAPH_GAMES_FROM``) and the session.
 """
@@ -36,8 +35,14 @@ from gamegraph.define.definition import (
     impartial,
     solitaire,
 )
-from gamegraph.define.spaces import Space, compositions, partitions, partitions_up_to, reachable
 from gamegraph.define.sums import ImpartialSum, disjunctive_sum
+from gamegraph.games.engine.spaces import (
+    Space,
+    compositions,
+    partitions,
+    partitions_up_to,
+    reachable,
+)
 
 register = define
 sum = disjunctive_sum  # gg.sum(g, h): G + H, a move in one component

@@ -12,25 +12,24 @@ No numpy here: a definitions file is imported at start-up of every command.
 from __future__ import annotations
 
 import ast
-import hashlib
 import inspect
 import os
 import re
 import sys
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from gamegraph.define.spaces import MAX_N, Space, narrowed, space_of
 from gamegraph.errors import InputError
 from gamegraph.games.base import Param
+from gamegraph.games.engine.definition import Definition, DefinitionError, Kind
+from gamegraph.games.engine.spaces import MAX_N, Space, narrowed, space_of
 from gamegraph.games.registry import BUILT_IN
-from gamegraph.games.sources import GameSourceError, loading_from, origin_being_loaded
+from gamegraph.games.sources import loading_from, origin_being_loaded
 
 if TYPE_CHECKING:
-    from gamegraph.api import GameFactory
     from gamegraph.games.base import Game
+    from gamegraph.games.factory import GameFactory
 
 __all__ = [
     "Definition",
@@ -43,46 +42,10 @@ __all__ = [
     "solitaire",
 ]
 
-Kind = Literal["functional", "choice", "impartial"]
-
 _RESERVED = frozenset({"name", "title", "description", "params", "label", "move", "rule"})
 """Attributes of every game class a parameter (a field of it) must not hide."""
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
-
-
-class DefinitionError(GameSourceError):
-    """A defined game that is wrong: its declaration, or what its function did (the user's
-    mistake, exit code 2; nothing is built or loaded)."""
-
-
-@dataclass(frozen=True, eq=False)
-class Definition:
-    """One defined game: its kind, its function and what it declares."""
-
-    kind: Kind
-    name: str
-    title: str
-    description: str
-    fn: Callable[..., Any]
-    space: Space
-    params: tuple[Param, ...]
-    compiled: bool
-    where: str  #: ``file.py:12``: where the function is defined, for messages
-    origin: str  #: where the definition came from, for `gamegraph games` and clashes
-    source: str  #: the text its engine version is hashed from
-    max_n: int
-    example: dict[str, Any] = field(default_factory=dict)
-    queries: str | None = None  #: a .cypher file of its own, beside the definition
-
-    @property
-    def version(self) -> str:
-        """A hash of the definition's source (part of its games' engine version)."""
-        return hashlib.sha256(self.source.encode()).hexdigest()[:12]
-
-    def fail(self, message: str) -> DefinitionError:
-        """The error for something this definition did wrong (one line naming it)."""
-        return DefinitionError(f"game {self.name!r} ({self.where}): {message}")
 
 
 def solitaire(
@@ -171,8 +134,8 @@ def define(fn: Callable[..., Any], *, kind: str, **declared: Any) -> GameFactory
 
 def _decorator(kind: Kind, declared: dict[str, Any]) -> Callable[[Callable[..., Any]], GameFactory]:
     def decorate(fn: Callable[..., Any]) -> GameFactory:
-        from gamegraph.api import GameFactory
-        from gamegraph.define.games import game_class
+        from gamegraph.games.engine.defined import game_class
+        from gamegraph.games.factory import GameFactory
         from gamegraph.games.registry import register
 
         definition = _definition(kind, fn, declared)

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from gamegraph.core import graphs
-from gamegraph.define.graphs import ChoiceGraph
 from gamegraph.errors import InputError
+from gamegraph.games.engine.graphs import ChoiceGraph
 
 __all__ = ["MAX_SUM_POSITIONS", "ImpartialSum", "SumError", "disjunctive_sum"]
 

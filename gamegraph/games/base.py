@@ -179,38 +179,36 @@ class Param:
         return self.format(value) if self.kind == "choice" else f"{self.name}={self.format(value)}"
 
 
-SHARED_ENGINE_MODULES = (
-    "_kernels.py",
-    "base.py",
-    "functional/__init__.py",
-    "functional/game.py",
-    "functional/graph.py",
-    "functional/tables.py",
-    "model.py",
-    "partitions.py",
-    "../core/spaces/_kernels.py",  # the partition ranking the shared kernels call
-)
-"""Modules of gamegraph.games every engine may use: part of every game's version."""
+SHARED_ENGINE_MODULES = ("_kernels.py", "base.py", "model.py", "partitions.py", "engine", "../core")
+"""Modules (and folders) of gamegraph.games every engine may use: part of every game's
+version."""
 
 
 @cache
 def _source_version(modules: tuple[str, ...]) -> str:
-    from importlib import import_module
     from importlib.util import find_spec
 
     digest = hashlib.sha256()
     shared = Path(__file__).parent
-    files = [shared / name for name in SHARED_ENGINE_MODULES if (shared / name).exists()]
+    files: list[Path] = []
+    for name in SHARED_ENGINE_MODULES:
+        files += _python_files(shared / name)
     for module in modules:
         # the module's file without running it (an engine imports numba: seconds)
         spec = find_spec(module)
         origin = spec.origin if spec is not None and spec.origin else import_module(module).__file__
-        folder = Path(origin or "").parent
-        files += sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+        files += _python_files(Path(origin or "").parent)
     for path in files:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return f"src-{digest.hexdigest()[:12]}"
+
+
+def _python_files(path: Path) -> list[Path]:
+    """A module, or every module of a folder and its subfolders, in a fixed order."""
+    if path.is_file():
+        return [path]
+    return sorted(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
 
 
 def _show(value: Any) -> str:
@@ -228,7 +226,7 @@ class Engine(Protocol[BuiltT_co]):
     imports another in a circle (the tables and the checks import the engine, never the
     reverse): ``tables`` defines ``tables(game, built)`` and, optionally,
     ``summary(game, built)``; ``checks`` defines ``verify(game, built, reader, stored, say)``
-    (the functional games share theirs: :class:`~gamegraph.games.functional.FunctionalGame`)."""
+    (the functional games share theirs: :class:`~gamegraph.games.engine.FunctionalGame`)."""
 
     def estimate(self, game: Any, /) -> Estimate: ...
 
@@ -269,7 +267,7 @@ class Game(ABC, Generic[BuiltT]):
     """Other games whose engines build this one's graph (their code is in its version)."""
     verify_module: ClassVar[str] = ""
     """Where the ``verify`` hook is when it is not in the engine package's ``checks`` module
-    (the functional games share ``gamegraph.games.functional.checks``)."""
+    (the functional games share ``gamegraph.games.engine.functional_checks``)."""
     engine: ClassVar[str] = ""
     """The module of the game's engine (``"gamegraph.games.bulgarian.engine"``), imported on
     first use, whose hooks (:class:`Engine`) estimate and build the graph; the modules

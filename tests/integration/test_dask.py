@@ -170,7 +170,7 @@ def test_a_defined_game_from_a_file_runs_its_shards_on_the_cluster(
         "    return tuple(sorted([len(p), *(x - 1 for x in p if x > 1)], reverse=True))\n",
         "utf-8",
     )
-    from gamegraph.define import engine
+    from gamegraph.games.engine import build as engine
 
     args = [GAMEGRAPH, "stats", "cluster-bulgarian", "--n", "42", "--json"]
     here = subprocess.run([*args, "--games-from", str(path)], capture_output=True, text=True)

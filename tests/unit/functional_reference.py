@@ -2,7 +2,7 @@
 
 The engines analyse their graphs with one compiled kernel; this module recomputes cycles,
 distances, Garden of Eden, components and basins with networkx and checks every field and
-the summary of a :class:`gamegraph.games.functional.FunctionalGraph` against them.
+the summary of a :class:`gamegraph.games.engine.FunctionalGraph` against them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from itertools import pairwise
 import networkx as nx
 import numpy as np
 
-from gamegraph.games.functional.graph import SUMMARY_KEYS, FunctionalGraph
+from gamegraph.games.engine.functional import SUMMARY_KEYS, FunctionalGraph
 
 
 def assert_matches_networkx(graph: FunctionalGraph) -> None:

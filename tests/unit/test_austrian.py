@@ -16,7 +16,7 @@ from gamegraph.games.austrian.engine import (
     estimate_austrian,
     parse_austrian,
 )
-from gamegraph.games.functional.graph import ParameterError
+from gamegraph.games.engine.functional import ParameterError
 from gamegraph.games.limits import TooLargeError
 
 State = tuple[tuple[int, ...], int]

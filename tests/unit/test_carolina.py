@@ -19,7 +19,7 @@ from gamegraph.games.carolina.engine import (
     estimate_carolina,
     parse_composition,
 )
-from gamegraph.games.functional.graph import ParameterError, PositionIndexError
+from gamegraph.games.engine.functional import ParameterError, PositionIndexError
 from gamegraph.games.limits import TooLargeError
 
 Composition = tuple[int, ...]

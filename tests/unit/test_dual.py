@@ -12,7 +12,7 @@ from functional_reference import assert_matches_networkx
 
 from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.dual.engine import build_dual, dual_move, estimate_dual
-from gamegraph.games.functional.graph import ParameterError
+from gamegraph.games.engine.functional import ParameterError
 from gamegraph.games.limits import TooLargeError
 from gamegraph.games.partitions import PartitionError, count_partitions, omega, partitions
 

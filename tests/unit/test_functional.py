@@ -8,7 +8,7 @@ from functional_reference import assert_matches_networkx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamegraph.games.functional.graph import (
+from gamegraph.games.engine.functional import (
     FunctionalGraph,
     ParameterError,
     PositionIndexError,

@@ -30,8 +30,8 @@ from gamegraph.games.base import Game
 from gamegraph.games.carolina import Carolina
 from gamegraph.games.checks import Check, storable
 from gamegraph.games.dual import Dual
-from gamegraph.games.functional import FunctionalGame, parse_ordered_partition
-from gamegraph.games.functional import graph as functional_graph
+from gamegraph.games.engine import FunctionalGame, parse_ordered_partition
+from gamegraph.games.engine import functional as functional_graph
 from gamegraph.games.model import GraphTables
 from gamegraph.games.montreal import Montreal
 from gamegraph.games.partitions import PartitionError, partitions

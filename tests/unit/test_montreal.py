@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from functional_reference import assert_matches_networkx
 
-from gamegraph.games.functional.graph import ParameterError
+from gamegraph.games.engine.functional import ParameterError
 from gamegraph.games.limits import TooLargeError
 from gamegraph.games.montreal import _kernels as mk
 from gamegraph.games.montreal.engine import (

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from interrupting import interrupt_once_started
 
-from gamegraph.define.timeout import MoveTimeoutError, configure, limit, timed
 from gamegraph.errors import InputError
+from gamegraph.games.engine.timeout import MoveTimeoutError, configure, limit, timed
 
 SLEEPS = """\
 import time

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import gamegraph as gg
-from gamegraph.define.cypher import label_of, move_of, prefix_of, texts
 from gamegraph.errors import InputError
 from gamegraph.games import all_games, get_game
+from gamegraph.games.engine.cypher import label_of, move_of, prefix_of, texts
 from gamegraph.games.model import NodeTable
 from gamegraph.loader.writer import relationship_count_statement
 

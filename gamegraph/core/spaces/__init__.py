@@ -16,6 +16,7 @@ be narrowed with ``where=``. The families:
 ``TwoColouredPartitions(n)``   multisets of (red, green) piles, n cards in all
 ``MarkedCompositions(n, c)``   compositions with a marked seat whose pile is non-empty
 ``PointerCompositions(n, c)``  Janetzko's: the marked seat rotated to seat 1
+``Listed(positions)``          the positions a search found, in descending lexicographic order
 =============================  =========================================================
 
 The lower-case constructors (``partitions(n, where=...)``, ...) take the same arguments and a
@@ -37,6 +38,7 @@ from gamegraph.core.spaces.compositions import (
     necklaces,
     pointer_compositions,
 )
+from gamegraph.core.spaces.listed import Listed
 from gamegraph.core.spaces.notation import EMPTY_KEY, EMPTY_NOTATION
 from gamegraph.core.spaces.partitions import (
     MAX_N,
@@ -67,6 +69,7 @@ __all__ = [
     "Composition",
     "Compositions",
     "Hands",
+    "Listed",
     "MarkedComposition",
     "MarkedCompositions",
     "Narrowed",

@@ -301,12 +301,19 @@ class Narrowed(Space[P]):
     """
 
     def __init__(
-        self, base: Space[P], predicate: Callable[[P], bool], description: str = ""
+        self,
+        base: Space[P],
+        predicate: Callable[[P], bool],
+        description: str = "",
+        *,
+        ids: np.ndarray | None = None,
     ) -> None:
         self.base = base
         self.predicate = predicate
         self.description = description or getattr(predicate, "__name__", "a predicate")
-        self._ids: np.ndarray | None = None
+        self._ids = None if ids is None else np.asarray(ids, dtype=np.int64)
+        """The members' base ids once found: given when the caller has tested the predicate
+        itself (the engine, a shard at a time), else by listing the base on first use."""
 
     def __repr__(self) -> str:
         return f"{self.base!r}.where({self.description})"

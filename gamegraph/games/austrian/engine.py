@@ -26,8 +26,8 @@ import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games.austrian import _kernels as ak
-from gamegraph.games.functional import parse_ordered_partition
-from gamegraph.games.functional.graph import (
+from gamegraph.games.engine import parse_ordered_partition
+from gamegraph.games.engine.functional import (
     FunctionalGraph,
     analysis_bytes_per_position,
     check_estimate,
@@ -113,7 +113,7 @@ def parse_austrian(text: str, n: int, L: int, *, bank_up_to_L: bool = False) -> 
     """A state from text ``μ | b``: ``3,3,1|2``, ``3 3 1 | 2``, ``1 3^2 | 2``, ``|5`` (μ empty).
 
     μ is written largest pile first or in the papers' ascending notation
-    (:func:`gamegraph.games.functional.game.parse_ordered_partition`); piles in another order
+    (:func:`gamegraph.games.engine.game.parse_ordered_partition`); piles in another order
     are a composition and refused.
     """
     if not isinstance(text, str) or text.count("|") != 1:

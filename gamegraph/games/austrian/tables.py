@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gamegraph.games.austrian.engine import AustrianGraph
-from gamegraph.games.functional.tables import functional_tables, listed
+from gamegraph.games.engine.tables import functional_tables, listed
 from gamegraph.games.model import GraphTables, partition_texts
 
 if TYPE_CHECKING:

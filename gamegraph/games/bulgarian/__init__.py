@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
-from gamegraph.games.functional import FunctionalGame
+from gamegraph.games.engine import FunctionalGame
 from gamegraph.games.partitions import canonical_key, parse_partition
 from gamegraph.games.registry import register
 
@@ -25,7 +25,7 @@ __all__ = ["Bulgarian"]
 @dataclass(frozen=True)
 class Bulgarian(FunctionalGame["BulgarianGraph"]):
     """B_n: every partition of n with its Ω-move (a functional graph: the shared tables
-    and verify checks of :mod:`gamegraph.games.functional.tables` and ``functional_checks``)."""
+    and verify checks of :mod:`gamegraph.games.engine.tables` and ``functional_checks``)."""
 
     name = "bulgarian"
     engine = "gamegraph.games.bulgarian.engine"

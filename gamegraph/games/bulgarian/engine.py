@@ -16,7 +16,7 @@ import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.functional.graph import FunctionalGraph, index_dtype
+from gamegraph.games.engine.functional import FunctionalGraph, index_dtype
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import (
     Partition,
@@ -38,7 +38,7 @@ the kernel's peeling order (int64) and remaining degrees (int32) while analysing
 
 @dataclass(frozen=True, eq=False)
 class BulgarianGraph(FunctionalGraph):
-    """B_n with its analysis (:class:`~gamegraph.games.functional.FunctionalGraph`: cycles,
+    """B_n with its analysis (:class:`~gamegraph.games.engine.FunctionalGraph`: cycles,
     basins, Garden of Eden, distances); arrays are indexed by position index, ``successor``
     is the index of Ω(λ)."""
 

@@ -23,7 +23,7 @@ from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.carolina import MAX_N  # declared once, with the game's n parameter
 from gamegraph.games.carolina import _kernels as ck
-from gamegraph.games.functional.graph import (
+from gamegraph.games.engine.functional import (
     FunctionalGraph,
     analysis_bytes_per_position,
     check_estimate,

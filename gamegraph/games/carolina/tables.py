@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gamegraph.games.carolina.engine import CarolinaGraph
-from gamegraph.games.functional.tables import functional_tables, sequence_columns
+from gamegraph.games.engine.tables import functional_tables, sequence_columns
 from gamegraph.games.model import GraphTables
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from gamegraph.games.crim.positions import (
     parse_position,
     position_key,
 )
-from gamegraph.games.functional.graph import index_dtype
+from gamegraph.games.engine.functional import index_dtype
 from gamegraph.games.limits import Estimate, check_estimate
 from gamegraph.games.partitions import Partition, paper_notation, partition_counts
 from gamegraph.games.partitions import conjugate as column_lengths

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
-from gamegraph.games.functional import FunctionalGame, parse_ordered_partition
+from gamegraph.games.engine import FunctionalGame, parse_ordered_partition
 from gamegraph.games.partitions import canonical_key
 from gamegraph.games.registry import register
 

@@ -17,7 +17,7 @@ import numpy as np
 from gamegraph.games import _kernels as k
 from gamegraph.games.dual import MAX_N  # declared once, with the game's n parameter
 from gamegraph.games.dual import _kernels as dk
-from gamegraph.games.functional.graph import (
+from gamegraph.games.engine.functional import (
     FunctionalGraph,
     analysis_bytes_per_position,
     check_estimate,

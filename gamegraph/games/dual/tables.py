@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gamegraph.games.dual.engine import DualGraph
-from gamegraph.games.functional.tables import functional_tables
+from gamegraph.games.engine.tables import functional_tables
 from gamegraph.games.model import GraphTables, position_columns
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
-from gamegraph.games.functional import FunctionalGame
+from gamegraph.games.engine import FunctionalGame
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:

@@ -33,7 +33,7 @@ from gamegraph.core.graphs import FunctionalGraph as CoreFunctionalGraph
 from gamegraph.core.graphs import functional_analysis
 from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
-from gamegraph.games.functional.graph import (
+from gamegraph.games.engine.functional import (
     FunctionalGraph,
     check_estimate,
     check_int,

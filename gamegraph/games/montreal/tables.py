@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gamegraph.games.functional.tables import functional_tables, sequence_columns
+from gamegraph.games.engine.tables import functional_tables, sequence_columns
 from gamegraph.games.model import GraphTables
 from gamegraph.games.montreal.engine import MontrealGraph
 

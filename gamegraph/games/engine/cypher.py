@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gamegraph.define.games import DefinedGame
+    from gamegraph.games.engine.defined import DefinedGame
 
 __all__ = ["label_of", "move_of", "prefix_of", "texts"]
 

@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from gamegraph.define.definition import DefinitionError
 from gamegraph.errors import InputError
+from gamegraph.games.engine.definition import DefinitionError
 
 __all__ = ["MoveTimeoutError", "configure", "limit", "timed"]
 

@@ -17,30 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.define.cypher import prefix_of
-from gamegraph.define.graphs import OUTCOMES, ChoiceGraph, ImpartialGraph
 from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
+from gamegraph.games.engine.cypher import prefix_of
+from gamegraph.games.engine.graphs import OUTCOMES, ChoiceGraph, ImpartialGraph
 
 if TYPE_CHECKING:
-    from gamegraph.define.games import DefinedGame
+    from gamegraph.games.engine.defined import DefinedGame
 
-__all__ = ["SLICE", "arc_checks", "verify"]
+__all__ = ["SLICE", "arc_checks"]
 
 SLICE = 50_000
 """Positions read per query."""
 _ABSENT = -2
-
-
-def verify(
-    game: DefinedGame,
-    built: ChoiceGraph | ImpartialGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    """The ``verify`` hook the base class calls for a choice or impartial game (a
-    solitaire's is the shared functional one)."""
-    return arc_checks(game, built, reader, stored, say)
 
 
 def arc_checks(

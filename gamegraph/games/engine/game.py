@@ -1,12 +1,12 @@
 """The :class:`Game` type shared by the functional-graph solitaires (SPEC-games.md §0).
 
-Carolina, Austrian, Montreal and Dual Bulgarian solitaire have one move per position, so their
-graphs are functional graphs (:mod:`gamegraph.games.functional.graph`) and answer the same questions
-as B_n: the trajectory of a position to its cycle, the cycles with their basins, the Garden of
-Eden, the longest transients. :class:`FunctionalGame` holds what their Game classes share:
-the stats keys, the :Graph summary, the Cypher files, the label and move type of the model
-(:mod:`gamegraph.games.functional.tables`, :mod:`gamegraph.games.functional.checks`) and the
-way a position given as text is refused in one line.
+Bulgarian, Carolina, Austrian, Montreal and Dual Bulgarian solitaire have one move per
+position, so their graphs are functional graphs (:mod:`.functional`) and answer the same
+questions as B_n: the trajectory of a position to its cycle, the cycles with their basins,
+the Garden of Eden, the longest transients. :class:`FunctionalGame` holds what their Game
+classes share: the stats keys, the :Graph summary, the Cypher files, the label and move type
+of the model (:mod:`.tables`, :mod:`.checks`) and the way a position given as text is
+refused in one line.
 
 Light on purpose (no numpy): every game's ``__init__`` imports it.
 """
@@ -26,7 +26,7 @@ from gamegraph.games.partitions import (
 )
 
 if TYPE_CHECKING:
-    from gamegraph.games.functional.graph import FunctionalGraph
+    from gamegraph.games.engine.functional import FunctionalGraph
 
 __all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT", "parse_ordered_partition"]
 
@@ -77,7 +77,7 @@ class FunctionalGame(Game[GraphT]):
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
     internal_query_files = ("schema.cypher", "verify.cypher")
     n_label = "cards"
-    verify_module = "gamegraph.games.functional.checks"
+    verify_module = "gamegraph.games.engine.checks"
 
     def graph_params(self) -> dict[str, Any]:
         """The parameters that name this graph's nodes in Cypher (those in the graph id):

@@ -1,6 +1,6 @@
 """`gamegraph verify` on a functional graph: the stored analysis recomputed from the moves.
 
-Shared by every :class:`~gamegraph.games.functional.game.FunctionalGame`; each game's
+Shared by every :class:`~gamegraph.games.engine.game.FunctionalGame`; each game's
 ``verify.cypher`` holds two queries, ``verify_<game>_positions`` and ``verify_<game>_cycles``,
 the same up to its label, its move type and its move rule:
 
@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
-from gamegraph.games.functional.graph import FunctionalGraph
-from gamegraph.games.functional.tables import cycle_length_of
+from gamegraph.games.engine.functional import FunctionalGraph
+from gamegraph.games.engine.tables import cycle_length_of
 
 if TYPE_CHECKING:
-    from gamegraph.games.functional.game import FunctionalGame
+    from gamegraph.games.engine.game import FunctionalGame
 
 __all__ = ["SLICE", "WALKS", "functional_checks"]
 
@@ -359,15 +359,3 @@ def _show(value: Any) -> str:
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
-
-
-def verify(
-    game: FunctionalGame[Any],
-    built: FunctionalGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    """The ``verify`` hook of every functional game (its :attr:`verify_module`): the checks
-    above, with the game's ``verify_<name>_positions`` computing its move in Cypher."""
-    return functional_checks(game, built, reader, stored, say, rule=game.rule)

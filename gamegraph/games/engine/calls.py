@@ -1,7 +1,7 @@
 """Calling a defined game's move: on every position of a shard, its results checked (a
 position of the space, of this n, of the right type), flattened and ranked in one compiled
 call, and a fixed share of positions asked twice. Whatever the move does wrong is a
-:class:`~gamegraph.define.definition.DefinitionError` naming the definition and position."""
+:class:`~gamegraph.games.engine.definition.DefinitionError` naming the definition and position."""
 
 from __future__ import annotations
 
@@ -14,12 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from gamegraph.define import _kernels as dk
-from gamegraph.define.definition import DefinitionError
-from gamegraph.define.positions import _tuples, rank_rows, space_shard
-from gamegraph.define.spaces import Position, Space
-from gamegraph.define.timeout import MoveTimeoutError, timed
-from gamegraph.games.partitions import count_partitions
+from gamegraph.core.spaces import Space as CoreSpace
+from gamegraph.games.engine.definition import DefinitionError
+from gamegraph.games.engine.positions import Positions
+from gamegraph.games.engine.spaces import Position, Space
+from gamegraph.games.engine.timeout import MoveTimeoutError, timed
 
 SAMPLE = 16
 """A fixed share of positions is asked twice and its results' types checked: every
@@ -139,54 +138,69 @@ def flatten(
     return flat, offsets
 
 
-def _bad_result(call: Call, position: Position, result: Any, code: int) -> DefinitionError:
+def _bad_result(call: Call, position: Position, result: Any) -> DefinitionError:
     values = tuple(int(v) for v in result)
-    reason = dk.BAD_CODES.get(code, "it is no position of the space")
-    reason = reason.format(sum=sum(values), n=call.n)
     what = {"functional": "returned", "choice": "gave the move to", "impartial": "gave the option"}
     return call.fail(
         f"{call.shown(position)} {what[call.kind]} {values!r}, which is not one of "
-        f"{call.space.describe} (n = {call.n}): {reason}"
+        f"{call.space.describe} (n = {call.n}): {_why(call, values)}"
     )
 
 
-def shard_moves(call: Call, lo: int, hi: int, table: np.ndarray) -> tuple[Any, ...]:
-    """One task: the moves of the un-narrowed space's positions lo..hi − 1.
+def _why(call: Call, values: tuple[int, ...]) -> str:
+    """Why a returned position is no position of the declared space of n."""
+    total = sum(values)
+    if min(values, default=1) < 1:
+        return "it has a part below 1 (parts are positive; leave empty piles out)"
+    if call.space.kind == "partitions-up-to":
+        if total > call.n:
+            return f"its parts add up to {total}, more than n = {call.n}"
+    elif total != call.n:
+        return f"its parts add up to {total}, not n = {call.n}"
+    if call.space.ordered and list(values) != sorted(values, reverse=True):
+        return "its parts are not in nonincreasing order, so it is no partition"
+    return "it is no position of the space"
+
+
+def _ranked(
+    call: Call,
+    space: CoreSpace[Any],
+    origins: list[Position],
+    results: list[Any],
+) -> np.ndarray:
+    """The ids in ``space`` of what the move returned (``results[i]`` from ``origins[i]``);
+    the first result that is no position of the space is the definition's mistake."""
+    flat, offsets = flatten(call, origins, results)
+    ids = space.rank_many(flat, offsets, strict=False)
+    bad = np.flatnonzero(ids < 0)
+    if bad.shape[0]:
+        row = int(bad[0])
+        raise _bad_result(call, origins[row], results[row])
+    return ids
+
+
+def shard_moves(call: Call, space: CoreSpace[Any], lo: int, hi: int) -> tuple[Any, ...]:
+    """One task: the moves of the positions lo..hi − 1 of the whole space of n (``space``,
+    before ``where`` narrows it).
 
     Returns the kept mask (None when the space is not narrowed) and, for the kept
-    positions, the full-space index of their move (functional) or their moves' counts and
-    indices (choice, impartial)."""
-    flat, offsets = space_shard(call.space, call.n, lo, hi, table)
-    positions = _tuples(flat, offsets)
-    del flat, offsets
+    positions, the id in ``space`` of their move (functional) or their moves' counts and
+    ids (choice, impartial)."""
+    positions = Positions(space).tuples(np.arange(lo, hi, dtype=np.int64))
     keep = _keep(call, positions)
     if keep is not None:
         positions = [p for p, k in zip(positions, keep.tolist(), strict=True) if k]
-    starts = None
-    if call.space.kind == "partitions-up-to":
-        sizes = [count_partitions(m) for m in range(call.n + 1)]
-        starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
     if call.kind == "functional":
         results = _apply(call, call.move, positions)
         _sample(call, positions, results)
-        flat, offsets = flatten(call, positions, results)
-        ranked, bad = rank_rows(call.space, call.n, flat, offsets, table, starts)
-        if bad >= 0:
-            row = bad & 0xFFFFFFFF
-            raise _bad_result(call, positions[row], results[row], bad >> 32)
-        return keep, ranked
+        return keep, _ranked(call, space, positions, results)
     lists = _apply(call, _listed(call.move), positions)
     _sample(call, positions, lists)
     counts = np.fromiter(map(len, lists), np.int64, len(lists))
     targets = list(chain.from_iterable(lists))
     owner = np.repeat(np.arange(len(positions)), counts)
     origin = [positions[i] for i in owner.tolist()]
-    flat, offsets = flatten(call, origin, targets)
-    ranked, bad = rank_rows(call.space, call.n, flat, offsets, table, starts)
-    if bad >= 0:
-        row = bad & 0xFFFFFFFF
-        raise _bad_result(call, origin[row], targets[row], bad >> 32)
-    return keep, counts, ranked
+    return keep, counts, _ranked(call, space, origin, targets)
 
 
 class NotIterableError(TypeError):

@@ -5,11 +5,11 @@ A build has three steps:
 
 1. **positions**: the declared space of n, enumerated by exact ranking (the shared partition
    kernels; compositions as Carolina's bit sets), a shard of :data:`SHARD` positions at a
-   time; or, for :func:`~gamegraph.define.spaces.reachable`, a breadth-first search from the
+   time; or, for :func:`~gamegraph.games.engine.spaces.reachable`, a breadth-first search from the
    start positions (each position's moves computed once, there);
 2. **moves**: each shard is one :class:`~gamegraph.cluster.Task` (with its memory estimate):
    the function runs on every position of it in Python, what it returns is flattened into
-   one array and ranked in one compiled call (:mod:`gamegraph.define._kernels`); every result
+   one array and ranked in one compiled call (:mod:`gamegraph.games.engine._kernels`); every result
    is checked (a position of the space, of this n), and a sample of positions is asked twice
    (a move must not change its mind). A ``compiled=True`` move runs inside the kernel instead;
 3. **analysis**: the functional graph's (:class:`~.functional.graph.FunctionalGraph`),
@@ -18,7 +18,7 @@ A build has three steps:
    CRIM's (P/N by retrograde analysis, so a cyclic game gets draws; Grundy values where play
    is finite).
 
-Whatever the function does wrong is a :class:`~gamegraph.define.definition.DefinitionError`
+Whatever the function does wrong is a :class:`~gamegraph.games.engine.definition.DefinitionError`
 naming the definition, the position and what was wrong; nothing is built.
 """
 
@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.define import _kernels as dk
-from gamegraph.define.calls import (
+from gamegraph.core.spaces import Listed, Narrowed, flat_rows
+from gamegraph.games.engine import _kernels as dk
+from gamegraph.games.engine.calls import (
     FIRST,
     SAMPLE,
     Call,
@@ -42,21 +43,17 @@ from gamegraph.define.calls import (
     _sample,
     shard_moves,
 )
-from gamegraph.define.definition import Definition
-from gamegraph.define.graphs import ChoiceGraph, DefinedFunctionalGraph, ImpartialGraph
-from gamegraph.define.positions import DefinedPositions, full_size, space_shard
-from gamegraph.define.spaces import Position
-from gamegraph.define.timeout import limit as move_limit
-from gamegraph.games import _kernels as gk
-from gamegraph.games.functional.graph import (
-    analysis_bytes_per_position,
-    index_dtype,
-)
+from gamegraph.games.engine.definition import Definition
+from gamegraph.games.engine.functional import analysis_bytes_per_position, index_dtype
+from gamegraph.games.engine.graphs import ChoiceGraph, DefinedFunctionalGraph, ImpartialGraph
+from gamegraph.games.engine.positions import Positions
+from gamegraph.games.engine.spaces import Position, Space
+from gamegraph.games.engine.timeout import limit as move_limit
 from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError
 from gamegraph.memory import memory_limit
 
 if TYPE_CHECKING:
-    from gamegraph.define.games import DefinedGame
+    from gamegraph.games.engine.defined import DefinedGame
 
 __all__ = [
     "SHARD",
@@ -89,7 +86,7 @@ def estimate_defined(game: DefinedGame) -> Estimate:
     if space.kind == "reachable":
         limit = memory_limit()
         return Estimate(0, 0, BASE_BYTES, approximate=True) if limit else Estimate(0, 0, 0)
-    size = full_size(space, n)
+    size = space.of(n).cardinality()
     arcs = size if definition.kind == "functional" else size * ARCS_PER_POSITION_GUESS
     per_position = 8 + analysis_bytes_per_position(size) + n // 4 + (8 if space.where else 0)
     shard = (
@@ -115,7 +112,10 @@ def build(game: DefinedGame, *, force: bool = False, progress: Any = None) -> An
 def parse_position(game: DefinedGame, text: str) -> str:
     """The key of a position given as text, in the notations of the game's space."""
     space = game.definition.space
-    return space.key(space.parse(text, game.n))
+    position = space.parse(text, game.n)
+    if space.kind == "reachable":
+        return ",".join(map(str, position))
+    return space.of(game.n).format(position)
 
 
 # --------------------------------------------------------------------------- building
@@ -144,7 +144,7 @@ def build_defined(game: DefinedGame, *, force: bool = False) -> Any:
 
 
 def _analysed(
-    game: DefinedGame, positions: DefinedPositions, indptr: np.ndarray | None, indices: np.ndarray
+    game: DefinedGame, positions: Positions, indptr: np.ndarray | None, indices: np.ndarray
 ) -> Any:
     kind = game.definition.kind
     if kind == "functional":
@@ -157,17 +157,16 @@ def _analysed(
     return graph_type(game=game, positions=positions, indptr=indptr, indices=indices)
 
 
-def _sharded(call: Call, name: str) -> tuple[DefinedPositions, np.ndarray | None, np.ndarray]:
+def _sharded(call: Call, name: str) -> tuple[Positions, np.ndarray | None, np.ndarray]:
     from gamegraph.cluster import ClusterSettings, Task, run_tasks, settings
 
-    n = call.n
-    table = gk.rank_table(max(n, 1))
-    size = full_size(call.space, n)
+    space = call.space.of(call.n)
+    size = space.cardinality()
     bounds = [(lo, min(size, lo + SHARD)) for lo in range(0, size, SHARD)]
     memory = SHARD * SHARD_BYTES_PER_POSITION
     tasks = [
         Task(
-            shard_moves, (call, lo, hi, table), memory, name=f"{name} positions {lo:,}..{hi - 1:,}"
+            shard_moves, (call, space, lo, hi), memory, name=f"{name} positions {lo:,}..{hi - 1:,}"
         )
         for lo, hi in bounds
     ]
@@ -178,37 +177,44 @@ def _sharded(call: Call, name: str) -> tuple[DefinedPositions, np.ndarray | None
         _pickle_by_value()
     results = run_tasks(tasks, where=chosen)
     keeps = [r[0] for r in results]
-    kept = None if keeps[0] is None else np.flatnonzero(np.concatenate(keeps))
-    positions = DefinedPositions(
-        call.space, n, size if kept is None else int(kept.shape[0]), kept, _table=table
-    )
-    mapping = positions.full_to_local
     if call.kind == "functional":
         targets = np.concatenate([r[1] for r in results])
         indptr = None
-        local_sources = np.arange(targets.shape[0])
+        sources = np.arange(targets.shape[0])
     else:
         counts = np.concatenate([r[1] for r in results])
         targets = np.concatenate([r[2] for r in results])
         indptr = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
-        local_sources = np.repeat(np.arange(counts.shape[0]), counts)
-    if mapping is not None:
-        targets = mapping[targets]
-        outside = np.flatnonzero(targets < 0)
+        sources = np.repeat(np.arange(counts.shape[0]), counts)
+    if keeps[0] is not None:
+        kept = np.flatnonzero(np.concatenate(keeps))
+        where = call.space.where
+        assert where is not None
+        space = Narrowed(space, lambda p: bool(where(p, **call.values)), _named(where), ids=kept)
+        local = np.full(size, -1, dtype=np.int64)
+        local[kept] = np.arange(kept.shape[0])
+        outside = np.flatnonzero(local[targets] < 0)
         if outside.shape[0]:
-            source = positions.position(int(local_sources[outside[0]]))
-            full = np.concatenate([r[1] if call.kind == "functional" else r[2] for r in results])
-            target = space_shard(
-                call.space, n, int(full[outside[0]]), int(full[outside[0]]) + 1, table
-            )
+            source = space.unrank(int(sources[outside[0]]))
+            target = space.base.unrank(int(targets[outside[0]]))
             raise call.fail(
                 f"{call.shown(source)} {'returned' if call.kind == 'functional' else 'gave'} "
-                f"{tuple(int(v) for v in target[0])!r}, which the space's predicate "
-                f"{getattr(call.space.where, '__name__', 'where')} excludes: it is outside "
-                "the declared space"
+                f"{tuple(int(v) for v in target)!r}, which the space's predicate "
+                f"{_named(where)} excludes: it is outside the declared space"
             )
+        targets = local[targets]
+    positions = Positions(space, _parser(call.space, call.n))
     dtype = index_dtype(positions.size)
     return positions, indptr, targets.astype(dtype if indptr is None else np.int64, copy=False)
+
+
+def _named(where: Any) -> str:
+    return getattr(where, "__name__", "where")
+
+
+def _parser(space: Space, n: int) -> Any:
+    """A position written as text, read in the declared space's notations."""
+    return lambda text: space.parse(text, n)
 
 
 def _pickle_by_value() -> None:
@@ -226,7 +232,7 @@ def _pickle_by_value() -> None:
 
 def _search(
     call: Call, definition: Definition, force: bool
-) -> tuple[DefinedPositions, np.ndarray | None, np.ndarray]:
+) -> tuple[Positions, np.ndarray | None, np.ndarray]:
     """Breadth-first search from the start positions, each position's moves asked once."""
     start = call.space.start
     try:
@@ -283,16 +289,15 @@ def _search(
         if checked <= FIRST or checked % SAMPLE == 1:
             _sample(call, [position], [result if call.kind == "functional" else list(targets)])
     # index order: descending lexicographic, as partitions are numbered elsewhere
-    ranking = sorted(range(len(order)), key=lambda i: order[i], reverse=True)
-    new_of = np.empty(len(order), dtype=np.int64)
-    new_of[ranking] = np.arange(len(order))
-    found = [order[i] for i in ranking]
-    positions = DefinedPositions(call.space, call.n, len(found), found=found)
+    listed = Listed(order, described=call.space.describe)
+    new_of = listed.rank_many(*flat_rows(order))
+    ranking = np.argsort(new_of).tolist()
+    positions = Positions(listed, _parser(call.space, call.n))
     rows = [edges[i] for i in ranking]
     counts = np.fromiter(map(len, rows), np.int64, len(rows))
     targets_array = new_of[np.fromiter(chain.from_iterable(rows), np.int64, int(counts.sum()))]
     if call.kind == "functional":
-        return positions, None, targets_array.astype(index_dtype(len(found)))
+        return positions, None, targets_array.astype(index_dtype(len(order)))
     return positions, np.concatenate(([0], np.cumsum(counts))).astype(np.int64), targets_array
 
 
@@ -315,29 +320,28 @@ def _start_positions(call: Call, given: Any) -> list[Position]:
     return [tuple(int(v) for v in p) for p in candidates]
 
 
-def _compiled(call: Call, definition: Definition) -> tuple[DefinedPositions, None, np.ndarray]:
+def _compiled(call: Call, definition: Definition) -> tuple[Positions, None, np.ndarray]:
     """A compiled move: one kernel walks the space and ranks each move as it is made."""
     import numba
-
-    from gamegraph.define import _compiled as ck
 
     fn = definition.fn
     jitted = fn if isinstance(fn, numba.core.registry.CPUDispatcher) else numba.njit(fn)
     n = call.n
-    size = full_size(call.space, n)
+    space = call.space.of(n)
+    size = space.cardinality()
     successor = np.empty(size, dtype=np.int64)
-    table = gk.rank_table(max(n, 1))
     out = np.zeros(4 * n + 8, dtype=np.int64)
     try:
         if call.space.kind == "partitions":
-            bad = ck.compiled_partition_moves(n, table, jitted, successor, out)
+            table = np.ascontiguousarray(space.table[0])  # type: ignore[attr-defined]
+            bad = dk.compiled_partition_moves(n, table, jitted, successor, out)
         else:
-            bad = ck.compiled_composition_moves(n, jitted, successor, out)
+            bad = dk.compiled_composition_moves(n, jitted, successor, out)
     except (numba.core.errors.NumbaError, TypeError) as e:
         raise call.fail(
             f"the compiled move does not compile with numba: {_numba_reason(e)}"
         ) from None
-    positions = DefinedPositions(call.space, n, size, _table=table)
+    positions = Positions(space, _parser(call.space, n))
     if bad >= 0:
         row, code = int(bad & 0xFFFFFFFF), int(bad >> 32)
         position = positions.position(row)
@@ -347,7 +351,7 @@ def _compiled(call: Call, definition: Definition) -> tuple[DefinedPositions, Non
                 f"{call.shown(position)} wrote {length} parts: more than the {out.shape[0] - 1} "
                 "the output array holds"
             )
-        raise _bad_result(call, position, tuple(out[: max(0, length)].tolist()), code)
+        raise _bad_result(call, position, tuple(out[: max(0, length)].tolist()))
     return positions, None, successor.astype(index_dtype(size))
 
 

@@ -1,15 +1,15 @@
-"""The :class:`~gamegraph.games.base.Game` type of a defined game, one per kind.
+"""The :class:`~gamegraph.games.base.Game` type of a game defined by its move, one per kind.
 
-:func:`game_class` turns a :class:`~gamegraph.define.definition.Definition` into a frozen
-dataclass with one field per parameter (``n`` first), exactly as a built-in game's class, so
-the loader, `verify`, the queries, the command line and the API treat both alike. A built-in
-functional game and a defined one differ only in where the move comes from: a defined
-solitaire is a :class:`~gamegraph.games.functional.game.FunctionalGame` whose tables and
+:func:`game_class` turns a :class:`~gamegraph.games.engine.definition.Definition` into a
+frozen dataclass with one field per parameter (``n`` first), exactly as a built-in game's
+class, so the loader, `verify`, the queries, the command line and the API treat both alike.
+A built-in functional game and a defined one differ only in where the move comes from: a
+defined solitaire is a :class:`~gamegraph.games.engine.game.FunctionalGame` whose tables and
 checks are the shared ones.
 
-Light on purpose: the engine (numpy, numba) is :mod:`gamegraph.define.engine`, with the tables
-and verify hooks in :mod:`.tables` and :mod:`.checks`, imported by the base class on first
-use, as a built-in game's are.
+Light on purpose: the engine (numpy, numba) is :mod:`.build`, with the tables and verify
+hooks in :mod:`.tables` and :mod:`.checks`, imported by the base class on first use, as a
+built-in game's are.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import field, make_dataclass
 from typing import Any, ClassVar
 
-from gamegraph.define.cypher import label_of, move_of, texts
-from gamegraph.define.definition import Definition
-from gamegraph.define.spaces import Position
 from gamegraph.games.base import Game, Param, _source_version
-from gamegraph.games.functional.game import FUNCTIONAL_STATS, FunctionalGame
+from gamegraph.games.engine.cypher import label_of, move_of, texts
+from gamegraph.games.engine.definition import Definition
+from gamegraph.games.engine.game import FUNCTIONAL_STATS, FunctionalGame
+from gamegraph.games.engine.spaces import Position
 from gamegraph.games.limits import Estimate, check_estimate
 
 __all__ = ["DefinedChoice", "DefinedFunctional", "DefinedGame", "DefinedImpartial", "game_class"]
@@ -53,10 +53,10 @@ IMPARTIAL_STATS = (
 
 class DefinedGame(Game[Any]):
     """What every defined game's class shares: its definition, its engine
-    (:mod:`gamegraph.define.engine`, named once as a built-in game names its own), how it
+    (:mod:`gamegraph.games.engine.build`, named once as a built-in game names its own), how it
     describes itself, its Cypher and its engine version."""
 
-    engine = "gamegraph.define.engine"
+    engine = "gamegraph.games.engine.build"
     definition: ClassVar[Definition]
     label: ClassVar[str]
     move: ClassVar[str]
@@ -81,7 +81,7 @@ class DefinedGame(Game[Any]):
     def engine_version(cls) -> str:
         """The engine's code (this package and the shared modules) and the definition's
         source: editing the move marks the graphs loaded with it stale."""
-        return f"{_source_version(('gamegraph.define.engine',))}-def-{cls.definition.version}"
+        return f"{_source_version(('gamegraph.games.engine.build',))}-def-{cls.definition.version}"
 
     @classmethod
     def generated_queries(cls) -> list[tuple[str, str, bool]]:
@@ -98,11 +98,11 @@ class DefinedGame(Game[Any]):
             try:
                 given = start(**values) if callable(start) else start
                 first = given if given and isinstance(given[0], int) else next(iter(given))
-                return space.key(tuple(first))
+                return ",".join(map(str, first))
             except Exception:
                 return "0"
         position: Position = (1,) * n if last else (n,)
-        return space.key(position)
+        return space.of(n).format(position)
 
 
 class DefinedFunctional(DefinedGame, FunctionalGame[Any]):

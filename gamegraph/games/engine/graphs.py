@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 
 from gamegraph.core import graphs
-from gamegraph.define.positions import DefinedPositions
-from gamegraph.define.spaces import Position
-from gamegraph.games.functional.graph import FunctionalGraph
+from gamegraph.games.engine.functional import FunctionalGraph
+from gamegraph.games.engine.positions import Positions
+from gamegraph.games.engine.spaces import Position
 
 
 @dataclass(frozen=True, eq=False)
@@ -24,13 +24,13 @@ class DefinedFunctionalGraph(FunctionalGraph):
 
     n: int = 0
     game: Any = None
-    positions: DefinedPositions | None = None
+    positions: Positions | None = None
 
     def index(self, position: Sequence[int] | str) -> int:
         assert self.positions is not None
         return self.positions.index(position)
 
-    def position(self, index: int) -> Position:
+    def position(self, index: int) -> Any:
         assert self.positions is not None
         return self.positions.position(self.check_index(index))
 
@@ -57,7 +57,7 @@ class _ArcGraph(graphs.ArcGraph):
     move once), its positions and its game; the analyses are the core's functions."""
 
     game: Any
-    positions: DefinedPositions
+    positions: Positions
 
     @property
     def n(self) -> int:
@@ -82,7 +82,7 @@ class _ArcGraph(graphs.ArcGraph):
     def index(self, position: Sequence[int] | str) -> int:
         return self.positions.index(position)
 
-    def position(self, index: int) -> Position:
+    def position(self, index: int) -> Any:
         return self.positions.position(index)
 
     def keys(self) -> list[str]:

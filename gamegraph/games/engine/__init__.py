@@ -14,7 +14,7 @@ This package's ``__init__`` re-exports only the light names of :mod:`.game`; imp
 from their modules.
 """
 
-from gamegraph.games.functional.game import (
+from gamegraph.games.engine.game import (
     FUNCTIONAL_STATS,
     FunctionalGame,
     parse_ordered_partition,

@@ -9,10 +9,13 @@ constructors below), and optionally narrowed by a predicate ``where(position, n,
 - :func:`reachable`: the positions reachable by the game's moves from one or more start
   positions, any tuples of nonnegative integers (boards, rows of pits).
 
-Positions print as the built-in games print theirs: a partition's key is its canonical key
-``5,3,3,1`` with the paper's notation ``1 3^2 5``; a composition's and a board's key are their
-entries in order, ``3,1,2``, with the notation ``(3,1,2)``; the empty partition's key is
-``0`` (CRIM's). They parse in the same notations. No numpy here: the definitions import it.
+A declaration names the core's space of n (:meth:`Space.of`: ``Partitions``,
+``PartitionsUpTo``, ``Compositions`` of :mod:`gamegraph.core.spaces`; a search's positions are
+a ``Listed``), which ranks and prints them: a partition's key is
+its canonical key ``5,3,3,1`` with the paper's notation ``1 3^2 5``; a composition's and a
+board's key are their entries in order, ``3,1,2``, with the notation ``(3,1,2)``; the empty
+partition's key is ``0`` (CRIM's). They parse in the same notations (:meth:`Space.parse`).
+No numpy here: the definitions import it.
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from gamegraph.errors import InputError
-from gamegraph.games.crim.positions import EMPTY_KEY, EMPTY_NOTATION
 from gamegraph.games.crim.positions import parse_position as parse_any_partition
-from gamegraph.games.functional.game import parse_ordered_partition
-from gamegraph.games.partitions import Partition, paper_notation
+from gamegraph.games.engine.game import parse_ordered_partition
+from gamegraph.games.partitions import Partition
+
+if TYPE_CHECKING:
+    from gamegraph.core.spaces import Space as CoreSpace
 
 __all__ = [
     "SPACE_KINDS",
@@ -79,17 +84,18 @@ class Space:
         }[self.kind]
         return words + (" where the predicate holds" if self.where is not None else "")
 
-    def key(self, position: Position) -> str:
-        """The key a position has in the graph (``5,3,3,1``; ``0`` for the empty one)."""
-        if not position and self.kind == "partitions-up-to":
-            return EMPTY_KEY
-        return ",".join(map(str, position))
+    def of(self, n: int) -> CoreSpace[Any]:
+        """The whole space of n, before ``where`` narrows it (the core's type; a reachable
+        space has none: its positions are what the search finds)."""
+        from gamegraph.core import spaces
 
-    def notation(self, position: Position) -> str:
-        """The papers' notation: ``1 3^2 5`` for a partition, ``(3,1,2)`` for a sequence."""
-        if self.ordered:
-            return paper_notation(position) if position else EMPTY_NOTATION
-        return f"({self.key(position)})"
+        if self.kind == "partitions":
+            return spaces.Partitions(n)
+        if self.kind == "partitions-up-to":
+            return spaces.PartitionsUpTo(n)
+        if self.kind == "compositions":
+            return spaces.Compositions(n)
+        raise ValueError("a reachable space is found by its search, not listed")
 
     def parse(self, text: str, n: int) -> Position:
         """A position of the graph of n from text, in the notations the built-in games take."""
@@ -98,9 +104,10 @@ class Space:
         if self.kind == "partitions-up-to":
             position: Partition = parse_any_partition(text)  # its size checked here: the
             if sum(position) > n:  # message is of this game's graph, not of CRIM's
+                key = ",".join(map(str, position))
                 raise PositionTextError(
-                    f"{self.key(position)} has size {sum(position)}: the graph of n = {n} "
-                    f"holds the partitions of size 0..{n}"
+                    f"{key} has size {sum(position)}: the graph of n = {n} holds the "
+                    f"partitions of size 0..{n}"
                 )
             return position
         values = _sequence(text)

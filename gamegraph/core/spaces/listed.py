@@ -1,0 +1,103 @@
+"""A space given by the list of its positions: what a search from start positions found.
+
+:class:`Listed` holds tuples of nonnegative integers (boards, rows of pits, any positions a
+game's moves reach), sorted into descending lexicographic order, the order every space of
+gamegraph starts from its largest position in. Its key is the entries joined by commas and
+its notation the same in brackets, ``(3,1,2)``; the text of a position parses back to it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from gamegraph.core.spaces.base import PositionError, Space, flat_rows
+from gamegraph.core.spaces.notation import brief, integers
+
+__all__ = ["Listed"]
+
+Row = tuple[int, ...]
+
+
+class Listed(Space[Row]):
+    """The positions given, each once, in descending lexicographic order (rank: a look-up)."""
+
+    order = "descending lexicographic"
+
+    def __init__(self, positions: Iterable[Sequence[int]], *, described: str = "") -> None:
+        self.positions: list[Row] = sorted({tuple(int(v) for v in p) for p in positions})
+        self.positions.reverse()
+        self.described = described or "the positions listed"
+        self._ids = {p: i for i, p in enumerate(self.positions)}
+
+    def __repr__(self) -> str:
+        return f"Listed({len(self.positions)} positions)"
+
+    def cardinality(self) -> int:
+        return len(self.positions)
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.positions)
+
+    def rank(self, position: Row) -> int:
+        key = tuple(position)
+        if key not in self._ids:
+            raise PositionError(f"{self.format(key)} is not one of {self.described}")
+        return self._ids[key]
+
+    def unrank(self, index: int) -> Row:
+        return self.positions[self._index(index)]
+
+    def rank_many(
+        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
+    ) -> np.ndarray:
+        flat, offsets = self._as_flat(rows, offsets)
+        values, bounds = flat.tolist(), offsets.tolist()
+        found = self._ids.get
+        out = np.fromiter(
+            (found(tuple(values[a:b]), -1) for a, b in itertools.pairwise(bounds)),
+            dtype=np.int64,
+            count=len(bounds) - 1,
+        )
+        if strict and (out < 0).any():
+            row = int(np.argmax(out < 0))
+            raise PositionError(f"row {row}: no member of {self!r}")
+        return out
+
+    def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        chosen = [self.positions[i] for i in self._check_ids(ids).tolist()]
+        return flat_rows(chosen)
+
+    def encode(self, position: Row) -> tuple[int, ...]:
+        return tuple(position)
+
+    def decode(self, row: Sequence[int]) -> Row:
+        return tuple(int(v) for v in row)
+
+    def row_width(self) -> int:
+        return max(map(len, self.positions), default=0)
+
+    def max_entry(self) -> int:
+        return max((max(p, default=0) for p in self.positions), default=0)
+
+    @property
+    def dtype(self) -> type[np.integer[Any]]:
+        return np.int64
+
+    def canonical(self, position: Any) -> Row:
+        return tuple(int(v) for v in position)
+
+    def parse(self, text: str) -> Row:
+        position = integers(text, positive=False)
+        if position not in self._ids:
+            raise PositionError(f"{brief(text)} is not one of {self.described}")
+        return position
+
+    def format(self, position: Row) -> str:
+        return ",".join(map(str, position))
+
+    def notation(self, position: Row) -> str:
+        return f"({self.format(position)})"

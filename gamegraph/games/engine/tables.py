@@ -1,0 +1,184 @@
+"""A graph of the engine as Neo4j tables (docs/schema.md): one node per position with its
+analysis, one relationship per move.
+
+Every position is one node of the game's label with the game's position columns (``n``,
+``idx``, ``key``, its parts, its notation, ...: a built-in game's own, a defined game's from
+its space, :func:`position_columns`) and its analysis; every move one relationship of the
+game's move type. By kind:
+
+- functional (:func:`functional_tables`): ``cycle``, ``cycle_length``, ``distance``,
+  ``in_degree``; ``:Recurrent``, ``:GardenOfEden``, as B_n;
+- choice (:func:`choice_tables`): ``out_degree``, ``in_degree``, ``turns_to_core`` and
+  ``core_component`` (absent where there is none); ``:Recurrent``, ``:Winning``, ``:Losing``,
+  ``:ImmediateLoss``;
+- impartial (:func:`impartial_tables`): ``outcome`` (``P``, ``N`` or ``D``), ``grundy``
+  (absent where play can go on for ever), ``loopy`` (Smith's loopy value as text: ``2``,
+  ``∞``, ``∞{0,1}``; the Grundy value where play is finite), ``out_degree``, ``in_degree``;
+  ``:PPosition``, ``:NPosition``, ``:Draw``.
+
+A defined game's positions also carry ``size`` (the sum of their entries) and the graph's
+other parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from gamegraph.core.spaces import Partitions
+from gamegraph.games.engine.functional import FunctionalGraph
+from gamegraph.games.engine.graphs import OUTCOMES, ChoiceGraph, ImpartialGraph
+from gamegraph.games.engine.positions import Positions, base_of
+from gamegraph.games.model import (
+    Column,
+    GraphTables,
+    NodeTable,
+    RelTable,
+    absent_below_zero,
+)
+from gamegraph.games.model import position_columns as partition_columns
+
+__all__ = [
+    "choice_tables",
+    "cycle_length_of",
+    "functional_tables",
+    "impartial_tables",
+    "listed",
+    "position_columns",
+    "sequence_columns",
+    "tables",
+]
+
+
+def tables(game: Any, built: Any) -> GraphTables:
+    """The ``tables`` hook of a defined game: its positions' columns, then its kind's."""
+    columns = position_columns(game, built.positions)
+    kind = game.definition.kind
+    if kind == "functional":
+        return functional_tables(game, built, columns)
+    if kind == "choice":
+        return choice_tables(game, built, columns)
+    return impartial_tables(game, built, columns)
+
+
+def cycle_length_of(graph: FunctionalGraph) -> np.ndarray:
+    """Length of the cycle each position's trajectory ends in."""
+    lengths: np.ndarray = graph.cycle_lengths[graph.cycle_of]
+    return lengths
+
+
+def listed(values: np.ndarray, offsets: np.ndarray) -> list[list[int]]:
+    """Flat values cut at ``offsets`` into one Python list per position."""
+    flat = values.tolist()
+    bounds = offsets.tolist()
+    return [flat[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
+
+
+def sequence_columns(
+    n: int, name: str, values: np.ndarray, offsets: np.ndarray, keys: list[str]
+) -> dict[str, list[Any]]:
+    """Columns of positions that are sequences kept in order (compositions, Montreal
+    positions): ``n``, ``idx``, ``key`` (``3,1,2``), the entries as a list under ``name``,
+    and ``notation`` as the seed writes them (``(3,1,2)``)."""
+    size = len(keys)
+    return {
+        "n": [n] * size,
+        "idx": list(range(size)),
+        "key": keys,
+        name: listed(values, offsets),
+        "notation": [f"({key})" for key in keys],
+    }
+
+
+def functional_tables(
+    game: Any, graph: FunctionalGraph, columns: Mapping[str, Column]
+) -> GraphTables:
+    """One node per position (``columns``, in index order, plus the analysis) and its move.
+
+    ``columns`` must hold ``n``, ``idx`` and ``key`` and whatever else identifies and
+    describes a position of the game.
+    """
+    everything = np.arange(graph.size)
+    analysis: dict[str, Column] = {
+        "cycle": graph.cycle_of,
+        "cycle_length": cycle_length_of(graph),
+        "distance": graph.distance,
+        "in_degree": graph.in_degree,
+    }
+    flags: dict[str, Column] = {
+        "Recurrent": graph.on_cycle,
+        "GardenOfEden": graph.garden_of_eden,
+    }
+    nodes = NodeTable(game.label, {**columns, **analysis}, flags)
+    move = RelTable(game.move, game.label, game.label, everything, graph.successor)
+    return GraphTables(game, [nodes], [move], game.summary(graph))
+
+
+def position_columns(game: Any, positions: Positions) -> dict[str, Column]:
+    """The columns that identify and describe each position (see the module docstring)."""
+    size = positions.size
+    rows = np.arange(size, dtype=np.int64)
+    flat, offsets = positions.flat()
+    if isinstance(base_of(positions.space), Partitions):
+        columns: dict[str, Column] = dict(partition_columns(game.n, flat, offsets, rows))
+        columns.pop("largest", None)
+    else:
+        tuples = positions.tuples()
+        columns = {
+            "n": np.full(size, game.n, dtype=np.int64),
+            "idx": rows,
+            "key": positions.keys(),
+            # neo4j-admin reads an empty list as no value: the empty position has no parts
+            "parts": [list(p) if p else None for p in tuples],
+            "notation": positions.notations(),
+            "num_parts": np.diff(offsets).astype(np.int64),
+        }
+    sums = np.concatenate(([0], np.cumsum(flat, dtype=np.int64)))
+    columns["size"] = np.asarray(sums[offsets[1:]] - sums[offsets[:-1]])
+    for param in game.params:
+        if param.in_id and param.name != "n":
+            value = param.stored(getattr(game, param.name))
+            columns[param.name] = [value] * size
+    return columns
+
+
+def choice_tables(game: Any, graph: ChoiceGraph, columns: dict[str, Column]) -> GraphTables:
+    """Positions with the analysis of a choice solitaire; every distinct move once."""
+    columns = columns | {
+        "out_degree": graph.out_degree.astype(np.int64),
+        "in_degree": graph.in_degree.astype(np.int64),
+        "turns_to_core": absent_below_zero(graph.turns_to_core),
+        "core_component": absent_below_zero(graph.core_component_of),
+    }
+    flags: dict[str, Column] = {
+        "Recurrent": graph.recurrent,
+        "Winning": graph.winning,
+        "Losing": graph.losing,
+        "ImmediateLoss": graph.immediate_loss,
+    }
+    nodes = NodeTable(game.label, columns, flags)
+    moves = RelTable(game.move, game.label, game.label, graph.sources, graph.indices)
+    return GraphTables(game, [nodes], [moves], game.summary(graph))
+
+
+def impartial_tables(game: Any, graph: ImpartialGraph, columns: dict[str, Column]) -> GraphTables:
+    """Positions with their outcome and Sprague-Grundy value; every distinct option once."""
+    outcome = graph.outcome
+    codes = np.asarray([OUTCOMES[i] for i in range(3)], dtype=object)
+    columns = columns | {
+        "outcome": codes[outcome.astype(np.int64)].tolist(),
+        "grundy": absent_below_zero(graph.grundy),
+        "loopy": graph.loopy.labels(),
+        "out_degree": graph.out_degree.astype(np.int64),
+        "in_degree": graph.in_degree.astype(np.int64),
+    }
+    flags: dict[str, Column] = {
+        "PPosition": outcome == 1,
+        "NPosition": outcome == 2,
+        "Draw": outcome == 0,
+    }
+    nodes = NodeTable(game.label, columns, flags)
+    moves = RelTable(game.move, game.label, game.label, graph.sources, graph.indices)
+    return GraphTables(game, [nodes], [moves], game.summary(graph))
