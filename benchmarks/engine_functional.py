@@ -58,10 +58,14 @@ CASES: dict[str, tuple[str, float, float | None, str | None]] = {
 
 PRELUDE = """
 import json, resource, time
-from gamegraph.games.austrian.engine import build_austrian, estimate_austrian
-from gamegraph.games.carolina.engine import build_carolina, estimate_carolina
-from gamegraph.games.dual.engine import build_dual, estimate_dual
-from gamegraph.games.montreal.engine import build_montreal, estimate_montreal
+import gamegraph as gg
+build_carolina, build_dual = gg.carolina, gg.dual
+build_austrian = lambda n, L: gg.austrian(n, L=L)
+build_montreal = lambda n, space="I": gg.montreal(n, space=space)
+estimate_carolina = lambda n: gg.carolina.graph(n).estimate()
+estimate_dual = lambda n: gg.dual.graph(n).estimate()
+estimate_austrian = lambda n, L: gg.austrian.graph(n, L=L).estimate()
+estimate_montreal = lambda n: gg.montreal.graph(n).estimate()
 started = time.perf_counter()
 """
 EPILOGUE = """

@@ -18,10 +18,10 @@ import statistics
 import time
 from typing import Any
 
+from gamegraph import bulgarian as build_bulgarian
 from gamegraph.db import Neo4jSettings, QueryRunner, open_runner
 from gamegraph.db.queries import convert_params
 from gamegraph.db.query_files import named_queries
-from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.partitions import canonical_key
 from gamegraph.loader.plan import LoadRequest

@@ -42,7 +42,10 @@ __all__ = [
     "solitaire",
 ]
 
-_RESERVED = frozenset({"name", "title", "description", "params", "label", "move", "rule"})
+_RESERVED = frozenset(
+    {"name", "title", "description", "params", "label", "move", "rule", "kind", "definition"}
+    | {"position_space", "fill_successors", "position_count", "read_position", "node_columns"}
+)
 """Attributes of every game class a parameter (a field of it) must not hide."""
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")

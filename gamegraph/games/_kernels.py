@@ -26,7 +26,6 @@ from gamegraph.core.spaces._kernels import enumerate_partitions, next_partition
 
 __all__ = [
     "MAX_N",
-    "bulgarian_successors",
     "enumerate_partitions",
     "next_partition",
     "rank_of",
@@ -58,46 +57,6 @@ def unrank(index: int, n: int, table: np.ndarray) -> tuple[int, ...]:
     parts = np.zeros(n + 1, dtype=np.int64)
     length = ck.unrank_partition(index, n, np.ascontiguousarray(table), parts)
     return tuple(int(v) for v in parts[:length])
-
-
-# --------------------------------------------------------------------------- Bulgarian
-
-
-@njit(cache=True)
-def bulgarian_successors(n: int, table: np.ndarray, successor: np.ndarray) -> None:
-    """successor[i] = index of Ω(λ_i) for every partition λ_i of n (the whole of B_n).
-
-    Walks the partitions in descending lexicographic order (so the walk counter is the index)
-    and ranks Ω(λ) on the fly, never materialising it: the reduced parts stay nonincreasing,
-    and the new part p is merged in at its place.
-    """
-    total = table[n, n]
-    a = np.zeros(n + 2, dtype=np.int64)
-    a[0] = n
-    k = 1
-    idx = 0
-    while True:
-        remaining = n
-        below = 0
-        inserted = False
-        for i in range(k):
-            v = a[i] - 1
-            if v <= 0:
-                break
-            if not inserted and k >= v:
-                below += table[remaining, k - 1]
-                remaining -= k
-                inserted = True
-            below += table[remaining, v - 1]
-            remaining -= v
-        if not inserted:
-            below += table[remaining, k - 1]
-        successor[idx] = total - 1 - below
-        idx += 1
-        # next partition in descending lexicographic order
-        k = next_partition(a, k)
-        if k == -1:  # after the last partition
-            return
 
 
 # --------------------------------------------------------------------------- text

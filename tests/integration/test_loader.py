@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from reference import four_cycles_by_brute_force
 
+from gamegraph import bulgarian as build_bulgarian
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.db.catalog import GraphState, get_graph
 from gamegraph.games import get_game
-from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.partitions import count_partitions, in_t, omega, separated_partitions

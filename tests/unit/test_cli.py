@@ -162,7 +162,7 @@ def test_n_500_and_10000_are_refused_in_one_line_without_recursing(gamegraph: Cl
         # G_n past the memory limit names its estimate (--force may try); B_n's parts are
         # bytes, so past n = 255 it is refused by that limit, which --force cannot lift
         for game, message in (
-            ("bulgarian", "n must be in 1..255"),
+            ("bulgarian", "n must be <= 255, not"),
             ("floridian", f"G_{n} and H_{n} would need"),
         ):
             for force in ((), ("--force",)) if game == "bulgarian" else ((),):

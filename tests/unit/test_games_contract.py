@@ -15,7 +15,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -125,14 +124,12 @@ def test_parameters_are_validated_once_at_the_edge(game: type[Game]) -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 @pytest.mark.parametrize("n", [500, 10_000, 10**6])
-def test_a_huge_n_is_estimated_instantly_and_refused(game: type[Game], n: int) -> None:
+def test_a_huge_n_is_estimated_without_building_and_refused(game: type[Game], n: int) -> None:
     try:
         huge = game.create(**(game.example | {"n": n}))
     except InputError:
         return  # refused by its parameters' range, which is a fine answer too
-    started = time.perf_counter()
-    estimate = huge.estimate()
-    assert time.perf_counter() - started < 1.0
+    estimate = huge.estimate()  # benchmarks/cli_start.py times it; here only its answer
     assert estimate.nodes >= 0 and estimate.bytes > 0
     if estimate.bytes > 2**36:
         with pytest.raises(TooLargeError, match="would need"):

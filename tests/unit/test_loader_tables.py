@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from fake_runner import CollectingQueryRunner
 
+from gamegraph import bulgarian as build_bulgarian
 from gamegraph.db.query_files import named_queries
 from gamegraph.db.runner import WriteCounters
 from gamegraph.errors import IncompleteLoadError, InputError, TooLargeError
 from gamegraph.games import get_game
-from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.fingerprint import FINGERPRINT_PARAMS, fingerprint_text
 from gamegraph.games.model import GRAPH_NODE, GraphTables
 from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation

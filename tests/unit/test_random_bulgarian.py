@@ -21,7 +21,7 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamegraph.games.bulgarian.engine import build_bulgarian
+from gamegraph import bulgarian as build_bulgarian
 from gamegraph.games.limits import TooLargeError
 from gamegraph.games.partitions import Partition, canonical_key, omega, partitions
 from gamegraph.games.random_bulgarian import _kernels as rk

@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from seed_reference import independent
 
+from gamegraph import bulgarian as build_bulgarian
 from gamegraph.errors import TooLargeError
-from gamegraph.games.bulgarian.engine import build_bulgarian
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle

@@ -222,10 +222,19 @@ class Compositions(Space[Composition]):
         try:
             self.rank(values)
         except PositionError:
-            raise PositionError(
-                f"{brief(text)} is no member of {self!r}: " + self._describe_parts()
-            ) from None
+            why = self._why(values)
+            raise PositionError(f"{brief(text)} is no member of {self!r}: {why}") from None
         return values
+
+    def _why(self, values: tuple[int, ...]) -> str:
+        """What keeps a sequence of integers out of the space (or the rule, when nothing)."""
+        if min(values, default=self.low) < self.low:
+            return f"it has a part below {self.low}"
+        if self.length is not None and len(values) != self.length:
+            return f"it has {len(values)} parts, not {self.length}"
+        if sum(values) != self.n:
+            return f"its parts add up to {sum(values)}, not n = {self.n}"
+        return self._describe_parts()
 
     def _describe_parts(self) -> str:
         kind = "nonnegative" if self.weak else "positive"

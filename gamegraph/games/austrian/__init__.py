@@ -3,8 +3,9 @@
 A state is (μ, b): ordinary piles μ with at most L cards each (machines with years of life
 left) and a bank of b cards. A move takes one card from every ordinary pile into the bank,
 then buys new piles of L cards while the bank holds at least L. The graph A_n(L) is a
-functional graph on the states with b < L (with ``bank_up_to_L``, b ≤ L). The engine is
-:mod:`.engine`, the Neo4j model :mod:`.tables`, the checks of `gamegraph verify` :mod:`.checks`.
+functional graph on the states with b < L (with ``bank_up_to_L``, b ≤ L), built by the engine
+(:mod:`gamegraph.games.engine`) from the states (:mod:`.space`) and the compiled move of
+:mod:`._kernels`; :func:`austrian_move` is the rule in plain Python.
 """
 
 from __future__ import annotations
@@ -14,21 +15,33 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
 from gamegraph.games.engine import FUNCTIONAL_STATS, FunctionalGame
+from gamegraph.games.partitions import Partition
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.austrian.engine import AustrianGraph  # noqa: F401 (named in the class's base)
+    import numpy as np
 
-__all__ = ["Austrian"]
+    from gamegraph.games.austrian.space import AustrianStates
+    from gamegraph.games.engine.positions import Positions
+    from gamegraph.games.model import Column
+
+__all__ = ["Austrian", "austrian_move"]
+
+
+def austrian_move(state: tuple[Partition, int], L: int) -> tuple[Partition, int]:
+    """A(μ, b): every pile gives a card to the bank, then piles of L are bought from it."""
+    piles, bank = state
+    q, r = divmod(bank + len(piles), L)
+    reduced = [part - 1 for part in piles if part > 1]
+    return tuple(sorted(reduced + [L] * q, reverse=True)), r
 
 
 @register
 @dataclass(frozen=True)
-class Austrian(FunctionalGame["AustrianGraph"]):
+class Austrian(FunctionalGame[Any]):
     """A_n(L): every state (μ, b) of n cards with its A-move."""
 
     name = "austrian"
-    engine = "gamegraph.games.austrian.engine"
     title = "Austrian solitaire A_n(L)"
     description = (
         "Austrian solitaire A_n(L), piles of at most L cards and a bank: cycles, basins, "
@@ -65,3 +78,43 @@ class Austrian(FunctionalGame["AustrianGraph"]):
     def describe(self) -> str:
         variant = ", bank ≤ L" if self.bank_up_to_L else ""
         return f"A_{self.n} (L = {self.L}{variant})"
+
+    def position_space(self) -> AustrianStates:
+        from gamegraph.games.austrian.space import AustrianStates
+
+        return AustrianStates(self.n, self.L, self.bank_up_to_L)
+
+    def fill_successors(self, space: AustrianStates, successor: np.ndarray) -> None:
+        from gamegraph.games.austrian._kernels import austrian_successors
+
+        args = (space.n, space.L, space.cap, space.banks, space.table, space.offsets)
+        austrian_successors(*args, successor)
+
+    def position_count(self) -> tuple[int, bool]:
+        from gamegraph.games.austrian.space import count_states
+
+        return count_states(self.n, self.L, self.bank_up_to_L)
+
+    def node_columns(self, positions: Positions) -> dict[str, Column]:
+        """``L``, ``n``, ``idx``, ``key`` (``5,5,3,3|4``), the piles μ largest first, the bank
+        b, ``notation`` (``3^2 5^2 | 4``) and ``num_piles``."""
+        import numpy as np
+
+        from gamegraph.games.engine.tables import listed
+        from gamegraph.games.model import partition_texts
+
+        space: AustrianStates = positions.space  # type: ignore[assignment]
+        parts, offsets, bank = space.piles()
+        rows = np.arange(positions.size, dtype=np.int64)
+        piles = partition_texts(parts, offsets, rows, paper=True)
+        banks = bank.tolist()
+        return {
+            "L": [self.L] * positions.size,
+            "n": [self.n] * positions.size,
+            "idx": rows.tolist(),
+            "key": space.keys(),
+            "piles": listed(parts, offsets),
+            "bank": banks,
+            "notation": [f"{mu} | {b}".lstrip() for mu, b in zip(piles, banks, strict=True)],
+            "num_piles": np.diff(offsets).tolist(),
+        }

@@ -1,8 +1,9 @@
 """Bulgarian solitaire B_n (SPEC.md §2; seeds 000 and 001).
 
 Every partition of n is a position; the move Ω takes one card from each of the p piles and
-forms a new pile of p. B_n is a functional graph: one arc per position. The engine is
-:mod:`.engine`, the Neo4j model :mod:`.tables`, the checks of `gamegraph verify` :mod:`.checks`.
+forms a new pile of p. B_n is a functional graph (one arc per position), built by the engine
+(:mod:`gamegraph.games.engine`) from the partitions of n and the compiled move of
+:mod:`._kernels`; positions are numbered in descending lexicographic order (index 0 is (n)).
 """
 
 from __future__ import annotations
@@ -12,28 +13,28 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
 from gamegraph.games.engine import FunctionalGame
-from gamegraph.games.partitions import canonical_key, parse_partition
+from gamegraph.games.partitions import count_partitions, parse_partition, partitions_exact
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.bulgarian.engine import BulgarianGraph  # noqa: F401 (named in the class's base)
+    import numpy as np
+
+    from gamegraph.core.spaces import Partition, Partitions
 
 __all__ = ["Bulgarian"]
 
 
 @register
 @dataclass(frozen=True)
-class Bulgarian(FunctionalGame["BulgarianGraph"]):
-    """B_n: every partition of n with its Ω-move (a functional graph: the shared tables
-    and verify checks of :mod:`gamegraph.games.engine.tables` and ``functional_checks``)."""
+class Bulgarian(FunctionalGame[Any]):
+    """B_n: every partition of n with its Ω-move."""
 
     name = "bulgarian"
-    engine = "gamegraph.games.bulgarian.engine"
     title = "Bulgarian solitaire B_n"
     description = (
         "Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."
     )
-    params = (Param("n", "The number of cards n.", minimum=1),)
+    params = (Param("n", "The number of cards n.", minimum=1, maximum=255),)
     query_files = ("bulgarian.cypher", "gds.cypher")
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 10}
@@ -46,5 +47,18 @@ class Bulgarian(FunctionalGame["BulgarianGraph"]):
     def describe(self) -> str:
         return f"B_{self.n}"
 
-    def parse_position(self, text: str) -> str:
-        return canonical_key(parse_partition(text, self.n))
+    def position_space(self) -> Partitions:
+        from gamegraph.core.spaces import Partitions
+
+        return Partitions(self.n)
+
+    def fill_successors(self, space: Partitions, successor: np.ndarray) -> None:
+        from gamegraph.games.bulgarian._kernels import bulgarian_successors
+
+        bulgarian_successors(self.n, space.table[0], successor)
+
+    def position_count(self) -> tuple[int, bool]:
+        return count_partitions(self.n), not partitions_exact(self.n)
+
+    def read_position(self, text: str) -> Partition:
+        return parse_partition(text, self.n)

@@ -1,9 +1,10 @@
-"""Dual Bulgarian solitaire (Öhman; SPEC-games.md §4): partitions of n under the move D.
+"""Dual Bulgarian solitaire D_n (SPEC-games.md §4): B_n conjugated.
 
-D removes the largest pile and deals its cards one by one to the remaining piles, from the
-largest down, the cards left over forming new piles of one card. D = conj ∘ B ∘ conj, so
-D_n is isomorphic to B_n by conjugation. The engine is :mod:`.engine`, the Neo4j model
-:mod:`.tables`, the checks of `gamegraph verify` :mod:`.checks`.
+D(λ) removes the largest pile and deals its cards to the others, largest first, the rest as
+piles of one card: D(λ) = sort((λ_{i+1} + [i ≤ λ_1]) for i = 1..ℓ−1 ∪ {1}^max(0, λ_1 − ℓ + 1)).
+Positions are the partitions of n, numbered as in B_n (descending lexicographic order, index
+0 is (n)); the engine (:mod:`gamegraph.games.engine`) builds the graph with the compiled move
+of :mod:`._kernels`, and :func:`dual_move` is the rule in plain Python.
 """
 
 from __future__ import annotations
@@ -13,25 +14,34 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
 from gamegraph.games.engine import FunctionalGame, parse_ordered_partition
-from gamegraph.games.partitions import canonical_key
+from gamegraph.games.partitions import Partition
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.dual.engine import DualGraph  # noqa: F401 (named in the class's base)
+    import numpy as np
 
-__all__ = ["MAX_N", "Dual"]
+    from gamegraph.core.spaces import Partitions
+
+__all__ = ["MAX_N", "Dual", "dual_move"]
 
 MAX_N = 255
-"""Parts are stored as uint8 (the engine's MAX_N, that of the partition kernels)."""
+"""Parts are stored as uint8 (the partition kernels' MAX_N)."""
+
+
+def dual_move(partition: Partition) -> Partition:
+    """D(λ): remove the largest pile and deal its cards to the others, largest first."""
+    first, rest = partition[0], partition[1:]
+    dealt = [part + 1 if i < first else part for i, part in enumerate(rest)]
+    dealt.extend([1] * max(0, first - len(rest)))
+    return tuple(sorted(dealt, reverse=True))
 
 
 @register
 @dataclass(frozen=True)
-class Dual(FunctionalGame["DualGraph"]):
+class Dual(FunctionalGame[Any]):
     """D_n: every partition of n with its D-move."""
 
     name = "dual"
-    engine = "gamegraph.games.dual.engine"
     title = "Dual Bulgarian solitaire D_n"
     description = (
         "Dual Bulgarian solitaire D_n (B_n conjugated): cycles, basins, Garden of Eden "
@@ -49,5 +59,15 @@ class Dual(FunctionalGame["DualGraph"]):
     def describe(self) -> str:
         return f"D_{self.n}"
 
-    def parse_position(self, text: str) -> str:
-        return canonical_key(parse_ordered_partition(text, self.n))
+    def position_space(self) -> Partitions:
+        from gamegraph.core.spaces import Partitions
+
+        return Partitions(self.n)
+
+    def fill_successors(self, space: Partitions, successor: np.ndarray) -> None:
+        from gamegraph.games.dual._kernels import dual_successors
+
+        dual_successors(self.n, space.table[0], successor)
+
+    def read_position(self, text: str) -> Partition:
+        return parse_ordered_partition(text, self.n)

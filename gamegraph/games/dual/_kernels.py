@@ -1,11 +1,12 @@
-"""Compiled loop of Dual Bulgarian solitaire on partitions ranked as in gamegraph.games._kernels."""
+"""The compiled move of Dual Bulgarian solitaire on the partitions of n, ranked as the core
+ranks them (:class:`~gamegraph.core.spaces.Partitions`)."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from gamegraph.games._kernels import next_partition, rank_of
+from gamegraph.core.spaces._kernels import next_partition, rank_partition_row
 
 
 @njit(cache=True)
@@ -31,7 +32,7 @@ def dual_successors(n: int, table: np.ndarray, successor: np.ndarray) -> None:
         for _ in range(first - (k - 1)):
             out[length] = 1
             length += 1
-        successor[idx] = rank_of(out, length, n, table)
+        successor[idx] = rank_partition_row(out, 0, length, n, table)
         idx += 1
         # next partition in descending lexicographic order
         k = next_partition(a, k)

@@ -45,7 +45,7 @@ from gamegraph.games.engine.calls import (
 )
 from gamegraph.games.engine.definition import Definition
 from gamegraph.games.engine.functional import analysis_bytes_per_position, index_dtype
-from gamegraph.games.engine.graphs import ChoiceGraph, DefinedFunctionalGraph, ImpartialGraph
+from gamegraph.games.engine.graphs import ChoiceGraph, FunctionalGameGraph, ImpartialGraph
 from gamegraph.games.engine.positions import Positions
 from gamegraph.games.engine.spaces import Position, Space
 from gamegraph.games.engine.timeout import limit as move_limit
@@ -55,14 +55,7 @@ from gamegraph.memory import memory_limit
 if TYPE_CHECKING:
     from gamegraph.games.engine.defined import DefinedGame
 
-__all__ = [
-    "SHARD",
-    "build",
-    "build_defined",
-    "estimate",
-    "estimate_defined",
-    "parse_position",
-]
+__all__ = ["SHARD", "build", "build_defined", "estimate", "estimate_defined"]
 
 SHARD = 200_000
 """Positions per task: the function's results for a shard are Python objects (~0.5 KiB
@@ -99,23 +92,38 @@ def estimate_defined(game: DefinedGame) -> Estimate:
 # --------------------------------------------------------------------------- hooks
 
 
-def estimate(game: DefinedGame) -> Estimate:
-    """The ``estimate`` hook the base class calls (:func:`estimate_defined`)."""
-    return estimate_defined(game)
+def estimate(game: Any) -> Estimate:
+    """The ``estimate`` hook the base class calls: a defined game's from its declared
+    space (:func:`estimate_defined`), a built-in game's from its count of positions."""
+    if _defined(game):
+        return estimate_defined(game)
+    size, approximate = game.position_count()
+    per_position = analysis_bytes_per_position(size) if size < 2**62 else 32
+    return Estimate(size, size, size * per_position + BASE_BYTES, approximate=approximate)
 
 
-def build(game: DefinedGame, *, force: bool = False, progress: Any = None) -> Any:
-    """The ``build`` hook the base class calls (:func:`build_defined`)."""
-    return build_defined(game, force=force)
+def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
+    """The ``build`` hook the base class calls: the positions (the game's space, or what a
+    definition's declared space holds), the move of each, the analysis of its kind."""
+    if _defined(game):
+        return build_defined(game, force=force)
+    estimate = game.check_size(force)
+    if estimate.nodes >= 2**62:
+        raise TooLargeError(
+            f"{game.describe()} has ~{estimate.nodes:.3e} positions: too many to index"
+        )
+    space = game.position_space()
+    size = space.cardinality()
+    successor = np.empty(size, dtype=index_dtype(size))
+    game.fill_successors(space, successor)
+    positions = Positions(space, game.read_position)
+    return FunctionalGameGraph.from_successor(
+        successor, checked=False, game=game, positions=positions
+    )
 
 
-def parse_position(game: DefinedGame, text: str) -> str:
-    """The key of a position given as text, in the notations of the game's space."""
-    space = game.definition.space
-    position = space.parse(text, game.n)
-    if space.kind == "reachable":
-        return ",".join(map(str, position))
-    return space.of(game.n).format(position)
+def _defined(game: Any) -> bool:
+    return getattr(game, "definition", None) is not None
 
 
 # --------------------------------------------------------------------------- building
@@ -148,9 +156,7 @@ def _analysed(
 ) -> Any:
     kind = game.definition.kind
     if kind == "functional":
-        return DefinedFunctionalGraph.from_successor(
-            indices, n=game.n, game=game, positions=positions
-        )
+        return FunctionalGameGraph.from_successor(indices, game=game, positions=positions)
     assert indptr is not None
     indptr, indices = dk.dedupe_rows(indptr, indices)
     graph_type = ChoiceGraph if kind == "choice" else ImpartialGraph

@@ -57,6 +57,7 @@ class DefinedGame(Game[Any]):
     describes itself, its Cypher and its engine version."""
 
     engine = "gamegraph.games.engine.build"
+    kind: ClassVar[str]
     definition: ClassVar[Definition]
     label: ClassVar[str]
     move: ClassVar[str]
@@ -76,6 +77,25 @@ class DefinedGame(Game[Any]):
     def graph_params(self) -> dict[str, Any]:
         """The parameters that name this graph's nodes in Cypher (those in the graph id)."""
         return {p.name: p.stored(getattr(self, p.name)) for p in self.params if p.in_id}
+
+    def read_position(self, text: str) -> Position:
+        """A position written as text, in the notations of the declared space."""
+        return self.definition.space.parse(text, self.n)
+
+    def parse_position(self, text: str) -> str:
+        """The key of a position given as text, in the notations of the declared space."""
+        space = self.definition.space
+        position = self.read_position(text)
+        if space.kind == "reachable":
+            return ",".join(map(str, position))
+        return space.of(self.n).format(position)
+
+    def node_columns(self, positions: Any) -> dict[str, Any]:
+        """The columns of the declared space's positions, with ``size`` (the sum of each
+        position's entries) and the graph's other parameters."""
+        from gamegraph.games.engine.tables import defined_columns
+
+        return defined_columns(self, positions)
 
     @classmethod
     def engine_version(cls) -> str:
@@ -115,9 +135,13 @@ class DefinedFunctional(DefinedGame, FunctionalGame[Any]):
 class DefinedChoice(DefinedGame):
     """A defined choice solitaire (Floridian's H_n is of this kind)."""
 
+    kind = "choice"
+
 
 class DefinedImpartial(DefinedGame):
     """A defined impartial game, normal play (CRIM is of this kind)."""
+
+    kind = "impartial"
 
 
 _BASES: dict[str, type[DefinedGame]] = {

@@ -67,7 +67,7 @@ class ParameterError(InputError):
     """A game parameter (n, L, ...) is not an integer in its accepted range."""
 
 
-class PositionIndexError(InputError):
+class PositionIndexError(InputError, IndexError):
     """A position index outside 0..size-1."""
 
 
@@ -173,7 +173,7 @@ class FunctionalGraph(core.FunctionalGraph):
             raise PositionIndexError(f"a position index is an integer, not {index!r}")
         if not 0 <= index < self.size:
             raise PositionIndexError(
-                f"position index {index} is out of range: indices are 0..{self.size - 1}"
+                f"position index {index} is out of range: the positions are 0..{self.size - 1}"
             )
         return int(index)
 

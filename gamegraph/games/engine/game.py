@@ -26,7 +26,12 @@ from gamegraph.games.partitions import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
+    from gamegraph.core.spaces import Space
     from gamegraph.games.engine.functional import FunctionalGraph
+    from gamegraph.games.engine.positions import Positions
+    from gamegraph.games.model import Column
 
 __all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT", "parse_ordered_partition"]
 
@@ -47,25 +52,27 @@ GraphT = TypeVar("GraphT", bound="FunctionalGraph")
 
 
 class FunctionalGame(Game[GraphT]):
-    """A game whose graph is a functional graph: one node label, one move type.
+    """A game whose graph is a functional graph, made of a space and a move: the engine
+    (:mod:`gamegraph.games.engine`) builds, analyses, tabulates and verifies every such game
+    the same way, built in or defined.
 
-    Its public shape, for the built-in games and for classes made at run time alike:
-
-    - declare what every :class:`~gamegraph.games.base.Game` declares (``name``, ``title``,
-      ``description``, ``params`` with ``n``, ``query_files``, ``example``) plus
-      :attr:`label`, :attr:`move` and :attr:`rule`; ``stats_keys`` defaults to n and
-      :data:`FUNCTIONAL_STATS`;
-    - name the engine module in ``engine``, whose hooks ``estimate(game)``,
-      ``build(game, force=, progress=)`` (a :class:`~.graph.FunctionalGraph` subclass,
-      ``GraphT``) and, optionally, ``parse_position(game, text)`` the base class calls, with
-      ``tables(game, built)`` in the ``tables`` module beside it; or override the methods
-      ``estimate``, ``build`` and ``tables`` instead (a class made at run time);
-    - ``describe()`` is the one abstract method left;
-    - ``summary`` and ``verify`` are shared: the summary adds the recurrent positions, and
-      verify runs :mod:`.checks` (:attr:`verify_module`) with the game's
-      ``verify_<name>_positions`` query (its ``verify.cypher`` computes the move).
+    A built-in functional game declares what every :class:`~gamegraph.games.base.Game`
+    declares (``name``, ``title``, ``description``, ``params`` with ``n``, ``query_files``,
+    ``example``), its node :attr:`label`, its move type :attr:`move` and the :attr:`rule` in
+    the papers' words, ``describe()``, and two methods that import what they need on first
+    use: :meth:`position_space`, the positions of the graph (a space of
+    :mod:`gamegraph.core.spaces`, or the game's own), and :meth:`fill_successors`, the move
+    as a compiled loop over the space's ids. Where it pays, it also gives
+    :meth:`position_count` (the positions of huge n, without the space),
+    :meth:`read_position` (positions written as text) and :meth:`node_columns` (what its
+    nodes store besides the shared columns). A defined game's class
+    (:mod:`.defined`) gives its definition instead of the last two, and the engine calls the
+    user's function.
     """
 
+    kind: ClassVar[str] = "functional"
+    """What the engine builds: a functional graph (one move per position)."""
+    engine = "gamegraph.games.engine.build"
     label: ClassVar[str]
     """Node label of the positions (``Carolina``)."""
     move: ClassVar[str]
@@ -77,16 +84,45 @@ class FunctionalGame(Game[GraphT]):
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
     internal_query_files = ("schema.cypher", "verify.cypher")
     n_label = "cards"
-    verify_module = "gamegraph.games.engine.checks"
 
     def graph_params(self) -> dict[str, Any]:
         """The parameters that name this graph's nodes in Cypher (those in the graph id):
         ``{"n": 20}``, or ``{"n": 20, "L": 5}``."""
-        return {p.name: getattr(self, p.name) for p in self.params if p.in_id}
+        return {p.name: p.stored(getattr(self, p.name)) for p in self.params if p.in_id}
 
     def summary(self, built: GraphT) -> dict[str, Any]:
         """The stats, plus the number of recurrent positions (verify holds both)."""
         return self.stats(built) | {"recurrent": int(built.on_cycle.sum())}
+
+    # ------------------------------------------------------------------ space and move
+
+    def position_space(self) -> Space[Any]:
+        """The positions of this graph, in index order (imported on first use)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no space")
+
+    def fill_successors(self, space: Any, successor: np.ndarray) -> None:
+        """Write the index of every position's move into ``successor`` (by index)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no move")
+
+    def position_count(self) -> tuple[int, bool]:
+        """The number of positions, and whether it is an estimate, without building
+        anything (fast for any n; the space's size by default)."""
+        return self.position_space().cardinality(), False
+
+    def read_position(self, text: str) -> Any:
+        """A position of this graph written as text, in the notations the game takes."""
+        return self.position_space().parse(text)
+
+    def parse_position(self, text: str) -> str:
+        """The key a position given as text has in this graph (queries' ``position``)."""
+        return self.position_space().format(self.read_position(text))
+
+    def node_columns(self, positions: Positions) -> dict[str, Column]:
+        """What each position's node stores besides its analysis (in index order): the
+        shared columns of its space (:func:`.tables.position_columns`) by default."""
+        from gamegraph.games.engine.tables import position_columns
+
+        return position_columns(self, positions)
 
 
 _SEPARATORS = re.compile(r"[\s,]+")

@@ -18,25 +18,48 @@ from gamegraph.games.engine.spaces import Position
 
 
 @dataclass(frozen=True, eq=False)
-class DefinedFunctionalGraph(FunctionalGraph):
-    """A defined functional solitaire's graph with its analysis (cycles, components, Garden
-    of Eden, transients, basins); arrays indexed by position index."""
+class FunctionalGameGraph(FunctionalGraph):
+    """A functional game's graph (a solitaire, built in or defined) with its analysis
+    (cycles, components, Garden of Eden, transients, basins); arrays indexed by position
+    index, positions read through :attr:`positions`."""
 
-    n: int = 0
     game: Any = None
     positions: Positions | None = None
 
-    def index(self, position: Sequence[int] | str) -> int:
+    @property
+    def n(self) -> int:
+        return int(self.game.n)
+
+    @property
+    def _positions(self) -> Positions:
         assert self.positions is not None
-        return self.positions.index(position)
+        return self.positions
+
+    def index(self, position: Sequence[int] | str) -> int:
+        """The index of a position, given as itself or as text in the game's notations."""
+        if isinstance(position, str):
+            return self._positions.index(self.game.read_position(position))
+        return self._positions.index(position)
 
     def position(self, index: int) -> Any:
-        assert self.positions is not None
-        return self.positions.position(self.check_index(index))
+        """The position with this index."""
+        return self._positions.position(self.check_index(index))
 
     def keys(self) -> list[str]:
-        assert self.positions is not None
-        return self.positions.keys()
+        return self._positions.keys()
+
+    def notations(self) -> list[str]:
+        """The papers' notation of every position, in index order."""
+        return self._positions.notations()
+
+    def notation(self, index: int) -> str:
+        """The papers' notation of one position."""
+        return self._positions.notations(np.asarray([self.check_index(index)]))[0]
+
+    def flat_parts(self, rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """The positions ``rows`` (default: all) as their space's rows: flat entries with
+        int64 offsets."""
+        return self._positions.flat(rows)
 
     def stats(self) -> dict[str, Any]:
         """The parameters, then the functional graph's summary."""
@@ -44,9 +67,10 @@ class DefinedFunctionalGraph(FunctionalGraph):
 
 
 def _param_values(game: Any) -> dict[str, Any]:
+    """n and the game's parameters that its stats name, as stored."""
     values = {"n": game.n}
     for param in game.params:
-        if param.name != "n":
+        if param.name != "n" and param.name in game.stats_keys:
             values[param.name] = param.stored(getattr(game, param.name))
     return values
 

@@ -10,6 +10,7 @@ compositions are written by a compiled formatter, the others by the space one at
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,6 +30,8 @@ from gamegraph.errors import InputError
 from gamegraph.games.model import partition_texts
 
 __all__ = ["Positions", "base_of"]
+
+_ROW = re.compile(r"^row \d+ \([^)]*\): ")
 
 
 def base_of(space: Space[Any]) -> Space[Any]:
@@ -59,8 +62,10 @@ class Positions:
         value = self._parse(position) if isinstance(position, str) else tuple(position)
         try:
             return self.space.rank(value)
-        except (PositionError, TypeError, ValueError):
-            raise InputError(f"{value} is no position of this graph") from None
+        except (PositionError, TypeError, ValueError) as error:
+            why = _ROW.sub("", str(error))  # a rank of one position: no "row 0 (...)" prefix
+            kind = type(error) if isinstance(error, PositionError) else InputError
+            raise kind(f"{value} is no position of this graph: {why}") from None
 
     def flat(self, rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """The rows (:meth:`~gamegraph.core.spaces.Space.encode`) of the positions ``rows``
@@ -104,6 +109,8 @@ class Positions:
             texts = partition_texts(flat, offsets, every, paper=paper)
             empty = EMPTY_NOTATION if paper else EMPTY_KEY
             return [text or empty for text in texts]
+        formatter = getattr(self.space, "keys", None)
+        if formatter is not None and rows is None and not paper:
+            return list(formatter())  # the space's own formatter, where it has one
         write = self.space.notation if paper else self.space.format
-        chosen = range(self.size) if rows is None else np.asarray(rows).tolist()
-        return [write(self.space.unrank(int(i))) for i in chosen]
+        return [write(self.space.decode(row)) for row in self.tuples(rows)]

@@ -43,6 +43,7 @@ from gamegraph.games.model import position_columns as partition_columns
 __all__ = [
     "choice_tables",
     "cycle_length_of",
+    "defined_columns",
     "functional_tables",
     "impartial_tables",
     "listed",
@@ -53,9 +54,10 @@ __all__ = [
 
 
 def tables(game: Any, built: Any) -> GraphTables:
-    """The ``tables`` hook of a defined game: its positions' columns, then its kind's."""
-    columns = position_columns(game, built.positions)
-    kind = game.definition.kind
+    """The ``tables`` hook of every game of the engine: its positions' columns
+    (``game.node_columns``), then its kind's analysis."""
+    columns = game.node_columns(built.positions)
+    kind = game.kind
     if kind == "functional":
         return functional_tables(game, built, columns)
     if kind == "choice":
@@ -117,30 +119,35 @@ def functional_tables(
 
 
 def position_columns(game: Any, positions: Positions) -> dict[str, Column]:
-    """The columns that identify and describe each position (see the module docstring)."""
+    """The columns that identify and describe each position of a space: ``n``, ``idx``,
+    ``key``, ``parts`` (its entries; absent for an empty position), ``notation`` and
+    ``num_parts``, and for partitions ``largest`` (the first part)."""
     size = positions.size
     rows = np.arange(size, dtype=np.int64)
     flat, offsets = positions.flat()
     if isinstance(base_of(positions.space), Partitions):
-        columns: dict[str, Column] = dict(partition_columns(game.n, flat, offsets, rows))
-        columns.pop("largest", None)
-    else:
-        tuples = positions.tuples()
-        columns = {
-            "n": np.full(size, game.n, dtype=np.int64),
-            "idx": rows,
-            "key": positions.keys(),
-            # neo4j-admin reads an empty list as no value: the empty position has no parts
-            "parts": [list(p) if p else None for p in tuples],
-            "notation": positions.notations(),
-            "num_parts": np.diff(offsets).astype(np.int64),
-        }
-    sums = np.concatenate(([0], np.cumsum(flat, dtype=np.int64)))
-    columns["size"] = np.asarray(sums[offsets[1:]] - sums[offsets[:-1]])
+        return dict(partition_columns(game.n, flat, offsets, rows))
+    tuples = positions.tuples()
+    return {
+        "n": np.full(size, game.n, dtype=np.int64),
+        "idx": rows,
+        "key": positions.keys(),
+        # neo4j-admin reads an empty list as no value: the empty position has no parts
+        "parts": [list(p) if p else None for p in tuples],
+        "notation": positions.notations(),
+        "num_parts": np.diff(offsets).astype(np.int64),
+    }
+
+
+def defined_columns(game: Any, positions: Positions) -> dict[str, Column]:
+    """A defined game's columns: its space's (:func:`position_columns`), ``size`` (the sum
+    of a position's entries) and the graph's other parameters."""
+    columns = position_columns(game, positions)
+    columns["size"] = positions.sizes()
     for param in game.params:
         if param.in_id and param.name != "n":
             value = param.stored(getattr(game, param.name))
-            columns[param.name] = [value] * size
+            columns[param.name] = [value] * positions.size
     return columns
 
 

@@ -3,8 +3,8 @@
 For a zero-free α, M(α) = (α_1 − 1, …, α_c − 1, c); in general every maximal positive block
 moves on its own, (β, 0^r, γ) ↦ (M(β), 0^(r−1), M(γ)). M permutes the finite set I(n) of
 irreducible positions of size n (and its subset X(n), the orbits of the compositions), so the
-graph is a union of cycles. The engine is :mod:`.engine`, the Neo4j model :mod:`.tables`, the
-checks of `gamegraph verify` :mod:`.checks`.
+graph is a union of cycles, built by the engine (:mod:`gamegraph.games.engine`) from the
+positions of :mod:`.positions`, which M permutes.
 """
 
 from __future__ import annotations
@@ -17,9 +17,17 @@ from gamegraph.games.engine import FunctionalGame
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
-    from gamegraph.games.montreal.engine import MontrealGraph  # noqa: F401 (named in the class's base)
+    import numpy as np
 
-__all__ = ["MAX_N", "SPACES", "Montreal"]
+    from gamegraph.games.engine.positions import Positions
+    from gamegraph.games.model import Column
+    from gamegraph.games.montreal.positions import MontrealPositions
+
+__all__ = ["A007075", "MAX_N", "SPACES", "Montreal"]
+
+A007075 = (1, 2, 5, 13, 35, 95, 260, 714, 1965, 5415)
+"""|I(n)| for n = 1..10, OEIS A007075 (irreducible positions of size n in Montreal
+solitaire)."""
 
 MAX_N = 31
 """A position's stars-and-bars code fits int64 up to n = 31 (the engine's MAX_N)."""
@@ -29,11 +37,10 @@ SPACES = ("I", "X")
 
 @register
 @dataclass(frozen=True)
-class Montreal(FunctionalGame["MontrealGraph"]):
+class Montreal(FunctionalGame[Any]):
     """M on I(n) (or X(n)): every position with its M-move, a permutation."""
 
     name = "montreal"
-    engine = "gamegraph.games.montreal.engine"
     title = "Montreal solitaire M on I(n)"
     description = (
         "Montreal solitaire M on the irreducible positions I(n): a permutation, its cycles "
@@ -62,3 +69,28 @@ class Montreal(FunctionalGame["MontrealGraph"]):
 
     def describe(self) -> str:
         return f"M on {self.space}({self.n})"
+
+    def position_space(self) -> MontrealPositions:
+        from gamegraph.games.montreal.positions import MontrealPositions
+
+        return MontrealPositions(self.n, "X" if self.space == "X" else "I")
+
+    def fill_successors(self, space: MontrealPositions, successor: np.ndarray) -> None:
+        successor[:] = space.successor
+
+    def position_count(self) -> tuple[int, bool]:
+        from gamegraph.games.montreal.positions import count_positions
+
+        return count_positions(self.n)
+
+    def node_columns(self, positions: Positions) -> dict[str, Column]:
+        """``n``, ``idx``, ``key``, the ``entries`` in order (zeros included), ``notation``
+        (``(1,0,2)``) and ``length``."""
+        import numpy as np
+
+        from gamegraph.games.engine.tables import sequence_columns
+
+        entries, offsets = positions.flat()
+        columns = sequence_columns(self.n, "entries", entries, offsets, positions.keys())
+        columns["length"] = np.diff(offsets).tolist()
+        return dict(columns)

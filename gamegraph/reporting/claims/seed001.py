@@ -207,7 +207,7 @@ def _mon_ex1(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("MON-ex2")
 def _mon_ex2(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    from gamegraph.games.montreal.engine import montreal_move
+    from gamegraph.games.montreal.positions import montreal_move
 
     alpha = (1, 2, 0, 1, 0, 2)
     try:
@@ -311,8 +311,9 @@ def _aus_closed(data: ReportData, row: dict[str, Any]) -> EvalResult:
     for n in range(1, top + 1):
         for cap in range(1, top_l + 1):
             graph = _built(Austrian, n=n, L=cap, bank_up_to_L=True)
-            banks = graph.bank[graph.successor]
-            full = graph.bank == cap
+            bank = graph.positions.space.bank
+            banks = bank[graph.successor]
+            full = bank == cap
             if (banks >= cap).any() or (full & ~graph.garden_of_eden).any():
                 bad.append([n, cap])
     return EvalResult(bad, f"{span(1, top)}, 1 ≤ L ≤ {top_l}")

@@ -1,4 +1,5 @@
-"""Montreal solitaire: M on the irreducible positions I(n), a permutation (SPEC-games.md §3).
+"""The positions of Montreal solitaire: the irreducible positions I(n) and the orbits X(n) of
+the compositions, as a space (:class:`MontrealPositions`), and the move M on them.
 
 Positions of size n form an infinite set ((1, 0^r, 1) is fixed for every r), so the graph is
 built on the finite M-invariant set I(n) of irreducible positions, or on its subset X(n),
@@ -12,9 +13,9 @@ one step of the part before it. A suffix of an irreducible position is irreducib
                                             1 ≤ r ≤ slack(γ)},
     slack(γ) = max_t len(M^t γ) − len(γ),
 
-each position arising once (β is its first block, r its first gap). The engine builds I(1),
-I(2), … in turn: M on I(s) (a compiled kernel) gives the orbits, hence the slack of every
-member, which the larger sets are made from.
+each position arising once (β is its first block, r its first gap). I(1), I(2), … are built
+in turn: M on I(s) (a compiled kernel) gives the orbits, hence the slack of every member,
+which the larger sets are made from.
 
 Positions are integers in stars and bars (:mod:`._kernels`); I(n) is the sorted array of its
 codes and a position's index is its code's place in it (binary search). Index order is by
@@ -24,41 +25,27 @@ length, then lexicographic: index 0 is (n).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Sequence as Sequence_
+from functools import cached_property
+from typing import Any, Literal
 
 import numpy as np
 
 from gamegraph.core.graphs import FunctionalGraph as CoreFunctionalGraph
-from gamegraph.core.graphs import functional_analysis
-from gamegraph.errors import InputError
-from gamegraph.games import _kernels as k
-from gamegraph.games.engine.functional import (
-    FunctionalGraph,
-    check_estimate,
-    check_int,
-    index_dtype,
-    parse_sequence,
-)
-from gamegraph.games.limits import Estimate
-from gamegraph.games.montreal import MAX_N  # declared once, with the game's n parameter
+from gamegraph.core.graphs import functional_analysis, index_dtype
+from gamegraph.core.spaces import PositionError, Space
+from gamegraph.games.engine.functional import parse_sequence
+from gamegraph.games.montreal import A007075
 from gamegraph.games.montreal import _kernels as mk
 
-if TYPE_CHECKING:
-    from gamegraph.games.base import Progress
-    from gamegraph.games.montreal import Montreal
-
 __all__ = [
-    "A007075",
-    "MAX_N",
     "MontrealClosureError",
-    "MontrealGraph",
     "MontrealPositionError",
+    "MontrealPositions",
     "Sequence",
-    "build_montreal",
+    "count_positions",
     "decode",
     "encode",
-    "estimate_montreal",
     "irreducible_positions",
     "montreal_move",
     "parse_member",
@@ -66,20 +53,13 @@ __all__ = [
 ]
 
 Sequence = tuple[int, ...]
-Space = Literal["I", "X"]
+Which = Literal["I", "X"]
 
-#: a code has n + ℓ − 1 ≤ 2n − 1 bits and the image one more: int64 holds them up to n = 31
-#: |I(n)| for n = 1..10, OEIS A007075 (irreducible positions of size n in Montreal solitaire)
-A007075 = (1, 2, 5, 13, 35, 95, 260, 714, 1965, 5415)
-#: growth of |I(n)| beyond n = 10 (|I(n)| / |I(n−1)| measured 2.761 at n = 18, rising slowly)
 _GROWTH = 2.77
-#: per position of I(n): codes, lengths, the image's code and length and its place (int64
-#: each), the analysis, and the smaller sets I(s), s < n, with their slack
-_BYTES_PER_POSITION = 120
-_BASE_BYTES = 64 * 2**20
+"""Growth of |I(n)| beyond n = 10 (|I(n)| / |I(n−1)| measured 2.761 at n = 18, rising)."""
 
 
-class MontrealPositionError(InputError):
+class MontrealPositionError(PositionError):
     """Text or a tuple that is not a position of the Montreal graph asked for."""
 
 
@@ -108,18 +88,12 @@ def decode(code: int) -> Sequence:
     return tuple(entries)
 
 
-def estimate_montreal(n: int) -> Estimate:
-    """Positions (|I(n)|: exact for n ≤ 10, extrapolated beyond), arcs and peak bytes."""
-    n = check_int("n", n, 1)
+def count_positions(n: int) -> tuple[int, bool]:
+    """|I(n)| (OEIS A007075) for n ≤ 10, extrapolated beyond; whether it is extrapolated."""
     if n <= len(A007075):
-        positions = A007075[n - 1]
-    else:
-        log_count = math.log(A007075[-1]) + (n - len(A007075)) * math.log(_GROWTH)
-        positions = int(math.exp(min(log_count, 200.0)))
-    approximate = n > len(A007075)
-    return Estimate(
-        positions, positions, positions * _BYTES_PER_POSITION + _BASE_BYTES, approximate
-    )
+        return A007075[n - 1], False
+    log_count = math.log(A007075[-1]) + (n - len(A007075)) * math.log(_GROWTH)
+    return int(math.exp(min(log_count, 200.0))), True
 
 
 def parse_montreal(text: str, n: int) -> Sequence:
@@ -168,35 +142,40 @@ def check_position(position: object, n: int) -> Sequence:
 
 def irreducible_positions(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Sorted codes and lengths of I(n) (see the module docstring)."""
-    n = check_int("n", n, 1, MAX_N)
     codes, lengths, _ = _irreducible(n)
     return codes, lengths
 
 
-@dataclass(frozen=True, eq=False)
-class MontrealGraph(FunctionalGraph):
-    """M on I(n) (or X(n)) with its analysis; arrays are indexed by position index."""
+class MontrealPositions(Space[Sequence]):
+    """I(n), or X(n) with ``which="X"``, in index order (see the module docstring); M on them
+    is :attr:`successor`, found while the set is built."""
 
-    n: int
-    space: Space
-    codes: np.ndarray = field(repr=False)  #: sorted codes of the positions
-    lengths: np.ndarray = field(repr=False)  #: number of entries of each position
+    order = "by length, then lexicographic: (n) first"
 
-    def position(self, index: int) -> Sequence:
-        """The position with the given index."""
-        return decode(int(self.codes[self.check_index(index)]))
+    def __init__(self, n: int, which: Which = "I") -> None:
+        self.n, self.which = n, which
+        codes, lengths, successor = _irreducible(n)
+        if which == "X":
+            seeds = np.isin(codes, mk.composition_codes(n)[0])
+            keep = mk.forward_closure(successor, seeds)
+            renumber = np.cumsum(keep) - 1
+            codes, lengths = codes[keep], lengths[keep]
+            successor = renumber[successor[keep]].astype(successor.dtype)
+        self.codes, self.lengths, self.successor = codes, lengths, successor
 
-    def index(self, position: Sequence | str) -> int:
-        """Index of a position given as a tuple or as text (see :func:`parse_montreal`)."""
-        if isinstance(position, str):
-            entries = parse_montreal(position, self.n)
-        else:
-            entries = check_position(position, self.n)
+    def __repr__(self) -> str:
+        return f"MontrealPositions({self.n}, {self.which!r})"
+
+    def cardinality(self) -> int:
+        return int(self.codes.shape[0])
+
+    def rank(self, position: Sequence) -> int:
+        entries = check_position(position, self.n)
         code = encode(entries)
         place = int(np.searchsorted(self.codes, code))
-        if place < self.size and int(self.codes[place]) == code:
+        if place < self.cardinality() and int(self.codes[place]) == code:
             return place
-        if self.space == "X" and _is_irreducible(entries):
+        if self.which == "X" and _is_irreducible(entries):
             raise MontrealPositionError(
                 f"{entries} is not in X({self.n}): no zero-free composition reaches it"
             )
@@ -204,49 +183,51 @@ class MontrealGraph(FunctionalGraph):
             f"{entries} is not in I({self.n}): it is reducible (a zero gap that M never closes)"
         )
 
-    def flat_entries(self) -> tuple[np.ndarray, np.ndarray]:
-        """Every position's entries as flat uint8 values with int64 offsets, in index order."""
+    def unrank(self, index: int) -> Sequence:
+        return decode(int(self.codes[self._index(index)]))
+
+    @cached_property
+    def _all(self) -> tuple[np.ndarray, np.ndarray]:
         entries = np.empty(int(self.lengths.sum()), dtype=np.uint8)
-        offsets = np.empty(self.size + 1, dtype=np.int64)
+        offsets = np.empty(self.cardinality() + 1, dtype=np.int64)
         mk.decode_all(self.n, self.codes, self.lengths, entries, offsets)
         return entries, offsets
 
-    def keys(self) -> list[str]:
-        """The key ``1,0,2`` of every position (entries in order), in index order."""
-        entries, offsets = self.flat_entries()
-        rows = np.arange(self.size, dtype=np.int64)
-        text = k.format_partitions(entries, offsets, rows, False).tobytes().decode()
-        return text.split("\n")[:-1]
+    def unrank_range(self, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+        """The entries of the positions lo..hi − 1, flat, with int64 offsets."""
+        entries, offsets = self._all
+        return entries[offsets[lo] : offsets[hi]], offsets[lo : hi + 1] - offsets[lo]
 
-    def notation(self, index: int) -> str:
-        """The seed's notation: ``(1,0,2)``."""
-        return "(" + ",".join(map(str, self.position(index))) + ")"
+    def unrank_many(self, ids: np.ndarray | Sequence_[int]) -> tuple[np.ndarray, np.ndarray]:
+        chosen = self._check_ids(ids)
+        rows = [self.encode(decode(int(code))) for code in self.codes[chosen].tolist()]
+        lengths = np.fromiter(map(len, rows), np.int64, len(rows))
+        flat = np.fromiter((v for row in rows for v in row), np.uint8, int(lengths.sum()))
+        return flat, np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
 
-    def stats(self) -> dict[str, Any]:
-        """n, then the :meth:`FunctionalGraph.summary` keys (GE 0 and transients 0: MON-bij)."""
-        return {"n": self.n, **self.summary()}
+    def encode(self, position: Sequence) -> tuple[int, ...]:
+        return tuple(position)
 
+    def decode(self, row: Sequence_[int]) -> Sequence:
+        return tuple(int(v) for v in row)
 
-def build_montreal(n: int, *, space: Space = "I", force: bool = False) -> MontrealGraph:
-    """Build and analyse M on I(n) (``space="I"``) or on X(n) (``space="X"``).
+    def row_width(self) -> int:
+        return int(self.lengths.max()) if self.cardinality() else 0
 
-    Refuses sizes over the memory limit unless ``force``.
-    """
-    n = check_int("n", n, 1, MAX_N)
-    if space not in ("I", "X"):
-        raise MontrealPositionError(
-            f"space {space!r} is not one of 'I' (irreducible positions) or 'X' "
-            "(orbits of the zero-free compositions)"
-        )
-    check_estimate(f"the Montreal graph of n = {n}", estimate_montreal(n), force)
-    codes, lengths, successor = _irreducible(n)
-    if space == "X":
-        seeds = np.isin(codes, mk.composition_codes(n)[0])
-        keep = mk.forward_closure(successor, seeds)
-        renumber = np.cumsum(keep) - 1
-        codes, lengths = codes[keep], lengths[keep]
-        successor = renumber[successor[keep]]
-    return MontrealGraph.from_successor(successor, n=n, space=space, codes=codes, lengths=lengths)
+    def max_entry(self) -> int:
+        return self.n
+
+    def canonical(self, position: Any) -> Sequence:
+        return _trim(tuple(int(v) for v in position))
+
+    def parse(self, text: str) -> Sequence:
+        return parse_member(text, self.n, self.which)
+
+    def format(self, position: Sequence) -> str:
+        return ",".join(map(str, position))
+
+    def notation(self, position: Sequence) -> str:
+        return f"({self.format(position)})"
 
 
 # --------------------------------------------------------------------------- I(n)
@@ -376,20 +357,3 @@ def _orbit_longest(position: Sequence) -> int:
         longest = max(longest, len(current))
         current = montreal_move(current)
     return longest
-
-
-# --------------------------------------------------------------------------- Game.engine hooks
-
-
-def estimate(game: Montreal) -> Estimate:
-    return estimate_montreal(game.n)
-
-
-def build(
-    game: Montreal, *, force: bool = False, progress: Progress | None = None
-) -> MontrealGraph:
-    return build_montreal(game.n, space="X" if game.space == "X" else "I", force=force)
-
-
-def parse_position(game: Montreal, text: str) -> str:
-    return ",".join(map(str, parse_member(text, game.n, game.space)))
