@@ -15,19 +15,22 @@
 
 Each decorator registers the game (the command line, the API, the loader, the queries and
 `verify` then know it as they know a built-in game) and returns its factory
-(``gg.<name>``): ``move(20).stats()``. The pieces:
+(``gg.<name>``): ``move(20).stats()``. This package is the public face of the definitions;
+they are checked and built in the games layer, by the engine every game of a space and a move
+goes through, built in or defined (:mod:`gamegraph.games.engine`):
 
-- :mod:`.definition`: the decorators, which check a declaration when it is made and record
-  it as a :class:`~gamegraph.games.engine.definition.Definition`;
-- :mod:`.sums`: disjunctive sums of impartial games (``gg.sum``);
-- the engine every game of a space and a move is built by, built-in or defined
-  (:mod:`gamegraph.games.engine`): the position spaces a definition names, the move called a
-  shard of positions at a time, the analysis of each kind, its tables, checks and Cypher;
+- :mod:`~gamegraph.games.engine.declare`: the decorators, which check a declaration when it
+  is made and record it as a :class:`~gamegraph.games.engine.definition.Definition`;
+- :mod:`~gamegraph.games.engine.spaces`: the position spaces a definition names;
+- :mod:`~gamegraph.games.engine.sums`: disjunctive sums of impartial games (``gg.sum``,
+  imported on first use: it needs numpy);
 - :mod:`gamegraph.games.sources`: definitions from installed packages (entry points
   ``gamegraph.games``), files (``--games-from``, ``GAMEGRAPH_GAMES_FROM``) and the session.
 """
 
-from gamegraph.define.definition import (
+from typing import Any
+
+from gamegraph.games.engine.declare import (
     Definition,
     DefinitionError,
     choice_solitaire,
@@ -35,7 +38,6 @@ from gamegraph.define.definition import (
     impartial,
     solitaire,
 )
-from gamegraph.define.sums import ImpartialSum, disjunctive_sum
 from gamegraph.games.engine.spaces import (
     Space,
     compositions,
@@ -45,7 +47,6 @@ from gamegraph.games.engine.spaces import (
 )
 
 register = define
-sum = disjunctive_sum  # gg.sum(g, h): G + H, a move in one component
 
 __all__ = [
     "Definition",
@@ -55,6 +56,7 @@ __all__ = [
     "choice_solitaire",
     "compositions",
     "define",
+    "disjunctive_sum",
     "impartial",
     "partitions",
     "partitions_up_to",
@@ -63,3 +65,13 @@ __all__ = [
     "solitaire",
     "sum",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``sum`` (``gg.sum(g, h)``: G + H, a move in one component), ``disjunctive_sum`` and
+    ``ImpartialSum``, imported on first use."""
+    if name in ("sum", "disjunctive_sum", "ImpartialSum"):
+        from gamegraph.games.engine import sums
+
+        return getattr(sums, "disjunctive_sum" if name == "sum" else name)
+    raise AttributeError(f"module 'gamegraph.define' has no attribute {name!r}")

@@ -397,12 +397,10 @@ class Game(ABC, Generic[BuiltT]):
         for a game defined in a file: a command copied from a hint has to find the game)."""
         import shlex
 
-        from gamegraph.games.registry import origin
-
         words = ["gamegraph load", f"--games {self.name}", f"--n {self.n}"]
-        where = origin(self.name)
-        if where.startswith("file "):
-            words.append(f"--games-from {shlex.quote(where.removeprefix('file '))}")
+        source = self.source_file()
+        if source is not None:
+            words.append(f"--games-from {shlex.quote(source)}")
         for param in self.params:
             if param.name == "n" or not param.loadable:
                 continue
@@ -415,15 +413,19 @@ class Game(ABC, Generic[BuiltT]):
         return " ".join(words)
 
     @classmethod
+    def source_file(cls) -> str | None:
+        """The file a game defined in a file comes from (``--games-from``); None for one
+        built in, installed or defined in the session."""
+        return None
+
+    @classmethod
     def engine_version(cls) -> str:
         """A fingerprint of the code that builds this game's graphs: a hash of the game's
         package, the games it depends on and the shared engine modules (not of the installed
         package's metadata, which another checkout on sys.path could shadow). A graph loaded
         by another version is stale: `gamegraph load` rebuilds it."""
-        from gamegraph.games.registry import get_game
-
-        packages = [cls, *(get_game(name) for name in cls.depends_on)]
-        return _source_version(tuple(sorted({g.__module__ for g in packages})))
+        others = [f"gamegraph.games.{name.replace('-', '_')}" for name in cls.depends_on]
+        return _source_version(tuple(sorted({cls.__module__, *others})))
 
     # ------------------------------------------------------------------ size
 

@@ -15,15 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 
 from gamegraph.games._kernels import format_partitions
 from gamegraph.games.fingerprint import fingerprint_text, node_sums, relationship_sums
-
-if TYPE_CHECKING:
-    from gamegraph.games.base import Game
 
 __all__ = [
     "GRAPH_NODE",
@@ -181,11 +178,21 @@ class RelTable:
         return column_slice(self.properties[name], start, len(self) if stop is None else stop)
 
 
+class TabulatedGame(Protocol):
+    """What the tables need of the game they tabulate (:class:`~gamegraph.games.base.Game`
+    has it): its graph id and the graph in the papers' words."""
+
+    @property
+    def id(self) -> str: ...
+
+    def describe(self) -> str: ...
+
+
 @dataclass
 class GraphTables:
     """One graph as tables, with the engine's summary (stored on its :Graph record)."""
 
-    game: Game[Any]
+    game: TabulatedGame
     nodes: list[NodeTable]
     rels: list[RelTable]
     summary: dict[str, Any]

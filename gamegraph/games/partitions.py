@@ -30,6 +30,7 @@ __all__ = [
     "is_separated",
     "omega",
     "paper_notation",
+    "parse_ordered_partition",
     "parse_partition",
     "partition_counts",
     "partitions",
@@ -229,3 +230,36 @@ def count_separated(n: int) -> int:
             current[r] += h[r]
         before, previous = previous, current
     return previous[n]
+
+
+_SEPARATORS = re.compile(r"[\s,]+")
+_ORDERED_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
+
+
+def parse_ordered_partition(text: str, n: int | None = None) -> Partition:
+    """A partition written largest part first (``5,3,3,1``) or in the papers' ascending
+    notation (``1 3^2 5``), as a nonincreasing tuple.
+
+    Parts in any other order make a composition, not a partition: refused in one line
+    (:func:`gamegraph.games.partitions.parse_partition`, which B_n uses, would sort them
+    silently and hide a composition given by mistake).
+    """
+    parts = parse_partition(text)
+    body = text.strip()
+    if body[:1] in "[(" and body[-1:] in "])":
+        body = body[1:-1]
+    given: list[int] = []
+    for token in _SEPARATORS.split(body.strip()):
+        match = _ORDERED_TOKEN.match(token)
+        if match:
+            given += [int(match.group(1))] * int(match.group(2) or 1)
+    if given not in (sorted(given, reverse=True), sorted(given)):
+        raise PartitionError(
+            f"{text.strip()!r} is a composition, not a partition: write the parts largest "
+            f"first ({canonical_key(parts)}) or in ascending notation ({paper_notation(parts)})"
+        )
+    if n is not None and sum(parts) != n:
+        raise PartitionError(
+            f"{canonical_key(parts)} is a partition of {sum(parts)}, not of n = {n}"
+        )
+    return parts

@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import pkgutil
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -96,11 +97,21 @@ def _discover_built_in() -> None:
             importlib.import_module(f"{package.__name__}.{module.name}")
 
 
+_DISCOVERERS: list[Callable[[], None]] = []
+"""What finds the games of other sources, called before every look-up
+(:func:`gamegraph.games.sources.load_configured`, added by :mod:`gamegraph.games`)."""
+
+
+def add_discoverer(discover: Callable[[], None]) -> None:
+    """Call ``discover`` before every look-up (once per process is its own business)."""
+    if discover not in _DISCOVERERS:
+        _DISCOVERERS.append(discover)
+
+
 def _discover() -> None:
     _discover_built_in()
-    from gamegraph.games.sources import load_configured
-
-    load_configured()
+    for discover in _DISCOVERERS:
+        discover()
 
 
 def all_games() -> tuple[type[Game[Any]], ...]:

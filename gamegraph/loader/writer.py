@@ -237,8 +237,10 @@ def load_tables(
 ) -> LoadReport:
     """Write tables built elsewhere (tests, benchmarks), claiming the graph like a load."""
     ensure_schema(runner)
-    report = LoadReport(tables.game)
-    claim = GraphClaim(runner, tables.game, get_graph(runner, tables.game.id)).claim()
+    game = tables.game
+    assert isinstance(game, Game), "tables of a game"
+    report = LoadReport(game)
+    claim = GraphClaim(runner, game, get_graph(runner, game.id)).claim()
     with claim:
         _write_clearing_unowned(claim, tables, report, Stopwatch(report.seconds), progress)
     return report
@@ -274,7 +276,7 @@ def _write(
     tick: Stopwatch,
     progress: Progress | None,
 ) -> None:
-    runner, game = claim.runner, tables.game
+    runner, game = claim.runner, claim.game
     fence = claim.fence()
     claim.touch()
     _delete_data(runner, game.id, game.describe(), progress, fence)

@@ -150,7 +150,7 @@ def test_forget_unregisters_the_games_of_one_origin_only() -> None:
 
 
 def gg_loading(where: str):  # type: ignore[no-untyped-def]
-    from gamegraph.define.definition import loading_from
+    from gamegraph.games.engine.declare import loading_from
 
     return loading_from(where)
 

@@ -11,7 +11,7 @@ from loopy_reference import brute_values, naive_outcomes, rows
 
 import gamegraph as gg
 from gamegraph.core import graphs as G
-from gamegraph.define.sums import SumError
+from gamegraph.games.engine.sums import SumError
 
 
 @gg.impartial(

@@ -10,12 +10,9 @@ from hypothesis import strategies as st
 
 from gamegraph.games.engine.functional import (
     FunctionalGraph,
-    ParameterError,
     PositionIndexError,
     SuccessorArrayError,
-    check_int,
     index_dtype,
-    parse_sequence,
 )
 
 
@@ -71,32 +68,6 @@ def test_a_bad_position_index_is_a_value_error(index: object) -> None:
     graph = FunctionalGraph.from_successor(np.array([1, 2, 0]))
     with pytest.raises(PositionIndexError):
         graph.trajectory(index)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("value", [0, -3, 1.0, "4", True, None])
-def test_check_int_refuses_non_integers_and_values_below_the_range(value: object) -> None:
-    with pytest.raises(ParameterError):
-        check_int("n", value, 1)
-
-
-def test_check_int_accepts_numpy_integers_and_refuses_above_the_range() -> None:
-    assert check_int("n", np.int64(5), 1, 9) == 5
-    with pytest.raises(ParameterError, match=r"1\.\.9"):
-        check_int("n", 10, 1, 9)
-
-
-def test_parse_sequence_keeps_order_and_expands_exponents() -> None:
-    assert parse_sequence("[3, 1,2]", "x", ValueError) == (3, 1, 2)
-    assert parse_sequence("2^3 0 1", "x", ValueError) == (2, 2, 2, 0, 1)
-
-
-@pytest.mark.parametrize("text", ["", "()", "1,-2", "a", "2^0", "1.5", None])
-def test_parse_sequence_refuses_what_is_not_a_sequence_of_naturals(text: object) -> None:
-    class Bad(ValueError):
-        pass
-
-    with pytest.raises(Bad):
-        parse_sequence(text, "x", Bad)
 
 
 def test_index_dtype_is_int32_exactly_while_every_index_and_count_fits_it() -> None:

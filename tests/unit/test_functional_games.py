@@ -30,11 +30,11 @@ from gamegraph.games.base import Game
 from gamegraph.games.carolina import Carolina
 from gamegraph.games.checks import Check, storable
 from gamegraph.games.dual import Dual
-from gamegraph.games.engine import FunctionalGame, parse_ordered_partition
+from gamegraph.games.engine import FunctionalGame
 from gamegraph.games.engine import functional as functional_graph
 from gamegraph.games.model import GraphTables
 from gamegraph.games.montreal import Montreal
-from gamegraph.games.partitions import PartitionError, partitions
+from gamegraph.games.partitions import PartitionError, parse_ordered_partition, partitions
 from gamegraph.games.registry import get_game, parse_graph_id
 
 Cli = Callable[..., CliResult]

@@ -7,6 +7,7 @@ import ast
 import re
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 import gamegraph
@@ -20,19 +21,18 @@ LAYERS: list[tuple[str, ...]] = [
     ("gamegraph.memory",),
     ("gamegraph.cluster",),
     ("gamegraph.games", "gamegraph.server"),
+    ("gamegraph.define",),
     ("gamegraph.db",),
     ("gamegraph.loader", "gamegraph.verify"),
     ("gamegraph.reporting",),
     ("gamegraph.api",),
-    ("gamegraph.define",),
-    ("gamegraph.games.survey",),
     ("gamegraph.questions",),
     ("gamegraph.cli",),
     ("gamegraph.__main__", "gamegraph"),
 ]
 """Bottom to top. Rooms of one layer do not import each other (games and server are
-independent; so are the loader and verify). The survey's games are definitions, so they sit
-above the define engine they are written in (the registry finds them by import at run time)."""
+independent; so are the loader and verify). define is the public face of the definitions,
+which the games' engine checks and builds."""
 
 
 def _module_name(path: Path) -> str:
@@ -79,6 +79,26 @@ def test_no_module_imports_a_higher_layer_or_a_sibling_room(path: Path) -> None:
         assert other_level <= level, f"{module} ({room}) imports {imported} ({other_room})"
         if other_level == level and level < len(LAYERS) - 1:
             assert other_room == room, f"{module} ({room}) imports its sibling {imported}"
+
+
+def _graph() -> nx.DiGraph:
+    """Every import between gamegraph's modules, at any level (type checking and inside
+    functions too), each to the module it names (a name of a module is its module); a module
+    taking a name from its own package's ``__init__`` draws no arrow."""
+    modules = {_module_name(path): path for path in SOURCES}
+    graph = nx.DiGraph()
+    for module, path in modules.items():
+        for imported in _imports(path):
+            while imported and imported not in modules:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != module and not module.startswith(imported + "."):
+                graph.add_edge(module, imported)
+    return graph
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    circles = [sorted(c) for c in nx.strongly_connected_components(_graph()) if len(c) > 1]
+    assert not circles, f"import circles: {circles}"
 
 
 def test_the_readme_states_the_layer_order() -> None:

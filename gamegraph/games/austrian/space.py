@@ -21,8 +21,13 @@ import numpy as np
 
 from gamegraph.core.spaces import PositionError, Space
 from gamegraph.games.austrian import _kernels as ak
-from gamegraph.games.engine import parse_ordered_partition
-from gamegraph.games.partitions import Partition, PartitionError, canonical_key, paper_notation
+from gamegraph.games.partitions import (
+    Partition,
+    PartitionError,
+    canonical_key,
+    paper_notation,
+    parse_ordered_partition,
+)
 
 __all__ = [
     "AustrianState",
@@ -116,7 +121,7 @@ def parse_austrian(text: str, n: int, L: int, *, bank_up_to_L: bool = False) -> 
     """A state from text ``μ | b``: ``3,3,1|2``, ``3 3 1 | 2``, ``1 3^2 | 2``, ``|5`` (μ empty).
 
     μ is written largest pile first or in the papers' ascending notation
-    (:func:`gamegraph.games.engine.game.parse_ordered_partition`); piles in another order
+    (:func:`gamegraph.games.partitions.parse_ordered_partition`); piles in another order
     are a composition and refused.
     """
     if not isinstance(text, str) or text.count("|") != 1:

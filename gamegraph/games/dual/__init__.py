@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
-from gamegraph.games.engine import FunctionalGame, parse_ordered_partition
-from gamegraph.games.partitions import Partition
+from gamegraph.games.engine import FunctionalGame
+from gamegraph.games.partitions import Partition, parse_ordered_partition
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:

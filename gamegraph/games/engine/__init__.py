@@ -1,23 +1,26 @@
-"""The functional-graph solitaires' shared code: one move per position (SPEC-games.md §0).
+"""The engine of every game made of a space and a move, built in or defined (issue 28).
 
-Bulgarian, Carolina, Austrian, Montreal and Dual solitaire have one move per position, so their
-graphs are functional graphs and share one analysis, one table layout and one set of checks:
+A game is a space, a move and its parameters. The engine builds its graph the same way
+whoever wrote it: the positions of the graph (a space of :mod:`gamegraph.core.spaces`), the
+move of each (a built-in game's compiled loop over ids, or a definition's Python function
+called a shard at a time), the graph as one of the core's two array types, its analysis by
+the core's functions, its Neo4j tables and its `verify` checks. The modules, by job:
 
-- :mod:`.game`: :class:`FunctionalGame`, the :class:`~gamegraph.games.base.Game` type they
-  subclass (light: every game's ``__init__`` imports it);
-- :mod:`.graph`: :class:`~.graph.FunctionalGraph`, the compiled analysis of a map
-  i -> successor[i], and the engines' input and memory checks (numpy, numba);
-- :mod:`.tables`: the Neo4j node and relationship tables of a functional graph;
-- :mod:`.checks`: the `verify` checks of a loaded functional graph.
+- :mod:`.game`: :class:`FunctionalGame`, the light Game type of the solitaires (every game's
+  ``__init__`` imports it); :mod:`.defined`: the Game type of a definition, one per kind;
+  :mod:`.definition`: what a definition declares; :mod:`.spaces`: its declared spaces;
+- :mod:`.build`: estimate and build (the hooks :class:`~gamegraph.games.base.Game` calls);
+  :mod:`.calls`, :mod:`.timeout`: a definition's function called and checked;
+  :mod:`._kernels`: compiled moves and CSR rows;
+- :mod:`.positions`: a built graph's positions (its space, with keys and notations);
+  :mod:`.functional`, :mod:`.graphs`: the graph of each kind with its analysis;
+- :mod:`.tables`: the graph as Neo4j tables; :mod:`.checks`, :mod:`.functional_checks`,
+  :mod:`.arc_checks`: `verify`; :mod:`.cypher`: a definition's Cypher, written for it.
 
 This package's ``__init__`` re-exports only the light names of :mod:`.game`; import the others
 from their modules.
 """
 
-from gamegraph.games.engine.game import (
-    FUNCTIONAL_STATS,
-    FunctionalGame,
-    parse_ordered_partition,
-)
+from gamegraph.games.engine.game import FUNCTIONAL_STATS, FunctionalGame
 
-__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "parse_ordered_partition"]
+__all__ = ["FUNCTIONAL_STATS", "FunctionalGame"]

@@ -18,10 +18,7 @@ as the shipped files are) and run unchanged in Neo4j Browser after their ``:para
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gamegraph.games.engine.defined import DefinedGame
+from typing import Any
 
 __all__ = ["label_of", "move_of", "prefix_of", "texts"]
 
@@ -41,8 +38,9 @@ def prefix_of(name: str) -> str:
     return name.replace("-", "_")
 
 
-def texts(game: type[DefinedGame]) -> list[tuple[str, str, bool]]:
-    """``(source, text, internal)`` of every Cypher file of a defined game."""
+def texts(game: type[Any]) -> list[tuple[str, str, bool]]:
+    """``(source, text, internal)`` of every Cypher file of a defined game (the class of
+    :mod:`.defined`: its definition, label, move type and example)."""
     fill = _Fill(game)
     kind = game.definition.kind
     user = {
@@ -63,7 +61,7 @@ def texts(game: type[DefinedGame]) -> list[tuple[str, str, bool]]:
 
 
 class _Fill:
-    def __init__(self, game: type[DefinedGame]) -> None:
+    def __init__(self, game: type[Any]) -> None:
         others = [p for p in game.params if p.in_id and p.name != "n"]
         example = game.definition.example
         keys = ", ".join(f"{p.name}: ${p.name}" for p in [*game.params[:1], *others])

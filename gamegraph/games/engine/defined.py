@@ -108,6 +108,11 @@ class DefinedGame(Game[Any]):
         return texts(cls)
 
     @classmethod
+    def source_file(cls) -> str | None:
+        origin = cls.definition.origin
+        return origin.removeprefix("file ") if origin.startswith("file ") else None
+
+    @classmethod
     def example_position(cls, *, last: bool = False) -> str:
         """A position of the example graph, for the queries' ``:param`` lines."""
         space = cls.definition.space

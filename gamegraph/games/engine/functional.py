@@ -6,18 +6,13 @@ one move, so their game graphs are functional graphs and share one analysis (SPE
 ends in and its distance to it, the Garden of Eden (no predecessor), basins, the longest
 transients. It is linear in N: the graph core's :func:`gamegraph.core.graphs.functional_analysis`.
 
-Semantics (the same as :class:`gamegraph.games.bulgarian.BulgarianGraph`): cycle ids are
-numbered by their first member in index order; ``distance`` is 0 on a cycle; a cycle is listed
-in move order starting from its smallest index. A game's graph class subclasses
-:class:`FunctionalGraph` and adds its positions (``n``, ``position``, ``index``, ``keys``).
-
-The module also holds the helpers the four engines share: input checks (:func:`check_int`,
-:func:`parse_sequence`) and the memory check before a build (:func:`check_estimate`).
+Semantics: cycle ids are numbered by their first member in index order; ``distance`` is 0 on
+a cycle; a cycle is listed in move order starting from its smallest index. A game's graph
+(:class:`~gamegraph.games.engine.graphs.FunctionalGameGraph`) adds its positions.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Self
@@ -36,14 +31,11 @@ __all__ = [
     "NETWORKX_LIMIT",
     "SUMMARY_KEYS",
     "FunctionalGraph",
-    "ParameterError",
     "PositionIndexError",
     "SuccessorArrayError",
     "analysis_bytes_per_position",
     "check_estimate",
-    "check_int",
     "index_dtype",
-    "parse_sequence",
 ]
 
 #: keys of :meth:`FunctionalGraph.summary`, in order (the functional games' FUNCTIONAL_STATS)
@@ -63,60 +55,12 @@ NETWORKX_LIMIT = 200_000
 object per node and arc: about 1 KiB each)."""
 
 
-class ParameterError(InputError):
-    """A game parameter (n, L, ...) is not an integer in its accepted range."""
-
-
 class PositionIndexError(InputError, IndexError):
     """A position index outside 0..size-1."""
 
 
 class SuccessorArrayError(InputError):
     """The array given as a map is not a map of 0..N-1 into itself."""
-
-
-def check_int(name: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` as an int in low..high (high None: no upper bound), else ParameterError."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise ParameterError(f"{name} must be an integer, not {value!r}")
-    number = int(value)
-    if number < low or (high is not None and number > high):
-        accepted = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise ParameterError(f"{name} = {number} is out of range: {name} must be {accepted}")
-    return number
-
-
-_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
-
-
-def parse_sequence(text: object, what: str, error: type[ValueError]) -> tuple[int, ...]:
-    """Nonnegative integers in the order given: ``3,1,2``, ``3 1 2``, ``[3,1,2]``, ``(3, 1, 2)``.
-
-    ``a^k`` stands for k copies of a in place (``2^3,1`` is ``2,2,2,1``), as in the papers'
-    exponent notation. Raises ``error`` (a ValueError subclass) with a one-line message naming
-    ``what`` was expected.
-    """
-    if not isinstance(text, str):
-        raise error(f"a {what} is given as text such as '3,1,2', not {text!r}")
-    body = text.strip()
-    if body[:1] in "[(" and body[-1:] in "])":
-        body = body[1:-1]
-    tokens = [t for t in re.split(r"[\s,]+", body.strip()) if t]
-    if not tokens:
-        raise error(f"empty {what} {text!r}: give its entries, e.g. '3,1,2'")
-    values: list[int] = []
-    for token in tokens:
-        match = _TOKEN.match(token)
-        if match is None:
-            raise error(
-                f"bad entry {token!r} in {text!r}: a {what} is written as nonnegative integers, "
-                "optionally with an exponent as in '2^3'"
-            )
-        value, times = int(match.group(1)), int(match.group(2) or 1)
-        if times == 0:
-            raise error(f"exponent 0 in {token!r} of {text!r}: exponents must be >= 1")
-        values.extend([value] * times)
-    return tuple(values)
 
 
 def analysis_bytes_per_position(size: int) -> int:

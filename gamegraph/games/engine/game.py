@@ -13,17 +13,9 @@ Light on purpose (no numpy): every game's ``__init__`` imports it.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from gamegraph.games.base import Game
-from gamegraph.games.partitions import (
-    Partition,
-    PartitionError,
-    canonical_key,
-    paper_notation,
-    parse_partition,
-)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,7 +25,7 @@ if TYPE_CHECKING:
     from gamegraph.games.engine.positions import Positions
     from gamegraph.games.model import Column
 
-__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT", "parse_ordered_partition"]
+__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT"]
 
 FUNCTIONAL_STATS = (
     "positions",
@@ -123,36 +115,3 @@ class FunctionalGame(Game[GraphT]):
         from gamegraph.games.engine.tables import position_columns
 
         return position_columns(self, positions)
-
-
-_SEPARATORS = re.compile(r"[\s,]+")
-_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
-
-
-def parse_ordered_partition(text: str, n: int | None = None) -> Partition:
-    """A partition written largest part first (``5,3,3,1``) or in the papers' ascending
-    notation (``1 3^2 5``), as a nonincreasing tuple.
-
-    Parts in any other order make a composition, not a partition: refused in one line
-    (:func:`gamegraph.games.partitions.parse_partition`, which B_n uses, would sort them
-    silently and hide a composition given by mistake).
-    """
-    parts = parse_partition(text)
-    body = text.strip()
-    if body[:1] in "[(" and body[-1:] in "])":
-        body = body[1:-1]
-    given: list[int] = []
-    for token in _SEPARATORS.split(body.strip()):
-        match = _TOKEN.match(token)
-        if match:
-            given += [int(match.group(1))] * int(match.group(2) or 1)
-    if given not in (sorted(given, reverse=True), sorted(given)):
-        raise PartitionError(
-            f"{text.strip()!r} is a composition, not a partition: write the parts largest "
-            f"first ({canonical_key(parts)}) or in ascending notation ({paper_notation(parts)})"
-        )
-    if n is not None and sum(parts) != n:
-        raise PartitionError(
-            f"{canonical_key(parts)} is a partition of {sum(parts)}, not of n = {n}"
-        )
-    return parts

@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from gamegraph.errors import InputError
 from gamegraph.games.crim.positions import parse_position as parse_any_partition
-from gamegraph.games.engine.game import parse_ordered_partition
-from gamegraph.games.partitions import Partition
+from gamegraph.games.partitions import Partition, parse_ordered_partition
 
 if TYPE_CHECKING:
     from gamegraph.core.spaces import Space as CoreSpace

@@ -34,7 +34,7 @@ import numpy as np
 from gamegraph.core.graphs import FunctionalGraph as CoreFunctionalGraph
 from gamegraph.core.graphs import functional_analysis, index_dtype
 from gamegraph.core.spaces import PositionError, Space
-from gamegraph.games.engine.functional import parse_sequence
+from gamegraph.core.spaces.notation import integers
 from gamegraph.games.montreal import A007075
 from gamegraph.games.montreal import _kernels as mk
 
@@ -102,7 +102,13 @@ def parse_montreal(text: str, n: int) -> Sequence:
     Leading and trailing zeros are dropped (SPEC-games.md §3 identifies them away); the
     entries must sum to n.
     """
-    return check_position(parse_sequence(text, "Montreal position", MontrealPositionError), n)
+    if not isinstance(text, str):
+        raise MontrealPositionError(f"a Montreal position is given as text, not {text!r}")
+    try:
+        entries = integers(text, positive=False, what="Montreal position")
+    except PositionError as error:
+        raise MontrealPositionError(str(error)) from None
+    return check_position(entries, n)
 
 
 def parse_member(text: str, n: int, space: str = "I") -> Sequence:

@@ -19,8 +19,9 @@ functional graph. The conventions are in docs/games.md ("The survey's five games
 
 from __future__ import annotations
 
-from gamegraph.define import reachable, solitaire
 from gamegraph.games.base import Param
+from gamegraph.games.engine.declare import solitaire
+from gamegraph.games.engine.spaces import reachable
 from gamegraph.games.survey import positions as pos
 
 __all__ = ["GAMES"]
