@@ -24,19 +24,14 @@ predicate ``where`` that narrows the space (:class:`Narrowed`). This package imp
 of gamegraph but :mod:`gamegraph.errors`, and knows nothing of Neo4j or of any game.
 """
 
-from gamegraph.core.spaces.base import Narrowed, PositionError, Space, flat_rows
+from gamegraph.core.spaces.base import Narrowed, PositionError, Space, flat_rows, narrowed
 from gamegraph.core.spaces.compositions import (
     Composition,
     Compositions,
-    MarkedComposition,
-    MarkedCompositions,
     Necklaces,
-    PointerCompositions,
     compositions,
     greatest_rotation,
-    marked_compositions,
     necklaces,
-    pointer_compositions,
 )
 from gamegraph.core.spaces.listed import Listed
 from gamegraph.core.spaces.notation import EMPTY_KEY, EMPTY_NOTATION
@@ -49,17 +44,22 @@ from gamegraph.core.spaces.partitions import (
     partitions,
     partitions_up_to,
 )
+from gamegraph.core.spaces.plane import PlanePartition, PlanePartitions, plane_partitions
 from gamegraph.core.spaces.products import (
     Hands,
     PartitionTuples,
     Pile,
-    PlanePartition,
-    PlanePartitions,
     TwoColoured,
     TwoColouredPartitions,
     partition_tuples,
-    plane_partitions,
     two_coloured_partitions,
+)
+from gamegraph.core.spaces.seats import (
+    MarkedComposition,
+    MarkedCompositions,
+    PointerCompositions,
+    marked_compositions,
+    pointer_compositions,
 )
 
 __all__ = [
@@ -90,6 +90,7 @@ __all__ = [
     "flat_rows",
     "greatest_rotation",
     "marked_compositions",
+    "narrowed",
     "necklaces",
     "parse_parts",
     "partition_tuples",

@@ -1,4 +1,5 @@
-"""Compiled (numba) ranking and unranking of the spaces, many rows per call.
+"""Compiled (numba) ranking and unranking of the partition spaces, many rows per call (the
+compositions' are in :mod:`._composition_kernels`).
 
 Partitions are numbered in *descending lexicographic order* (index 0 is the partition with
 the largest first part, (n) when it is allowed; the last is the smallest). With
@@ -29,14 +30,9 @@ __all__ = [
     "partition_lengths",
     "partition_run",
     "partition_table",
-    "rank_composition_row",
-    "rank_compositions_fixed",
-    "rank_hands",
     "rank_partition_row",
     "rank_partitions",
     "rank_partitions_plain",
-    "unrank_compositions_fixed",
-    "unrank_hands",
     "unrank_partition",
     "unrank_partitions",
 ]
@@ -275,161 +271,6 @@ def unrank_partitions(
             flat[base + j] = parts[j]
 
 
-# --------------------------------------------------------------------------- compositions
-
-
-@njit(cache=True, nogil=True)
-def rank_compositions_fixed(
-    flat: np.ndarray,
-    offsets: np.ndarray,
-    n: int,
-    length: int,
-    low: int,
-    tail: np.ndarray,
-    strict: bool,
-    out: np.ndarray,
-) -> int:
-    """The index of every row as a composition of n into ``length`` parts, each >= ``low``,
-    in descending lexicographic order. ``tail[j, x]`` is the number of compositions of some
-    r <= x into j parts (cumulative), so the members that agree before part i and are larger
-    there number tail[length − i − 1, r_i − a_i − 1]."""
-    for r in range(offsets.shape[0] - 1):
-        lo = offsets[r]
-        hi = offsets[r + 1]
-        code = OK
-        if hi - lo != length:
-            code = BAD_COUNT
-        remaining = n
-        index = 0
-        if code == OK:
-            for i in range(length):
-                v = flat[lo + i]
-                if v < low:
-                    code = BAD_PART
-                    break
-                if v > remaining:
-                    code = BAD_SUM
-                    break
-                left = length - i - 1
-                if remaining - v - 1 >= 0:
-                    index += tail[left, remaining - v - 1]
-                remaining -= v
-            if code == OK and remaining != 0:
-                code = BAD_SUM
-        if code != OK:
-            if strict:
-                return code * 2**32 + r
-            out[r] = -1
-            continue
-        out[r] = index
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def unrank_compositions_fixed(
-    ids: np.ndarray, n: int, length: int, low: int, tail: np.ndarray, flat: np.ndarray
-) -> None:
-    """The parts of composition ``ids[i]`` into ``flat[i * length:(i + 1) * length]``."""
-    for i in range(ids.shape[0]):
-        index = ids[i]
-        remaining = n
-        for p in range(length):
-            left = length - p - 1
-            if left == 0:
-                flat[i * length + p] = remaining
-                break
-            # the largest v whose larger choices number at most index: walk down from the top
-            v = remaining - low * left
-            while True:
-                larger = tail[left, remaining - v - 1] if remaining - v - 1 >= 0 else 0
-                if larger <= index:
-                    count_v = _count_exact(tail, left, remaining - v)
-                    if index < larger + count_v:
-                        index -= larger
-                        break
-                v -= 1
-            flat[i * length + p] = v
-            remaining -= v
-
-
-@njit(cache=True, nogil=True)
-def _count_exact(tail: np.ndarray, parts: int, total: int) -> int:
-    """The number of compositions of exactly ``total`` into ``parts`` parts (from ``tail``)."""
-    if total < 0:
-        return 0
-    return int(tail[parts, total] - (tail[parts, total - 1] if total >= 1 else 0))
-
-
-@njit(cache=True, nogil=True)
-def rank_compositions_free(
-    flat: np.ndarray, offsets: np.ndarray, n: int, strict: bool, out: np.ndarray
-) -> int:
-    """The index of every row as a composition of n (any length): the bit set of its cut
-    points, bit n − 1 − s for a cut after s (descending lexicographic order, as C_n)."""
-    for r in range(offsets.shape[0] - 1):
-        index = rank_composition_row(flat, offsets[r], offsets[r + 1], n)
-        if index < 0:
-            if strict:
-                return -index * 2**32 + r
-            index = -1
-        out[r] = index
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def composition_lengths(ids: np.ndarray, n: int, offsets: np.ndarray) -> None:
-    """offsets of the compositions with these ids (1 + the cuts set; 0 parts for n = 0)."""
-    offsets[0] = 0
-    for i in range(ids.shape[0]):
-        x = ids[i]
-        count = 0
-        while x:
-            x &= x - 1
-            count += 1
-        offsets[i + 1] = offsets[i] + (count + 1 if n > 0 else 0)
-
-
-@njit(cache=True, nogil=True)
-def unrank_compositions_free(
-    ids: np.ndarray, n: int, offsets: np.ndarray, flat: np.ndarray
-) -> None:
-    """The parts of the compositions with these ids (their cut bit sets) into ``flat``."""
-    if n == 0:
-        return
-    for i in range(ids.shape[0]):
-        x = ids[i]
-        pos = offsets[i]
-        previous = 0
-        for w in range(n - 2, -1, -1):
-            if (x >> w) & 1:
-                cut = n - 1 - w
-                flat[pos] = cut - previous
-                pos += 1
-                previous = cut
-        flat[pos] = n - previous
-
-
-@njit(cache=True, nogil=True)
-def greatest_rotation_rows(flat: np.ndarray, offsets: np.ndarray, out: np.ndarray) -> None:
-    """out[r] = whether row r is the lexicographically greatest of its rotations."""
-    for r in range(offsets.shape[0] - 1):
-        lo = offsets[r]
-        length = offsets[r + 1] - lo
-        ok = True
-        for shift in range(1, length):
-            for j in range(length):
-                a = flat[lo + j]
-                b = flat[lo + (j + shift) % length]
-                if b > a:
-                    ok = False
-                    break
-                if b < a:
-                    break
-            if not ok:
-                break
-        out[r] = ok
-
-
 @njit(cache=True, nogil=True)
 def next_partition(a: np.ndarray, k: int) -> int:
     """Advance ``a[:k]`` to the next partition in descending lexicographic order (no bounds),
@@ -507,26 +348,6 @@ def rank_partition_row(flat: np.ndarray, lo: int, hi: int, n: int, table: np.nda
 
 
 @njit(cache=True, nogil=True)
-def rank_composition_row(flat: np.ndarray, lo: int, hi: int, n: int) -> int:
-    """The index of ``flat[lo:hi]`` as a composition of n of any length (the bit set of its
-    cuts), or −code: a part below 1, or a sum other than n."""
-    index = np.int64(0)
-    cut = 0
-    for i in range(lo, hi):
-        v = flat[i]
-        if v < 1:
-            return -BAD_PART
-        cut += v
-        if cut > n:
-            return -BAD_SUM
-        if i < hi - 1:
-            index |= np.int64(1) << (n - 1 - cut)
-    if cut != n:
-        return -BAD_SUM
-    return int(index)
-
-
-@njit(cache=True, nogil=True)
 def rank_partitions_plain(
     flat: np.ndarray,
     offsets: np.ndarray,
@@ -583,109 +404,6 @@ def rank_partitions_plain(
             continue
         out[r] = table[size, size] - 1 - below + (starts[size] if sized else 0)
     return -1
-
-
-@njit(cache=True, nogil=True)
-def rank_hands(
-    flat: np.ndarray,
-    offsets: np.ndarray,
-    n: int,
-    players: int,
-    table: np.ndarray,
-    larger: np.ndarray,
-    tuples: np.ndarray,
-    strict: bool,
-    out: np.ndarray,
-) -> int:
-    """The index of every row as s hands (partitions separated by single 0s, at most s − 1
-    of them; missing hands at the end are empty) with n cards in all, hand by hand:
-    ``larger[j, r, m]`` counts the j-tuples after a hand with r cards left and the hand
-    larger than m, ``tuples[j, r]`` the j-tuples of partitions with r cards in all."""
-    for r in range(offsets.shape[0] - 1):
-        lo = offsets[r]
-        hi = offsets[r + 1]
-        code = OK
-        index = 0
-        remaining = n
-        seat = 0
-        start = lo
-        for i in range(lo, hi + 1):
-            if i < hi and flat[i] != 0:
-                if flat[i] < 0:
-                    code = BAD_PART
-                    break
-                continue
-            if seat >= players:
-                code = BAD_COUNT
-                break
-            size = 0
-            for j in range(start, i):
-                size += flat[j]
-            if size > remaining:
-                code = BAD_SUM
-                break
-            local = rank_partition_row(flat, start, i, size, table)
-            if local < 0:
-                code = -local
-                break
-            after = players - seat - 1
-            index += larger[after, remaining, size] + local * tuples[after, remaining - size]
-            remaining -= size
-            seat += 1
-            start = i + 1
-        if code == OK and remaining != 0:
-            code = BAD_SUM
-        if code != OK:
-            if strict:
-                return code * 2**32 + r
-            out[r] = -1
-            continue
-        out[r] = index
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def unrank_hands(
-    ids: np.ndarray,
-    n: int,
-    players: int,
-    table: np.ndarray,
-    larger: np.ndarray,
-    tuples: np.ndarray,
-    offsets: np.ndarray,
-    flat: np.ndarray,
-) -> None:
-    """The rows of the hands with these ids (the inverse of :func:`rank_hands`): with
-    ``flat`` empty only ``offsets`` are written (``offsets[0]`` where the rows start)."""
-    write = flat.shape[0] > 0
-    parts = np.zeros(n + 1, dtype=np.int64)
-    pos = offsets[0]
-    for i in range(ids.shape[0]):
-        index = ids[i]
-        remaining = n
-        for seat in range(players):
-            after = players - seat - 1
-            size = remaining
-            while size > 0:
-                block = larger[after, remaining, size - 1] - larger[after, remaining, size]
-                if index < larger[after, remaining, size] + block:
-                    break
-                size -= 1
-            index -= larger[after, remaining, size]
-            rest = tuples[after, remaining - size]
-            local = index // rest
-            index -= local * rest
-            length = unrank_partition(local, size, table, parts)
-            if seat:
-                if write:
-                    flat[pos] = 0
-                pos += 1
-            if write:
-                for j in range(length):
-                    flat[pos + j] = parts[j]
-            pos += length
-            remaining -= size
-        offsets[i + 1] = pos
 
 
 @njit(cache=True, nogil=True)

@@ -31,7 +31,7 @@ import numpy as np
 
 from gamegraph.errors import InputError
 
-__all__ = ["Narrowed", "P", "PositionError", "Space", "flat_rows"]
+__all__ = ["Narrowed", "P", "PositionError", "Space", "flat_rows", "narrowed"]
 
 P = TypeVar("P")
 """The type of a position of a space (a tuple of ints, a tuple of tuples, ...)."""
@@ -406,3 +406,8 @@ class Narrowed(Space[P]):
 
     def notation(self, position: P) -> str:
         return self.base.notation(position)
+
+
+def narrowed(space: Space[P], where: Callable[[P], bool] | None) -> Space[P]:
+    """``space``, or the space narrowed to where ``where`` holds when it is given."""
+    return space if where is None else Narrowed(space, where)

@@ -1,5 +1,4 @@
-"""Compositions: strict and weak, of any or of a fixed length; up to rotation (necklaces);
-and with a marked seat (a pointer).
+"""Compositions: strict and weak, of any or of a fixed length; and up to rotation (necklaces).
 
 A composition is a tuple of parts in order, positive (strict) or nonnegative (weak, which
 needs a fixed length). Its row is the composition itself. The canonical order is descending
@@ -10,11 +9,8 @@ Carolina's C_n numbers them.
 - :class:`Necklaces`: compositions up to rotation (the cyclic compositions of OEIS A008965;
   seats round a table). The canonical form is the **lexicographically greatest** rotation, so
   a necklace starts with a largest part; members in descending lexicographic order.
-- :class:`MarkedCompositions`: a composition with a marked seat whose pile is non-empty,
-  ``(parts, seat)`` with the seat counted from 0; by seat, then descending lexicographic.
-- :class:`PointerCompositions`: Janetzko's positions, weak compositions of n into c parts
-  whose pointed-at pile is non-empty, rotated so that the pointer is at seat 1: the weak
-  compositions whose first part is positive.
+
+Compositions with a marked seat (a pointer) are in :mod:`.seats`.
 """
 
 from __future__ import annotations
@@ -26,27 +22,21 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.core.spaces import _composition_kernels as ck
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import Narrowed, PositionError, Space
+from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.notation import brief, integers, is_empty, join_key
 
 __all__ = [
     "Composition",
     "Compositions",
-    "MarkedComposition",
-    "MarkedCompositions",
     "Necklaces",
-    "PointerCompositions",
     "compositions",
     "greatest_rotation",
-    "marked_compositions",
     "necklaces",
-    "pointer_compositions",
 ]
 
 Composition = tuple[int, ...]
-MarkedComposition = tuple[Composition, int]
-"""A composition and its marked seat (0 is the first seat)."""
 
 INT64_MAX = 2**63 - 1
 MAX_FREE_N = 62
@@ -150,9 +140,9 @@ class Compositions(Space[Composition]):
         flat, offsets = self._as_flat(rows, offsets)
         out = np.empty(offsets.shape[0] - 1, dtype=np.int64)
         if self.length is None:
-            result = k.rank_compositions_free(flat, offsets, self.n, strict, out)
+            result = ck.rank_compositions_free(flat, offsets, self.n, strict, out)
         else:
-            result = k.rank_compositions_fixed(
+            result = ck.rank_compositions_fixed(
                 flat, offsets, self.n, self.length, self.low, self.tail, strict, out
             )
         if result >= 0:
@@ -177,12 +167,12 @@ class Compositions(Space[Composition]):
         ids = self._check_ids(ids)
         if self.length is None:
             offsets = np.empty(ids.shape[0] + 1, dtype=np.int64)
-            k.composition_lengths(ids, self.n, offsets)
+            ck.composition_lengths(ids, self.n, offsets)
             flat = np.empty(int(offsets[-1]), dtype=np.int64)
-            k.unrank_compositions_free(ids, self.n, offsets, flat)
+            ck.unrank_compositions_free(ids, self.n, offsets, flat)
         else:
             flat = np.empty(ids.shape[0] * self.length, dtype=np.int64)
-            k.unrank_compositions_fixed(ids, self.n, self.length, self.low, self.tail, flat)
+            ck.unrank_compositions_fixed(ids, self.n, self.length, self.low, self.tail, flat)
             offsets = np.arange(ids.shape[0] + 1, dtype=np.int64) * self.length
         return flat.astype(self.dtype), offsets
 
@@ -366,7 +356,7 @@ class Necklaces(_MemberSpace):
         return sum(_necklace_count(self.n, c, False) for c in range(1, self.n + 1))
 
     def _test(self, flat: np.ndarray, offsets: np.ndarray, out: np.ndarray) -> None:
-        k.greatest_rotation_rows(flat, offsets, out)
+        ck.greatest_rotation_rows(flat, offsets, out)
 
     def _refusal(self) -> str:
         return "it is not its greatest rotation (see canonical())"
@@ -395,228 +385,6 @@ def _phi(m: int) -> int:
     return sum(1 for j in range(1, m + 1) if math.gcd(j, m) == 1)
 
 
-class PointerCompositions(Space[Composition]):
-    """Janetzko's positions: weak compositions of n into c parts whose pointed-at pile is
-    non-empty, rotated so that the pointer is at seat 1; that is, the weak compositions of n
-    into c parts with a positive first part (binomial(n + c − 2, c − 1) of them).
-
-    Subtracting 1 from the first part maps them onto the weak compositions of n − 1 into c
-    parts keeping the order, which gives the ids (descending lexicographic)."""
-
-    order = "descending lexicographic: (n, 0, ..., 0) first"
-    fixed_width = True
-
-    def __init__(self, n: int, players: int) -> None:
-        self.n = _check_int("n", n)
-        self.players = _check_int("players", players, low=1)
-        self.inner = Compositions(max(n - 1, 0), length=self.players, weak=True)
-
-    def __repr__(self) -> str:
-        return f"PointerCompositions({self.n}, players={self.players})"
-
-    def cardinality(self) -> int:
-        return self.inner.cardinality() if self.n >= 1 else 0
-
-    def _shift(self, flat: np.ndarray, offsets: np.ndarray, by: int) -> np.ndarray:
-        moved = flat.astype(np.int64, copy=True)
-        starts = offsets[:-1][offsets[:-1] < offsets[1:]]
-        moved[starts] += by
-        return moved
-
-    def rank(self, position: Composition) -> int:
-        row = _sequence(position, "pointer composition")
-        flat = np.asarray(row, dtype=np.int64)
-        return int(self.rank_many(flat, np.array([0, len(row)], dtype=np.int64))[0])
-
-    def unrank(self, index: int) -> Composition:
-        self._index(index)
-        parts = self.inner.unrank(index)
-        return (parts[0] + 1, *parts[1:])
-
-    def rank_many(
-        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
-    ) -> np.ndarray:
-        flat, offsets = self._as_flat(rows, offsets)
-        if self.n == 0:
-            if strict and offsets.shape[0] > 1:
-                raise PositionError(f"{self!r} is empty: no row is a member")
-            return np.full(offsets.shape[0] - 1, -1, dtype=np.int64)
-        lengths = np.diff(offsets)
-        firsts = np.where(lengths > 0, flat[np.minimum(offsets[:-1], max(flat.shape[0] - 1, 0))], 0)
-        bad = (lengths > 0) & (firsts < 1) if flat.shape[0] else np.zeros(lengths.shape[0], bool)
-        if strict and bad.any():
-            r = int(np.argmax(bad))
-            raise PositionError(
-                f"row {r}: no member of {self!r}: the pointed-at pile (seat 1) is empty"
-            )
-        try:
-            ids = self.inner.rank_many(self._shift(flat, offsets, -1), offsets, strict=strict)
-        except PositionError as error:
-            raise PositionError(str(error).replace(repr(self.inner), repr(self))) from None
-        return np.where(bad, -1, ids)
-
-    def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-        ids = self._check_ids(ids)
-        flat, offsets = self.inner.unrank_many(ids)
-        return self._shift(flat, offsets, 1).astype(self.dtype), offsets
-
-    def encode(self, position: Composition) -> tuple[int, ...]:
-        return tuple(position)
-
-    def decode(self, row: Sequence[int]) -> Composition:
-        values = tuple(int(v) for v in row)
-        return values + (0,) * (self.players - len(values))
-
-    def row_width(self) -> int:
-        return self.players
-
-    def max_entry(self) -> int:
-        return self.n
-
-    def canonical(self, position: Any) -> Composition:
-        return tuple(int(v) for v in position)
-
-    def parse(self, text: str) -> Composition:
-        values = integers(text.replace("*", " "), positive=False, limit=self.n, what="position")
-        if values not in self:
-            raise PositionError(
-                f"{brief(text)} is no member of {self!r}: {self.players} nonnegative piles "
-                f"adding up to n = {self.n}, the first (the pointer's) non-empty"
-            )
-        return values
-
-    def format(self, position: Composition) -> str:
-        return join_key(position)
-
-    def notation(self, position: Composition) -> str:
-        """The parts with the pointer's pile starred: ``(*3,0,2)``."""
-        return "(*" + ",".join(map(str, position)) + ")"
-
-    def to_marked(self, position: Composition) -> MarkedComposition:
-        """The same position as a marked composition with the mark at seat 0."""
-        return (tuple(position), 0)
-
-
-class MarkedCompositions(Space[MarkedComposition]):
-    """Compositions of n into c parts (``weak`` by default) with a marked seat whose pile is
-    non-empty: positions ``(parts, seat)``, seat 0..c − 1. Its row is ``(seat, *parts)``.
-
-    Ordered by seat, then descending lexicographic in the parts: within one seat the map
-    parts − e_seat onto the compositions of n − 1 (weak) keeps the order, giving the ids."""
-
-    order = "by seat 0, 1, ..., c − 1; within a seat descending lexicographic"
-    fixed_width = True
-
-    def __init__(self, n: int, players: int, *, weak: bool = True) -> None:
-        self.n = _check_int("n", n)
-        self.players = _check_int("players", players, low=1)
-        self.weak = bool(weak)
-        self.inner = (
-            Compositions(max(n - 1, 0), length=self.players, weak=True)
-            if self.weak
-            else Compositions(n, length=self.players)
-        )
-
-    def __repr__(self) -> str:
-        weak = "" if self.weak else ", weak=False"
-        return f"MarkedCompositions({self.n}, players={self.players}{weak})"
-
-    @property
-    def per_seat(self) -> int:
-        """The number of members with one given seat marked."""
-        if self.n == 0:
-            return 0
-        return self.inner.cardinality()
-
-    def cardinality(self) -> int:
-        return self.players * self.per_seat
-
-    def _inner_parts(self, position: MarkedComposition) -> Composition:
-        parts, seat = self._split(position)
-        if not self.weak:
-            return parts
-        if not 0 <= seat < len(parts) or parts[seat] < 1:
-            raise PositionError(f"{position!r}: the marked pile is empty or no seat")
-        return tuple(v - (1 if i == seat else 0) for i, v in enumerate(parts))
-
-    def _split(self, position: object) -> MarkedComposition:
-        if (
-            not isinstance(position, tuple | list)
-            or len(position) != 2
-            or not isinstance(position[1], int | np.integer)
-        ):
-            raise PositionError(f"{position!r} is no marked composition: give (parts, seat)")
-        seat = int(position[1])
-        if not 0 <= seat < self.players:
-            raise PositionError(f"seat {seat} is outside 0..{self.players - 1}")
-        return _sequence(position[0], "composition"), seat
-
-    def rank(self, position: MarkedComposition) -> int:
-        parts, seat = self._split(position)
-        if self.n == 0:
-            raise PositionError(f"{self!r} is empty")
-        return seat * self.per_seat + self.inner.rank(self._inner_parts((parts, seat)))
-
-    def unrank(self, index: int) -> MarkedComposition:
-        seat, within = divmod(self._index(index), self.per_seat)
-        parts = self.inner.unrank(within)
-        if self.weak:
-            parts = tuple(v + (1 if i == seat else 0) for i, v in enumerate(parts))
-        return parts, seat
-
-    def encode(self, position: MarkedComposition) -> tuple[int, ...]:
-        parts, seat = position
-        return (seat, *parts)
-
-    def decode(self, row: Sequence[int]) -> MarkedComposition:
-        values = tuple(int(v) for v in row)
-        if not values:
-            raise PositionError("an empty row is no marked composition")
-        parts = values[1:] + (0,) * (self.players - len(values) + 1)
-        return parts, values[0]
-
-    def row_width(self) -> int:
-        return self.players + 1
-
-    def max_entry(self) -> int:
-        return max(self.n, self.players)
-
-    def canonical(self, position: Any) -> MarkedComposition:
-        parts, seat = position
-        return tuple(int(v) for v in parts), int(seat)
-
-    def to_pointer(self, position: MarkedComposition) -> Composition:
-        """The parts rotated so that the marked seat comes first (a
-        :class:`PointerCompositions` member)."""
-        parts, seat = self._split(position)
-        return parts[seat:] + parts[:seat]
-
-    def parse(self, text: str) -> MarkedComposition:
-        """The parts with the marked pile starred: ``3,0,*2`` or ``(3, 0, *2)``."""
-        tokens = [t for t in text.replace("(", " ").replace(")", " ").replace(",", " ").split()]
-        stars = [i for i, t in enumerate(tokens) if t.startswith("*")]
-        if len(stars) != 1 or "^" in text:
-            raise PositionError(
-                f"{brief(text)}: write the piles in order with the marked one starred once, "
-                "e.g. '3,0,*2'"
-            )
-        parts = integers(" ".join(t.lstrip("*") for t in tokens), positive=False, limit=self.n)
-        position = (parts, stars[0])
-        if position not in self:
-            raise PositionError(
-                f"{brief(text)} is no member of {self!r}: {self.players} piles adding up to "
-                f"n = {self.n}, the starred one non-empty"
-            )
-        return position
-
-    def format(self, position: MarkedComposition) -> str:
-        parts, seat = position
-        return ",".join(("*" if i == seat else "") + str(v) for i, v in enumerate(parts))
-
-    def notation(self, position: MarkedComposition) -> str:
-        return f"({self.format(position)})"
-
-
 def compositions(
     n: int,
     *,
@@ -625,8 +393,7 @@ def compositions(
     where: Callable[[Composition], bool] | None = None,
 ) -> Space[Composition]:
     """The compositions of n (see :class:`Compositions`), narrowed by ``where`` if given."""
-    space = Compositions(n, length=length, weak=weak)
-    return space if where is None else Narrowed(space, where)
+    return narrowed(Compositions(n, length=length, weak=weak), where)
 
 
 def necklaces(
@@ -637,25 +404,4 @@ def necklaces(
     where: Callable[[Composition], bool] | None = None,
 ) -> Space[Composition]:
     """The compositions of n up to rotation (see :class:`Necklaces`), narrowed by ``where``."""
-    space = Necklaces(n, length=length, weak=weak)
-    return space if where is None else Narrowed(space, where)
-
-
-def pointer_compositions(
-    n: int, players: int, *, where: Callable[[Composition], bool] | None = None
-) -> Space[Composition]:
-    """Janetzko's positions (see :class:`PointerCompositions`), narrowed by ``where``."""
-    space = PointerCompositions(n, players)
-    return space if where is None else Narrowed(space, where)
-
-
-def marked_compositions(
-    n: int,
-    players: int,
-    *,
-    weak: bool = True,
-    where: Callable[[MarkedComposition], bool] | None = None,
-) -> Space[MarkedComposition]:
-    """Compositions with a marked seat (see :class:`MarkedCompositions`), narrowed."""
-    space = MarkedCompositions(n, players, weak=weak)
-    return space if where is None else Narrowed(space, where)
+    return narrowed(Necklaces(n, length=length, weak=weak), where)

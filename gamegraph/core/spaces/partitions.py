@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import Narrowed, PositionError, Space
+from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.notation import (
     brief,
     exponent_notation,
@@ -346,7 +346,7 @@ def partitions(
 ) -> Space[Partition]:
     """The partitions of n (see :class:`Partitions`), narrowed by ``where`` if given."""
     space = Partitions(n, max_parts=max_parts, max_part=max_part, distinct=distinct)
-    return space if where is None else Narrowed(space, where)
+    return narrowed(space, where)
 
 
 def partitions_up_to(
@@ -360,4 +360,4 @@ def partitions_up_to(
     """The partitions of every size 0..n (see :class:`PartitionsUpTo`), narrowed by
     ``where`` if given."""
     space = PartitionsUpTo(n, max_parts=max_parts, max_part=max_part, distinct=distinct)
-    return space if where is None else Narrowed(space, where)
+    return narrowed(space, where)

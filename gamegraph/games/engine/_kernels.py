@@ -19,11 +19,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from gamegraph.core.spaces._kernels import (
-    next_partition,
-    rank_composition_row,
-    rank_partition_row,
-)
+from gamegraph.core.spaces._composition_kernels import rank_composition_row
+from gamegraph.core.spaces._kernels import next_partition, rank_partition_row
 
 __all__ = ["TOO_LONG", "compiled_composition_moves", "compiled_partition_moves", "dedupe_rows"]
 
