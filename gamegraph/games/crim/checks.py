@@ -56,7 +56,7 @@ class CrimChecks(GameChecks):
         super().__init__(game.describe(), reader, stored, say, {"n": engine.n})
         self.game = game
         self.g = engine
-        self.keys = engine.node_keys()
+        self.keys = engine.keys()
         self.notations = engine.notations()
         parts, starts = engine.flat_parts()
         self.num_parts: list[int] = np.diff(starts).tolist()

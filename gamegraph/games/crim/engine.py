@@ -20,20 +20,22 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gamegraph.core import graphs
+from gamegraph.core.spaces import PartitionsUpTo
 from gamegraph.games import _kernels as gk
 from gamegraph.games.crim import MAX_N, MIN_N  # declared once, with the game's n parameter
 from gamegraph.games.crim import _kernels as ck
 from gamegraph.games.crim.positions import (
     EMPTY_KEY,
-    EMPTY_NOTATION,
     CrimInputError,
     check_position_size,
     parse_position,
     position_key,
 )
 from gamegraph.games.engine.functional import index_dtype
+from gamegraph.games.engine.positions import Positions
 from gamegraph.games.limits import Estimate, check_estimate
-from gamegraph.games.partitions import Partition, paper_notation, partition_counts
+from gamegraph.games.partitions import Partition, partition_counts
 from gamegraph.games.partitions import conjugate as column_lengths
 
 if TYPE_CHECKING:
@@ -145,34 +147,32 @@ def _offsets(table: np.ndarray, n: int) -> np.ndarray:
 # --------------------------------------------------------------------------- the graph
 
 
+def _none() -> np.ndarray:
+    return np.zeros(0, dtype=np.int64)
+
+
 @dataclass(frozen=True, eq=False)
-class CrimGraph:
-    """The CRIM game graph on all partitions of size <= n; arrays indexed by position index.
+class CrimGraph(graphs.ArcGraph):
+    """The CRIM game graph on all partitions of size <= n (the core's arc graph, each
+    distinct option once, sorted by index) with its Grundy values; arrays indexed by position
+    index, the positions those of :class:`~gamegraph.core.spaces.PartitionsUpTo` (n)."""
 
-    The options of position i are ``indices[indptr[i]:indptr[i + 1]]`` (each distinct
-    option once, sorted by index).
-    """
+    n: int = 0
+    offsets: np.ndarray = field(default_factory=_none)  #: first index of each size, then size
+    grundy: np.ndarray = field(default_factory=_none)  #: Sprague-Grundy value (uint8)
+    p_position: np.ndarray = field(default_factory=_none)  #: where grundy == 0
+    rank: np.ndarray = field(default_factory=_none)  #: λ_1 - ℓ(λ) (int16; 0 for [])
 
-    n: int
-    offsets: np.ndarray  #: offsets[s] = index of the first partition of size s (length n + 2)
-    grundy: np.ndarray  #: Sprague-Grundy value (uint8)
-    p_position: np.ndarray  #: True where grundy == 0 (the previous player wins)
-    rank: np.ndarray  #: λ_1 - ℓ(λ) (int16; 0 for [])
-    indptr: np.ndarray  #: CSR row pointers (int64, length size + 1)
-    indices: np.ndarray  #: CSR option indices (int32, or int64 beyond 2**31 positions)
-    _table: np.ndarray = field(repr=False)
-
-    @property
-    def size(self) -> int:
-        """Number of positions: partitions of size 0..n."""
-        return int(self.grundy.shape[0])
+    @cached_property
+    def positions(self) -> Positions:
+        """The partitions of every size up to n, read and written as CRIM's (``0`` for [])."""
+        return Positions(PartitionsUpTo(self.n), lambda text: parse_position(text, self.n))
 
     # ----------------------------------------------------------------- positions
 
     def index(self, position: Partition | str) -> int:
         """Index of a position given as a partition or as text (see :func:`parse_position`)."""
-        part = _as_position(position, self.n)
-        return _rank(part, self._table, self.offsets)
+        return self.positions.index(_as_position(position, self.n))
 
     def position(self, index: int) -> Partition:
         """The partition with the given index (unranking)."""
@@ -182,12 +182,12 @@ class CrimGraph:
             raise CrimInputError(
                 f"position index {index} is out of range: this graph has 0..{self.size - 1}"
             )
-        return _unrank(int(index), self._table, self.offsets)
+        result: Partition = self.positions.position(int(index))
+        return result
 
     def notation(self, position: Partition | str | int) -> str:
         """Paper notation (ascending sizes with exponents, ``1 3^2 5``); ``∅`` for []."""
-        part = self.position(self._locate(position))
-        return paper_notation(part) if part else EMPTY_NOTATION
+        return self.positions.notations(np.asarray([self._locate(position)]))[0]
 
     def _locate(self, position: Partition | str | int) -> int:
         """The index of a position given as an index, as parts or as text."""
@@ -203,21 +203,11 @@ class CrimGraph:
     def flat_parts(self) -> tuple[np.ndarray, np.ndarray]:
         """Every position as flat uint8 parts with int64 start offsets (size + 1), in index
         order."""
-        starts = np.empty(self.size + 1, dtype=np.int64)
-        parts = np.empty(_total_parts(self.n), dtype=np.uint8)
-        ck.enumerate_all_partitions(self.n, parts, starts)
-        return parts, starts
+        return self.positions.flat()
 
     def keys(self) -> list[str]:
-        """Canonical key (``"5,3,3,1"``; ``""`` for []) of every position, in index order."""
-        return self._text(paper=False)
-
-    def node_keys(self) -> list[str]:
-        """The keys positions have in the graph (Neo4j, networkx): the canonical keys, with
-        :data:`EMPTY_KEY` (``"0"``) for [] (see :mod:`gamegraph.games.crim.positions`)."""
-        keys = self.keys()
-        keys[0] = EMPTY_KEY
-        return keys
+        """The key of every position in index order: its canonical key, ``0`` for []."""
+        return self.positions.keys()
 
     def key(self, position: Partition | str | int) -> str:
         """The graph key of one position (given as an index, as parts or as text)."""
@@ -225,23 +215,13 @@ class CrimGraph:
 
     def notations(self) -> list[str]:
         """Paper notation of every position in index order (``∅`` for [])."""
-        text = self._text(paper=True)
-        text[0] = EMPTY_NOTATION
-        return text
-
-    def _text(self, *, paper: bool) -> list[str]:
-        parts, starts = self.flat_parts()
-        rows = np.arange(starts.shape[0] - 1, dtype=np.int64)
-        buffer = gk.format_partitions(parts, starts, rows, paper)
-        del parts, starts, rows
-        return buffer.tobytes().decode("ascii").split("\n")[:-1]
+        return self.positions.notations()
 
     # ----------------------------------------------------------------- moves
 
     def option_indices(self, position: Partition | str | int) -> np.ndarray:
         """Indices of the distinct options of a position (given as index, parts or text)."""
-        i = self._locate(position)
-        return self.indices[self.indptr[i] : self.indptr[i + 1]]
+        return self.row(self._locate(position))
 
     def options(self, position: Partition | str | int) -> list[Partition]:
         """The distinct options of a position, in index order."""
@@ -259,22 +239,22 @@ class CrimGraph:
 
     @cached_property
     def out_degree(self) -> np.ndarray:
-        return np.diff(self.indptr)
+        return graphs.out_degree(self)
 
     @cached_property
     def in_degree(self) -> np.ndarray:
         """Number of positions having this one as an option."""
-        return np.bincount(self.indices, minlength=self.size)
+        return graphs.in_degree(self)
 
     @property
     def arcs(self) -> int:
         """Number of moves (arcs to distinct options)."""
-        return int(self.indices.shape[0])
+        return self.arc_count
 
     @cached_property
     def sources(self) -> np.ndarray:
         """The position each arc leaves, aligned with :attr:`indices`."""
-        return np.repeat(np.arange(self.size, dtype=self.indices.dtype), self.out_degree)
+        return graphs.arc_sources(self)
 
     def to_networkx(self, *, limit: int = NETWORKX_LIMIT) -> nx.DiGraph:
         """The game graph as a networkx DiGraph, for small n: nodes are the graph keys
@@ -290,7 +270,7 @@ class CrimGraph:
                 f"CRIM up to size {self.n} has {self.size:,} positions, too many for networkx "
                 f"(at most {limit:,}, n <= 35 by default): query it in Neo4j or use the arrays"
             )
-        keys = self.node_keys()
+        keys = self.keys()
         graph = nx.DiGraph(n=self.n)
         for i, key in enumerate(keys):
             graph.add_node(
@@ -372,7 +352,9 @@ def build_crim(n: int, *, force: bool = False) -> CrimGraph:
     # the bound is tight (a row and a column deletion coincide only on the staircases, once
     # each), so the distinct arcs stay in the buffer they were written to, not in a copy
     indices = buffer[:arcs]
-    return CrimGraph(n, offsets, grundy, grundy == 0, rank, indptr, indices, table)
+    return CrimGraph(
+        indptr, indices, n=n, offsets=offsets, grundy=grundy, p_position=grundy == 0, rank=rank
+    )
 
 
 def sweep_crim(n: int, *, force: bool = False) -> CrimSweep:
@@ -394,27 +376,9 @@ def sweep_crim(n: int, *, force: bool = False) -> CrimSweep:
 # --------------------------------------------------------------------------- helpers
 
 
-def _rank(part: Partition, table: np.ndarray, offsets: np.ndarray) -> int:
-    s = sum(part)
-    if not part:
-        return 0
-    return int(offsets[s]) + int(gk.rank_of(np.asarray(part, dtype=np.int64), len(part), s, table))
-
-
 def _unrank(index: int, table: np.ndarray, offsets: np.ndarray) -> Partition:
     s = int(np.searchsorted(offsets, index, side="right")) - 1
     return gk.unrank(index - int(offsets[s]), s, table)
-
-
-def _total_parts(n: int) -> int:
-    """Number of parts over all partitions of size <= n (Σ_m Σ_{j, i} p(m - i j))."""
-    counts = partition_counts(n)
-    return sum(
-        counts[m - i * j]
-        for m in range(1, n + 1)
-        for j in range(1, m + 1)
-        for i in range(1, m // j + 1)
-    )
 
 
 # --------------------------------------------------------------------------- Game.engine hooks

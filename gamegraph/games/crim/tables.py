@@ -46,7 +46,7 @@ def crim_tables(game: Crim, graph: CrimGraph) -> GraphTables:
     columns: dict[str, list[Any]] = {
         "n": graph.sizes.tolist(),
         "idx": list(range(graph.size)),
-        "key": graph.node_keys(),
+        "key": graph.keys(),
         # no parts for [] (index 0): neo4j-admin reads an empty list as no value, so every
         # route (online, CSV, GraphML) leaves the property out; num_parts is 0
         "parts": [None, *lists[1:]],
