@@ -34,7 +34,8 @@ def _option(name: str) -> str:
 
 
 def _frontier(out: Path, only: str, note: str, **budget: int | float) -> None:
-    from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier, write_frontier
+    from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier
+    from gamegraph.reporting.frontier_output import write_frontier
 
     budgets = FrontierBudgets(**budget)  # type: ignore[arg-type]
     started = time.perf_counter()
