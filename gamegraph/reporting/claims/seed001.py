@@ -25,6 +25,7 @@ from gamegraph.reporting.claims.common import (
     b_range,
     conjugate,
     cycle_through,
+    every_b,
     keys,
     necklaces,
     triangle_split,
@@ -73,18 +74,16 @@ def _b_thm1(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("B-thm2")
 def _b_thm2(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in b_range(data) if data.bulgarian[n]["cycles"] != necklaces(n)]
-    return EvalResult(bad, span(1, data.b_max))
+    return every_b(data, lambda n: data.bulgarian[n]["cycles"] != necklaces(n))
 
 
 @evaluator("B-cradle")
 def _b_cradle(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in b_range(data):
+    def fails(n: int) -> bool:
         k, _ = triangle_split(n)
-        if any(k % int(length) for length in data.bulgarian[n]["cycle_lengths"]):
-            bad.append(n)
-    return EvalResult(bad, span(1, data.b_max))
+        return any(k % int(length) for length in data.bulgarian[n]["cycle_lengths"])
+
+    return every_b(data, fails)
 
 
 def _taus(data: ReportData) -> list[tuple[int, Partition]]:
@@ -139,8 +138,7 @@ def _b_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("B-ge-reach")
 def _b_ge_reach(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in b_range(data) if data.bulgarian[n]["components_without_ge"]]
-    return EvalResult(bad, span(1, data.b_max))
+    return every_b(data, lambda n: bool(data.bulgarian[n]["components_without_ge"]))
 
 
 @evaluator("B-fig10")
