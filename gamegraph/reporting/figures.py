@@ -56,6 +56,15 @@ def _save(fig: Any, path: Path) -> str:
     return path.name
 
 
+def _titled(ax: Axes, title: str, ylabel: str = "") -> None:
+    """A plot against n: its axis labels, its legend and its title, in the report's sizes."""
+    ax.set_xlabel("n")
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    ax.legend(fontsize=8)
+    ax.set_title(title, fontsize=9)
+
+
 def _draw(
     ax: Axes, graph: nx.DiGraph, colour: dict[Any, str], title: str, labels: dict[Any, str]
 ) -> None:
@@ -162,9 +171,7 @@ def _growth(data: ReportData, path: Path) -> str:
     ):
         ns, ys = _series(data, key)
         left.semilogy(ns, [max(y, 0.8) for y in ys], marker=".", label=name)
-    left.set_xlabel("n")
-    left.legend(fontsize=8)
-    left.set_title("G_n and H_n against n (log scale)", fontsize=9)
+    _titled(left, "G_n and H_n against n (log scale)")
     ns = sorted(data.floridian)
     right.bar(ns, [data.four_cycle_count(n) for n in ns], color=COLOURS[0], label="4-cycles of G_n")
     bn = sorted(data.bulgarian)
@@ -175,9 +182,7 @@ def _growth(data: ReportData, path: Path) -> str:
         marker=".",
         label="cycles of B_n",
     )
-    right.set_xlabel("n")
-    right.legend(fontsize=8)
-    right.set_title("4-cycles of G_n and cycles of B_n", fontsize=9)
+    _titled(right, "4-cycles of G_n and cycles of B_n")
     return _save(fig, path)
 
 
@@ -194,11 +199,12 @@ def _strategies(data: ReportData, path: Path) -> str:
             label=name,
             linestyle="--" if name == "optimal" else "-",
         )
-    ax.set_xlabel("n")
-    ax.set_ylabel("fraction of separated starts reaching the core")
     ax.set_ylim(-0.02, 1.02)
-    ax.legend(fontsize=8)
-    ax.set_title("Strategies from a random separated partition (exact rates)", fontsize=9)
+    _titled(
+        ax,
+        "Strategies from a random separated partition (exact rates)",
+        "fraction of separated starts reaching the core",
+    )
     return _save(fig, path)
 
 
@@ -232,10 +238,7 @@ def _farthest(data: ReportData, path: Path) -> str:
             + ", ".join(map(str, losing))
             + ")",
         )
-    ax.set_xlabel("n")
-    ax.set_ylabel("turns to the core")
-    ax.legend(fontsize=8)
-    ax.set_title("Turns to the recurrent states", fontsize=9)
+    _titled(ax, "Turns to the recurrent states", "turns to the core")
     return _save(fig, path)
 
 
@@ -250,9 +253,7 @@ def _losing(data: ReportData, path: Path) -> str:
         label="immediate losses",
     )
     ax.semilogy(ns, [data.floridian[n]["separated"] for n in ns], label="|S(n)|", alpha=0.6)
-    ax.set_xlabel("n")
-    ax.legend(fontsize=8)
-    ax.set_title("Losing positions of G_n (log scale)", fontsize=9)
+    _titled(ax, "Losing positions of G_n (log scale)")
     return _save(fig, path)
 
 
@@ -267,10 +268,7 @@ def _four_cycles(data: ReportData, kinds: dict[str, str], path: Path) -> str:
         ]
         ax.bar(ns, ys, bottom=bottom, color=COLOURS[i], label=label)
         bottom = [b + y for b, y in zip(bottom, ys, strict=True)]
-    ax.set_xlabel("n")
-    ax.set_ylabel("4-cycles of G_n")
-    ax.legend(fontsize=8)
-    ax.set_title("4-cycles per n, by family", fontsize=9)
+    _titled(ax, "4-cycles per n, by family", "4-cycles of G_n")
     return _save(fig, path)
 
 
@@ -281,11 +279,9 @@ def _long_cycles(data: ReportData, path: Path) -> str:
         xs = [n for n in ns if length in data.floridian[n]["cycles"]["counts"]]
         ys = [max(data.floridian[n]["cycles"]["counts"][length], 0.8) for n in xs]
         ax.semilogy(xs, ys, marker=".", color=COLOURS[i], label=f"{length}-cycles")
-    ax.set_xlabel("n")
-    ax.legend(fontsize=8)
-    ax.set_title(
+    _titled(
+        ax,
         "Cycles of G_n by length (log scale; 0 drawn below 1; 10-cycles while the core is small)",
-        fontsize=9,
     )
     return _save(fig, path)
 

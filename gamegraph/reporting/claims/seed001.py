@@ -8,6 +8,7 @@ The paper's values are in ``seed001.toml``; each evaluator computes one claim's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -156,6 +157,11 @@ def _built(game: type[Game[Any]], **params: Any) -> Any:
     return game.create(**params).build()
 
 
+def _failing(top: int, game: type[Game[Any]], fails: Callable[[Any], bool]) -> list[int]:
+    """The n ≤ ``top`` whose graph of ``game`` ``fails``."""
+    return [n for n in range(1, top + 1) if fails(_built(game, n=n))]
+
+
 def _orbit(graph: Any, start: Any, steps: int) -> list[Any]:
     path = [graph.index(start)]
     for _ in range(steps):
@@ -187,15 +193,13 @@ def _car_tri(data: ReportData, row: dict[str, Any]) -> EvalResult:
 @evaluator("CAR-GE")
 def _car_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.carolina
-    bad = []
-    for n in range(1, top + 1):
-        graph = _built(Carolina, n=n)
-        for i in range(graph.size):
-            alpha = graph.position(i)
-            if bool(graph.garden_of_eden[i]) != (alpha[0] < len(alpha) - 1):
-                bad.append(n)
-                break
-    return EvalResult(bad, f"every composition of n ≤ {top}")
+
+    def fails(graph: Any) -> bool:
+        alphas = (graph.position(i) for i in range(graph.size))
+        eden = graph.garden_of_eden
+        return any(bool(e) != (a[0] < len(a) - 1) for e, a in zip(eden, alphas, strict=True))
+
+    return EvalResult(_failing(top, Carolina, fails), f"every composition of n ≤ {top}")
 
 
 @evaluator("MON-ex1")
@@ -230,13 +234,11 @@ def _mon_18(data: ReportData, row: dict[str, Any]) -> EvalResult:
 @evaluator("MON-bij")
 def _mon_bij(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.montreal
-    bad = []
-    for n in range(1, top + 1):
-        graph = _built(Montreal, n=n)
-        images = len(set(graph.successor.tolist()))
-        if images != graph.size or not graph.on_cycle.all():
-            bad.append(n)
-    return EvalResult(bad, f"I(n), {span(1, top)}")
+
+    def fails(graph: Any) -> bool:
+        return len(set(graph.successor.tolist())) != graph.size or not graph.on_cycle.all()
+
+    return EvalResult(_failing(top, Montreal, fails), f"I(n), {span(1, top)}")
 
 
 @evaluator("MON-A007075")
