@@ -68,7 +68,7 @@ def classify_four_cycles(data: ReportData) -> dict[str, str]:
     families' chains); 'own family' (on a chain of two band-rule lifts with m rising by 2,
     starting at it or passing through it, lifts computed from the definitions whatever their
     n); 'lifts, no family' (lifts, but no such chain); 'no lift'."""
-    from gamegraph.games.lifting.patterns import band_lifts
+    from gamegraph.games.lifting.band_rule import band_lifts
 
     paper_keys: set[str] = set()
     for fam in families():
