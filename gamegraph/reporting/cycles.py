@@ -73,7 +73,7 @@ def core_multigraph(graph: FloridianGraph) -> CoreMultigraph:
 
 def cycle_counts(core: CoreMultigraph, max_len: int) -> dict[int, int]:
     """{2k: number of cycles of length 2k of G_n} for 2 <= k <= max_len (4-cycles included)."""
-    _, g_counts = rk.count_short_cycles(core.ptr, core.dst, core.mult, max_len)
+    _, g_counts, _ = rk.short_cycles(core.ptr, core.dst, core.mult, max_len, 0)
     return {2 * k: int(g_counts[k]) for k in range(2, max_len + 1)}
 
 
@@ -82,7 +82,7 @@ def g_cycles(
 ) -> list[list[Partition]]:
     """Up to ``limit`` cycles of length 2k of G_n as position lists (a1, x1, a2, x2, ...),
     each H-cycle expanded into its choices of Ω-positions."""
-    rows = rk.list_short_cycles(core.ptr, core.dst, k, limit)
+    _, _, rows = rk.short_cycles(core.ptr, core.dst, core.mult, k, limit)
     pos = graph.positions.position
     found: list[list[Partition]] = []
     for row in rows.tolist():
