@@ -336,6 +336,45 @@ def _rules(graphs: dict[str, LiftingGraph], path: Path) -> str:
     return _save(fig, path)
 
 
+SMALL_COMPONENT = -1
+"""In :data:`CORES`: the last strongly connected component of the core, not the whole core."""
+
+CORES: tuple[tuple[str, tuple[tuple[int, int | None], ...], str, str], ...] = (
+    (
+        "fig2-cores-6-14-16.png",
+        ((6, None), (14, None), (16, None)),
+        "Figure 2 redrawn: the cores of H_6, H_14, H_16",
+        "Figure 2: the cores of H_6, H_14 and H_16",
+    ),
+    (
+        "fig3-core-18.png",
+        ((18, None),),
+        "Figure 3 redrawn: the core of H_18",
+        "Figure 3: the core of H_18 (its strongly connected components coloured)",
+    ),
+    (
+        "fig4-cores-11-21-23-25.png",
+        ((11, None), (21, None), (23, None), (25, None)),
+        "Figure 4 redrawn: the cores of H_11, H_21, H_23, H_25",
+        "Figure 4: the cores of H_11, H_21, H_23 and H_25",
+    ),
+    (
+        "fig5-cores-27-29-31-33.png",
+        ((27, None), (29, None), (31, None), (33, SMALL_COMPONENT)),
+        "Figure 5 redrawn: the cores of H_27, H_29, H_31 and the small component of H_33",
+        "Figure 5: the cores of H_27, H_29, H_31 and the small component of the core of H_33",
+    ),
+)
+"""The paper's Figures 2-5 (file, panels (n, component or None for the whole core), title,
+caption); a panel beyond the report's n is left out, a figure without panels too."""
+
+
+def _component(data: ReportData, n: int, component: int | None) -> int | None:
+    if component == SMALL_COMPONENT:
+        return len(data.floridian[n]["core"]["scc"]) - 1
+    return component
+
+
 def draw_figures(
     data: ReportData, graphs: dict[str, LiftingGraph], kinds: dict[str, str], out: Path
 ) -> list[dict[str, str]]:
@@ -347,48 +386,10 @@ def draw_figures(
 
     if data.n_max >= 6:
         add(_figure1(out / "fig1-g6-h6.png"), "Figure 1: G_6 and H_6")
-    panels = [n for n in (6, 14, 16) if n <= data.n_max]
-    if panels:
-        add(
-            _cores(
-                data,
-                [(n, None) for n in panels],
-                out / "fig2-cores-6-14-16.png",
-                "Figure 2 redrawn: the cores of H_6, H_14, H_16",
-            ),
-            "Figure 2: the cores of H_6, H_14 and H_16",
-        )
-    if data.n_max >= 18:
-        add(
-            _cores(
-                data, [(18, None)], out / "fig3-core-18.png", "Figure 3 redrawn: the core of H_18"
-            ),
-            "Figure 3: the core of H_18 (its strongly connected components coloured)",
-        )
-    panels = [n for n in (11, 21, 23, 25) if n <= data.n_max]
-    if panels:
-        add(
-            _cores(
-                data,
-                [(n, None) for n in panels],
-                out / "fig4-cores-11-21-23-25.png",
-                "Figure 4 redrawn: the cores of H_11, H_21, H_23, H_25",
-            ),
-            "Figure 4: the cores of H_11, H_21, H_23 and H_25",
-        )
-    panels5: list[tuple[int, int | None]] = [(n, None) for n in (27, 29, 31) if n <= data.n_max]
-    if data.n_max >= 33:
-        panels5.append((33, len(data.floridian[33]["core"]["scc"]) - 1))
-    if panels5:
-        add(
-            _cores(
-                data,
-                panels5,
-                out / "fig5-cores-27-29-31-33.png",
-                "Figure 5 redrawn: the cores of H_27, H_29, H_31 and the small component of H_33",
-            ),
-            "Figure 5: the cores of H_27, H_29, H_31 and the small component of the core of H_33",
-        )
+    for name, panels, title, caption in CORES:
+        shown = [(n, _component(data, n, c)) for n, c in panels if n <= data.n_max]
+        if shown:
+            add(_cores(data, shown, out / name, title), caption)
     add(_growth(data, out / "growth.png"), "Growth of G_n, H_n and their cycles with n")
     add(
         _farthest(data, out / "farthest-turns.png"),
