@@ -57,13 +57,13 @@ def _insert_many(src: np.ndarray, length: int, value: int, times: int, dst: np.n
 @njit(cache=True)
 def _grow(values: np.ndarray, needed: int) -> np.ndarray:
     """``values`` with room for ``needed`` rows: itself, or a copy at least twice as long
-    (new rows zero)."""
+    (the new rows unset: only what is written is read, and untouched pages cost no memory)."""
     if needed <= values.shape[0]:
         return values
     size = values.shape[0] * 2
     while size < needed:
         size *= 2
-    out = np.zeros((size, *values.shape[1:]), dtype=values.dtype)
+    out = np.empty((size, *values.shape[1:]), dtype=values.dtype)
     out[: values.shape[0]] = values
     return out
 
