@@ -63,13 +63,19 @@ TARGETS: dict[str, tuple[str, ...]] = {
     ),
     "bulgarian/_kernels.py": ("test_bulgarian.py",),
     "floridian/engine.py": ("test_floridian.py",),
+    "floridian/separated.py": ("test_floridian.py",),
+    "floridian/arcs.py": ("test_floridian.py",),
     "floridian/_kernels.py": ("test_floridian.py",),
     "floridian/alpha.py": ("test_floridian.py", "test_lifting.py"),
     "floridian/fourcycles.py": ("test_floridian.py", "test_lifting.py"),
     "floridian/qfamily.py": ("test_lifting_qfamily.py",),
+    "lifting/bands.py": ("test_lifting.py", "test_lifting_rules.py"),
     "lifting/patterns.py": ("test_lifting.py", "test_lifting_rules.py"),
+    "lifting/band_rule.py": ("test_lifting.py", "test_lifting_rules.py"),
     "lifting/graph.py": ("test_lifting_graph.py", "test_lifting_rules.py"),
     "floridian/fourcycles_local.py": ("test_fourcycles_local.py",),
+    "floridian/_candidate_kernels.py": ("test_fourcycles_local.py",),
+    "floridian/_group_kernels.py": ("test_fourcycles_local.py",),
     "floridian/_fourcycle_kernels.py": ("test_fourcycles_local.py",),
     "engine/game.py": ("test_functional_games.py",),
     "carolina/_kernels.py": ("test_carolina.py", "test_functional_games.py"),
@@ -79,6 +85,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "montreal/positions.py": ("test_montreal.py", "test_functional_games.py"),
     "montreal/_kernels.py": ("test_montreal.py", "test_functional_games.py"),
     "random_bulgarian/engine.py": ("test_random_bulgarian.py", "test_random_bulgarian_game.py"),
+    "random_bulgarian/probabilities.py": ("test_random_bulgarian.py",),
     "random_bulgarian/_kernels.py": (
         "test_random_bulgarian.py",
         "test_random_bulgarian_game.py",
@@ -115,12 +122,12 @@ SKIPPED_FUNCTIONS = {
 #: the same kind, the mutation names the column too ("2 -> 3 @col", 0-based) and only that one
 #: is equivalent
 EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
-    ("floridian/_kernels.py", 456, "< -> <="): (
+    ("floridian/_kernels.py", 460, "< -> <="): (
         "if rb < 0:",
         "row 0 is sources[0], the smallest source (sources ascend: np.unique or arange), and b "
         "<= a was skipped above, so a source b > a has row >= 1: rb == 0 never happens",
     ),
-    ("floridian/_kernels.py", 300, "1 -> 2"): (
+    ("floridian/_kernels.py", 304, "1 -> 2"): (
         "max_candidates = (1 << nb) * (ones + 1)",
         "an over-estimate only cuts the batch earlier; the caller runs the rest in the next one",
     ),
@@ -144,11 +151,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "prefix = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("floridian/_kernels.py", 441, "0 -> 1"): (
+    ("floridian/_kernels.py", 445, "0 -> 1"): (
         "out = np.empty((0, 4), dtype=np.int64)",
         "four_cycles replaces this array in its second pass before writing to it",
     ),
-    ("floridian/_kernels.py", 230, "1 -> 2"): (
+    ("floridian/_kernels.py", 234, "1 -> 2"): (
         "k += 1",
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
         "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
@@ -169,7 +176,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "result[v] = values[v] if values[v] > onward else onward",
         "a maximum: when values[v] == onward both branches give the same value",
     ),
-    ("floridian/_kernels.py", 73, "2 -> 3 @33"): (
+    ("floridian/_kernels.py", 64, "2 -> 3 @29"): (
         "top = prev - 2 if prev - 2 < remaining else remaining",
         "the condition then differs only when remaining == prev - 2, where both branches give "
         "the same top",
@@ -206,25 +213,20 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of the scratch partition: next_partition writes at most n parts "
         "(a[0..n-1]) and the walk reads a[:k], never past them",
     ),
-    ("floridian/_kernels.py", 102, "2 -> 3 @33"): (
-        "top = prev - 2 if prev - 2 < remaining else remaining",
-        "the condition then differs only when remaining == prev - 2, where both branches give "
-        "the same top",
-    ),
     # the lifting search, the Bulgarian and CRIM engines, the shared kernels
-    ("lifting/patterns.py", 501, "2 -> 3"): (
+    ("lifting/patterns.py", 405, "2 -> 3"): (
         "return range(1, min(position[0] for position in cycle) + 2)",
         "paper_m_range is only used by paper_lifts, and one more m gives no lift (the "
         "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every m"
         " outside the range up to 3 * stop + 10)",
     ),
-    ("lifting/patterns.py", 653, ">= -> >"): (
+    ("lifting/band_rule.py", 110, ">= -> >"): (
         "elif width >= 2:",
         "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
         "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
     ),
-    ("lifting/patterns.py", 653, "2 -> 3"): (
+    ("lifting/band_rule.py", 110, "2 -> 3"): (
         "elif width >= 2:",
         "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
@@ -305,45 +307,45 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the range then also tries k = n + 1, whose staircase has size (n + 1)(n + 2)/2 > n: "
         "the condition drops it",
     ),
-    ("lifting/patterns.py", 354, "< -> <="): (
+    ("lifting/patterns.py", 258, "< -> <="): (
         "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
         "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
         "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so the "
         "in_t check below refuses it anyway",
     ),
-    ("lifting/patterns.py", 354, "2 -> 3"): (
+    ("lifting/patterns.py", 258, "2 -> 3"): (
         "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
         "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
         "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so the "
         "in_t check below refuses it anyway",
     ),
-    ("lifting/patterns.py", 808, "- -> +"): (
+    ("lifting/band_rule.py", 261, "- -> +"): (
         "for first in band_lifts(cycle, l1 - 2)",
         "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps only"
         " m == l1 - 2: a larger m_max lists more lifts that the filter drops",
     ),
-    ("lifting/patterns.py", 810, "- -> +"): (
+    ("lifting/band_rule.py", 263, "- -> +"): (
         "for second in band_lifts(first.lifted, l2 - 2)",
         "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps only"
         " m == l2 - 2: a larger m_max lists more lifts that the filter drops",
     ),
-    ("lifting/graph.py", 116, "< -> <="): (
+    ("lifting/graph.py", 117, "< -> <="): (
         "small=shard.candidates < SMALL_SHARD,",
         "a scheduling hint for a shard of exactly SMALL_SHARD candidates (run in process or on "
         "the cluster): the shard's 4-cycles are the same either way",
     ),
-    ("lifting/graph.py", 264, "1 -> 2"): (
+    ("lifting/graph.py", 265, "1 -> 2"): (
         "n_min: int = 1,",
         "no G_n below n = 16 has a 4-cycle (FIRST_FOUR_CYCLE_N, checked by "
         "test_below_n_16_there_is_no_4_cycle_so_the_lifting_graph_is_empty), so Q from 1 and "
         "from 2 hold the same cycles, lifts and stats",
     ),
     # the Tchoukaillon, Montreal, dual, Austrian, Carolina and random Bulgarian engines
-    ("random_bulgarian/_kernels.py", 167, "> -> >="): (
+    ("random_bulgarian/_kernels.py", 157, "> -> >="): (
         "if j > 0:",
         "at j = 0 the extra branch merges zero copies: _insert_many copies the row unchanged",
     ),
-    ("random_bulgarian/_kernels.py", 177, "== -> !="): (
+    ("random_bulgarian/_kernels.py", 167, "== -> !="): (
         "if nw == nxt_w.shape[0]:",
         "the arrays grow at every new row instead of when full; their first nw rows are the same",
     ),
@@ -352,12 +354,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "a running maximum: when values[v] equals the best so far, storing it again leaves the "
         "same value",
     ),
-    ("tchoukaillon/_kernels.py", 120, "+ -> -"): (
+    ("tchoukaillon/_kernels.py", 131, "+ -> -"): (
         "if (i + 1 + nxt) % 2 != 0:",
         "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by 2·nxt, "
         "so have its parity; % is Python's (0 or 1, numba alike) and != 0 holds alike",
     ),
-    ("random_bulgarian/_kernels.py", 240, "1 -> 2"): (
+    ("random_bulgarian/_kernels.py", 230, "1 -> 2"): (
         "kk = 1",
         "for n >= 2 the loop raises kk to 2 anyway; n = 1 (the least n the engine accepts) is 1"
         " = k(k-1)/2 + r for k = 1, r = 1 and for k = 2, r = 0, and (1) is then a cradle shape "
@@ -403,18 +405,18 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "fagan_root returns the sea (cf(m), cf(m)) (Lemma 2.3, checked against the sieve up to "
         "m = 10^5 by test_sr_lemma23): its two entries are equal",
     ),
-    ("random_bulgarian/_kernels.py", 102, "2 -> 3"): (
+    ("random_bulgarian/_kernels.py", 92, "2 -> 3"): (
         "room = n + 2",
         "one more entry in every scratch row: they hold at most n parts (a multiset of remains "
         "of the piles of a partition of n, or a partition of n) or the n + 2 starts, and "
         "nothing reads past those",
     ),
-    ("random_bulgarian/_kernels.py", 103, "1024 -> 1025"): (
+    ("random_bulgarian/_kernels.py", 93, "1024 -> 1025"): (
         "cap = 1024",
-        "the first capacity of the level and term arrays: _grow and _grow_rows enlarge them "
+        "the first capacity of the level and term arrays: _grow enlarges them "
         "alike when full, and the terms are returned cut to [:terms]",
     ),
-    ("random_bulgarian/_kernels.py", 244, "2 -> 3"): (
+    ("random_bulgarian/_kernels.py", 234, "2 -> 3"): (
         "lam = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of the scratch partition: next_partition writes at most n parts "
         "(lam[0..n-1]) and the loop reads lam[i] only for i < k",
@@ -454,13 +456,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of the scratch row: a position's code is an int64 bit string, so it has"
         " fewer than 64 entries, and the loop reads buf[:length] only",
     ),
-    ("tchoukaillon/engine.py", 354, ">= -> >"): (
+    ("tchoukaillon/engine.py", 352, ">= -> >"): (
         "if width * math.log2(radix) >= 62:",
         "the threshold between two routes that give the same answer (np.unique of the rows, or "
         "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); the keys stay"
         " below radix^width = 2^(width·log2 radix) <= 2^62 here",
     ),
-    ("tchoukaillon/engine.py", 354, "62 -> 63"): (
+    ("tchoukaillon/engine.py", 352, "62 -> 63"): (
         "if width * math.log2(radix) >= 62:",
         "the threshold between two routes that give the same answer (np.unique of the rows, or "
         "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); below 63 the "
@@ -496,22 +498,22 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 226, "< -> <="): (
+    ("random_bulgarian/_kernels.py", 216, "< -> <="): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 226, "0 -> 1"): (
+    ("random_bulgarian/_kernels.py", 216, "0 -> 1"): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 264, "< -> <="): (
+    ("random_bulgarian/_kernels.py", 254, "< -> <="): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 264, "0 -> 1"): (
+    ("random_bulgarian/_kernels.py", 254, "0 -> 1"): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
@@ -526,7 +528,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "GTH's back substitution is linear in x[0] (each x[kk] is a sum of multiples of earlier"
         " x[i]) and x is divided by its total at the end: any nonzero x[0] gives π",
     ),
-    ("random_bulgarian/_kernels.py", 260, "0 -> 1"): (
+    ("random_bulgarian/_kernels.py", 250, "0 -> 1"): (
         "l1 += max(r - q, 0) - min(q, r)",
         "adds 1 to l1 only when r <= q; the true L1 is even (an l1 distance between two "
         "partitions of n), so out = (L1 + 1) // 2 = L1 // 2 is the same",
@@ -546,35 +548,35 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "a chain's transition matrix (here transposed) is square: shape[1] is shape[0]",
     ),
     # the Floridian engine and kernels, the local 4-cycle search
-    ("floridian/engine.py", 436, "1 -> 2"): (
+    ("floridian/engine.py", 379, "1 -> 2"): (
         "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1, n",
         "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
     ),
-    ("floridian/engine.py", 520, "1 -> 2"): (
+    ("floridian/arcs.py", 100, "1 -> 2"): (
         "h_ptr[start : stop + 1] += h_done",
         "also shifts h_ptr[stop + 1], which the next chunk's kernel call assigns afresh when it"
         " does source stop; after the last chunk the slice ends at the array's end anyway",
     ),
-    ("floridian/_fourcycle_kernels.py", 333, "and -> or"): (
+    ("floridian/_group_kernels.py", 77, "and -> or"): (
         "while i < d1 and j < d2:",
         "its only caller compares b = Ω(x) with a, two partitions of n: neither is a proper "
         "prefix of the other, so the loop ends at the first difference or with both used up "
         "(equal: false either way)",
     ),
-    ("floridian/_fourcycle_kernels.py", 347, "== -> !="): (
+    ("floridian/_group_kernels.py", 91, "== -> !="): (
         "return i == d1 and j < d2",
         "its only caller compares b = Ω(x) with a, two partitions of n: neither is a proper "
         "prefix of the other, so the loop ends at the first difference or with both used up "
         "(equal: false either way)",
     ),
-    ("floridian/_fourcycle_kernels.py", 156, "0 -> 1 @18"): (
+    ("floridian/_candidate_kernels.py", 146, "0 -> 1 @18"): (
         "return 0, 0, 0, n",
         "the root's pm: only _next_pend reads it, and only for a class u >= 5, while the root "
         "is u = pu = 0",
     ),
-    ("floridian/_fourcycle_kernels.py", 271, "< -> <="): (
+    ("floridian/_candidate_kernels.py", 261, "< -> <="): (
         "if t + 1 < count:",
-        "one more _advance after the last candidate is written: it changes only the scratch "
+        "one more next_candidate after the last candidate is written: it changes only the scratch "
         "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
     ),
     ("floridian/_kernels.py", 37, "3 -> 4"): (
@@ -582,124 +584,130 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more column of the counting table, never read: the walks read fill[r, q] and "
         "first/prefix read comp[r - v, v] only at parts q, v <= n",
     ),
-    ("floridian/_fourcycle_kernels.py", 259, "2 -> 3"): (
+    ("floridian/_candidate_kernels.py", 249, "2 -> 3"): (
         "cs = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
-        "sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+        "sum n), and unrank_candidate/_fill/next_candidate/_parent touch entries 0..classes - 1 "
+        "only",
     ),
-    ("floridian/_fourcycle_kernels.py", 260, "2 -> 3"): (
+    ("floridian/_candidate_kernels.py", 250, "2 -> 3"): (
         "cm = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
-        "sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+        "sum n), and unrank_candidate/_fill/next_candidate/_parent touch entries 0..classes - 1 "
+        "only",
     ),
-    ("floridian/_fourcycle_kernels.py", 261, "2 -> 3"): (
+    ("floridian/_candidate_kernels.py", 251, "2 -> 3"): (
         "cp = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
-        "sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+        "sum n), and unrank_candidate/_fill/next_candidate/_parent touch entries 0..classes - 1 "
+        "only",
     ),
-    ("floridian/_fourcycle_kernels.py", 262, "2 -> 3"): (
+    ("floridian/_candidate_kernels.py", 252, "2 -> 3"): (
         "cr = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
-        "sum n), and _unrank/_fill/_advance/_parent touch entries 0..classes - 1 only",
+        "sum n), and unrank_candidate/_fill/next_candidate/_parent touch entries 0..classes - 1 "
+        "only",
     ),
-    ("floridian/_fourcycle_kernels.py", 551, "3 -> 4"): (
+    ("floridian/_fourcycle_kernels.py", 109, "3 -> 4"): (
         "width = n + 3",
         "one more entry of each scratch array: a_count is indexed by sizes <= n (n + 1 "
         "entries), and the others hold the groups of a partition of n (at most its distinct "
         "sizes, plus one new part)",
     ),
-    ("floridian/_fourcycle_kernels.py", 482, "1 -> 2"): (
-        "need = used + 1 + _parts_count(mults, d)",
+    ("floridian/_fourcycle_kernels.py", 40, "1 -> 2"): (
+        "need = used + 1 + parts_count(mults, d)",
         "asks one byte more than the partition takes: the buffer grows one emission earlier at "
         "most, and the cycles are returned cut to the bytes written (buf[:used])",
     ),
-    ("floridian/_fourcycle_kernels.py", 483, "> -> >="): (
+    ("floridian/_fourcycle_kernels.py", 41, "> -> >="): (
         "if need > buf.shape[0]:",
         "also grows a buffer the partition fills exactly: a larger capacity, the same bytes "
         "written and returned (buf[:used])",
     ),
-    ("floridian/_fourcycle_kernels.py", 484, "2 -> 3"): (
+    ("floridian/_fourcycle_kernels.py", 42, "2 -> 3"): (
         "bigger = np.empty(max(2 * buf.shape[0], need), dtype=np.uint8)",
         "another growth factor: the new capacity is still at least need and the used bytes are "
         "copied, so the bytes written and returned (buf[:used]) are the same",
     ),
-    ("floridian/_fourcycle_kernels.py", 484, "* -> +"): (
+    ("floridian/_fourcycle_kernels.py", 42, "* -> +"): (
         "bigger = np.empty(max(2 * buf.shape[0], need), dtype=np.uint8)",
         "another growth step: the new capacity is still at least need and the used bytes are "
         "copied, so the bytes written and returned (buf[:used]) are the same",
     ),
-    ("floridian/_fourcycle_kernels.py", 256, "<= -> <"): (
+    ("floridian/_candidate_kernels.py", 246, "<= -> <"): (
         "if count <= 0:",
-        "at count == 0 the walk then unranks rank lo <= total (past the last candidate _unrank "
+        "at count == 0 the walk then unranks rank lo <= total (past the last candidate "
+        "unrank_candidate "
         "picks no class and stops at level 1 on the zeroed cr), writes no candidate and returns"
         " parts[:0] and the one offset 0: the same empty arrays",
     ),
-    ("floridian/_fourcycle_kernels.py", 549, "<= -> <"): (
+    ("floridian/_fourcycle_kernels.py", 107, "<= -> <"): (
         "if hi <= lo:",
-        "at hi == lo the search then unranks rank lo <= total (past the last candidate _unrank "
+        "at hi == lo the search then unranks rank lo <= total (past the last candidate "
+        "unrank_candidate "
         "picks no class and stops at level 1 on the zeroed cr) and visits no candidate: the "
         "same empty buffer and zero stats",
     ),
-    ("floridian/_kernels.py", 141, "2 -> 3"): (
+    ("floridian/_kernels.py", 145, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: the walk writes a partition of n (at most n parts, "
         "a[0..n-1]) and reads a[:k]",
     ),
-    ("floridian/_kernels.py", 210, "2 -> 3"): (
+    ("floridian/_kernels.py", 214, "2 -> 3"): (
         "buf = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: Ω(λ) of a partition of n has at most n parts, "
         "written to buf[0..k-1] and read as buf[:k]",
     ),
-    ("floridian/_kernels.py", 273, "2 -> 3"): (
+    ("floridian/_kernels.py", 277, "2 -> 3"): (
         "sizes = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: a partition of n has at most n distinct sizes (d), "
         "and only sizes[:d] are read",
     ),
-    ("floridian/_kernels.py", 274, "2 -> 3"): (
+    ("floridian/_kernels.py", 278, "2 -> 3"): (
         "mults = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: a partition of n has at most n distinct sizes (d), "
         "and only mults[:d] are read",
     ),
-    ("floridian/_kernels.py", 275, "2 -> 3"): (
+    ("floridian/_kernels.py", 279, "2 -> 3"): (
         "bad = np.zeros(n + 2, dtype=np.bool_)",
         "one more entry of a scratch array: bad is indexed by the number of 1s removed, 0..ones"
         " <= n",
     ),
-    ("floridian/_kernels.py", 276, "2 -> 3"): (
+    ("floridian/_kernels.py", 280, "2 -> 3"): (
         "g_size = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: λ2 has at most d + 1 <= n + 1 groups, g_size[:m] "
         "with m <= d + 1",
     ),
-    ("floridian/_kernels.py", 277, "2 -> 3"): (
+    ("floridian/_kernels.py", 281, "2 -> 3"): (
         "g_mult = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: λ2 has at most d + 1 <= n + 1 groups, g_mult[:m] "
         "with m <= d + 1",
     ),
-    ("floridian/_kernels.py", 278, "16 -> 17"): (
+    ("floridian/_kernels.py", 282, "16 -> 17"): (
         "targets = np.zeros(16, dtype=np.int64)",
         "a larger first capacity of the targets scratch: it is replaced by a larger one when a "
         "source has more candidate choices, and only targets[:found] is read",
     ),
-    ("floridian/_kernels.py", 303, "< -> <="): (
+    ("floridian/_kernels.py", 307, "< -> <="): (
         "if targets.shape[0] < max_candidates:",
         "also replaces a scratch that is exactly large enough, by a zeroed one of the same "
         "size: targets[:found] is written before it is read either way",
     ),
-    ("floridian/_kernels.py", 441, "4 -> 5"): (
+    ("floridian/_kernels.py", 445, "4 -> 5"): (
         "out = np.empty((0, 4), dtype=np.int64)",
         "four_cycles replaces this array in its second pass before writing to it",
     ),
-    ("floridian/_kernels.py", 70, "2 -> 3"): (
+    ("floridian/_kernels.py", 82, "2 -> 3"): (
         "prev = n + 2",
         "the sentinel for no previous part: the first step needs only prev - 2 >= remaining = n"
         " (top = n) and prev > remaining (no first[remaining, prev] term); n + 3 gives both",
     ),
-    ("floridian/_kernels.py", 99, "2 -> 3"): (
+    ("floridian/_kernels.py", 107, "2 -> 3"): (
         "prev = n + 2",
         "the sentinel for no previous part: the first step needs only prev - 2 >= remaining = n"
         " (top = n) and prev > remaining (no first[remaining, prev] term); n + 3 gives both",
     ),
-    ("floridian/_fourcycle_kernels.py", 333, "< -> <="): (
+    ("floridian/_group_kernels.py", 77, "< -> <="): (
         "while i < d1 and j < d2:",
         "its only caller compares b = Ω(x) with a, two partitions of n: the loop meets i == d1 "
         "only with j == d2 and the other way round (equal so far, the same total used), so the "
@@ -711,13 +719,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "_rank, given the total s, adds table[r, 0] = 0 for each of them: every target's rank "
         "is the same (the parts kept between steps only ever reach _rank and _insert_many)",
     ),
-    ("lifting/patterns.py", 400, "0 -> 1"): (
+    ("lifting/patterns.py", 304, "0 -> 1"): (
         "reduced = {e.value(m, j or 0) for e in pattern.large if e.reduced}",
         "the reduced entries that carry j are α2's, α3's and α4's, whose j_min is 2, 1, 1: "
         "there j >= 1 and j or 1 == j; where j is None or 0 (α1, α8, the Ω rows) no reduced "
         "entry carries j, and value() ignores it",
     ),
-    ("floridian/_fourcycle_kernels.py", 528, "statement deleted"): (
+    ("floridian/_fourcycle_kernels.py", 86, "statement deleted"): (
         "may |= 1 << i",
         "the caller reads only may & ~must (the sizes free to be reduced or not) and adds "
         "must itself (mask = must | sub): a bit of must set in may or not changes no mask",
@@ -732,41 +740,41 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "(2, 2, 1, 4), (5, 3 * x - 1, 3, 3), (3 * x + 1, u + 1, 2, 2), (u + 4, u + 2 * z, 2, 2)",
         "the run (2, 2, step, 4) has first == last: range(2, 3, step) is [2] for every step",
     ),
-    ("tchoukaillon/engine.py", 387, "1 -> 2 @33"): (
+    ("tchoukaillon/engine.py", 386, "1 -> 2 @33"): (
         "for potential in range(top, -1, -1):",
         "the extra potential -1 has no bucket (potentials are sums of i * c >= 0): "
         "pending.pop(-1) is None and the loop continues past it",
     ),
-    ("floridian/_fourcycle_kernels.py", 100, "1 -> 2 @26"): (
+    ("floridian/_candidate_kernels.py", 90, "1 -> 2 @26"): (
         "for w in range(1, n + 1):",
         "the extra step w = n + 1 breaks at once, as (n + 1) * 1 > n",
     ),
-    ("floridian/_kernels.py", 442, "2 -> 3"): (
+    ("floridian/_kernels.py", 446, "2 -> 3"): (
         "for pass_ in range(2):",
         "a third pass only counts again: it allocates nothing (pass_ == 1 does) and writes "
         "nothing (only pass 1 writes), so the array of pass 1 is returned unchanged",
     ),
-    ("floridian/_kernels.py", 460, "or -> and"): (
+    ("floridian/_kernels.py", 464, "or -> and"): (
         "if at == turns.shape[0] or turns[at] != a:",
         "the H-row test only skips the scan of b's α-arcs early: H(b) holds Ω(y) of every "
         "α-move y of b, so when a is not in it the scan finds no y with Ω(y) = a; `and` skips "
         "fewer rows (and at at == len reads one entry past b's row, never written)",
     ),
-    ("floridian/_fourcycle_kernels.py", 230, "- -> +"): (
+    ("floridian/_candidate_kernels.py", 220, "- -> +"): (
         "level = depth - 1",
         "starts two levels deeper, where no option is found, so the walk goes on from depth - 1"
         " as before: level depth's parent is the last class (rest 0), and above depth the "
-        "arrays hold zeros (fresh from _unrank) or the classes of an earlier candidate at "
+        "arrays hold zeros (fresh from unrank_candidate) or the classes of an earlier candidate at "
         "levels the walk left because they had no next option; nothing is written on the way "
         "(checked against the unmutated walk for every n <= 150)",
     ),
-    ("random_bulgarian/_kernels.py", 74, "< -> <="): (
+    ("random_bulgarian/_kernels.py", 64, "< -> <="): (
         "while size < needed:",
-        "capacity only: the buffer doubles to at least `needed` rows either way (once more when "
-        "equal), the rows past the ones written are never read, and growth is decided by "
-        "nxt_w's length, not nxt_parts'",
+        "capacity only: every array doubles to at least `needed` rows either way (once more "
+        "when equal), the rows past the ones written are never read, and each array is cut to "
+        "its rows written before it is returned",
     ),
-    ("lifting/patterns.py", 352, "0 -> 1"): (
+    ("lifting/patterns.py", 256, "0 -> 1"): (
         "s1, _ = pattern.values(m, 0)",
         "_match_free serves only FREE_NEW_PART (Ω1, Ω2, Ω3), whose s1 entries have no j "
         "(with_j False): s1 is the same at every j",
@@ -777,17 +785,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "still to come off it) into parts <= 0: none, and the parts after it are 1s too; "
         "`remaining` is not read after the loop",
     ),
-    ("floridian/_kernels.py", 144, "0 -> 1"): (
+    ("floridian/_kernels.py", 148, "0 -> 1"): (
         "offsets[0] = 0",
         "the n = 0 branch of enumerate_separated is never taken: its one caller, "
         "SeparatedPartitions.of, refuses n < 1",
     ),
-    ("floridian/_kernels.py", 105, "> -> >="): (
-        "if prev <= remaining and prev > v:",
-        "the groups of a partition have distinct sizes, descending, so prev > v at every group "
-        "(and prev = n + 2 > v at the first): prev == v never happens",
-    ),
-    ("floridian/_kernels.py", 361, ">= -> >"): (
+    ("floridian/_kernels.py", 365, ">= -> >"): (
         "if not inserted and s_new >= v:",
         "when s_new == v the mutant writes s_new as a group of its own after v's (two groups of "
         "one size) instead of adding 1 to v's multiplicity; _separated_index_groups ranks "
@@ -796,9 +799,10 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "then sees more groups, but the brute force of every α-arc (n <= 22) finds no "
         "difference",
     ),
-    ("floridian/_fourcycle_kernels.py", 271, "+ -> -"): (
+    ("floridian/_candidate_kernels.py", 261, "+ -> -"): (
         "if t + 1 < count:",
-        "t - 1 < count holds at every t, so one more _advance runs after the last candidate: it"
+        "t - 1 < count holds at every t, so one more next_candidate runs after the last "
+        "candidate: it"
         " changes only the scratch classes cs/cm/cp/cr, and nothing reads them afterwards",
     ),
 }

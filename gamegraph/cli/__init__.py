@@ -16,7 +16,7 @@ import inspect
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 import typer
@@ -65,19 +65,23 @@ def _build_app() -> typer.Typer:
         no_args_is_help=True,
         pretty_exceptions_enable=False,
     )
-    built.command("load")(load.load)
-    built.command("graphs")(graphs.graphs)
-    built.command("drop")(graphs.drop)
-    built.command("export")(export.export)
-    built.command("games")(games.games)
-    built.command("query")(query.query)
-    built.command("verify")(verify.verify_command)
-    built.command("report")(report.report)
-    built.command("frontier")(frontier.frontier)
-    built.command("table")(table.table)
-    built.command("check")(check.check)
-    built.command("dump")(dump.dump)
-    built.command("restore")(dump.restore)
+    commands: dict[str, Callable[..., None]] = {
+        "load": load.load,
+        "graphs": graphs.graphs,
+        "drop": graphs.drop,
+        "export": export.export,
+        "games": games.games,
+        "query": query.query,
+        "verify": verify.verify_command,
+        "report": report.report,
+        "frontier": frontier.frontier,
+        "table": table.table,
+        "check": check.check,
+        "dump": dump.dump,
+        "restore": dump.restore,
+    }
+    for name, callback in commands.items():
+        built.command(name)(callback)
     built.add_typer(stats.app, name="stats")
     built.add_typer(neo4j.app, name="neo4j")
     for _typer in (built, stats.app, neo4j.app):

@@ -5,10 +5,12 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import typer
+
+from gamegraph.progress import Progress
 
 __all__ = ["note", "print_json", "progress_bar", "summary_lines"]
 
@@ -52,14 +54,15 @@ def _format(value: object) -> str:
 
 
 @contextlib.contextmanager
-def progress_bar(description: str, enabled: bool = True) -> Iterator[Callable[..., None]]:
-    """A rich progress bar on stderr; yields ``update(done, total, stage=None)``.
+def progress_bar(description: str, enabled: bool = True) -> Iterator[Progress]:
+    """A rich progress bar on stderr; yields the :class:`~gamegraph.progress.Progress` to
+    hand to the API (``progress(stage, done, total)``).
 
-    Each new ``stage`` starts a new bar line, so finished stages stay visible. Silent when
-    stderr is not a terminal (CI logs, pipes).
+    Each new ``stage`` starts a new bar line (an empty stage: ``description``'s), so finished
+    stages stay visible. Silent when stderr is not a terminal (CI logs, pipes).
     """
     if not enabled or not sys.stderr.isatty():
-        yield lambda done, total, stage=None: None
+        yield lambda stage, done, total: None
         return
     from rich.console import Console
     from rich.progress import (
@@ -83,7 +86,7 @@ def progress_bar(description: str, enabled: bool = True) -> Iterator[Callable[..
     ) as bar:
         tasks: dict[str, TaskID] = {}
 
-        def update(done: int, total: int, stage: str | None = None) -> None:
+        def update(stage: str, done: int, total: int) -> None:
             name = stage or description
             if name not in tasks:
                 tasks[name] = bar.add_task(name, total=None)

@@ -12,11 +12,12 @@ from typing import Annotated
 import typer
 
 from gamegraph.cli._output import note, print_json, progress_bar
-from gamegraph.cli.options import SchedulerOption, WorkersOption, use_dask
+from gamegraph.cli.options import shared_options
 
 __all__ = ["check"]
 
 
+@shared_options(dask=True)
 def check(
     file: Annotated[Path, typer.Argument(help="A Python file of @gg.conjecture functions.")],
     n: Annotated[
@@ -36,8 +37,6 @@ def check(
         bool, typer.Option("--force", help="Build graphs estimated over the memory limit.")
     ] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the verdicts as JSON.")] = False,
-    scheduler: SchedulerOption = None,
-    workers: WorkersOption = None,
 ) -> None:
     """Check a file's conjectures over n: each conjecture's verdict, and for one that fails
     its first counterexample, the command that reproduces it and a Cypher query for Neo4j
@@ -45,14 +44,10 @@ def check(
     from gamegraph.questions.conjectures import check_file
     from gamegraph.questions.tables import parse_range
 
-    use_dask(scheduler, workers)
     ns = None if n is None else parse_range(n)
     names = [x.strip() for x in only.split(",") if x.strip()]
-    with progress_bar("conjectures", enabled=not json) as update:
-        verdicts = check_file(
-            file, ns, only=names, force=force,
-            progress=lambda stage, done, total: update(done, total, stage),
-        )  # fmt: skip
+    with progress_bar("conjectures", enabled=not json) as progress:
+        verdicts = check_file(file, ns, only=names, force=force, progress=progress)
     if json:
         print_json([v.as_dict() for v in verdicts])
     else:

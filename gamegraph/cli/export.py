@@ -15,13 +15,9 @@ import typer
 from gamegraph.cli._output import progress_bar
 from gamegraph.cli.options import (
     ForceOption,
-    GamesOption,
-    NRangeOption,
     command,
-    dask_parameters,
-    game_options,
+    graph_options,
     keyword,
-    use_dask,
 )
 
 __all__ = ["export"]
@@ -33,21 +29,16 @@ def _export(
     games: str | None,
     fmt: str,
     force: bool,
-    scheduler: str | None,
-    workers: int | None,
     **options: Any,
 ) -> None:
     from gamegraph.api import export as export_graphs
     from gamegraph.loader.plan import ExportRequest, LoadRequest
 
-    use_dask(scheduler, workers)
     graphs = LoadRequest.parse(n, games, options, route="export", force=force)
     request = ExportRequest(graphs, out, fmt)
     started = time.perf_counter()
-    with progress_bar("exporting") as update:
-        written = export_graphs(
-            request, progress=lambda stage, done, total: update(done, total, stage)
-        )
+    with progress_bar("exporting") as progress:
+        written = export_graphs(request, progress=progress)
     for path in written:
         typer.echo(str(path))
     typer.echo(f"done in {time.perf_counter() - started:.1f} s")
@@ -61,9 +52,7 @@ export = command(
             Annotated[str, typer.Option("--out", "-o", help="Directory to write into.")],
             inspect.Parameter.empty,
         ),
-        keyword("n", NRangeOption, "60"),
-        keyword("games", GamesOption, None),
-        *game_options(),
+        *graph_options(),
         keyword(
             "fmt",
             Annotated[
@@ -75,8 +64,8 @@ export = command(
             "csv",
         ),
         keyword("force", ForceOption, False),
-        *dask_parameters(),
     ],
     name="export",
     doc="Write graphs as neo4j-admin import CSV files (the bulk route) and/or GraphML.",
+    dask=True,
 )

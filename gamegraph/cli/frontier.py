@@ -10,81 +10,42 @@ from typing import Annotated
 import typer
 
 from gamegraph.cli._output import note as say
-from gamegraph.cli.options import SchedulerOption, WorkersOption, use_dask
+from gamegraph.cli.options import command, keyword
 
 __all__ = ["frontier"]
 
+BUDGETS: tuple[tuple[str, type, int | float, str], ...] = (
+    ("basins_n", int, 10**7, "Fagan basins of every n up to this (seed 002)."),
+    ("losses_n", int, 10_000, "Question 2: an immediate loss for 7 <= n <= this."),
+    ("crim_target", int, 100, "CRIM: P/N of every partition of size <= this."),
+    ("crim_seconds", float, 2400.0, "CRIM: stop after the size under way then."),
+    ("crim_grundy_n", int, 60, "CRIM: Grundy values per size up to this."),
+    ("lifting_n", int, 100, "Question 9 over the 4-cycles with n <= this."),
+    ("full_n", int, 100, "Questions 1/3: full G_n memory up to this n."),
+    ("full_from", int, 81, "Questions 1/3: build the full G_n from this n."),
+    ("full_seconds", float, 900.0, "Questions 1/3: stop after the n under way."),
+)
+"""The budgets of :class:`~gamegraph.reporting.frontier.FrontierBudgets` as options (name,
+type, default, help); each option is ``--`` and the name with dashes."""
 
-def frontier(
-    out: Annotated[
-        Path, typer.Option("--out", help="Directory for frontier.json, frontier.md, figures.")
-    ] = Path("report"),
-    basins_n: Annotated[
-        int, typer.Option("--basins-n", help="Fagan basins of every n up to this (seed 002).")
-    ] = 10**7,
-    losses_n: Annotated[
-        int, typer.Option("--losses-n", help="Question 2: an immediate loss for 7 <= n <= this.")
-    ] = 10_000,
-    crim_target: Annotated[
-        int, typer.Option("--crim-target", help="CRIM: P/N of every partition of size <= this.")
-    ] = 100,
-    crim_seconds: Annotated[
-        float, typer.Option("--crim-seconds", help="CRIM: stop after the size under way then.")
-    ] = 2400.0,
-    crim_grundy_n: Annotated[
-        int, typer.Option("--crim-grundy-n", help="CRIM: Grundy values per size up to this.")
-    ] = 60,
-    lifting_n: Annotated[
-        int, typer.Option("--lifting-n", help="Question 9 over the 4-cycles with n <= this.")
-    ] = 100,
-    full_n: Annotated[
-        int, typer.Option("--full-n", help="Questions 1/3: full G_n memory up to this n.")
-    ] = 100,
-    full_from: Annotated[
-        int, typer.Option("--full-from", help="Questions 1/3: build the full G_n from this n.")
-    ] = 81,
-    full_seconds: Annotated[
-        float, typer.Option("--full-seconds", help="Questions 1/3: stop after the n under way.")
-    ] = 900.0,
-    only: Annotated[
-        str,
-        typer.Option(
-            "--only",
-            help="Comma-separated items: fagan-basins, floridian-q2, crim-even-rank, "
-            "lifting-q9, floridian-q1-q3 (default: all).",
-        ),
-    ] = "",
-    note: Annotated[str, typer.Option("--note", help="A sentence for the header.")] = "",
-    scheduler: SchedulerOption = None,
-    workers: WorkersOption = None,
-) -> None:
-    """Compute the frontier results (Fagan basins, Floridian questions 2, 9 and 1/3, CRIM's
-    even-rank conjecture) with their own budgets, cached in ~/.cache/gamegraph/frontier, and
-    write them into --out (docs/report for the committed report)."""
-    from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier, write_frontier
 
-    use_dask(scheduler, workers)
-    budgets = FrontierBudgets(
-        basins_n=basins_n,
-        losses_n=losses_n,
-        crim_target=crim_target,
-        crim_seconds=crim_seconds,
-        crim_grundy_n=crim_grundy_n,
-        lifting_n=lifting_n,
-        full_n=full_n,
-        full_from=full_from,
-        full_seconds=full_seconds,
-    )
+def _option(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _frontier(out: Path, only: str, note: str, **budget: int | float) -> None:
+    from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier
+    from gamegraph.reporting.frontier_output import write_frontier
+
+    budgets = FrontierBudgets(**budget)  # type: ignore[arg-type]
     started = time.perf_counter()
     keys = tuple(k.strip() for k in only.split(",") if k.strip())
     records = compute_frontier(budgets, only=keys, say=say)
-    defaults = FrontierBudgets()
     changed = [
-        f"--{name.replace('_', '-')} {value:g}" if isinstance(value, float) else
-        f"--{name.replace('_', '-')} {value}"
-        for name, value in vars(budgets).items()
-        if value != getattr(defaults, name)
-    ]  # fmt: skip
+        f"{_option(name)} {value:g}" if isinstance(value, float) else f"{_option(name)} {value}"
+        for name, _, default, _ in BUDGETS
+        if (value := budget[name]) != default
+    ]
     command = " ".join(
         ["gamegraph frontier"]
         + ([f"--out {out}"] if out != Path("report") else [])
@@ -97,3 +58,42 @@ def frontier(
     for r in records:
         say(f"{r.key}: {r.answer}")
     typer.echo(str(path))
+
+
+frontier = command(
+    _frontier,
+    [
+        keyword(
+            "out",
+            Annotated[
+                Path,
+                typer.Option("--out", help="Directory for frontier.json, frontier.md, figures."),
+            ],
+            Path("report"),
+        ),
+        *(
+            keyword(name, Annotated[kind, typer.Option(_option(name), help=text)], default)
+            for name, kind, default, text in BUDGETS
+        ),
+        keyword(
+            "only",
+            Annotated[
+                str,
+                typer.Option(
+                    "--only",
+                    help="Comma-separated items: fagan-basins, floridian-q2, crim-even-rank, "
+                    "lifting-q9, floridian-q1-q3 (default: all).",
+                ),
+            ],
+            "",
+        ),
+        keyword(
+            "note", Annotated[str, typer.Option("--note", help="A sentence for the header.")], ""
+        ),
+    ],
+    name="frontier",
+    doc="""Compute the frontier results (Fagan basins, Floridian questions 2, 9 and 1/3, CRIM's
+    even-rank conjecture) with their own budgets, cached in ~/.cache/gamegraph/frontier, and
+    write them into --out (docs/report for the committed report).""",
+    dask=True,
+)

@@ -7,31 +7,21 @@ from typing import Annotated
 import typer
 
 from gamegraph.cli._output import print_json
-from gamegraph.cli.options import (
-    DEFAULT_DATABASE,
-    DEFAULT_PASSWORD,
-    DEFAULT_USER,
-    DatabaseOption,
-    PasswordOption,
-    UriOption,
-    UserOption,
-    open_database,
-)
+from gamegraph.cli.options import Connect, shared_options
 from gamegraph.errors import InputError
 
 __all__ = ["drop", "graphs"]
 
 
+@shared_options(database=True)
 def graphs(
     json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    uri: UriOption = None,
-    user: UserOption = DEFAULT_USER,
-    password: PasswordOption = DEFAULT_PASSWORD,
-    database: DatabaseOption = DEFAULT_DATABASE,
+    *,
+    connect: Connect,
 ) -> None:
     """List the loaded graphs with their status and counts (stale: built by another engine
     version or with other parameters; `gamegraph load` rebuilds them)."""
-    with open_database(uri, user, password, database) as db:
+    with connect() as db:
         records = db.graphs()
     rows = [
         {
@@ -61,6 +51,7 @@ def graphs(
         typer.echo(f"{row['id']:<{width}} {row['state']:<12} {nodes:>12} {rels:>14}")
 
 
+@shared_options(database=True)
 def drop(
     graph_ids: Annotated[
         list[str] | None,
@@ -71,10 +62,8 @@ def drop(
         ),
     ] = None,
     all_graphs: Annotated[bool, typer.Option("--all", help="Drop every loaded graph.")] = False,
-    uri: UriOption = None,
-    user: UserOption = DEFAULT_USER,
-    password: PasswordOption = DEFAULT_PASSWORD,
-    database: DatabaseOption = DEFAULT_DATABASE,
+    *,
+    connect: Connect,
 ) -> None:
     """Remove graphs (their nodes, relationships and record) from Neo4j."""
     from gamegraph.games.registry import parse_graph_id
@@ -87,7 +76,7 @@ def drop(
         except InputError as e:
             if str(e).startswith("bad graph id"):
                 raise
-    with open_database(uri, user, password, database) as db:
+    with connect() as db:
         dropped = db.drop_all() if all_graphs else db.drop(*(graph_ids or []))
     for graph_id, found in dropped.items():
         typer.echo(f"{graph_id}: {'dropped' if found else 'was not loaded'}")

@@ -3,7 +3,7 @@
 The command builds a :class:`~gamegraph.loader.plan.LoadRequest` from its options, calls
 :meth:`gamegraph.api.Database.load` (which plans, checks and loads) and prints the reports.
 It takes every registered game's parameters as options (``--rule``, ``--restricted``, ...):
-the games declare them, :func:`gamegraph.cli.options.game_options` collects them.
+the games declare them, :func:`gamegraph.cli.options.graph_options` collects them.
 """
 
 from __future__ import annotations
@@ -15,19 +15,11 @@ import typer
 
 from gamegraph.cli._output import note, progress_bar
 from gamegraph.cli.options import (
-    CONNECTION,
+    Connect,
     ForceOption,
-    GamesOption,
-    NRangeOption,
     command,
-    connection_of,
-    dask_parameters,
-    game_options,
+    graph_options,
     keyword,
-    move_timeout_parameter,
-    open_database,
-    use_dask,
-    use_move_timeout,
 )
 from gamegraph.errors import InputError
 
@@ -45,16 +37,11 @@ def _load(
     online: bool,
     imported: bool,
     force: bool,
-    scheduler: str | None,
-    workers: int | None,
-    move_timeout: float | None,
+    connect: Connect,
     **options: Any,
 ) -> None:
     from gamegraph.loader.plan import LoadRequest
 
-    use_dask(scheduler, workers)
-    use_move_timeout(move_timeout)
-    uri, user, password, database = connection_of(options)
     chosen = [
         flag
         for flag, on in (("--bulk", bulk), ("--online", online), ("--imported", imported))
@@ -65,12 +52,8 @@ def _load(
     route = "bulk" if bulk else "imported" if imported else "online" if online else "auto"
     request = LoadRequest.parse(n, games, options, route=route, force=force, replace=replace)
     started = time.perf_counter()
-    with open_database(uri, user, password, database) as db, progress_bar("loading") as update:
-        summary = db.load(
-            request,
-            progress=lambda stage, done, total: update(done, total, stage),
-            note=note,
-        )
+    with connect() as db, progress_bar("loading") as progress:
+        summary = db.load(request, progress=progress, note=note)
     _print_summary(summary, time.perf_counter() - started)
 
 
@@ -115,9 +98,7 @@ def _print_summary(summary: LoadSummary, seconds: float) -> None:
 load = command(
     _load,
     [
-        keyword("n", NRangeOption, "60"),
-        keyword("games", GamesOption, None),
-        *game_options(),
+        *graph_options(),
         keyword(
             "replace",
             Annotated[
@@ -169,9 +150,6 @@ load = command(
             False,
         ),
         keyword("force", ForceOption, False),
-        *dask_parameters(),
-        move_timeout_parameter(),
-        *CONNECTION,
     ],
     name="load",
     doc="""Compute game graphs and load them into Neo4j (idempotent: a complete graph is kept).
@@ -181,4 +159,7 @@ load = command(
     complete. A second load of a graph that is being loaded waits for the first and keeps
     its result.
     """,
+    dask=True,
+    move_timeout=True,
+    database=True,
 )

@@ -6,7 +6,7 @@ import json
 import time
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -59,10 +59,10 @@ HttpPortOption = Annotated[
 ]
 
 
-def _server(home: Path | None, bolt_port: int, http_port: int) -> LocalNeo4j:
+def _server(home: Path | None, bolt_port: int, http_port: int, **options: Any) -> LocalNeo4j:
     from gamegraph.server.local import LocalNeo4j
 
-    return LocalNeo4j(home, bolt_port=bolt_port, http_port=http_port, log=typer.echo)
+    return LocalNeo4j(home, bolt_port=bolt_port, http_port=http_port, log=typer.echo, **options)
 
 
 def _describe(status: ServerStatus) -> str:
@@ -132,16 +132,7 @@ def start(
     A new home gets user neo4j with a random password (or $GAMEGRAPH_NEO4J_PASSWORD), kept
     in <home>/password (mode 0600); `gamegraph neo4j password` prints it.
     """
-    from gamegraph.server.local import LocalNeo4j
-
-    server = LocalNeo4j(
-        home,
-        bolt_port=bolt_port,
-        http_port=http_port,
-        default_database=default_database,
-        gds=gds,
-        log=typer.echo,
-    )
+    server = _server(home, bolt_port, http_port, default_database=default_database, gds=gds)
     result = server.start(wait=wait, timeout=timeout)
     if not result.already_running:
         typer.echo(f"started in {result.seconds:.1f}s")

@@ -1,18 +1,23 @@
-"""Options shared by the commands: the Neo4j connection, and the games' declared parameters.
+"""Options shared by the commands: the Neo4j connection, Dask, and the games' parameters.
 
-A command that talks to Neo4j declares the four connection options with the annotated types
-below and opens the database with :func:`open_database`::
+A command asks for the shared options it takes with :func:`shared_options`; they come after
+its own, and it receives what they mean rather than their values::
 
-    def graphs(uri: UriOption = None, user: UserOption = DEFAULT_USER, ...) -> None:
-        with open_database(uri, user, password, database) as db:
+    @shared_options(database=True)
+    def graphs(json: bool = False, *, connect: Connect) -> None:
+        with connect() as db:
             ...
+
+``dask=True`` adds --scheduler and --workers (applied before the command runs),
+``move_timeout=True`` adds --move-timeout (likewise), ``database=True`` the four connection
+options, handed over as ``connect`` (opens the database when called, so a bad request is
+refused before Neo4j is touched).
 
 Commands whose options come from the games (`stats GAME`, `load`, `export`) get them from
 :func:`param_option` (one option per declared :class:`~gamegraph.games.base.Param`) and
-:func:`game_options` (every game's, once), so a new game's parameters appear on the command
-line without a change here. :func:`command` assembles such a command from a body and its
-options; `load` and `export` share :data:`NRangeOption`, :data:`GamesOption` and
-:data:`ForceOption`.
+:func:`graph_options` (--n, --games and every game's, once), so a new game's parameters
+appear on the command line without a change here. :func:`command` assembles such a command
+from a body and its options.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -34,27 +40,23 @@ if TYPE_CHECKING:
     from gamegraph.api import Database
 
 __all__ = [
-    "CONNECTION",
     "DEFAULT_DATABASE",
     "DEFAULT_PASSWORD",
     "DEFAULT_USER",
+    "Connect",
     "DatabaseOption",
     "ForceOption",
-    "GamesOption",
-    "NRangeOption",
     "PasswordOption",
     "SchedulerOption",
     "UriOption",
     "UserOption",
     "WorkersOption",
     "command",
-    "connection_of",
-    "dask_parameters",
-    "game_options",
+    "graph_options",
     "keyword",
     "open_database",
     "param_option",
-    "use_dask",
+    "shared_options",
 ]
 
 
@@ -95,6 +97,10 @@ DatabaseOption = Annotated[
         "--database", envvar="NEO4J_DATABASE", help="Database name.", rich_help_panel=_PANEL
     ),
 ]
+
+
+Connect = Callable[[], contextlib.AbstractContextManager["Database"]]
+"""What a command with ``database=True`` receives: ``with connect() as db:``."""
 
 
 @contextlib.contextmanager
@@ -141,25 +147,6 @@ WorkersOption = Annotated[
 ]
 
 
-def dask_parameters() -> list[inspect.Parameter]:
-    """The --scheduler and --workers options, for commands whose work runs per n."""
-    return [
-        inspect.Parameter(
-            "scheduler", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=SchedulerOption
-        ),
-        inspect.Parameter(
-            "workers", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=WorkersOption
-        ),
-    ]
-
-
-def use_dask(scheduler: str | None, workers: int | None) -> None:
-    """Point per-n work at the options' cluster (gamegraph.cluster)."""
-    from gamegraph.cluster import configure
-
-    configure(scheduler=scheduler, workers=workers)
-
-
 MoveTimeoutOption = Annotated[
     float | None,
     typer.Option(
@@ -174,18 +161,87 @@ MoveTimeoutOption = Annotated[
 ]
 
 
-def move_timeout_parameter() -> inspect.Parameter:
-    """The --move-timeout option, for commands that build graphs."""
+def keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     return inspect.Parameter(
-        "move_timeout", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=MoveTimeoutOption
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
     )
 
 
-def use_move_timeout(seconds: float | None) -> None:
-    """Limit each move of a defined game built from now on (gamegraph.games.engine.timeout)."""
-    from gamegraph.games.engine.timeout import configure
+_SHARED = {
+    "dask": [keyword("scheduler", SchedulerOption, None), keyword("workers", WorkersOption, None)],
+    "move_timeout": [keyword("move_timeout", MoveTimeoutOption, None)],
+    "database": [
+        keyword("uri", UriOption, None),
+        keyword("user", UserOption, DEFAULT_USER),
+        keyword("password", PasswordOption, DEFAULT_PASSWORD),
+        keyword("database", DatabaseOption, DEFAULT_DATABASE),
+    ],
+}
+"""The shared options of :func:`command`, in the order they follow a command's own."""
 
-    configure(seconds)
+
+def _apply_shared(options: dict[str, Any], dask: bool, move_timeout: bool, database: bool) -> None:
+    """Take the shared options out of ``options``: Dask and the move timeout are applied
+    (gamegraph.cluster, gamegraph.games.engine.timeout), the connection becomes ``connect``."""
+    if dask:
+        from gamegraph.cluster import configure
+
+        configure(scheduler=options.pop("scheduler"), workers=options.pop("workers"))
+    if move_timeout:
+        from gamegraph.games.engine import timeout
+
+        timeout.configure(options.pop("move_timeout"))
+    if database:
+        names = ("uri", "user", "password", "database")
+        options["connect"] = partial(open_database, *(options.pop(k) for k in names))
+
+
+def command(
+    body: Callable[..., None],
+    params: Sequence[inspect.Parameter],
+    *,
+    name: str,
+    doc: str,
+    dask: bool = False,
+    move_timeout: bool = False,
+    database: bool = False,
+) -> Callable[..., None]:
+    """A function typer can register, with ``params`` and then the shared options asked for
+    as its options, and ``doc`` as its help, calling ``body(**options)``."""
+    asked = {"dask": dask, "move_timeout": move_timeout, "database": database}
+    every = [*params, *(p for group, on in asked.items() if on for p in _SHARED[group])]
+
+    def run(**options: Any) -> None:
+        _apply_shared(options, dask, move_timeout, database)
+        body(**options)
+
+    run.__signature__ = inspect.Signature(every)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in every}
+    run.__name__ = name.replace("-", "_")
+    run.__doc__ = doc
+    return run
+
+
+def shared_options(
+    *, dask: bool = False, move_timeout: bool = False, database: bool = False
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The decorated function as a command (:func:`command`) whose options are its own
+    parameters (all but ``connect``) and then the shared ones asked for."""
+
+    def wrap(body: Callable[..., None]) -> Callable[..., None]:
+        own = inspect.signature(body, eval_str=True).parameters.values()
+        params = [p for p in own if p.name != "connect"]
+        return command(
+            body,
+            params,
+            name=body.__name__,
+            doc=body.__doc__ or "",
+            dask=dask,
+            move_timeout=move_timeout,
+            database=database,
+        )
+
+    return wrap
 
 
 # --------------------------------------------------------------------------- load and export
@@ -228,45 +284,14 @@ def _shared_params() -> dict[str, tuple[Param, str]]:
     return {name: (param, ", ".join(owners)) for name, (param, owners) in found.items()}
 
 
-def game_options() -> list[inspect.Parameter]:
-    """An option per loadable parameter of any game but n (`load`, `export`)."""
-    return [param_option(p, games=owners, load=True) for p, owners in _shared_params().values()]
-
-
-def connection_of(options: dict[str, Any]) -> tuple[str | None, str, str, str]:
-    """Take the four connection options of :data:`CONNECTION` out of ``options``."""
-    return (
-        options.pop("uri"),
-        options.pop("user"),
-        options.pop("password"),
-        options.pop("database"),
-    )
-
-
-CONNECTION = [
-    inspect.Parameter("uri", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=UriOption),
-    inspect.Parameter(
-        "user", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_USER, annotation=UserOption
-    ),
-    inspect.Parameter(
-        "password",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=DEFAULT_PASSWORD,
-        annotation=PasswordOption,
-    ),
-    inspect.Parameter(
-        "database",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=DEFAULT_DATABASE,
-        annotation=DatabaseOption,
-    ),
-]
-
-
-def keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
-    return inspect.Parameter(
-        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
-    )
+def graph_options() -> list[inspect.Parameter]:
+    """Which graphs `load` and `export` build: --n, --games and an option per loadable
+    parameter of any game but n."""
+    return [
+        keyword("n", NRangeOption, "60"),
+        keyword("games", GamesOption, None),
+        *(param_option(p, games=owners, load=True) for p, owners in _shared_params().values()),
+    ]
 
 
 # --------------------------------------------------------------------------- game parameters
@@ -301,23 +326,3 @@ def param_option(param: Param, *, games: str = "", load: bool = False) -> inspec
         default=inspect.Parameter.empty if required else None,
         annotation=Annotated[str if required else str | None, option],
     )
-
-
-def command(
-    body: Callable[..., None],
-    params: Sequence[inspect.Parameter],
-    *,
-    name: str,
-    doc: str,
-) -> Callable[..., None]:
-    """A function typer can register, with ``params`` as its options and ``doc`` as its help,
-    calling ``body(**options)``."""
-
-    def run(**options: Any) -> None:
-        body(**options)
-
-    run.__signature__ = inspect.Signature(list(params))  # type: ignore[attr-defined]
-    run.__annotations__ = {p.name: p.annotation for p in params}
-    run.__name__ = name.replace("-", "_")
-    run.__doc__ = doc
-    return run

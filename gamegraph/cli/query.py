@@ -7,16 +7,7 @@ from typing import Annotated
 import typer
 
 from gamegraph.cli._output import print_json
-from gamegraph.cli.options import (
-    DEFAULT_DATABASE,
-    DEFAULT_PASSWORD,
-    DEFAULT_USER,
-    DatabaseOption,
-    PasswordOption,
-    UriOption,
-    UserOption,
-    open_database,
-)
+from gamegraph.cli.options import Connect, shared_options
 from gamegraph.errors import InputError
 
 __all__ = ["FORMATS", "query"]
@@ -24,6 +15,7 @@ __all__ = ["FORMATS", "query"]
 FORMATS = ("table", "json", "csv")
 
 
+@shared_options(database=True)
 def query(
     name: Annotated[
         str | None,
@@ -55,10 +47,8 @@ def query(
             "running it.",
         ),
     ] = False,
-    uri: UriOption = None,
-    user: UserOption = DEFAULT_USER,
-    password: PasswordOption = DEFAULT_PASSWORD,
-    database: DatabaseOption = DEFAULT_DATABASE,
+    *,
+    connect: Connect,
 ) -> None:
     """Answer a question about a loaded graph with one of gamegraph's named Cypher queries.
 
@@ -84,7 +74,7 @@ def query(
         typer.echo(browser_text(named, convert_params(named, raw) if raw else None))
         return
     convert_params(named, raw)  # bad input fails here, before connecting
-    with open_database(uri, user, password, database) as db:
+    with connect() as db:
         result = db.run(name, **raw)
     from gamegraph.cli.render import to_csv, to_json, to_table
 

@@ -9,13 +9,14 @@ import typer
 
 from gamegraph.cli._output import note as say
 from gamegraph.cli._output import progress_bar
-from gamegraph.cli.options import SchedulerOption, WorkersOption, use_dask
+from gamegraph.cli.options import shared_options
 
 __all__ = ["report"]
 
 DEFAULT_N_MAX = 114  # kept equal to gamegraph.reporting.DEFAULT_N_MAX (a test checks)
 
 
+@shared_options(dask=True)
 def report(
     n_max: Annotated[
         int,
@@ -51,8 +52,6 @@ def report(
             show_default=False,
         ),
     ] = None,
-    scheduler: SchedulerOption = None,
-    workers: WorkersOption = None,
 ) -> None:
     """Write the research report: every claim of the four seeds (Floridian, Bulgarian and its
     relatives, Tchoukaillon, CRIM) beside the computed value, the nine open questions of the
@@ -60,16 +59,15 @@ def report(
     figures, and report.json)."""
     from gamegraph.reporting import generate_report
 
-    use_dask(scheduler, workers)
     command = f"gamegraph report --n-max {n_max}" + (
         f" --out {out}" if out != Path("report") else ""
     )
-    with progress_bar("report") as update:
+    with progress_bar("report") as progress:
         result = generate_report(
             n_max,
             out,
             cache=None if no_cache else "default",
-            progress=lambda stage, done, total: update(done, total, f"{stage} (per n)"),
+            progress=lambda stage, done, total: progress(f"{stage} (per n)", done, total),
             command=command,
             note=note,
         )

@@ -5,21 +5,13 @@ One subcommand per registered game, its options the game's declared parameters.
 
 from __future__ import annotations
 
-import inspect
 import time
 from typing import Annotated, Any
 
 import typer
 
 from gamegraph.cli._output import print_json, progress_bar, summary_lines
-from gamegraph.cli.options import (
-    command,
-    dask_parameters,
-    move_timeout_parameter,
-    param_option,
-    use_dask,
-    use_move_timeout,
-)
+from gamegraph.cli.options import command, keyword, param_option
 from gamegraph.games.base import Game
 from gamegraph.games.registry import all_games
 
@@ -31,47 +23,34 @@ app = typer.Typer(
 )
 
 _COMMON = [
-    inspect.Parameter(
+    keyword(
         "json",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=False,
-        annotation=Annotated[
+        Annotated[
             bool,
             typer.Option("--json", help="Print one JSON object instead of a readable summary."),
         ],
+        False,
     ),
-    inspect.Parameter(
+    keyword(
         "force",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=False,
-        annotation=Annotated[
+        Annotated[
             bool,
             typer.Option(
                 "--force",
                 help="Build even when the memory estimate is over the limit (may run out).",
             ),
         ],
+        False,
     ),
 ]
 
 
 def _stats_of(game_type: type[Game[Any]]) -> Any:
-    def body(
-        json: bool,
-        force: bool,
-        scheduler: str | None,
-        workers: int | None,
-        move_timeout: float | None,
-        **texts: str | bool | None,
-    ) -> None:
-        use_dask(scheduler, workers)
-        use_move_timeout(move_timeout)
+    def body(json: bool, force: bool, **texts: str | bool | None) -> None:
         started = time.perf_counter()
         game = game_type.from_text({k: v for k, v in texts.items() if v is not None})
-        with progress_bar(game.describe(), enabled=not json) as update:
-            built = game.build(
-                force=force, progress=lambda stage, done, total: update(done, total, stage)
-            )
+        with progress_bar(game.describe(), enabled=not json) as progress:
+            built = game.build(force=force, progress=progress)
             data = game.stats(built)
         if json:
             print_json(data)
@@ -81,9 +60,11 @@ def _stats_of(game_type: type[Game[Any]]) -> Any:
     params = [param_option(p) for p in game_type.params]
     return command(
         body,
-        [*params, *_COMMON, *dask_parameters(), move_timeout_parameter()],
+        [*params, *_COMMON],
         name=game_type.name,
         doc=game_type.description,
+        dask=True,
+        move_timeout=True,
     )
 
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from gamegraph.cli._output import note, progress_bar
-from gamegraph.cli.options import SchedulerOption, WorkersOption, use_dask
+from gamegraph.cli.options import shared_options
 from gamegraph.errors import InputError
 
 __all__ = ["parse_params", "table"]
@@ -42,6 +42,7 @@ def parse_params(game: Any, texts: list[str]) -> dict[str, Any]:
     return values
 
 
+@shared_options(dask=True)
 def table(
     game: Annotated[str, typer.Argument(help="The game (see `gamegraph games`).")],
     n: Annotated[
@@ -95,8 +96,6 @@ def table(
         bool, typer.Option("--force", help="Build rows estimated over the memory limit.")
     ] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
-    scheduler: SchedulerOption = None,
-    workers: WorkersOption = None,
 ) -> None:
     """Tabulate a game over n: one row per n (and per value of a --param range), the stats
     columns you name and your own functions of the graph, each row one task on a local Dask
@@ -105,7 +104,6 @@ def table(
     from gamegraph.api import game_of
     from gamegraph.questions.tables import compute_table, parse_columns, parse_range
 
-    use_dask(scheduler, workers)
     game_type = game_of(game)
     ns = parse_range(n)
     params = parse_params(game_type, list(param or []))
@@ -114,7 +112,7 @@ def table(
     )
     command = "gamegraph " + shlex.join(sys.argv[1:]) if sys.argv[1:2] == ["table"] else ""
     command = command or _command(game_type.name, n, param, columns, column)
-    with progress_bar(f"{game_type.name} table", enabled=not json) as update:
+    with progress_bar(f"{game_type.name} table", enabled=not json) as progress:
         result = compute_table(
             game_type,
             ns,
@@ -122,7 +120,7 @@ def table(
             chosen,
             cache=None if no_cache else "default",
             force=force,
-            progress=lambda stage, done, total: update(done, total, stage),
+            progress=progress,
             command=command,
         )
     if json:

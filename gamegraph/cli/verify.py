@@ -8,16 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from gamegraph.cli._output import note, print_json
-from gamegraph.cli.options import (
-    DEFAULT_DATABASE,
-    DEFAULT_PASSWORD,
-    DEFAULT_USER,
-    DatabaseOption,
-    PasswordOption,
-    UriOption,
-    UserOption,
-    open_database,
-)
+from gamegraph.cli.options import Connect, shared_options
 from gamegraph.errors import InputError, VerificationError
 
 if TYPE_CHECKING:
@@ -26,6 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["verify_command"]
 
 
+@shared_options(database=True)
 def verify_command(
     graph_ids: Annotated[
         list[str] | None,
@@ -42,10 +34,8 @@ def verify_command(
         ),
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    uri: UriOption = None,
-    user: UserOption = DEFAULT_USER,
-    password: PasswordOption = DEFAULT_PASSWORD,
-    database: DatabaseOption = DEFAULT_DATABASE,
+    *,
+    connect: Connect,
 ) -> None:
     """Recompute the stored analysis of loaded graphs from their relationships in Cypher
     and compare it with the stored labels and properties and with the engine.
@@ -63,7 +53,7 @@ def verify_command(
         raise InputError(f"n must be at least 1, not {n}")
     ids = [parse_graph_id(graph_id).id for graph_id in graph_ids or []]
     started = time.perf_counter()
-    with open_database(uri, user, password, database) as db:
+    with connect() as db:
         report = db.verify(n, graphs=ids, progress=note)
     seconds = time.perf_counter() - started
     if json:

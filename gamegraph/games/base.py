@@ -146,7 +146,7 @@ class Game(ABC, Generic[BuiltT]):
     """Where the ``verify`` hook is when it is not in the engine package's ``checks`` module
     (the functional games share ``gamegraph.games.engine.functional_checks``)."""
     engine: ClassVar[str] = ""
-    """The module of the game's engine (``"gamegraph.games.bulgarian.engine"``), imported on
+    """The module of a game's own engine (``"gamegraph.games.crim.engine"``), imported on
     first use, whose hooks (:class:`Engine`) estimate and build the graph; the modules
     ``tables`` and ``checks`` of its package tabulate and verify it."""
 

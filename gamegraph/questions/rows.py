@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from gamegraph.errors import InputError
+from gamegraph.reporting._compute import user_cache
 
 __all__ = [
     "Column",
@@ -82,11 +83,7 @@ class RowSpec:
 
 def default_table_cache() -> Path:
     """``$GAMEGRAPH_TABLE_CACHE``, else ``~/.cache/gamegraph/table``."""
-    explicit = os.environ.get("GAMEGRAPH_TABLE_CACHE")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "gamegraph" / "table"
+    return user_cache("table")
 
 
 # --------------------------------------------------------------------------- user columns

@@ -77,9 +77,10 @@ def generate_report(
     from gamegraph.reporting.claims import evaluate_claims
     from gamegraph.reporting.collect import collect
     from gamegraph.reporting.figures import draw_figures
-    from gamegraph.reporting.frontier import frontier_section
+    from gamegraph.reporting.frontier_output import frontier_section
     from gamegraph.reporting.markdown import render_markdown
-    from gamegraph.reporting.questions import answer_questions, classify_four_cycles
+    from gamegraph.reporting.questions import answer_questions
+    from gamegraph.reporting.questions_cycles import classify_four_cycles
     from gamegraph.reporting.survey import survey_section
 
     if not isinstance(n_max, int) or n_max < 6:

@@ -23,7 +23,7 @@ from typing import Any
 from gamegraph.errors import OutputError
 from gamegraph.progress import Progress
 
-__all__ = ["Progress", "StepCache", "code_version", "default_cache_root", "map_n"]
+__all__ = ["Progress", "StepCache", "code_version", "default_cache_root", "map_n", "user_cache"]
 
 
 StepFn = Callable[[int], Any]
@@ -73,14 +73,20 @@ def map_n(
     return dict(zip(todo, results, strict=True))
 
 
-def default_cache_root() -> Path:
-    """``$GAMEGRAPH_REPORT_CACHE``, else ``$XDG_CACHE_HOME/gamegraph/report``, else
-    ``~/.cache/gamegraph/report``."""
-    explicit = os.environ.get("GAMEGRAPH_REPORT_CACHE")
+def user_cache(name: str) -> Path:
+    """Where gamegraph keeps the results of ``name`` (the report, the frontier, the tables)
+    between runs: ``$GAMEGRAPH_<NAME>_CACHE``, else ``$XDG_CACHE_HOME/gamegraph/<name>``,
+    else ``~/.cache/gamegraph/<name>``."""
+    explicit = os.environ.get(f"GAMEGRAPH_{name.upper()}_CACHE")
     if explicit:
         return Path(explicit)
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "gamegraph" / "report"
+    return Path(base) / "gamegraph" / name
+
+
+def default_cache_root() -> Path:
+    """The report's per-n results: :func:`user_cache` of ``report``."""
+    return user_cache("report")
 
 
 def code_version() -> str:

@@ -1,7 +1,7 @@
 """numba kernels of the report: the new part of every α-arc, strategies played on G_n, and
 short simple cycles of the core of H_n (cycles of length 2k of G_n).
 
-Positions are S(n) indices as in :mod:`gamegraph.games.floridian.engine`; graphs are CSR
+Positions are S(n) indices as in :mod:`gamegraph.games.floridian.separated`; graphs are CSR
 arrays (``ptr``, ``dst``).
 """
 
@@ -10,13 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = [
-    "alpha_new_parts",
-    "count_short_cycles",
-    "follow_strategy",
-    "list_short_cycles",
-    "uniform_success",
-]
+__all__ = ["alpha_new_parts", "follow_strategy", "short_cycles", "uniform_success"]
 
 
 @njit(cache=True)
@@ -239,24 +233,31 @@ def uniform_success(ptr: np.ndarray, nxt: np.ndarray, recurrent: np.ndarray) -> 
 
 
 @njit(cache=True)
-def count_short_cycles(
-    ptr: np.ndarray, dst: np.ndarray, mult: np.ndarray, max_len: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Simple cycles of length 2..max_len of a digraph whose arcs carry multiplicities.
+def short_cycles(
+    ptr: np.ndarray, dst: np.ndarray, mult: np.ndarray, max_len: int, limit: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Simple cycles of length 2..max_len of a digraph whose arcs carry multiplicities, each
+    walked once from its smallest node (loops skipped).
 
-    Returns (h_counts, g_counts): h_counts[k] = simple cycles of length k (each counted once,
-    from its smallest node), g_counts[k] = the same weighted by the product of the arcs'
-    multiplicities. For the core of H_n with mult = the number of Ω-positions joining the two
-    α-positions, g_counts[k] is the number of cycles of length 2k of G_n. Loops are skipped.
+    Returns (h_counts, g_counts, rows): h_counts[k] = simple cycles of length k,
+    g_counts[k] = the same weighted by the product of the arcs' multiplicities, and rows the
+    first ``limit`` cycles of length exactly max_len as node ids from the smallest (the walk
+    stops once it has them; the counts are then partial). For the core of H_n with mult = the
+    number of Ω-positions joining the two α-positions, g_counts[k] is the number of cycles of
+    length 2k of G_n.
     """
     size = ptr.shape[0] - 1
     h_counts = np.zeros(max_len + 1, dtype=np.int64)
     g_counts = np.zeros(max_len + 1, dtype=np.int64)
+    out = np.empty((limit, max_len), dtype=np.int64)
+    found = 0
     stack_node = np.empty(max_len + 1, dtype=np.int64)
     stack_edge = np.empty(max_len + 1, dtype=np.int64)
     weight = np.empty(max_len + 1, dtype=np.int64)
     on_path = np.zeros(size, dtype=np.bool_)
     for s in range(size):
+        if limit > 0 and found >= limit:
+            break
         depth = 0
         stack_node[0] = s
         stack_edge[0] = ptr[s]
@@ -275,6 +276,10 @@ def count_short_cycles(
                 if depth >= 1:
                     h_counts[depth + 1] += 1
                     g_counts[depth + 1] += weight[depth] * mult[e]
+                    if depth + 1 == max_len and found < limit:
+                        for q in range(max_len):
+                            out[found, q] = stack_node[q]
+                        found += 1
                 continue
             if w < s or on_path[w] or depth + 1 >= max_len:
                 continue
@@ -283,45 +288,4 @@ def count_short_cycles(
             stack_edge[depth] = ptr[w]
             weight[depth] = weight[depth - 1] * mult[e]
             on_path[w] = True
-    return h_counts, g_counts
-
-
-@njit(cache=True)
-def list_short_cycles(ptr: np.ndarray, dst: np.ndarray, length: int, limit: int) -> np.ndarray:
-    """Up to ``limit`` simple cycles of exactly ``length`` nodes, rows of node ids starting at
-    the smallest node (loops skipped); as :func:`count_short_cycles` walks them."""
-    size = ptr.shape[0] - 1
-    out = np.empty((limit, length), dtype=np.int64)
-    found = 0
-    stack_node = np.empty(length + 1, dtype=np.int64)
-    stack_edge = np.empty(length + 1, dtype=np.int64)
-    on_path = np.zeros(size, dtype=np.bool_)
-    for s in range(size):
-        if found >= limit:
-            break
-        depth = 0
-        stack_node[0] = s
-        stack_edge[0] = ptr[s]
-        on_path[s] = True
-        while depth >= 0:
-            v = stack_node[depth]
-            e = stack_edge[depth]
-            if e >= ptr[v + 1]:
-                on_path[v] = False
-                depth -= 1
-                continue
-            stack_edge[depth] = e + 1
-            w = dst[e]
-            if w == s:
-                if depth + 1 == length and found < limit:
-                    for q in range(length):
-                        out[found, q] = stack_node[q]
-                    found += 1
-                continue
-            if w < s or on_path[w] or depth + 1 >= length:
-                continue
-            depth += 1
-            stack_node[depth] = w
-            stack_edge[depth] = ptr[w]
-            on_path[w] = True
-    return out[:found]
+    return h_counts, g_counts, out[:found]

@@ -6,7 +6,7 @@ cycle of H_n (inside its core) with one Ω-position chosen per arc. :func:`core_
 gives the core of H_n with each arc's number of Ω-positions, and the kernels of
 :mod:`._kernels` count (and list) its short simple cycles, weighted, so that the counts are
 cycles of G_n. :func:`band_lifts_of_cycle` extends the band rule of
-:mod:`gamegraph.games.lifting.patterns` from 4-cycles to cycles of any even length.
+:mod:`gamegraph.games.lifting.band_rule` from 4-cycles to cycles of any even length.
 """
 
 from __future__ import annotations
@@ -17,12 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice
-from gamegraph.games.lifting.patterns import (
-    band_insert,
-    bands_at_level,
-    lift_alpha_choice,
-    max_level,
-)
+from gamegraph.games.lifting.bands import band_insert, bands_at_level, lift_alpha_choice, max_level
 from gamegraph.games.partitions import Partition, omega
 from gamegraph.reporting import _kernels as rk
 
@@ -78,7 +73,7 @@ def core_multigraph(graph: FloridianGraph) -> CoreMultigraph:
 
 def cycle_counts(core: CoreMultigraph, max_len: int) -> dict[int, int]:
     """{2k: number of cycles of length 2k of G_n} for 2 <= k <= max_len (4-cycles included)."""
-    _, g_counts = rk.count_short_cycles(core.ptr, core.dst, core.mult, max_len)
+    _, g_counts, _ = rk.short_cycles(core.ptr, core.dst, core.mult, max_len, 0)
     return {2 * k: int(g_counts[k]) for k in range(2, max_len + 1)}
 
 
@@ -87,7 +82,7 @@ def g_cycles(
 ) -> list[list[Partition]]:
     """Up to ``limit`` cycles of length 2k of G_n as position lists (a1, x1, a2, x2, ...),
     each H-cycle expanded into its choices of Ω-positions."""
-    rows = rk.list_short_cycles(core.ptr, core.dst, k, limit)
+    _, _, rows = rk.short_cycles(core.ptr, core.dst, core.mult, k, limit)
     pos = graph.positions.position
     found: list[list[Partition]] = []
     for row in rows.tolist():
@@ -124,7 +119,7 @@ def band_lifts_of_cycle(
     """Every band-rule lift (m, C') of a cycle (a1, x1, a2, x2, ...) of G_n of any even length:
     a band at level m + 2 in every position, each α-arc reducing the same original parts,
     and C' a cycle of G_{n+2m+4}. m runs up to the bound of
-    :func:`gamegraph.games.lifting.patterns.band_m_bound`, whose argument (about Ω-arcs only)
+    :func:`gamegraph.games.lifting.band_rule.band_m_bound`, whose argument (about Ω-arcs only)
     holds arc by arc.
 
     ``same_choice=False`` is the *band-any* rule: the α-arcs of C' may reduce any parts, only

@@ -56,6 +56,15 @@ def _save(fig: Any, path: Path) -> str:
     return path.name
 
 
+def _titled(ax: Axes, title: str, ylabel: str = "") -> None:
+    """A plot against n: its axis labels, its legend and its title, in the report's sizes."""
+    ax.set_xlabel("n")
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    ax.legend(fontsize=8)
+    ax.set_title(title, fontsize=9)
+
+
 def _draw(
     ax: Axes, graph: nx.DiGraph, colour: dict[Any, str], title: str, labels: dict[Any, str]
 ) -> None:
@@ -162,9 +171,7 @@ def _growth(data: ReportData, path: Path) -> str:
     ):
         ns, ys = _series(data, key)
         left.semilogy(ns, [max(y, 0.8) for y in ys], marker=".", label=name)
-    left.set_xlabel("n")
-    left.legend(fontsize=8)
-    left.set_title("G_n and H_n against n (log scale)", fontsize=9)
+    _titled(left, "G_n and H_n against n (log scale)")
     ns = sorted(data.floridian)
     right.bar(ns, [data.four_cycle_count(n) for n in ns], color=COLOURS[0], label="4-cycles of G_n")
     bn = sorted(data.bulgarian)
@@ -175,9 +182,7 @@ def _growth(data: ReportData, path: Path) -> str:
         marker=".",
         label="cycles of B_n",
     )
-    right.set_xlabel("n")
-    right.legend(fontsize=8)
-    right.set_title("4-cycles of G_n and cycles of B_n", fontsize=9)
+    _titled(right, "4-cycles of G_n and cycles of B_n")
     return _save(fig, path)
 
 
@@ -194,11 +199,12 @@ def _strategies(data: ReportData, path: Path) -> str:
             label=name,
             linestyle="--" if name == "optimal" else "-",
         )
-    ax.set_xlabel("n")
-    ax.set_ylabel("fraction of separated starts reaching the core")
     ax.set_ylim(-0.02, 1.02)
-    ax.legend(fontsize=8)
-    ax.set_title("Strategies from a random separated partition (exact rates)", fontsize=9)
+    _titled(
+        ax,
+        "Strategies from a random separated partition (exact rates)",
+        "fraction of separated starts reaching the core",
+    )
     return _save(fig, path)
 
 
@@ -232,10 +238,7 @@ def _farthest(data: ReportData, path: Path) -> str:
             + ", ".join(map(str, losing))
             + ")",
         )
-    ax.set_xlabel("n")
-    ax.set_ylabel("turns to the core")
-    ax.legend(fontsize=8)
-    ax.set_title("Turns to the recurrent states", fontsize=9)
+    _titled(ax, "Turns to the recurrent states", "turns to the core")
     return _save(fig, path)
 
 
@@ -250,9 +253,7 @@ def _losing(data: ReportData, path: Path) -> str:
         label="immediate losses",
     )
     ax.semilogy(ns, [data.floridian[n]["separated"] for n in ns], label="|S(n)|", alpha=0.6)
-    ax.set_xlabel("n")
-    ax.legend(fontsize=8)
-    ax.set_title("Losing positions of G_n (log scale)", fontsize=9)
+    _titled(ax, "Losing positions of G_n (log scale)")
     return _save(fig, path)
 
 
@@ -267,10 +268,7 @@ def _four_cycles(data: ReportData, kinds: dict[str, str], path: Path) -> str:
         ]
         ax.bar(ns, ys, bottom=bottom, color=COLOURS[i], label=label)
         bottom = [b + y for b, y in zip(bottom, ys, strict=True)]
-    ax.set_xlabel("n")
-    ax.set_ylabel("4-cycles of G_n")
-    ax.legend(fontsize=8)
-    ax.set_title("4-cycles per n, by family", fontsize=9)
+    _titled(ax, "4-cycles per n, by family", "4-cycles of G_n")
     return _save(fig, path)
 
 
@@ -281,11 +279,9 @@ def _long_cycles(data: ReportData, path: Path) -> str:
         xs = [n for n in ns if length in data.floridian[n]["cycles"]["counts"]]
         ys = [max(data.floridian[n]["cycles"]["counts"][length], 0.8) for n in xs]
         ax.semilogy(xs, ys, marker=".", color=COLOURS[i], label=f"{length}-cycles")
-    ax.set_xlabel("n")
-    ax.legend(fontsize=8)
-    ax.set_title(
+    _titled(
+        ax,
         "Cycles of G_n by length (log scale; 0 drawn below 1; 10-cycles while the core is small)",
-        fontsize=9,
     )
     return _save(fig, path)
 
@@ -340,6 +336,45 @@ def _rules(graphs: dict[str, LiftingGraph], path: Path) -> str:
     return _save(fig, path)
 
 
+SMALL_COMPONENT = -1
+"""In :data:`CORES`: the last strongly connected component of the core, not the whole core."""
+
+CORES: tuple[tuple[str, tuple[tuple[int, int | None], ...], str, str], ...] = (
+    (
+        "fig2-cores-6-14-16.png",
+        ((6, None), (14, None), (16, None)),
+        "Figure 2 redrawn: the cores of H_6, H_14, H_16",
+        "Figure 2: the cores of H_6, H_14 and H_16",
+    ),
+    (
+        "fig3-core-18.png",
+        ((18, None),),
+        "Figure 3 redrawn: the core of H_18",
+        "Figure 3: the core of H_18 (its strongly connected components coloured)",
+    ),
+    (
+        "fig4-cores-11-21-23-25.png",
+        ((11, None), (21, None), (23, None), (25, None)),
+        "Figure 4 redrawn: the cores of H_11, H_21, H_23, H_25",
+        "Figure 4: the cores of H_11, H_21, H_23 and H_25",
+    ),
+    (
+        "fig5-cores-27-29-31-33.png",
+        ((27, None), (29, None), (31, None), (33, SMALL_COMPONENT)),
+        "Figure 5 redrawn: the cores of H_27, H_29, H_31 and the small component of H_33",
+        "Figure 5: the cores of H_27, H_29, H_31 and the small component of the core of H_33",
+    ),
+)
+"""The paper's Figures 2-5 (file, panels (n, component or None for the whole core), title,
+caption); a panel beyond the report's n is left out, a figure without panels too."""
+
+
+def _component(data: ReportData, n: int, component: int | None) -> int | None:
+    if component == SMALL_COMPONENT:
+        return len(data.floridian[n]["core"]["scc"]) - 1
+    return component
+
+
 def draw_figures(
     data: ReportData, graphs: dict[str, LiftingGraph], kinds: dict[str, str], out: Path
 ) -> list[dict[str, str]]:
@@ -351,48 +386,10 @@ def draw_figures(
 
     if data.n_max >= 6:
         add(_figure1(out / "fig1-g6-h6.png"), "Figure 1: G_6 and H_6")
-    panels = [n for n in (6, 14, 16) if n <= data.n_max]
-    if panels:
-        add(
-            _cores(
-                data,
-                [(n, None) for n in panels],
-                out / "fig2-cores-6-14-16.png",
-                "Figure 2 redrawn: the cores of H_6, H_14, H_16",
-            ),
-            "Figure 2: the cores of H_6, H_14 and H_16",
-        )
-    if data.n_max >= 18:
-        add(
-            _cores(
-                data, [(18, None)], out / "fig3-core-18.png", "Figure 3 redrawn: the core of H_18"
-            ),
-            "Figure 3: the core of H_18 (its strongly connected components coloured)",
-        )
-    panels = [n for n in (11, 21, 23, 25) if n <= data.n_max]
-    if panels:
-        add(
-            _cores(
-                data,
-                [(n, None) for n in panels],
-                out / "fig4-cores-11-21-23-25.png",
-                "Figure 4 redrawn: the cores of H_11, H_21, H_23, H_25",
-            ),
-            "Figure 4: the cores of H_11, H_21, H_23 and H_25",
-        )
-    panels5: list[tuple[int, int | None]] = [(n, None) for n in (27, 29, 31) if n <= data.n_max]
-    if data.n_max >= 33:
-        panels5.append((33, len(data.floridian[33]["core"]["scc"]) - 1))
-    if panels5:
-        add(
-            _cores(
-                data,
-                panels5,
-                out / "fig5-cores-27-29-31-33.png",
-                "Figure 5 redrawn: the cores of H_27, H_29, H_31 and the small component of H_33",
-            ),
-            "Figure 5: the cores of H_27, H_29, H_31 and the small component of the core of H_33",
-        )
+    for name, panels, title, caption in CORES:
+        shown = [(n, _component(data, n, c)) for n, c in panels if n <= data.n_max]
+        if shown:
+            add(_cores(data, shown, out / name, title), caption)
     add(_growth(data, out / "growth.png"), "Growth of G_n, H_n and their cycles with n")
     add(
         _farthest(data, out / "farthest-turns.png"),

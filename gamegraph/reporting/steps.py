@@ -22,8 +22,8 @@ from gamegraph.games.bulgarian import Bulgarian
 from gamegraph.games.floridian import Floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
+from gamegraph.games.lifting.band_rule import double_band_lifts, wide_band_lifts
 from gamegraph.games.lifting.graph import lifts_of
-from gamegraph.games.lifting.patterns import double_band_lifts, wide_band_lifts
 from gamegraph.games.limits import memory_limit
 from gamegraph.games.partitions import Partition, canonical_key
 from gamegraph.reporting.cycles import band_lifts_of_cycle, core_multigraph, cycle_counts, g_cycles

@@ -87,7 +87,7 @@ def refresh(folder: str | Path, ranges: SeedRanges | None = None) -> None:
     none. report.md is rendered again from the data, as :func:`generate_report` renders it."""
     from gamegraph.reporting.claims import claims_data, evaluate_claim
     from gamegraph.reporting.data import ReportData
-    from gamegraph.reporting.frontier import frontier_section
+    from gamegraph.reporting.frontier_output import frontier_section
     from gamegraph.reporting.markdown import render_markdown
 
     folder = Path(folder)

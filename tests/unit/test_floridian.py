@@ -12,7 +12,8 @@ from reference import floridian_reference, four_cycles_by_brute_force
 from gamegraph.errors import InputError
 from gamegraph.games import get_game
 from gamegraph.games.floridian.alpha import alpha_moves
-from gamegraph.games.floridian.engine import FloridianGraph, _join_csr, build_floridian
+from gamegraph.games.floridian.arcs import join_csr
+from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
 from gamegraph.games.floridian.fourcycles import is_four_cycle
 from gamegraph.games.limits import TooLargeError
 from gamegraph.games.partitions import Partition, in_t, omega, parse_partition, separated_partitions
@@ -288,7 +289,7 @@ def test_join_csr_puts_the_rows_of_every_block_one_after_another(
         ptr = np.concatenate(([0], np.cumsum([len(r) for r in rows]))).astype(np.int64)
         dst = np.asarray([v for r in rows for v in r], dtype=np.int64)
         pieces.append((ptr, dst))
-    ptr, dst = _join_csr(pieces)
+    ptr, dst = join_csr(pieces)
     joined = [row for rows in blocks for row in rows]
     assert ptr.shape[0] == len(joined) + 1 and ptr[0] == 0
     assert [dst[ptr[i] : ptr[i + 1]].tolist() for i in range(len(joined))] == joined

@@ -19,7 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamegraph.games.floridian import _candidate_kernels as ck
 from gamegraph.games.floridian import _fourcycle_kernels as fk
+from gamegraph.games.floridian import _group_kernels as gk
 from gamegraph.games.floridian.alpha import AlphaChoice, alpha_moves, apply_alpha
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
@@ -171,7 +173,7 @@ def test_alpha_arc_test_of_the_search_is_the_alpha_move_of_the_definitions(n: in
             if y == b:
                 continue
             ys, ym, dy = groups(y, width)
-            found = fk._is_alpha_arc(bs, bm, db, ys, ym, dy, work_s, work_m)
+            found = gk.is_alpha_arc(bs, bm, db, ys, ym, dy, work_s, work_m)
             assert found == (y in moves), (b, y)
 
 
@@ -283,7 +285,7 @@ def test_memory_estimate_is_the_counting_table_the_kernel_allocates_plus_a_fixed
     rem, u in 0..n and m, pend in 0..MAX_MULT (int64), and a margin for the O(n) scratch."""
     margins = set()
     for n in (1, 30, 125):
-        table = fk.candidate_table(n)
+        table = ck.candidate_table(n)
         assert table.shape == (n + 1, n + 1, MAX_MULT + 1, MAX_MULT + 1)
         assert table.dtype == np.int64
         margins.add(shard_memory_bytes(n) - table.nbytes)
@@ -356,7 +358,7 @@ def test_choices_and_legal_moves_count_the_pruned_alpha_choices_of_each_preimage
 def test_kernel_counts_every_candidate_visited_and_every_cycle_emitted(n: int, target: int) -> None:
     """The kernel's own counters: one candidate per rank of the shard, and one emitted cycle
     per 4-cycle of G_n (each is emitted once, from its canonical first position)."""
-    table = fk.candidate_table(n)
+    table = ck.candidate_table(n)
     visited = emitted = 0
     for shard in shards(n, target):
         _, stats = fk.four_cycles_in_range(n, table, shard.lo, shard.hi)
@@ -373,10 +375,10 @@ def test_kernels_return_flat_parts_that_their_offsets_cover_exactly(n: int) -> N
     """candidates_in_range: one offset per candidate plus one, the parts of candidate i (of
     sum n) between offsets i and i + 1, nothing after the last; an empty range of ranks (at
     the start or past the last candidate) gives no part and no cycle, and the work is zero."""
-    table = fk.candidate_table(n)
+    table = ck.candidate_table(n)
     total = candidate_count(n)
     for lo, hi in [(0, 0), (total, total), (0, total), (total // 2, total)]:
-        parts, offsets = fk.candidates_in_range(n, table, lo, hi)
+        parts, offsets = ck.candidates_in_range(n, table, lo, hi)
         assert offsets.shape == (hi - lo + 1,) and offsets[0] == 0
         assert parts.shape == (offsets[-1],)
         assert all(int(parts[i:j].sum()) == n for i, j in pairwise(offsets.tolist()))
@@ -393,4 +395,4 @@ def test_lex_order_of_the_search_is_the_order_of_partitions_as_tuples(n: int) ->
     shapes = [(p, *groups(p, width)) for p in partitions(n)]
     for p1, s1, m1, d1 in shapes:
         for p2, s2, m2, d2 in shapes:
-            assert fk._lex_less(s1, m1, d1, s2, m2, d2) == (p1 < p2), (p1, p2)
+            assert gk.lex_less(s1, m1, d1, s2, m2, d2) == (p1 < p2), (p1, p2)

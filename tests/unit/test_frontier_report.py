@@ -8,12 +8,8 @@ from pathlib import Path
 
 from gamegraph.cli import run
 from gamegraph.cluster import configure
-from gamegraph.reporting.frontier import (
-    FrontierBudgets,
-    compute_frontier,
-    load_frontier,
-    write_frontier,
-)
+from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier, load_frontier
+from gamegraph.reporting.frontier_output import write_frontier
 
 SMALL = FrontierBudgets(
     basins_n=5000,
@@ -58,3 +54,12 @@ def test_small_frontier_is_computed_cached_written_and_read_back(tmp_path: Path)
 def test_frontier_budgets_out_of_range_are_one_error_line() -> None:
     for args in (["--basins-n", "1"], ["--crim-target", "500"], ["--losses-n", "3"]):
         assert run(["frontier", *args]) == 2
+
+
+def test_the_frontier_command_offers_every_budget_with_its_default() -> None:
+    from dataclasses import fields
+
+    from gamegraph.cli.frontier import BUDGETS
+
+    expected = [(f.name, f.type, f.default) for f in fields(FrontierBudgets)]
+    assert [(name, kind.__name__, default) for name, kind, default, _ in BUDGETS] == expected

@@ -28,20 +28,16 @@ from gamegraph.games.floridian.alpha import (
 )
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.floridian.qfamily import q_cycle
+from gamegraph.games.lifting.band_rule import band_lifts, band_m_bound
+from gamegraph.games.lifting.bands import band_insert, bands_at_level, level, max_level
 from gamegraph.games.lifting.patterns import (
     ALPHA_PATTERNS,
     PATTERNS,
     AmbiguousPatternError,
     ArcKind,
-    band_insert,
-    band_lifts,
-    band_m_bound,
-    bands_at_level,
-    level,
     lift_paper,
     match_arc,
     matching_patterns,
-    max_level,
     paper_chain,
     paper_lifts,
     paper_m_range,

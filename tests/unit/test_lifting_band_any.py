@@ -10,8 +10,8 @@ from gamegraph.cluster import configure
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.lifting.band_any import band_any_lifts
+from gamegraph.games.lifting.bands import band_insert, bands_at_level
 from gamegraph.games.lifting.graph import cached_four_cycles
-from gamegraph.games.lifting.patterns import band_insert, bands_at_level
 from gamegraph.games.partitions import in_t, is_separated, omega
 
 
@@ -58,7 +58,7 @@ def test_width_3_lifts_the_n_28_cycle_that_no_width_2_rule_lifts(
 
 
 def test_width_2_band_any_contains_every_band_rule_lift(cycles: list[FourCycle]) -> None:
-    from gamegraph.games.lifting.patterns import band_lifts
+    from gamegraph.games.lifting.band_rule import band_lifts
 
     for cycle in cycles:
         any2 = {(lift.target.key, lift.m) for lift in band_any_lifts(cycle, 2)}

@@ -7,7 +7,8 @@ import pytest
 from gamegraph.games.floridian.alpha import AlphaChoice, apply_alpha
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
-from gamegraph.games.lifting.patterns import band_lifts, paper_lifts
+from gamegraph.games.lifting.band_rule import band_lifts
+from gamegraph.games.lifting.patterns import paper_lifts
 from gamegraph.games.partitions import omega, paper_notation, parse_partition
 
 SMALL = [(x, y, z) for x in range(1, 5) for y in range(4) for z in range(1, 4)]

@@ -12,22 +12,21 @@ from gamegraph.games.floridian.alpha import alpha_arc_choice, alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.lifting import RULE_NAMES, Lifting
+from gamegraph.games.lifting.band_rule import (
+    _lift_alpha_bands,
+    band_lifts,
+    band_m_bound,
+    double_band_lifts,
+    wide_band_lifts,
+)
+from gamegraph.games.lifting.bands import band_insert, bands_at_level, level, lift_alpha_choice
 from gamegraph.games.lifting.graph import RULES, build_lifting_graph, lifts_of
 from gamegraph.games.lifting.patterns import (
     FREE_NEW_PART,
-    _lift_alpha_bands,
-    band_insert,
-    band_lifts,
-    band_m_bound,
-    bands_at_level,
-    double_band_lifts,
-    level,
-    lift_alpha_choice,
     lift_paper,
     match_arc,
     matching_patterns,
     paper_lifts,
-    wide_band_lifts,
 )
 from gamegraph.games.partitions import Partition, omega, parse_partition, partitions
 

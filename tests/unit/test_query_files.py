@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from gamegraph.api import Database
 from gamegraph.cli import app
-from gamegraph.cli import query as query_cli
+from gamegraph.cli import options as cli_options
 from gamegraph.cli.render import to_csv, to_json, to_table
 from gamegraph.db.catalog import GraphRecord, GraphState
 from gamegraph.db.queries import (
@@ -531,7 +531,7 @@ def test_bad_query_requests_exit_2_before_connecting(
     def no_database(*_: Any, **__: Any) -> None:
         raise AssertionError("connected to Neo4j for a bad request")
 
-    monkeypatch.setattr(query_cli, "open_database", no_database)
+    monkeypatch.setattr(cli_options, "open_database", no_database)
     result = gamegraph("query", *args)
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and message in result.stderr
@@ -542,7 +542,7 @@ def _patch_runner(monkeypatch: pytest.MonkeyPatch, fake: GraphsFake) -> None:
     def open_fake(*_: Any, **__: Any) -> Iterator[Database]:
         yield Database(fake, Neo4jSettings(None))  # type: ignore[arg-type]
 
-    monkeypatch.setattr(query_cli, "open_database", open_fake)
+    monkeypatch.setattr(cli_options, "open_database", open_fake)
 
 
 def test_query_prints_the_rows_as_table_json_or_csv(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -599,7 +599,7 @@ def test_query_cypher_prints_browser_text_without_connecting(
     def no_database(*_: Any, **__: Any) -> None:
         raise AssertionError("connected to Neo4j to print a query")
 
-    monkeypatch.setattr(query_cli, "open_database", no_database)
+    monkeypatch.setattr(cli_options, "open_database", no_database)
     args = ["query", "bulgarian_reaches", "-p", "n=10", "-p", "position=3^2 4"]
     result = cli.invoke(app, [*args, "-p", "target=[4,4,2]", "--cypher"])
     assert result.exit_code == 0

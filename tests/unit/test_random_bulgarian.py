@@ -361,17 +361,17 @@ def test_a_chain_that_mixes_in_one_step_is_solved_by_power_iteration_alone(
 
 def test_the_part_rows_grow_exactly_like_the_vectors_beside_them() -> None:
     """chain_terms checks only nxt_w's capacity before writing row nw of nxt_parts, so
-    _grow_rows must give the part rows (n + 1 columns) the capacity _grow gives the vectors,
-    at every size, or a level wider than the rows' capacity would be written past them."""
+    _grow must give the part rows (n + 1 columns) the capacity it gives the vectors, at every
+    size, or a level wider than the rows' capacity would be written past them."""
     for rows, columns, needed in [(1024, 29, 1025), (1024, 3, 1025), (7, 40, 8), (5, 2, 23)]:
         parts = np.arange(rows * columns, dtype=np.uint8).reshape(rows, columns)
         vector = np.arange(rows, dtype=np.int64)
-        grown_parts = rk._grow_rows(parts, needed)
+        grown_parts = rk._grow(parts, needed)
         grown = rk._grow(vector, needed)
         assert grown.shape[0] >= needed and grown_parts.shape == (grown.shape[0], columns)
         assert np.array_equal(grown_parts[:rows], parts) and np.array_equal(grown[:rows], vector)
     assert np.shares_memory(rk._grow(vector, 3), vector)  # room enough: the same arrays
-    assert np.shares_memory(rk._grow_rows(parts, 5), parts)
+    assert np.shares_memory(rk._grow(parts, 5), parts)
 
 
 def test_slow_mixing_chain_float_solution_matches_the_exact_one() -> None:

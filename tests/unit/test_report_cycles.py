@@ -13,7 +13,7 @@ import pytest
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice, alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
-from gamegraph.games.lifting.patterns import band_lifts
+from gamegraph.games.lifting.band_rule import band_lifts
 from gamegraph.games.partitions import Partition, omega, separated_partitions
 from gamegraph.reporting.cycles import (
     band_lifts_of_cycle,

@@ -3,9 +3,11 @@ seed 000).
 
 The α-move (:mod:`.alpha`) reduces some parts of a separated partition by one and adds a
 part counting them; the Ω-move is Bulgarian. :mod:`.engine` builds G_n and H_n with compiled
-kernels and analyses them (recurrent states, the core, winning and losing positions, turns to
-the core, 2- and 4-cycles); :mod:`.fourcycles` and :mod:`.qfamily` hold the 4-cycles and the
-family Q(x, y, z); :mod:`.tables` is the Neo4j model and :mod:`.checks` `gamegraph verify`.
+kernels (S(n) in :mod:`.separated`, the α-arcs in :mod:`.arcs`) and analyses them (recurrent
+states, the core, winning and losing positions, turns to the core, 2- and 4-cycles);
+:mod:`.fourcycles` and :mod:`.qfamily` hold the 4-cycles and the family Q(x, y, z), and
+:mod:`.fourcycles_local` finds the 4-cycles without building G_n; :mod:`.tables` is the Neo4j
+model and :mod:`.checks` `gamegraph verify`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Floridian solitaire: the bipartite graph G_n, the turn graph H_n and their analysis.
 
 Definitions are SPEC.md §3; the α-move itself is spelled out in :mod:`.alpha` and computed in
-bulk by :func:`gamegraph.games.floridian._kernels.alpha_arcs_chunk`.
+bulk by :func:`gamegraph.games.floridian._kernels.alpha_arcs_chunk`, run over the positions by
+:mod:`.arcs`; S(n), the positions, is :class:`.separated.SeparatedPartitions`.
 
 Nodes are numbered by their position in S(n) (descending lexicographic order): α-position
 [λ, α] and Ω-position [λ, Ω] of the same λ share the number, and the Ω-positions are the
@@ -14,10 +15,7 @@ need every position, are not answered.
 from __future__ import annotations
 
 import os
-import threading
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -26,22 +24,14 @@ import numpy as np
 from gamegraph.core.graphs import ArcGraph, distance_to, strongly_connected_components
 from gamegraph.core.graphs import recurrent as recurrent_nodes
 from gamegraph.errors import InputError
-from gamegraph.games import _kernels as k
 from gamegraph.games.floridian import _kernels as fk
+from gamegraph.games.floridian.arcs import alpha_arcs
 from gamegraph.games.floridian.fourcycles import FourCycle
+from gamegraph.games.floridian.separated import SeparatedPartitions
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
-from gamegraph.games.partitions import (
-    Partition,
-    PartitionError,
-    count_separated,
-    is_separated,
-    parse_partition,
-    partitions_exact,
-)
+from gamegraph.games.partitions import Partition, count_separated, partitions_exact
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from gamegraph.games.base import Progress
     from gamegraph.games.floridian import Floridian
 
@@ -52,7 +42,6 @@ __all__ = [
     "CoreComponent",
     "CorePart",
     "FloridianGraph",
-    "SeparatedPartitions",
     "arcs_per_position",
     "build_floridian",
     "check_floridian",
@@ -68,58 +57,6 @@ reverse CSR for the turns-to-core BFS), and chunk copies while the kernel runs."
 
 NETWORKX_LIMIT = 200_000
 """Positions above which to_networkx refuses (networkx holds ~1 KiB per node and arc)."""
-
-
-@dataclass(frozen=True, eq=False)
-class SeparatedPartitions:
-    """S(n) as flat arrays: member i has parts ``parts[offsets[i]:offsets[i+1]]``."""
-
-    n: int
-    parts: np.ndarray
-    offsets: np.ndarray
-    first: np.ndarray = field(repr=False)  #: counting tables of S(n), see _kernels
-    prefix: np.ndarray = field(repr=False)
-
-    @classmethod
-    def of(cls, n: int) -> SeparatedPartitions:
-        if not 1 <= n <= k.MAX_N:
-            raise InputError(f"n must be in 1..{k.MAX_N}, not {n}")
-        fill, first, prefix = fk.separated_tables(n)
-        count, total = fk.enumerate_separated(
-            n, fill, np.empty(0, dtype=np.uint8), np.empty(0, dtype=np.int64), False
-        )
-        parts = np.empty(total, dtype=np.uint8)
-        offsets = np.empty(count + 1, dtype=np.int64)
-        fk.enumerate_separated(n, fill, parts, offsets, True)
-        return cls(n, parts, offsets, first, prefix)
-
-    @property
-    def size(self) -> int:
-        return int(self.offsets.shape[0] - 1)
-
-    def __len__(self) -> int:
-        return self.size
-
-    def position(self, i: int) -> Partition:
-        return tuple(int(v) for v in self.parts[self.offsets[i] : self.offsets[i + 1]])
-
-    def index(self, position: Partition | str) -> int:
-        """Position in S(n) of a separated partition of n (any notation of SPEC.md §1)."""
-        part = parse_partition(position, self.n) if isinstance(position, str) else position
-        if sum(part) != self.n:
-            raise PartitionError(f"{part} is not a partition of n = {self.n}")
-        if not is_separated(part):
-            raise PartitionError(f"{part} is not separated (two parts differ by 1)")
-        array = np.asarray(part, dtype=np.int64)
-        return int(fk.separated_index(array, len(part), self.n, self.first, self.prefix))
-
-    def lengths(self) -> np.ndarray:
-        lengths: np.ndarray = np.diff(self.offsets)
-        return lengths
-
-    def largest(self) -> np.ndarray:
-        largest: np.ndarray = self.parts[self.offsets[:-1]].astype(np.int64)
-        return largest
 
 
 @dataclass(frozen=True)
@@ -438,112 +375,12 @@ def build_floridian(
     omega_of = np.full(positions.size, -1, dtype=np.int64)
     omega_of[t_members] = omega_t
     sources = np.unique(omega_t) if restricted else np.arange(positions.size, dtype=np.int64)
-    alpha_ptr, alpha_dst, h_ptr, h_dst = _alpha_arcs(
+    alpha_ptr, alpha_dst, h_ptr, h_dst = alpha_arcs(
         positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1, n
     )
     return FloridianGraph(
         n, restricted, positions, in_t, omega_of, sources, alpha_ptr, alpha_dst, h_ptr, h_dst
     )
-
-
-def _alpha_arcs(
-    positions: SeparatedPartitions,
-    sources: np.ndarray,
-    omega_of: np.ndarray,
-    progress: Progress | None,
-    chunk_arcs: int,
-    threads: int,
-    n: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Run the α-move kernel over ``sources``, split among worker threads (it releases the GIL).
-
-    Each worker owns a contiguous slice of sources and its own buffers; slices are joined in
-    order, so the result does not depend on the number of workers.
-    """
-    total = int(sources.shape[0])
-    workers = max(1, min(threads, 8, total // 4096 or 1))
-    bounds = np.linspace(0, total, workers + 1).astype(np.int64)
-    done: dict[int, int] = {}  # sources finished, by the workers that have reported
-    lock = threading.Lock()
-
-    def report(worker: int, finished: int) -> None:
-        if progress is not None:
-            with lock:
-                done[worker] = finished
-                progress(f"α-moves of G_{n}", sum(done.values()), total)
-
-    def run(worker: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        lo, hi = int(bounds[worker]), int(bounds[worker + 1])
-        return _alpha_arcs_slice(
-            positions, sources[lo:hi], omega_of, chunk_arcs, lambda f: report(worker, f)
-        )
-
-    if workers == 1:
-        results = [run(0)]
-    else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(run, range(workers)))
-    alpha_ptr, alpha_dst = _join_csr([(r[0], r[1]) for r in results])
-    h_ptr, h_dst = _join_csr([(r[2], r[3]) for r in results])
-    return alpha_ptr, alpha_dst, h_ptr, h_dst
-
-
-def _alpha_arcs_slice(
-    positions: SeparatedPartitions,
-    sources: np.ndarray,
-    omega_of: np.ndarray,
-    chunk_arcs: int,
-    report: Callable[[int], None],
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    total = int(sources.shape[0])
-    alpha_ptr = np.zeros(total + 1, dtype=np.int64)
-    h_ptr = np.zeros(total + 1, dtype=np.int64)
-    alpha_parts: list[np.ndarray] = []
-    h_parts: list[np.ndarray] = []
-    capacity = chunk_arcs
-    start, alpha_done, h_done = 0, 0, 0
-    while start < total:
-        alpha_buf = np.empty(capacity, dtype=np.int64)
-        h_buf = np.empty(capacity, dtype=np.int64)
-        stop, na, nh = fk.alpha_arcs_chunk(
-            positions.n,
-            positions.first,
-            positions.prefix,
-            positions.parts,
-            positions.offsets,
-            sources,
-            start,
-            omega_of,
-            alpha_ptr,
-            alpha_buf,
-            h_ptr,
-            h_buf,
-        )
-        if stop == start:  # one position has more candidates than the buffer holds
-            capacity *= 2
-            continue
-        alpha_ptr[start : stop + 1] += alpha_done
-        h_ptr[start : stop + 1] += h_done
-        alpha_parts.append(alpha_buf[:na].copy())
-        h_parts.append(h_buf[:nh].copy())
-        alpha_done += na
-        h_done += nh
-        start = stop
-        report(start)
-    empty = np.empty(0, dtype=np.int64)
-    alpha_dst = np.concatenate(alpha_parts) if alpha_parts else empty
-    h_dst = np.concatenate(h_parts) if h_parts else empty
-    return alpha_ptr, alpha_dst, h_ptr, h_dst
-
-
-def _join_csr(pieces: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
-    """Concatenate CSR row blocks (each ptr starts at 0) into one CSR."""
-    ptrs, dsts, offset = [np.zeros(1, dtype=np.int64)], [], 0
-    for ptr, dst in pieces:
-        ptrs.append(ptr[1:] + offset)
-        dsts.append(dst)
-        offset += int(dst.shape[0])
-    return np.concatenate(ptrs), np.concatenate(dsts)
 
 
 def arcs_per_position(n: int, *, restricted: bool = False) -> float:

@@ -21,7 +21,7 @@ Exactly four parts are born per round (the new parts of the two α-moves and of 
 
 The candidates of n are the separated partitions of n meeting both rules. They are few
 (hundreds of times fewer than S(n) at n = 100) and are numbered in descending
-lexicographic order by a counting table (:func:`_fourcycle_kernels.candidate_table`), so
+lexicographic order by a counting table (:func:`._candidate_kernels.candidate_table`), so
 a shard, a range of ranks, is unranked and walked without any list of them.
 
 From a candidate a the search is direct. Its Ω-preimages y ∈ T(n) are read off its parts
@@ -48,6 +48,7 @@ import numpy as np
 
 from gamegraph.errors import InputError
 from gamegraph.games._kernels import MAX_N
+from gamegraph.games.floridian import _candidate_kernels as ck
 from gamegraph.games.floridian import _fourcycle_kernels as fk
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.limits import TooLargeError, memory_limit
@@ -68,7 +69,7 @@ __all__ = [
     "shards",
 ]
 
-MAX_MULT = fk.MAX_MULT
+MAX_MULT = ck.MAX_MULT
 DEFAULT_TARGET = 200_000
 """Candidates per shard when no target is given: a couple of seconds of work here."""
 
@@ -129,7 +130,7 @@ def _table(n: int) -> np.ndarray:
 
 @lru_cache(maxsize=4)
 def _cached_table(n: int) -> np.ndarray:
-    table: np.ndarray = fk.candidate_table(n)
+    table: np.ndarray = ck.candidate_table(n)
     table.setflags(write=False)
     return table
 
@@ -142,7 +143,7 @@ def shard_memory_bytes(n: int) -> int:
 
 def candidate_count(n: int) -> int:
     """Number of candidates of n (separated partitions meeting the two rules of the module)."""
-    return int(fk.total_candidates(n, _table(n)))
+    return int(ck.total_candidates(n, _table(n)))
 
 
 def shards(n: int, target: int | None = None) -> list[Shard]:
@@ -170,7 +171,7 @@ def _check_shard(shard: Shard) -> np.ndarray:
             f"limit of {limit:,} (80% of available memory, or GAMEGRAPH_MEMORY_LIMIT)"
         )
     table = _table(shard.n)
-    total = int(fk.total_candidates(shard.n, table))
+    total = int(ck.total_candidates(shard.n, table))
     if shard.hi > total:
         raise ShardError(
             f"shard ranks {shard.lo}..{shard.hi} exceed the {total} candidates of n = {shard.n}"
@@ -181,7 +182,7 @@ def _check_shard(shard: Shard) -> np.ndarray:
 def candidates_in_shard(shard: Shard) -> list[Partition]:
     """The candidates of a shard, in rank order (for inspection and tests)."""
     table = _check_shard(shard)
-    parts, offsets = fk.candidates_in_range(shard.n, table, shard.lo, shard.hi)
+    parts, offsets = ck.candidates_in_range(shard.n, table, shard.lo, shard.hi)
     flat = parts.tolist()
     bounds = offsets.tolist()
     return [tuple(flat[lo:hi]) for lo, hi in pairwise(bounds)]

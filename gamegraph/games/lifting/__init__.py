@@ -1,8 +1,9 @@
 """The lifting graph Q of the 4-cycles of G_n (seed 000, Section 7; SPEC.md §4).
 
 Nodes are the 4-cycles of G_n for every n of a range; an arc C → C' for each lift of C under
-one rule. :mod:`.patterns` holds band insertion, the 14 patterns and both rules' lifts;
-:mod:`.graph` builds Q (components, sources, families); :mod:`.tables` is the Neo4j model.
+one rule. :mod:`.bands` holds band insertion, :mod:`.patterns` the paper's 14 patterns and the
+paper rule's lifts, :mod:`.band_rule` the band rule's and its generalisations'; :mod:`.graph`
+builds Q (components, sources, families); :mod:`.tables` is the Neo4j model.
 """
 
 from __future__ import annotations

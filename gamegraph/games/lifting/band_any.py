@@ -2,16 +2,16 @@
 
 The *band-any* rule of width w: a 4-cycle C = (a, x, b, y) of G_n lifts to
 C' = (L(a), L(x), L(b), L(y)) when every L is a band of width w (w rows of length k and w
-columns, :func:`.patterns.band_insert`) at one level ℓ (k + #{parts ≥ k} = ℓ, the same for
+columns, :func:`.bands.band_insert`) at one level ℓ (k + #{parts ≥ k} = ℓ, the same for
 the four positions), the α-arcs L(a) → L(x) and L(b) → L(y) are *any* legal α-moves of
 G_{n'} (not tied to the α-choice of C), the Ω-arcs close (Ω(L(x)) = L(b), Ω(L(y)) = L(a)) and
 C' is a 4-cycle. Width 2 is the ``band-any`` rule of the report; widths 1, 3 and 4 are new.
 Reported with m = ℓ − 2, as the band rule does.
 
 Levels: for w ≥ 2 a band above every part adds w ≥ 2 parts ℓ to L(b) but at most one to
-Ω(L(x)), so ℓ ≤ :func:`.patterns.band_m_bound` + 2 (an argument about Ω-arcs only, so it holds
+Ω(L(x)), so ℓ ≤ :func:`.band_rule.band_m_bound` + 2 (an argument about Ω-arcs only, so it holds
 whatever the α-moves); for w = 1, ℓ runs to the largest level or number of parts plus 2
-(:func:`.patterns.wide_band_lifts`). Every lift is confirmed by
+(:func:`.band_rule.wide_band_lifts`). Every lift is confirmed by
 :func:`gamegraph.games.floridian.fourcycles.is_four_cycle`, the definition of a 4-cycle of G_n.
 """
 
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.lifting.patterns import band_insert, band_m_bound, bands_at_level, max_level
+from gamegraph.games.lifting.band_rule import band_m_bound
+from gamegraph.games.lifting.bands import band_insert, bands_at_level, max_level
 from gamegraph.games.partitions import Partition, omega
 
 __all__ = [
@@ -139,8 +140,8 @@ def band_any_survey(
     """Every 4-cycle with n ≤ n_max lifted by every rule, the new widths against width 2."""
     import time
 
+    from gamegraph.games.lifting.band_rule import wide_band_lifts
     from gamegraph.games.lifting.graph import cached_four_cycles, lifts_of
-    from gamegraph.games.lifting.patterns import wide_band_lifts
 
     started = time.perf_counter()
     cycles = cached_four_cycles(1, n_max)

@@ -23,7 +23,8 @@ from gamegraph.cluster import Task, run_tasks
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.floridian.fourcycles_local import four_cycles_in_shard, shards
-from gamegraph.games.lifting.patterns import band_lifts, paper_lifts
+from gamegraph.games.lifting.band_rule import band_lifts
+from gamegraph.games.lifting.patterns import paper_lifts
 from gamegraph.games.limits import BASE_BYTES, Estimate
 from gamegraph.progress import Progress
 

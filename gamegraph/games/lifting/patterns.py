@@ -1,6 +1,6 @@
 """Lifting 4-cycles of G_n to G_{n+2m+4} (SPEC.md §4; seed 000, Section 7).
 
-Two lifting rules, both constructive and both checked against the definitions of G_n
+The lifting rules, all constructive and all checked against the definitions of G_n
 (:func:`gamegraph.games.floridian.fourcycles.is_four_cycle`):
 
 * the **paper rule** (Theorems 25-27): every arc of the cycle matches one of the 14 patterns
@@ -12,15 +12,7 @@ Two lifting rules, both constructive and both checked against the definitions of
   every paper-rule lift is a paper-free lift;
 * the **band rule** (SPEC's generalisation): insert a band at level m + 2 anywhere in every
   position, keep each α-move's choice of reduced parts, and ask whether the result is a 4-cycle;
-* **wide bands** (a family of rules beyond the band rule, :func:`wide_band_lifts`): the same
-  with w rows and w columns inserted instead of two (w = 2 is the band rule);
-* **double bands** (:func:`double_band_lifts`): two bands, the first at level ℓ1 of every
-  position, the second at level ℓ2 of the result, whether or not the middle is a cycle.
-
-Band insertion. ``L_k(λ) = (parts < k) ∪ {k, k} ∪ {part + 2 : part >= k}`` adds two rows of
-length k and two columns of height r = #{parts >= k}; they cross at cell (r, k), on the
-anti-diagonal ``level(λ, k) = k + r``, and the sum grows by 2(k + r). Lifting with parameter m
-puts every band at level m + 2, so a cycle of G_n lifts into G_{n+2m+4}.
+  it, wide bands and double bands are in :mod:`.band_rule`, band insertion in :mod:`.bands`.
 
 How a row ``H s1 → H* s2`` of the pattern table is matched by an arc λ1 → λ2 at m (the paper's
 displays of Theorems 25/26 are lost in the extracted text; SPEC.md reconstructs them):
@@ -63,13 +55,12 @@ parts). A match says nothing about legality in G_{n+2m+4}; the lifted cycle is c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Literal, cast
+from typing import Literal
 
 from gamegraph.games.floridian.alpha import AlphaChoice, alpha_arc_choice
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
+from gamegraph.games.lifting.bands import band_insert, lift_alpha_choice
 from gamegraph.games.partitions import Partition, in_t, omega
 
 __all__ = [
@@ -79,108 +70,21 @@ __all__ = [
     "PATTERNS",
     "AmbiguousPatternError",
     "ArcKind",
-    "BandLift",
-    "DoubleBandLift",
     "LargePart",
     "PaperLift",
     "Pattern",
     "PatternMatch",
-    "band_insert",
-    "band_lifts",
-    "band_m_bound",
-    "bands_at_level",
-    "double_band_lifts",
-    "level",
-    "lift_alpha_choice",
     "lift_arc",
     "lift_paper",
     "match_arc",
     "matching_patterns",
-    "max_level",
     "paper_chain",
     "paper_lifts",
     "paper_m_range",
-    "wide_band_lifts",
 ]
 
 ArcKind = Literal["alpha", "omega"]
 Names = tuple[str, str, str, str]
-
-# ---------------------------------------------------------------------------------------------
-# Band insertion
-
-
-def band_insert(partition: Partition, k: int, width: int = 2) -> Partition:
-    """L_k(λ): keep the parts < k, add two parts k, and add 2 to every part >= k.
-
-    With ``width`` w: add w parts k and w to every part >= k (w rows and w columns, crossing
-    on level k + r; the sum grows by w(k + r)). The paper's band is w = 2.
-    """
-    if k < 1:
-        raise ValueError(f"band position k must be >= 1, got {k}")
-    if width < 1:
-        raise ValueError(f"band width must be >= 1, got {width}")
-    lifted = [part + width if part >= k else part for part in partition]
-    lifted += [k] * width
-    return tuple(sorted(lifted, reverse=True))
-
-
-def level(partition: Partition, k: int) -> int:
-    """The anti-diagonal k + #{parts >= k} on which the two rows and columns of L_k(λ) cross."""
-    return k + sum(1 for part in partition if part >= k)
-
-
-@lru_cache(maxsize=1 << 16)
-def _level_table(partition: Partition) -> dict[int, tuple[int, ...]]:
-    """level -> the k <= max(λ) at that level, ascending (k above max(λ) has level k)."""
-    table: dict[int, list[int]] = {}
-    top = partition[0] if partition else 0
-    for k in range(1, top + 1):
-        table.setdefault(level(partition, k), []).append(k)
-    return {lev: tuple(ks) for lev, ks in table.items()}
-
-
-def bands_at_level(partition: Partition, target: int) -> tuple[int, ...]:
-    """Every k >= 1 with level(λ, k) = target, ascending.
-
-    level(λ, k) = k for k > max(λ), so the only candidate above max(λ) is k = target; below it
-    k ↦ level is not injective (it changes by 1 - #{parts = k} per step) and all k are listed.
-    """
-    top = partition[0] if partition else 0
-    ks = _level_table(partition).get(target, ())
-    return (*ks, target) if target > top else ks
-
-
-def max_level(partition: Partition) -> int:
-    """h(λ) = max of level(λ, k) over 1 <= k <= max(λ) (0 for the empty partition).
-
-    Above h(λ) the only band at a level is k = level > max(λ): two new largest parts.
-    """
-    return max(_level_table(partition), default=0)
-
-
-def lift_alpha_choice(source: Partition, k: int, choice: AlphaChoice, width: int = 2) -> Partition:
-    """The end of the α-move on L_k(source) that reduces the parts ``choice`` reduces in source.
-
-    The original parts keep their identity through the band insertion (parts >= k grow by
-    the band's width) and are reduced as before; the band parts k are never reduced; the new
-    part is the same number of reduced parts. Legality of the lifted move is not checked here.
-    """
-    chosen = set(choice.sizes)
-    ones_left = choice.ones
-    parts = [k] * width
-    for part in source:
-        moved = part + width if part >= k else part
-        if part == 1 and ones_left:
-            ones_left -= 1
-            moved -= 1
-        elif part in chosen:
-            moved -= 1
-        if moved > 0:
-            parts.append(moved)
-    parts.append(choice.count(source))
-    return tuple(sorted(parts, reverse=True))
-
 
 # ---------------------------------------------------------------------------------------------
 # The 14 patterns
@@ -561,252 +465,3 @@ def paper_chain(cycle: FourCycle, m: int, steps: int, *, free: bool = False) -> 
         chain.append(lift)
         current = lift.lifted
     return chain
-
-
-# ---------------------------------------------------------------------------------------------
-# The band rule
-
-
-@dataclass(frozen=True)
-class BandLift:
-    """A lift C → C' by the band rule at m.
-
-    ``lifted`` = (L_k1(λ1), ..., L_k4(λ4)) in the source's order, ``target`` its canonical
-    rotation, in G_{target_n}. ``bands`` lists every (k1, k2, k3, k4) giving this C': two k at
-    one level give the same L_k(λ) when λ has parts k, k + 2, ..., k' - 2, each exactly twice.
-    """
-
-    m: int
-    source: FourCycle
-    lifted: FourCycle
-    target: FourCycle
-    target_n: int
-    bands: tuple[tuple[int, int, int, int], ...]
-
-
-def _alpha_choices(cycle: FourCycle) -> tuple[AlphaChoice, AlphaChoice] | None:
-    """The α-choices of the arcs a → x and b → y, or None if the positions are no 4-cycle
-    (then they have no lift: every lift is of a 4-cycle)."""
-    if not is_four_cycle(cycle):
-        return None
-    a, x, b, y = cycle
-    # is_four_cycle has confirmed both α-arcs, so neither choice is None
-    return cast(AlphaChoice, alpha_arc_choice(a, x)), cast(AlphaChoice, alpha_arc_choice(b, y))
-
-
-def band_m_bound(cycle: FourCycle) -> int:
-    """The largest m at which a band-rule lift is possible (lifts have m >= 0).
-
-    Take an Ω-arc x → b of the cycle. If m + 2 exceeds both h(x) and h(b) (:func:`max_level`),
-    the only band at level m + 2 is two new largest parts m + 2, on top of x and of b. Then
-    Ω(L(x)) = (x reduced) ∪ {m+1, m+1} ∪ {#parts(x) + 2} has at most one part m + 2 (the
-    reduced parts of x are below m), while L(b) has two: the Ω-arc cannot close. So a lift
-    needs m + 2 <= max(h(x), h(b)) for both Ω-arcs. Below, m >= 0 because every level is >= 2
-    (level(λ, 1) = 1 + #parts and level(λ, k) >= k).
-    """
-    a, x, b, y = cycle
-    return min(max(max_level(x), max_level(b)), max(max_level(y), max_level(a))) - 2
-
-
-def band_lifts(cycle: FourCycle, m_max: int | None = None) -> list[BandLift]:
-    """All band-rule lifts of the cycle, ascending m then target key.
-
-    C' = (L_k1(a), L_k2(x), L_k3(b), L_k4(y)) with every k_i at level m + 2, the α-arcs of C'
-    made by the source arc's α-choice applied to the original parts, and C' a 4-cycle of
-    G_{n+2m+4}. m runs over 0..:func:`band_m_bound`; ``m_max`` overrides the upper end (the
-    tests use a far larger one to confirm the bound).
-    """
-    choices = _alpha_choices(cycle)
-    if choices is None:
-        return []
-    first, second = choices
-    top = band_m_bound(cycle) if m_max is None else m_max
-    found: dict[tuple[int, FourCycle], list[tuple[int, int, int, int]]] = {}
-    for m in range(top + 1):
-        for bands, lifted in _band_candidates(cycle, m, first, second):
-            found.setdefault((m, lifted), []).append(bands)
-    lifts = [
-        BandLift(m, cycle, lifted, lifted.canonical(), lifted.n, tuple(bands))
-        for (m, lifted), bands in found.items()
-    ]
-    return sorted(lifts, key=lambda lift: (lift.m, lift.target.key))
-
-
-def wide_band_lifts(cycle: FourCycle, width: int, level_max: int | None = None) -> list[BandLift]:
-    """Lifts by bands of ``width`` w (w rows and w columns, :func:`band_insert`), all four at
-    one level ℓ; reported with m = ℓ - 2 as for the band rule, in G_{n + wℓ}.
-
-    w = 2 is :func:`band_lifts`. For w >= 2 the argument of :func:`band_m_bound` holds (a band
-    above every part adds w >= 2 parts ℓ to L(b) but at most one to Ω(L(x))), so ℓ <= m_bound
-    + 2. For w = 1 it does not; there ℓ runs up to the largest level or number of parts of any
-    position plus 2 (``level_max`` overrides), past which every band is a single new largest
-    part ℓ and the Ω-arc x → b closes only at ℓ = #parts(x) + 1, where L(x) leaves T.
-    """
-    if width < 1:
-        raise ValueError(f"band width must be >= 1, got {width}")
-    choices = _alpha_choices(cycle)
-    if choices is None:
-        return []
-    first, second = choices
-    if level_max is not None:
-        top = level_max - 2
-    elif width >= 2:
-        top = band_m_bound(cycle)
-    else:
-        top = max(max(max_level(p), len(p)) for p in cycle)
-    found: dict[tuple[int, FourCycle], list[tuple[int, int, int, int]]] = {}
-    for m in range(top + 1):
-        for bands, lifted in _band_candidates(cycle, m, first, second, width):
-            found.setdefault((m, lifted), []).append(bands)
-    lifts = [
-        BandLift(m, cycle, lifted, lifted.canonical(), lifted.n, tuple(bands))
-        for (m, lifted), bands in found.items()
-    ]
-    return sorted(lifts, key=lambda lift: (lift.m, lift.target.key))
-
-
-def _by_lifted(
-    partition: Partition, ks: tuple[int, ...], width: int = 2
-) -> dict[Partition, list[int]]:
-    grouped: dict[Partition, list[int]] = {}
-    for k in ks:
-        grouped.setdefault(band_insert(partition, k, width), []).append(k)
-    return grouped
-
-
-def _band_candidates(
-    cycle: FourCycle, m: int, first: AlphaChoice, second: AlphaChoice, width: int = 2
-) -> Iterator[tuple[tuple[int, int, int, int], FourCycle]]:
-    """The band-rule lifts at m with their band positions, walking the cycle arc by arc.
-
-    Each k is tried on its own at the α-positions: two k with equal L_k(λ) can still give
-    different lifted α-moves, because "the same original parts" sit at different places.
-    """
-    a, x, b, y = cycle
-    lev = m + 2
-    ks_a, ks_b = bands_at_level(a, lev), bands_at_level(b, lev)
-    lifted_x = _by_lifted(x, bands_at_level(x, lev), width)
-    lifted_y = _by_lifted(y, bands_at_level(y, lev), width)
-    for k1 in ks_a:
-        a1 = band_insert(a, k1, width)
-        x1 = lift_alpha_choice(a, k1, first, width)
-        if x1 not in lifted_x:
-            continue
-        b1 = omega(x1)
-        for k3 in ks_b:
-            if band_insert(b, k3, width) != b1:
-                continue
-            y1 = lift_alpha_choice(b, k3, second, width)
-            if y1 not in lifted_y or omega(y1) != a1:
-                continue
-            lifted = FourCycle(a1, x1, b1, y1)
-            if is_four_cycle(lifted):
-                for k2 in lifted_x[x1]:
-                    for k4 in lifted_y[y1]:
-                        yield (k1, k2, k3, k4), lifted
-
-
-# ---------------------------------------------------------------------------------------------
-# Double bands
-
-
-def _lift_alpha_bands(source: Partition, ks: tuple[int, ...], choice: AlphaChoice) -> Partition:
-    """:func:`lift_alpha_choice` through several bands (k1 into source, k2 into the result, ...):
-    each original part keeps its identity through every insertion and is reduced as in source."""
-    chosen = set(choice.sizes)
-    ones_left = choice.ones
-    parts: list[list[int]] = []
-    for part in source:
-        reduce = part in chosen or (part == 1 and ones_left > 0)
-        if part == 1 and reduce:
-            ones_left -= 1
-        parts.append([part, int(reduce)])
-    for k in ks:
-        for entry in parts:
-            if entry[0] >= k:
-                entry[0] += 2
-        parts += [[k, 0], [k, 0]]
-    result = [value - flag for value, flag in parts if value - flag > 0]
-    result.append(choice.count(source))
-    return tuple(sorted(result, reverse=True))
-
-
-@dataclass(frozen=True)
-class DoubleBandLift:
-    """A lift C → C'' by two bands: levels ``levels`` = (ℓ1, ℓ2), C'' in G_{n + 2ℓ1 + 2ℓ2}.
-
-    ``middle_is_cycle`` says whether the positions after the first band already form a
-    4-cycle (then the lift is two band-rule lifts in a row)."""
-
-    levels: tuple[int, int]
-    source: FourCycle
-    lifted: FourCycle
-    target: FourCycle
-    target_n: int
-    middle_is_cycle: bool
-
-
-def _double_insert(
-    partition: Partition, l1: int, l2: int
-) -> dict[Partition, list[tuple[int, int]]]:
-    out: dict[Partition, list[tuple[int, int]]] = {}
-    for k1 in bands_at_level(partition, l1):
-        once = band_insert(partition, k1)
-        for k2 in bands_at_level(once, l2):
-            out.setdefault(band_insert(once, k2), []).append((k1, k2))
-    return out
-
-
-def double_band_lifts(cycle: FourCycle, level_max: int | None = None) -> list[DoubleBandLift]:
-    """Every lift of the cycle by two bands: L_{k2}(L_{k1}(λ)) in every position, k1 at level
-    ℓ1 of λ and k2 at level ℓ2 of L_{k1}(λ), the α-arcs reducing the original parts, and the
-    result a 4-cycle of G_{n + 2ℓ1 + 2ℓ2}.
-
-    A bounded search: ℓ1 and ℓ2 run from 2 to ``level_max`` (default: the largest level of
-    any position, plus 4 for the first band and plus 8 for the second), since a band above
-    every part is the only one possible past the largest level.
-    """
-    choices = _alpha_choices(cycle)
-    if choices is None:
-        return []
-    first, second = choices
-    a, x, b, y = cycle
-    top = max(max_level(p) for p in cycle)
-    top1 = level_max if level_max is not None else top + 4
-    top2 = level_max if level_max is not None else top + 8
-    found: dict[tuple[tuple[int, int], FourCycle], bool] = {}
-    for l1 in range(2, top1 + 1):
-        for l2 in range(2, top2 + 1):
-            xs = _double_insert(x, l1, l2)
-            ys = _double_insert(y, l1, l2)
-            bs = _double_insert(b, l1, l2)
-            for a2, ks_a in _double_insert(a, l1, l2).items():
-                for ks in ks_a:
-                    x2 = _lift_alpha_bands(a, ks, first)
-                    if x2 not in xs or omega(x2) not in bs:
-                        continue
-                    b2 = omega(x2)
-                    for kb in bs[b2]:
-                        y2 = _lift_alpha_bands(b, kb, second)
-                        if y2 not in ys or omega(y2) != a2:
-                            continue
-                        lifted = FourCycle(a2, x2, b2, y2)
-                        if ((l1, l2), lifted) not in found and is_four_cycle(lifted):
-                            found[(l1, l2), lifted] = _factors(cycle, lifted, l1, l2)
-    lifts = [
-        DoubleBandLift(levels, cycle, lifted, lifted.canonical(), lifted.n, middle)
-        for (levels, lifted), middle in found.items()
-    ]
-    return sorted(lifts, key=lambda lift: (lift.levels, lift.target.key))
-
-
-def _factors(cycle: FourCycle, lifted: FourCycle, l1: int, l2: int) -> bool:
-    """Whether C → C'' is two band-rule lifts in a row, at m = ℓ1 - 2 and then ℓ2 - 2."""
-    target = lifted.canonical()
-    return any(
-        second.target == target
-        for first in band_lifts(cycle, l1 - 2)
-        if first.m == l1 - 2
-        for second in band_lifts(first.lifted, l2 - 2)
-        if second.m == l2 - 2
-    )

@@ -4,9 +4,10 @@ Both are Markov chains on the partitions of n. In Popov's chain each pile indepe
 one card with probability p; in the card-wise chain of Eriksson, Jonsson and Sjöstrand each
 card is picked independently with probability p. The picked cards form one new pile. The
 engine is :mod:`.engine` (build and analysis: transitions, irreducibility, period, the
-stationary distribution π, its mode and each state's staircase distance), its compiled loops
-are in :mod:`._kernels`, the Neo4j model is :mod:`.tables` and the checks of
-`gamegraph verify` are :mod:`.checks`.
+stationary distribution π, its mode and each state's staircase distance), p and the
+transition probabilities are :mod:`.probabilities`, the stationary solvers
+:mod:`.stationary`, its compiled loops are in :mod:`._kernels`, the Neo4j model is
+:mod:`.tables` and the checks of `gamegraph verify` are :mod:`.checks`.
 
 The game :class:`RandomBulgarian` (``random-bulgarian`` on the command line,
 ``gg.random_bulgarian`` in Python) takes n, p (a fraction, 1/2 by default) and the chain

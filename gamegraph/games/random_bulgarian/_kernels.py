@@ -56,24 +56,14 @@ def _insert_many(src: np.ndarray, length: int, value: int, times: int, dst: np.n
 
 @njit(cache=True)
 def _grow(values: np.ndarray, needed: int) -> np.ndarray:
+    """``values`` with room for ``needed`` rows: itself, or a copy at least twice as long
+    (the new rows unset: only what is written is read, and untouched pages cost no memory)."""
     if needed <= values.shape[0]:
         return values
     size = values.shape[0] * 2
     while size < needed:
         size *= 2
-    out = np.empty(size, dtype=values.dtype)
-    out[: values.shape[0]] = values
-    return out
-
-
-@njit(cache=True)
-def _grow_rows(values: np.ndarray, needed: int) -> np.ndarray:
-    if needed <= values.shape[0]:
-        return values
-    size = values.shape[0] * 2
-    while size < needed:
-        size *= 2
-    out = np.zeros((size, values.shape[1]), dtype=values.dtype)
+    out = np.empty((size, *values.shape[1:]), dtype=values.dtype)
     out[: values.shape[0]] = values
     return out
 
@@ -175,7 +165,7 @@ def chain_terms(
                         nxt_w[where] += w
                         continue
                     if nw == nxt_w.shape[0]:
-                        nxt_parts = _grow_rows(nxt_parts, nw + 1)
+                        nxt_parts = _grow(nxt_parts, nw + 1)
                         nxt_len = _grow(nxt_len, nw + 1)
                         nxt_sum = _grow(nxt_sum, nw + 1)
                         nxt_w = _grow(nxt_w, nw + 1)

@@ -9,8 +9,9 @@ gamegraph (descending lexicographic order: index 0 is (n), the last is 1^n).
 
 In both the K removed cards form one new pile (none if K = 0) and emptied piles vanish. The
 transitions are computed combinatorially (:func:`._kernels.chain_terms`) and turned into
-probabilities for the given p: exact ``Fraction``s when ``exact`` (the default for n ≤ 12),
-float64 otherwise. p = 1 gives the deterministic B (Popov) or λ ↦ (n) (card-wise).
+probabilities for the given p (:mod:`.probabilities`): exact ``Fraction``s when ``exact``
+(the default for n ≤ 12), float64 otherwise. p = 1 gives the deterministic B (Popov) or
+λ ↦ (n) (card-wise).
 
 Analysis: irreducibility (the support is strongly connected), the period (gcd of the cycle
 lengths of each closed class; the chain is aperiodic when every closed class has period 1),
@@ -39,7 +40,6 @@ import numpy as np
 import scipy.sparse as sp
 
 from gamegraph.core.graphs import ArcGraph, component_periods, strongly_connected_components
-from gamegraph.errors import InputError
 from gamegraph.games import _kernels as k
 from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
 from gamegraph.games.partitions import (
@@ -49,8 +49,19 @@ from gamegraph.games.partitions import (
     paper_notation,
     parse_partition,
 )
-from gamegraph.games.random_bulgarian import MAX_N  # choice counts are int64: C(n, K) <= 2^62
+from gamegraph.games.random_bulgarian import (  # choice counts are int64: C(n, K) <= 2^62
+    MAX_N,
+    RandomBulgarian,
+)
 from gamegraph.games.random_bulgarian import _kernels as rk
+from gamegraph.games.random_bulgarian.probabilities import (
+    ChainTerms,
+    ProbabilityError,
+    RandomBulgarianError,
+    parse_probability,
+    positive_arcs,
+    probability_text,
+)
 from gamegraph.games.random_bulgarian.stationary import (
     cesaro_functional,
     exact_stationary,
@@ -58,11 +69,9 @@ from gamegraph.games.random_bulgarian.stationary import (
 )
 
 if TYPE_CHECKING:
-    from gamegraph.games.base import Progress
-    from gamegraph.games.random_bulgarian import RandomBulgarian
-
-if TYPE_CHECKING:
     import networkx as nx
+
+    from gamegraph.games.base import Progress
 
 __all__ = [
     "EXACT_DEFAULT_MAX_N",
@@ -87,16 +96,7 @@ EXACT_DEFAULT_MAX_N = 12
 EXACT_MAX_N = 16
 #: to_networkx refuses chains with more states + transitions than this
 NETWORKX_LIMIT = 500_000
-STATS_KEYS = (
-    "n",
-    "p",
-    "positions",
-    "transitions",
-    "irreducible",
-    "aperiodic",
-    "stationary_mode",
-    "stationary_mode_probability",
-)
+STATS_KEYS = RandomBulgarian.stats_keys
 # peak bytes per transition term: the kernel's int64 triples with their doubling slack, the
 # per-term probabilities and row ids, and scipy's CSR and its transpose (measured: n = 40
 # Popov, 9.0·10^6 terms, 0.86 GiB peak)
@@ -108,67 +108,8 @@ _CARDWISE_DENSITY = 0.4
 _CARDWISE_DECAY = -1.1
 
 
-class RandomBulgarianError(InputError):
-    """Bad input to the random Bulgarian engine."""
-
-
-class ProbabilityError(RandomBulgarianError):
-    """p is not a number in (0, 1]."""
-
-
 class PositionError(RandomBulgarianError):
     """A position index or partition that is not one of this chain's states."""
-
-
-def parse_probability(value: str | Fraction | int | float) -> Fraction:
-    """p as an exact fraction: ``"1/2"``, ``"0.25"``, ``"1"``, ``Fraction(1, 3)``, 0.5.
-
-    A float is read through its shortest decimal text (0.1 is 1/10, not the binary double).
-    Refused: non-numbers, p ≤ 0, p > 1.
-    """
-    if isinstance(value, bool):
-        raise ProbabilityError(f"p = {value!r} is not a number: give p in (0, 1], e.g. '1/2'")
-    try:
-        if isinstance(value, Fraction | int):
-            p = Fraction(value)
-        elif isinstance(value, float):
-            p = Fraction(repr(value))
-        elif isinstance(value, str):
-            p = Fraction(value.strip())
-        else:
-            raise TypeError
-    except (ValueError, ZeroDivisionError, TypeError):
-        raise ProbabilityError(
-            f"p = {value!r} is not a number: give p in (0, 1] as '1/2', '0.25' or '1'"
-        ) from None
-    if not 0 < p <= 1:
-        raise ProbabilityError(f"p = {p} is outside (0, 1]: give 0 < p <= 1")
-    return p
-
-
-def probability_text(p: Fraction) -> str:
-    """The canonical text of p: ``"1/2"``, ``"1"``."""
-    return str(p)
-
-
-@dataclass(frozen=True, eq=False)
-class ChainTerms:
-    """The chain's transitions before p is chosen (see :func:`._kernels.chain_terms`).
-
-    Source i has terms ``row_ptr[i]:row_ptr[i+1]``: ``count[e]`` choices that pick
-    ``picked[e]`` = K cards and lead to ``target[e]``, each of probability
-    p^K (1 − p)^(exponent[i] − K); exponent = ℓ(λ) for Popov, n card-wise.
-    """
-
-    row_ptr: np.ndarray
-    target: np.ndarray
-    picked: np.ndarray
-    count: np.ndarray
-    exponent: np.ndarray
-
-    def source(self) -> np.ndarray:
-        """The source index of every term."""
-        return np.repeat(np.arange(self.row_ptr.shape[0] - 1), np.diff(self.row_ptr))
 
 
 @dataclass(frozen=True, eq=False)
@@ -391,7 +332,7 @@ def build_random_bulgarian(
     terms = ChainTerms(
         row_ptr, target, picked, count, np.full_like(piles, n) if cardwise else piles
     )
-    indptr, indices, probability, probability_exact = _transitions(terms, prob, exact)
+    indptr, indices, probability, probability_exact = positive_arcs(terms, prob, exact)
     size = indptr.shape[0] - 1
 
     comp = strongly_connected_components(ArcGraph(indptr, indices))
@@ -443,66 +384,6 @@ def build_random_bulgarian(
         terms=terms,
         _table=table,
     )
-
-
-def _transitions(
-    terms: ChainTerms, p: Fraction, exact: bool
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[Fraction, ...] | None]:
-    """CSR arcs of positive probability: (indptr, indices, float64, Fractions or None).
-
-    A term is alive iff its probability p^K (1 − p)^(E − K) is positive: always when
-    p < 1, only for K = E when p = 1 (decided on the exponents, never on rounded floats).
-    """
-    source = terms.source()
-    picked, count = terms.picked, terms.count
-    exponent = terms.exponent[source]
-    alive = np.ones(picked.shape[0], dtype=np.bool_) if p < 1 else picked == exponent
-    indptr, indices, arc_of = _arcs(terms.row_ptr.shape[0] - 1, source[alive], terms.target[alive])
-    if exact:
-        probability_exact = _exact_probabilities(
-            p, count[alive], picked[alive], exponent[alive], arc_of, indices.shape[0]
-        )
-        return indptr, indices, np.array([float(v) for v in probability_exact]), probability_exact
-    pf = float(p)
-    term_float = (
-        count[alive] * pf ** picked[alive] * (1.0 - pf) ** (exponent[alive] - picked[alive])
-    )
-    probability = np.bincount(arc_of, weights=term_float, minlength=indices.shape[0])
-    return indptr, indices, probability, None
-
-
-def _arcs(
-    size: int, source: np.ndarray, target: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """CSR of the distinct (source, target) pairs of terms sorted by source then target.
-
-    Returns (indptr, indices, arc_of) where arc_of[e] is the arc of term e.
-    """
-    new_arc = np.ones(source.shape[0], dtype=np.bool_)
-    new_arc[1:] = (source[1:] != source[:-1]) | (target[1:] != target[:-1])
-    arc_of = np.cumsum(new_arc) - 1
-    indices = target[new_arc].astype(np.int64)
-    per_row = np.bincount(source[new_arc], minlength=size)
-    indptr = np.zeros(size + 1, dtype=np.int64)
-    np.cumsum(per_row, out=indptr[1:])
-    return indptr, indices, arc_of
-
-
-def _exact_probabilities(
-    p: Fraction,
-    count: np.ndarray,
-    picked: np.ndarray,
-    exponent: np.ndarray,
-    arc_of: np.ndarray,
-    arcs: int,
-) -> tuple[Fraction, ...]:
-    """Σ over an arc's terms of count · p^K (1 − p)^(E − K), in exact arithmetic."""
-    a, b = p.numerator, p.denominator
-    num = [Fraction(0)] * arcs
-    for e in range(count.shape[0]):
-        kk, ee = int(picked[e]), int(exponent[e])
-        num[int(arc_of[e])] += Fraction(int(count[e]) * a**kk * (b - a) ** (ee - kk), b**ee)
-    return tuple(num)
 
 
 def _power_series_coefficient(n: int, power: int) -> int:

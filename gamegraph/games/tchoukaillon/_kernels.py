@@ -67,11 +67,18 @@ def strange_root(n: int) -> tuple[int, int]:
 @njit(cache=True)
 def strange_roots_direct(top: int) -> tuple[np.ndarray, np.ndarray]:
     """The last Alist pair ⟨i, y⟩ of every n in 0..top, by iterating Alist_n itself."""
-    last_i = np.zeros(top + 1, dtype=np.int64)
-    last_y = np.zeros(top + 1, dtype=np.int64)
+    return _last_pairs(top, False)
+
+
+@njit(cache=True)
+def _last_pairs(top: int, fagan: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The last pair of Alist_n (:func:`strange_root`) or, ``fagan``, of CF(n)
+    (:func:`fagan_root`) for every n in 1..top; index 0 holds zeros."""
+    first = np.zeros(top + 1, dtype=np.int64)
+    second = np.zeros(top + 1, dtype=np.int64)
     for n in range(1, top + 1):
-        last_i[n], last_y[n] = strange_root(n)
-    return last_i, last_y
+        first[n], second[n] = fagan_root(n) if fagan else strange_root(n)
+    return first, second
 
 
 @njit(cache=True)
@@ -83,11 +90,17 @@ def first_stones_with_hole(top_k: int) -> np.ndarray:
     """
     f = np.zeros(top_k + 1, dtype=np.int64)
     for k in range(1, top_k + 1):
-        x = k
-        for j in range(k - 1, 1, -1):
-            x = ((x + j - 1) // j) * j
-        f[k] = x
+        f[k] = _least_with_hole(k)
     return f
+
+
+@njit(cache=True, inline="always")
+def _least_with_hole(k: int) -> int:
+    """f(k): k rounded up to a multiple of k − 1, then of k − 2, ..., then of 2."""
+    x = k
+    for j in range(k - 1, 1, -1):
+        x = ((x + j - 1) // j) * j
+    return x
 
 
 @njit(cache=True)
@@ -99,9 +112,7 @@ def strange_roots_sieve(top: int) -> np.ndarray:
     for n in range(1, top + 1):
         while x < n:
             k += 1
-            x = k
-            for j in range(k - 1, 1, -1):
-                x = ((x + j - 1) // j) * j
+            x = _least_with_hole(k)
         out[n] = k
     return out
 
@@ -127,11 +138,7 @@ def fagan_root(m: int) -> tuple[int, int]:
 @njit(cache=True)
 def fagan_roots_direct(top: int) -> tuple[np.ndarray, np.ndarray]:
     """The last Fagan pair (i, a) of CF(m) for every m in 0..top (index 0 unused)."""
-    last_i = np.zeros(top + 1, dtype=np.int64)
-    last_a = np.zeros(top + 1, dtype=np.int64)
-    for m in range(1, top + 1):
-        last_i[m], last_a[m] = fagan_root(m)
-    return last_i, last_a
+    return _last_pairs(top, True)
 
 
 @njit(cache=True)

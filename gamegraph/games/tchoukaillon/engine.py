@@ -31,6 +31,7 @@ import numpy as np
 
 from gamegraph.core.graphs import ArcGraph, distance_to
 from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
+from gamegraph.games.tchoukaillon import Tchoukaillon
 from gamegraph.games.tchoukaillon import _kernels as tk
 from gamegraph.games.tchoukaillon.boards import (
     Board,
@@ -48,11 +49,9 @@ from gamegraph.games.tchoukaillon.boards import (
 from gamegraph.games.tchoukaillon.roots import strange_root
 
 if TYPE_CHECKING:
-    from gamegraph.games.base import Progress
-    from gamegraph.games.tchoukaillon import Tchoukaillon
-
-if TYPE_CHECKING:
     import networkx as nx
+
+    from gamegraph.games.base import Progress
 
 __all__ = [
     "MAX_GRAPH_STONES",
@@ -68,7 +67,7 @@ __all__ = [
 
 #: boards are held as int16 rows
 MAX_GRAPH_STONES = 30000
-STATS_KEYS = ("n", "winnable_board", "move_vector", "rightmost_hole", "strange_root")
+STATS_KEYS = Tchoukaillon.stats_keys
 #: to_networkx refuses graphs with more boards + moves than this
 NETWORKX_LIMIT = 500_000
 

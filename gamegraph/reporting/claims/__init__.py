@@ -1,8 +1,9 @@
-"""The claims of the four seeds against the computed values, one module per seed.
+"""The claims of the four seeds against the computed values, one module per seed (two for seed 000).
 
 What the papers say is data (``seed000.toml`` ... ``seed003.toml``: id, source, claim, paper
 value, the smallest N that reaches it); what gamegraph computes comes from the evaluator
-registered under the same id in ``seed000.py`` ... ``seed003.py``, reading the per-n results
+registered under the same id in ``seed000.py`` ... ``seed003.py`` (seed 000's 4-cycles in
+``seed000_fourcycles.py``), reading the per-n results
 (:class:`gamegraph.reporting.data.ReportData`) or the games, built by their Game classes
 (the Game type every layer uses). The verdict follows from the values alone:
 
@@ -18,14 +19,22 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from gamegraph.reporting.claims import seed000, seed001, seed002, seed003, survey
+# the seeds' modules, imported for the evaluators they register
+from gamegraph.reporting.claims import (  # noqa: F401
+    seed000,
+    seed000_fourcycles,
+    seed001,
+    seed002,
+    seed003,
+    survey,
+)
 from gamegraph.reporting.claims.evaluators import (
     EVALUATORS,
     SEEDS,
     EvalResult,
     claims_data,
 )
-from gamegraph.reporting.claims.seed000 import families
+from gamegraph.reporting.claims.seed000_fourcycles import families
 from gamegraph.reporting.data import ReportData
 
 __all__ = [
@@ -39,8 +48,6 @@ __all__ = [
     "families",
     "verdict_of",
 ]
-
-_MODULES = (seed000, seed001, seed002, seed003, survey)  # imported for their evaluators
 
 VERDICTS = ("agrees", "disagrees", "extends")
 MAX_LISTED = 12

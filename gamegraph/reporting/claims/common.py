@@ -1,17 +1,22 @@
 """Helpers the claim modules of seeds 000 and 001 share: partitions as keys, triangular
-numbers and necklaces (Theorem 2 of seed 001), the ranges of B_n and G_n reached."""
+numbers and necklaces (Theorem 2 of seed 001), the ranges of B_n and G_n reached, and a claim
+for every n of a range as the list of the n where it fails."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from gamegraph.games.partitions import Partition, canonical_key
+from gamegraph.reporting.claims.evaluators import EvalResult, span
 from gamegraph.reporting.data import ReportData
 
 __all__ = [
     "b_range",
     "conjugate",
     "cycle_through",
+    "every_b",
+    "every_f",
     "f_range",
     "half_square_t",
     "keys",
@@ -72,6 +77,16 @@ def b_range(data: ReportData) -> range:
 
 def f_range(data: ReportData, start: int = 1, stop: int | None = None) -> range:
     return range(start, min(data.n_max, stop or data.n_max) + 1)
+
+
+def every_b(data: ReportData, fails: Callable[[int], bool]) -> EvalResult:
+    """A claim for every B_n reached: the n ≤ b_max where ``fails(n)``."""
+    return EvalResult([n for n in b_range(data) if fails(n)], span(1, data.b_max))
+
+
+def every_f(data: ReportData, fails: Callable[[int], bool], start: int = 1) -> EvalResult:
+    """A claim for every G_n reached from ``start`` on: the n where ``fails(n)``."""
+    return EvalResult([n for n in f_range(data, start) if fails(n)], span(start, data.n_max))
 
 
 def cycle_through(data: ReportData, n: int, key: str) -> list[str] | None:

@@ -1,24 +1,21 @@
-"""The claims of seed 000 (Floridian Solitaire: Meyerowitz, Curran, Locke, Low) against the
-per-n results of G_n, H_n and B_n and, for single small positions, the games' functions.
+"""The claims of seed 000 (Floridian Solitaire: Meyerowitz, Curran, Locke, Low) §1-§5
+against the per-n results of B_n, G_n and H_n and, for single small positions, the games'
+functions: Bulgarian solitaire, the sizes, cores and cycles of G_n. The 4-cycles of §6-§7
+(Q(x, y, z), the 16 families, the lifting patterns) are in :mod:`.seed000_fourcycles`.
 
-The paper's values are in ``seed000.toml`` (with the 16 families of Propositions 4 and 5);
-each evaluator below computes one claim's value under the claim's id.
+The paper's values are in ``seed000.toml``; each evaluator below computes one claim's value
+under the claim's id.
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Any
 
 from gamegraph.games.floridian.alpha import alpha_moves
-from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.floridian.qfamily import q_cycle, q_n
-from gamegraph.games.lifting.patterns import lift_paper, matching_patterns, paper_chain
 from gamegraph.games.partitions import (
     Partition,
     canonical_key,
-    from_key,
     in_t,
     is_separated,
     omega,
@@ -26,8 +23,9 @@ from gamegraph.games.partitions import (
     separated_partitions,
 )
 from gamegraph.reporting.claims.common import (
-    b_range,
     cycle_through,
+    every_b,
+    every_f,
     f_range,
     half_square_t,
     keys,
@@ -35,50 +33,11 @@ from gamegraph.reporting.claims.common import (
     triangle_split,
     triangular_k,
 )
-from gamegraph.reporting.claims.evaluators import EvalResult, claims_data, evaluator, span
+from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
 from gamegraph.reporting.records import BulgarianStep
-from gamegraph.reporting.steps import q_parameters
 
-__all__ = ["ARITHMETIC_LIMIT", "families", "q_values"]
-
-ARITHMETIC_LIMIT = 2000
-"""Purely arithmetic claims (Proposition 3: which n have a Q(x, y, z)) are checked to here."""
-
-
-def families() -> list[dict[str, Any]]:
-    """The 16 families of Propositions 4 and 5 with their cycles parsed."""
-    rows = []
-    for row in claims_data()["family"]:
-        cycle = FourCycle(*(parse_partition(p) for p in row["cycle"]))
-        rows.append({**row, "four_cycle": cycle})
-    return rows
-
-
-def q_values(limit: int) -> set[int]:
-    """Every n(x, y, z) <= limit."""
-    found: set[int] = set()
-    x = 1
-    while q_n(x, 0, 1) <= limit:
-        y = 0
-        while q_n(x, y, 1) <= limit:
-            z = 1
-            while (v := q_n(x, y, z)) <= limit:
-                found.add(v)
-                z += 1
-            y += 1
-        x += 1
-    return found
-
-
-def family_chain_ns(fam: dict[str, Any], limit: int, m0: int | None = None) -> list[int]:
-    """n of the family's cycles by the paper rule from C0 at m0, while n <= limit."""
-    cycle: FourCycle = fam["four_cycle"]
-    m = fam["m0"] if m0 is None else m0
-    steps = 0
-    while cycle.n + 2 * (steps + 1) * (m + steps + 2) <= limit:  # n_{s+1} <= limit
-        steps += 1
-    return [cycle.n, *(lift.target_n for lift in paper_chain(cycle, m, steps))]
+__all__ = ["cycles_predicted", "separated_recurrent_predicted", "two_cycle_pair"]
 
 
 # ------------------------------------------------------------------------- seed 000 §1, §3
@@ -86,15 +45,12 @@ def family_chain_ns(fam: dict[str, Any], limit: int, m0: int | None = None) -> l
 
 @evaluator("F-bs-fixed")
 def _bs_fixed(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in b_range(data):
-        b = data.bulgarian[n]
+    def fails(n: int) -> bool:
         k = triangular_k(n)
-        fixed = [c for c in b["short_cycles"] if len(c) == 1]
-        ok = (not fixed) if k is None else (fixed == [[",".join(map(str, range(k, 0, -1)))]])
-        if not ok:
-            bad.append(n)
-    return EvalResult(bad, span(1, data.b_max))
+        fixed = [c for c in data.bulgarian[n]["short_cycles"] if len(c) == 1]
+        return fixed != ([] if k is None else [[",".join(map(str, range(k, 0, -1)))]])
+
+    return every_b(data, fails)
 
 
 def _cycle_length_count(b: BulgarianStep, length: int) -> int:
@@ -103,33 +59,22 @@ def _cycle_length_count(b: BulgarianStep, length: int) -> int:
 
 @evaluator("F-bs-2cycles")
 def _bs_2(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [
-        n
-        for n in b_range(data)
-        if _cycle_length_count(data.bulgarian[n], 2) != (1 if half_square_t(n) else 0)
-    ]
-    return EvalResult(bad, span(1, data.b_max))
+    return every_b(
+        data, lambda n: _cycle_length_count(data.bulgarian[n], 2) != (1 if half_square_t(n) else 0)
+    )
 
 
 @evaluator("F-bs-4cycles")
 def _bs_4(data: ReportData, row: dict[str, Any]) -> EvalResult:
     special = {8 * t * t + d * t for t in range(1, 20) for d in (-1, 0, 1)}
-    bad = [
-        n
-        for n in b_range(data)
-        if _cycle_length_count(data.bulgarian[n], 4) != (1 if n in special else 0)
-    ]
-    return EvalResult(bad, span(1, data.b_max))
+    return every_b(
+        data, lambda n: _cycle_length_count(data.bulgarian[n], 4) != (1 if n in special else 0)
+    )
 
 
 @evaluator("F-bs-recurrent")
 def _bs_recurrent(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in b_range(data):
-        k, r = triangle_split(n)
-        if data.bulgarian[n]["recurrent"] != math.comb(k, r):
-            bad.append(n)
-    return EvalResult(bad, span(1, data.b_max))
+    return every_b(data, lambda n: data.bulgarian[n]["recurrent"] != math.comb(*triangle_split(n)))
 
 
 def separated_recurrent_predicted(n: int) -> set[str]:
@@ -154,24 +99,20 @@ def separated_recurrent_predicted(n: int) -> set[str]:
 
 @evaluator("F-bs-separated")
 def _bs_separated(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [
-        n
-        for n in b_range(data)
-        if set(data.bulgarian[n]["separated_recurrent"]) != separated_recurrent_predicted(n)
-    ]
-    return EvalResult(bad, span(1, data.b_max))
+    return every_b(
+        data,
+        lambda n: set(data.bulgarian[n]["separated_recurrent"]) != separated_recurrent_predicted(n),
+    )
 
 
 @evaluator("F-bs-defects")
 def _bs_defects(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in b_range(data):
+    def fails(n: int) -> bool:
         k, r = triangle_split(n)
-        u = abs(r - (k - r))
         least = data.bulgarian[n]["min_defects"]
-        if least is not None and least < u - 2:
-            bad.append(n)
-    return EvalResult(bad, span(1, data.b_max))
+        return least is not None and least < abs(r - (k - r)) - 2
+
+    return every_b(data, fails)
 
 
 def _is_bulgarian_cycle(cycle: list[Partition]) -> bool:
@@ -327,8 +268,7 @@ def cycles_predicted(n: int) -> bool:
 
 @evaluator("F-cycles-exist")
 def _cycles_exist(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in f_range(data) if data.has_cycles(n) != cycles_predicted(n)]
-    return EvalResult(bad, span(1, data.n_max))
+    return every_f(data, lambda n: data.has_cycles(n) != cycles_predicted(n))
 
 
 @evaluator("F-no-recurrent")
@@ -346,14 +286,12 @@ def two_cycle_pair(t: int) -> tuple[str, str]:
 
 @evaluator("F-thm13")
 def _thm13(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in f_range(data):
+    def fails(n: int) -> bool:
         found = sorted(tuple(pair) for pair in data.floridian[n]["two_cycles"])
         t = half_square_t(n)
-        expected = [] if t is None else sorted([two_cycle_pair(t), two_cycle_pair(t)[::-1]])
-        if found != expected:
-            bad.append(n)
-    return EvalResult(bad, span(1, data.n_max))
+        return found != ([] if t is None else sorted([two_cycle_pair(t), two_cycle_pair(t)[::-1]]))
+
+    return every_f(data, fails)
 
 
 @evaluator("F-loops-isolated")
@@ -382,254 +320,6 @@ def _win_rising(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return EvalResult(bad, span(31, top))
 
 
-# ------------------------------------------------------------------------- seed 000 §6, §7
-
-
-@evaluator("F-remark14")
-def _remark14(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    listed = set(row["no_four_cycle"])
-    top = min(data.n_max, 100)
-    bad = [n for n in range(1, top + 1) if (data.four_cycle_count(n) == 0) != (n in listed)]
-    return EvalResult(bad, span(1, top))
-
-
-@evaluator("F-thm28")
-def _thm28(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in f_range(data, 74) if data.four_cycle_count(n) == 0]
-    return EvalResult(bad, span(74, data.n_max))
-
-
-@evaluator("F-thm29-count")
-def _thm29_count(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    missing = [n for n in f_range(data, 16) if data.four_cycle_count(n) == 0]
-    return EvalResult([len(missing), max(missing, default=0)], span(16, data.n_max), f"{missing}")
-
-
-@evaluator("F-thm29-list")
-def _thm29_list(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([n for n in range(16, 73) if data.four_cycle_count(n)], span(16, 72))
-
-
-@evaluator("F-over20")
-def _over20(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    count = data.four_cycle_count(100)
-    return EvalResult(count > 20, "n = 100", f"{count} 4-cycles")
-
-
-@evaluator("F-2t2plus1")
-def _2t2plus1(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    ns = (3, 9, 19, 33, 51, 73)
-    return EvalResult([data.four_cycle_count(n) for n in ns], "n = 3, 9, 19, 33, 51, 73")
-
-
-@evaluator("F-ex16-n16")
-def _ex16(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    pairs = sorted(
-        sorted([c["positions"][0], c["positions"][2]]) for c in data.floridian[16]["four_cycles"]
-    )
-    return EvalResult(pairs, "n = 16")
-
-
 @evaluator("F-shortest-8")
 def _shortest(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return EvalResult([min(_lengths(data, n), default=0) for n in (6, 14)], "n = 6, 14")
-
-
-@evaluator("F-q-prop1")
-def _q_prop1(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    count = 0
-    for n in f_range(data):
-        present = {c["key"] for c in data.floridian[n]["four_cycles"]}
-        for xyz in q_parameters(n):
-            count += 1
-            if q_cycle(*xyz).canonical().key not in present:
-                bad.append(list(xyz))
-    return EvalResult(bad, f"{count} triples (x, y, z) with n ≤ {data.n_max}")
-
-
-def _q_example(x: int, y: int, z: int) -> list[Any]:
-    cycle = q_cycle(x, y, z)
-    return [sum(cycle.alpha1), is_four_cycle(cycle)]
-
-
-@evaluator("F-q-ex15")
-def _q_ex15(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([_q_example(1, 0, z) for z in (1, 2, 3, 11)], "z = 1, 2, 3, 11")
-
-
-@evaluator("F-q-ex17")
-def _q_ex17(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_q_example(3, 5, 3), "(x, y, z) = (3, 5, 3)")
-
-
-@evaluator("F-q-prop2")
-def _q_prop2(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(sorted(v for v in q_values(72)), "n < 73")
-
-
-def standard_forms(limit: int) -> set[int]:
-    found: set[int] = set()
-    for t in range(0, math.isqrt(limit) + 2):
-        a, b = 2 * t * t + 2 * t, 2 * t * t
-        for c in (0, 2, 1, 3, 5, 2 * t - 1, 2 * t + 1):
-            if 0 <= c <= 2 * t + 1:
-                found.add(a + c)
-        if t >= 1:
-            for c in (1, 3, 2 * t - 1, 0, 2, 4, 6, 2 * t - 4, 2 * t - 2):
-                if 0 <= c <= 2 * t - 1:
-                    found.add(b + c)
-    return {n for n in found if n <= limit}
-
-
-def alternate_forms(limit: int) -> set[int]:
-    found: set[int] = set()
-    for t in range(0, math.isqrt(limit) + 2):
-        for c in (-4, -2, 0, 2, -1, 1, 3, 5):
-            found.add(2 * t * t + 2 * t + c)
-        for c in (-3, -1, 1, 3, 0, 2, 4, 6):
-            found.add(2 * t * t + c)
-    return {n for n in found if 0 <= n <= limit}
-
-
-def exceptional(limit: int) -> set[int]:
-    return set(range(0, limit + 1)) - q_values(limit)
-
-
-@evaluator("F-q-prop3")
-def _q_prop3(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    diff = sorted(exceptional(ARITHMETIC_LIMIT) ^ standard_forms(ARITHMETIC_LIMIT))
-    return EvalResult(diff, span(0, ARITHMETIC_LIMIT))
-
-
-@evaluator("F-q-prop3-alt")
-def _q_prop3_alt(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    diff = sorted(exceptional(ARITHMETIC_LIMIT) ^ alternate_forms(ARITHMETIC_LIMIT))
-    return EvalResult(diff, span(0, ARITHMETIC_LIMIT))
-
-
-@evaluator("F-q-prob")
-def _q_prob(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    ex = sorted(exceptional(ARITHMETIC_LIMIT) - {0})
-    bad = [big for big in range(60, ARITHMETIC_LIMIT + 1) if sum(1 for n in ex if n <= big) >= 128]
-    return EvalResult(bad, span(60, ARITHMETIC_LIMIT, "N"))
-
-
-@evaluator("F-q-prob-sqrt")
-def _q_prob_sqrt(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    ex = sorted(exceptional(ARITHMETIC_LIMIT) - {0})
-    bad = [
-        big
-        for big in range(60, ARITHMETIC_LIMIT + 1)
-        if sum(1 for n in ex if n <= big) >= 8 * math.sqrt(2 * big)
-    ]
-    return EvalResult(bad, span(60, ARITHMETIC_LIMIT, "N"))
-
-
-def _family_label(fam: dict[str, Any]) -> str:
-    return f"n0={fam['n0']}/m0={fam['m0']}"
-
-
-@evaluator("F-fam16")
-def _fam16(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for fam in families():
-        cycle = fam["four_cycle"]
-        lift = lift_paper(cycle, fam["m0"]) if is_four_cycle(cycle) else None
-        if lift is None or list(lift.patterns) != fam["patterns"]:
-            bad.append(_family_label(fam))
-    return EvalResult(bad, "the 16 families")
-
-
-@evaluator("F-fam16-cover")
-def _fam16_cover(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for fam in families():
-        ns = family_chain_ns(fam, data.n_max)
-        m0, n0 = fam["m0"], fam["n0"]
-        expected = [n0 + 2 * s * (m0 + s + 1) for s in range(len(ns) + 2)]
-        expected = [v for v in expected if v <= data.n_max] or [n0]
-        if ns != expected:
-            bad.append(_family_label(fam))
-    return EvalResult(bad, f"n ≤ {data.n_max}")
-
-
-@evaluator("F-omega3")
-def _omega3(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    values = []
-    for fam in families():
-        cycle = fam["four_cycle"]
-        _, x, _, y = cycle
-        for index, source in ((1, x), (3, y)):
-            if fam["patterns"][index] == "omega3":
-                values.append(len(source) - fam["m0"])
-    return EvalResult(values, "the Ω3 arcs of the 16 families", "new part − m per Ω3 arc")
-
-
-def _prop_list(prop: int) -> list[int]:
-    ns: set[int] = set()
-    for fam in families():
-        if fam["proposition"] == prop:
-            ns.update(v for v in family_chain_ns(fam, 72) if v <= 72)
-    return sorted(ns)
-
-
-@evaluator("F-prop4-list")
-def _prop4(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_prop_list(4), "n < 73")
-
-
-@evaluator("F-prop5-list")
-def _prop5(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_prop_list(5), "n < 73")
-
-
-@evaluator("F-thm29-dups")
-def _thm29_dups(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    listed = Counter([*sorted(q_values(72)), *_prop_list(4), *_prop_list(5)])
-    return EvalResult(
-        [len(listed), sorted(v for v, c in listed.items() if c > 1)], "the lists below 73"
-    )
-
-
-@evaluator("F-24-m6")
-def _24_m6(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    fam = next(f for f in families() if f["n0"] == 24 and f["m0"] == 6)
-    return EvalResult(family_chain_ns(fam, 60, m0=6), "n ≤ 60")
-
-
-@evaluator("F-ex21")
-def _ex21(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    values = [is_four_cycle(FourCycle(*(parse_partition(p) for p in c))) for c in row["cycles"]]
-    return EvalResult(values, "n = 34, 52, 74")
-
-
-@evaluator("F-8cycle-family")
-def _8cycle_family(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    def eights(n: int) -> int:
-        return int(data.floridian[n]["cycles"]["counts"]["8"])
-
-    form = [2 * t * t + 2 * t + 6 for t in range(0, 20)]
-    missing = [n for n in form if n <= data.n_max and eights(n) == 0]
-    return EvalResult([eights(6), eights(14), missing], span(6, data.n_max))
-
-
-@evaluator("F-thm26-unique")
-def _thm26_unique(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    arcs = 0
-    for c in data.all_four_cycles():
-        a, x, b, y = (from_key(k) for k in c["positions"])
-        for source, target, kind in (
-            (a, x, "alpha"),
-            (x, b, "omega"),
-            (b, y, "alpha"),
-            (y, a, "omega"),
-        ):
-            arcs += 1
-            for m in range(1, source[0] + 2):
-                if len(matching_patterns(source, target, kind, m)) > 1:  # type: ignore[arg-type]
-                    bad.append(c["key"])
-    return EvalResult(
-        sorted(set(bad)), f"{arcs} arcs of the 4-cycles with n ≤ {data.n_max}, every m"
-    )

@@ -8,6 +8,7 @@ The paper's values are in ``seed001.toml``; each evaluator computes one claim's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -25,6 +26,7 @@ from gamegraph.reporting.claims.common import (
     b_range,
     conjugate,
     cycle_through,
+    every_b,
     keys,
     necklaces,
     triangle_split,
@@ -73,18 +75,16 @@ def _b_thm1(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("B-thm2")
 def _b_thm2(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in b_range(data) if data.bulgarian[n]["cycles"] != necklaces(n)]
-    return EvalResult(bad, span(1, data.b_max))
+    return every_b(data, lambda n: data.bulgarian[n]["cycles"] != necklaces(n))
 
 
 @evaluator("B-cradle")
 def _b_cradle(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in b_range(data):
+    def fails(n: int) -> bool:
         k, _ = triangle_split(n)
-        if any(k % int(length) for length in data.bulgarian[n]["cycle_lengths"]):
-            bad.append(n)
-    return EvalResult(bad, span(1, data.b_max))
+        return any(k % int(length) for length in data.bulgarian[n]["cycle_lengths"])
+
+    return every_b(data, fails)
 
 
 def _taus(data: ReportData) -> list[tuple[int, Partition]]:
@@ -139,8 +139,7 @@ def _b_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("B-ge-reach")
 def _b_ge_reach(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in b_range(data) if data.bulgarian[n]["components_without_ge"]]
-    return EvalResult(bad, span(1, data.b_max))
+    return every_b(data, lambda n: bool(data.bulgarian[n]["components_without_ge"]))
 
 
 @evaluator("B-fig10")
@@ -156,6 +155,11 @@ def _b_fig10(data: ReportData, row: dict[str, Any]) -> EvalResult:
 def _built(game: type[Game[Any]], **params: Any) -> Any:
     """The game's graph for ``params`` (its class, the Game type), built once."""
     return game.create(**params).build()
+
+
+def _failing(top: int, game: type[Game[Any]], fails: Callable[[Any], bool]) -> list[int]:
+    """The n ≤ ``top`` whose graph of ``game`` ``fails``."""
+    return [n for n in range(1, top + 1) if fails(_built(game, n=n))]
 
 
 def _orbit(graph: Any, start: Any, steps: int) -> list[Any]:
@@ -189,15 +193,13 @@ def _car_tri(data: ReportData, row: dict[str, Any]) -> EvalResult:
 @evaluator("CAR-GE")
 def _car_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.carolina
-    bad = []
-    for n in range(1, top + 1):
-        graph = _built(Carolina, n=n)
-        for i in range(graph.size):
-            alpha = graph.position(i)
-            if bool(graph.garden_of_eden[i]) != (alpha[0] < len(alpha) - 1):
-                bad.append(n)
-                break
-    return EvalResult(bad, f"every composition of n ≤ {top}")
+
+    def fails(graph: Any) -> bool:
+        alphas = (graph.position(i) for i in range(graph.size))
+        eden = graph.garden_of_eden
+        return any(bool(e) != (a[0] < len(a) - 1) for e, a in zip(eden, alphas, strict=True))
+
+    return EvalResult(_failing(top, Carolina, fails), f"every composition of n ≤ {top}")
 
 
 @evaluator("MON-ex1")
@@ -232,13 +234,11 @@ def _mon_18(data: ReportData, row: dict[str, Any]) -> EvalResult:
 @evaluator("MON-bij")
 def _mon_bij(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.montreal
-    bad = []
-    for n in range(1, top + 1):
-        graph = _built(Montreal, n=n)
-        images = len(set(graph.successor.tolist()))
-        if images != graph.size or not graph.on_cycle.all():
-            bad.append(n)
-    return EvalResult(bad, f"I(n), {span(1, top)}")
+
+    def fails(graph: Any) -> bool:
+        return len(set(graph.successor.tolist())) != graph.size or not graph.on_cycle.all()
+
+    return EvalResult(_failing(top, Montreal, fails), f"I(n), {span(1, top)}")
 
 
 @evaluator("MON-A007075")
