@@ -38,6 +38,7 @@ _DEFINE = (
     "reachable",
     "register",
     "solitaire",
+    "space",
     "sum",
 )
 """The definition API (:mod:`gamegraph.define`): your own game in a dozen lines."""
@@ -60,6 +61,7 @@ __all__ = [
     "registered_games",
     "report",
     "solitaire",
+    "space",
     "sum",
     "table",
 ]

@@ -44,6 +44,7 @@ from gamegraph.games.engine.spaces import (
     partitions,
     partitions_up_to,
     reachable,
+    space,
 )
 
 register = define
@@ -63,6 +64,7 @@ __all__ = [
     "reachable",
     "register",
     "solitaire",
+    "space",
     "sum",
 ]
 

@@ -190,9 +190,9 @@ def _conjugate(parts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(1 for p in parts if p > j) for j in range(parts[0]))
 
 
-def _flat_row(parts: tuple[int, ...]) -> tuple[int, ...]:
-    """The graph row of the plane partition of height 1 on the shape ``parts``."""
-    return pos.row(pos.planes(sum(parts)), tuple((1,) * p for p in parts))
+def _flat_row(parts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The plane partition of height 1 on the shape ``parts``: its rows."""
+    return tuple((1,) * p for p in parts)
 
 
 def _flat_cells(parts: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
@@ -203,11 +203,11 @@ def test_the_thesis_example_on_a_flat_plane_partition() -> None:
     assert all(sum(lam) == 15 for lam in GRENSJO_INTRO)
     for before, after in pairwise(GRENSJO_INTRO):
         assert ref.bulgarian(before) == after
-        assert pos.bulgarian_3d_move(_flat_row(before), 15, "zy") == _flat_row(after)
+        assert pos.bulgarian_3d_move(_flat_row(before), "zy") == _flat_row(after)
         assert ref.layer_move(_flat_cells(before), "zy") == _flat_cells(after)
         # zx plays the move on the columns: the conjugate shapes follow the same sequence
         flat, next_flat = _conjugate(before), _conjugate(after)
-        assert pos.bulgarian_3d_move(_flat_row(flat), 15, "zx") == _flat_row(next_flat)
+        assert pos.bulgarian_3d_move(_flat_row(flat), "zx") == _flat_row(next_flat)
         assert ref.layer_move(_flat_cells(flat), "zx") == _flat_cells(next_flat)
     # the excerpt breaks off at "(5, 4, 3, ": the next partition begins so
     assert ref.bulgarian(GRENSJO_INTRO[-1])[:3] == (5, 4, 3)

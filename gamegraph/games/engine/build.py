@@ -79,7 +79,7 @@ def estimate_defined(game: DefinedGame) -> Estimate:
     if space.kind == "reachable":
         limit = memory_limit()
         return Estimate(0, 0, BASE_BYTES, approximate=True) if limit else Estimate(0, 0, 0)
-    size = space.of(n).cardinality()
+    size = space.of(**game.values()).cardinality()
     arcs = size if definition.kind == "functional" else size * ARCS_PER_POSITION_GUESS
     per_position = 8 + analysis_bytes_per_position(size) + n // 4 + (8 if space.where else 0)
     shard = (
@@ -166,7 +166,7 @@ def _analysed(
 def _sharded(call: Call, name: str) -> tuple[Positions, np.ndarray | None, np.ndarray]:
     from gamegraph.cluster import ClusterSettings, Task, run_tasks, settings
 
-    space = call.space.of(call.n)
+    space = call.space.of(**call.values)
     size = space.cardinality()
     bounds = [(lo, min(size, lo + SHARD)) for lo in range(0, size, SHARD)]
     memory = SHARD * SHARD_BYTES_PER_POSITION
@@ -209,7 +209,7 @@ def _sharded(call: Call, name: str) -> tuple[Positions, np.ndarray | None, np.nd
                 f"{_named(where)} excludes: it is outside the declared space"
             )
         targets = local[targets]
-    positions = Positions(space, _parser(call.space, call.n))
+    positions = Positions(space, _parser(call.space, call.values))
     dtype = index_dtype(positions.size)
     return positions, indptr, targets.astype(dtype if indptr is None else np.int64, copy=False)
 
@@ -218,9 +218,9 @@ def _named(where: Any) -> str:
     return getattr(where, "__name__", "where")
 
 
-def _parser(space: Space, n: int) -> Any:
+def _parser(space: Space, values: dict[str, Any]) -> Any:
     """A position written as text, read in the declared space's notations."""
-    return lambda text: space.parse(text, n)
+    return lambda text: space.parse(text, **values)
 
 
 def _pickle_by_value() -> None:
@@ -298,7 +298,7 @@ def _search(
     listed = Listed(order, described=call.space.describe)
     new_of = listed.rank_many(*flat_rows(order))
     ranking = np.argsort(new_of).tolist()
-    positions = Positions(listed, _parser(call.space, call.n))
+    positions = Positions(listed, _parser(call.space, call.values))
     rows = [edges[i] for i in ranking]
     counts = np.fromiter(map(len, rows), np.int64, len(rows))
     targets_array = new_of[np.fromiter(chain.from_iterable(rows), np.int64, int(counts.sum()))]
@@ -347,7 +347,7 @@ def _compiled(call: Call, definition: Definition) -> tuple[Positions, None, np.n
         raise call.fail(
             f"the compiled move does not compile with numba: {_numba_reason(e)}"
         ) from None
-    positions = Positions(space, _parser(call.space, n))
+    positions = Positions(space, _parser(call.space, call.values))
     if bad >= 0:
         row, code = int(bad & 0xFFFFFFFF), int(bad >> 32)
         position = positions.position(row)

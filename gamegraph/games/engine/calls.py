@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.core.spaces import PositionError
 from gamegraph.core.spaces import Space as CoreSpace
 from gamegraph.games.engine.definition import DefinitionError
 from gamegraph.games.engine.positions import Positions
@@ -149,6 +150,13 @@ def _bad_result(call: Call, position: Position, result: Any) -> DefinitionError:
 
 def _why(call: Call, values: tuple[int, ...]) -> str:
     """Why a returned position is no position of the declared space of n."""
+    if call.space.kind == "space":
+        space = call.space.of(**call.values)
+        try:
+            space.rank(space.decode(values))
+        except (PositionError, TypeError, ValueError) as error:
+            return str(error)
+        return "it is no position of the space"
     total = sum(values)
     if min(values, default=1) < 1:
         return "it has a part below 1 (parts are positive; leave empty piles out)"
@@ -170,13 +178,30 @@ def _ranked(
 ) -> np.ndarray:
     """The ids in ``space`` of what the move returned (``results[i]`` from ``origins[i]``);
     the first result that is no position of the space is the definition's mistake."""
-    flat, offsets = flatten(call, origins, results)
+    rows = results if call.space.kind != "space" else _encoded(call, space, origins, results)
+    flat, offsets = flatten(call, origins, rows)
     ids = space.rank_many(flat, offsets, strict=False)
     bad = np.flatnonzero(ids < 0)
     if bad.shape[0]:
         row = int(bad[0])
-        raise _bad_result(call, origins[row], results[row])
+        raise _bad_result(call, origins[row], rows[row])
     return ids
+
+
+def _encoded(
+    call: Call, space: CoreSpace[Any], origins: list[Any], results: list[Any]
+) -> list[tuple[int, ...]]:
+    """The rows of the space's own positions the move returned (a tuple of hands, ...)."""
+    rows = []
+    for origin, result in zip(origins, results, strict=True):
+        try:
+            rows.append(space.encode(result))
+        except (PositionError, TypeError, ValueError, IndexError) as error:
+            raise call.fail(
+                f"{call.shown(origin)} returned {_brief(result)}, which is not a position of "
+                f"{call.space.describe}: {error}"
+            ) from None
+    return rows
 
 
 def shard_moves(call: Call, space: CoreSpace[Any], lo: int, hi: int) -> tuple[Any, ...]:
@@ -186,7 +211,9 @@ def shard_moves(call: Call, space: CoreSpace[Any], lo: int, hi: int) -> tuple[An
     Returns the kept mask (None when the space is not narrowed) and, for the kept
     positions, the id in ``space`` of their move (functional) or their moves' counts and
     ids (choice, impartial)."""
-    positions = Positions(space).tuples(np.arange(lo, hi, dtype=np.int64))
+    positions: list[Any] = Positions(space).tuples(np.arange(lo, hi, dtype=np.int64))
+    if call.space.kind == "space":  # the move is given the space's own positions
+        positions = [space.decode(row) for row in positions]
     keep = _keep(call, positions)
     if keep is not None:
         positions = [p for p, k in zip(positions, keep.tolist(), strict=True) if k]
@@ -226,12 +253,13 @@ def _sample(call: Call, positions: list[Position], results: list[Any]) -> None:
     """Ask every SAMPLE-th position again: the same answer, of the right types."""
     fn = call.move if call.kind == "functional" else _listed(call.move)
     first_ones = range(min(FIRST, len(positions)))
+    typed = call.space.kind != "space"  # a space's own positions are its to check
     for i in chain(first_ones, range(FIRST, len(positions), SAMPLE)):
         position = positions[i]
         first = results[i]
-        if call.kind == "functional":
+        if call.kind == "functional" and typed:
             _check_types(call, position, first)
-        else:
+        elif typed:
             for target in first:
                 _check_types(call, position, target)
         try:

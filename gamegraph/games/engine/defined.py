@@ -78,9 +78,9 @@ class DefinedGame(Game[Any]):
         """The parameters that name this graph's nodes in Cypher (those in the graph id)."""
         return {p.name: p.stored(getattr(self, p.name)) for p in self.params if p.in_id}
 
-    def read_position(self, text: str) -> Position:
+    def read_position(self, text: str) -> Any:
         """A position written as text, in the notations of the declared space."""
-        return self.definition.space.parse(text, self.n)
+        return self.definition.space.parse(text, **self.values())
 
     def parse_position(self, text: str) -> str:
         """The key of a position given as text, in the notations of the declared space."""
@@ -88,7 +88,7 @@ class DefinedGame(Game[Any]):
         position = self.read_position(text)
         if space.kind == "reachable":
             return ",".join(map(str, position))
-        return space.of(self.n).format(position)
+        return space.of(**self.values()).format(position)
 
     def node_columns(self, positions: Any) -> dict[str, Any]:
         """The columns of the declared space's positions, with ``size`` (the sum of each
@@ -126,6 +126,9 @@ class DefinedGame(Game[Any]):
                 return ",".join(map(str, first))
             except Exception:
                 return "0"
+        if space.kind == "space":
+            example = space.of(**(cls.create(**cls.definition.example).values()))
+            return example.format(example.last() if last else example.first())
         position: Position = (1,) * n if last else (n,)
         return space.of(n).format(position)
 

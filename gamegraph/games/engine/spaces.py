@@ -41,14 +41,27 @@ __all__ = [
     "partitions",
     "partitions_up_to",
     "reachable",
+    "space",
     "space_of",
 ]
 
 Position = tuple[int, ...]
-SpaceKind = Literal["partitions", "partitions-up-to", "compositions", "reachable"]
-SPACE_KINDS: tuple[SpaceKind, ...] = ("partitions", "partitions-up-to", "compositions", "reachable")
+SpaceKind = Literal["partitions", "partitions-up-to", "compositions", "reachable", "space"]
+SPACE_KINDS: tuple[SpaceKind, ...] = (
+    "partitions",
+    "partitions-up-to",
+    "compositions",
+    "reachable",
+    "space",
+)
 
-MAX_N = {"partitions": 255, "partitions-up-to": 255, "compositions": 62, "reachable": 10**6}
+MAX_N = {
+    "partitions": 255,
+    "partitions-up-to": 255,
+    "compositions": 62,
+    "reachable": 10**6,
+    "space": 10**6,
+}
 """Largest n a space's ranking holds (parts in one byte; compositions as int64 bit sets)."""
 
 
@@ -64,7 +77,9 @@ class Space:
     where: Callable[..., bool] | None = None
     start: Callable[..., Any] | Iterable[Position] | Position | None = None
     described: str | None = None
-    """What the positions are, in words (a built-in game's space given whole as a start)."""
+    """What the positions are, in words."""
+    factory: Callable[..., CoreSpace[Any]] | None = None
+    """A space of the core made from the game's parameters (``space`` kind)."""
 
     @property
     def ordered(self) -> bool:
@@ -80,14 +95,18 @@ class Space:
             "partitions-up-to": "the partitions of every size up to n",
             "compositions": "the compositions of n",
             "reachable": "the positions reachable from the start",
+            "space": "the positions of the space",
         }[self.kind]
         return words + (" where the predicate holds" if self.where is not None else "")
 
-    def of(self, n: int) -> CoreSpace[Any]:
-        """The whole space of n, before ``where`` narrows it (the core's type; a reachable
-        space has none: its positions are what the search finds)."""
+    def of(self, n: int, **params: Any) -> CoreSpace[Any]:
+        """The whole space of n (and the game's other parameters), before ``where`` narrows
+        it (the core's type; a reachable space has none: its positions are what the search
+        finds)."""
         from gamegraph.core import spaces
 
+        if self.factory is not None:
+            return self.factory(n=n, **params)
         if self.kind == "partitions":
             return spaces.Partitions(n)
         if self.kind == "partitions-up-to":
@@ -96,8 +115,11 @@ class Space:
             return spaces.Compositions(n)
         raise ValueError("a reachable space is found by its search, not listed")
 
-    def parse(self, text: str, n: int) -> Position:
-        """A position of the graph of n from text, in the notations the built-in games take."""
+    def parse(self, text: str, n: int, **params: Any) -> Any:
+        """A position of the graph of n from text, in the notations the built-in games take
+        (a space of the core's: its own)."""
+        if self.kind == "space":
+            return self.of(n, **params).parse(text)
         if self.kind == "partitions":
             return parse_ordered_partition(text, n)
         if self.kind == "partitions-up-to":
@@ -133,6 +155,19 @@ def compositions(where: Callable[..., bool] | None = None) -> Space:
     return Space("compositions", where)
 
 
+def space(
+    factory: Callable[..., CoreSpace[Any]],
+    where: Callable[..., bool] | None = None,
+    described: str | None = None,
+) -> Space:
+    """The positions of a space of :mod:`gamegraph.core.spaces` made from the game's
+    parameters: ``factory(n=..., players=...)`` (``PartitionTuples`` takes them as they are;
+    ``lambda n, players: Necklaces(n, length=players, weak=True)``). The move is given, and
+    returns, the space's own positions (a tuple of hands, a plane partition's rows);
+    ``described`` says what they are in words."""
+    return Space("space", where, described=described, factory=factory)
+
+
 def reachable(
     start: Callable[..., Any] | Iterable[Position] | Position,
     where: Callable[..., bool] | None = None,
@@ -148,12 +183,12 @@ def space_of(value: object) -> Space:
     """A declared space from a definition's ``space=`` (a name or a :class:`Space`)."""
     if isinstance(value, Space):
         return value
-    if isinstance(value, str) and value in SPACE_KINDS and value != "reachable":
+    if isinstance(value, str) and value in SPACE_KINDS and value not in ("reachable", "space"):
         return Space(value)
-    names = ", ".join(repr(k) for k in SPACE_KINDS if k != "reachable")
+    names = ", ".join(repr(k) for k in SPACE_KINDS if k not in ("reachable", "space"))
     raise InputError(
-        f"space={value!r} is no position space: use {names}, gg.reachable(start=...) or "
-        "gg.partitions(where=...)"
+        f"space={value!r} is no position space: use {names}, gg.reachable(start=...), "
+        "gg.space(a space of gamegraph.core.spaces) or gg.partitions(where=...)"
     )
 
 

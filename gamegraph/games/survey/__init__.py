@@ -1,11 +1,11 @@
 """The survey's five remaining games (section 3.5, "Other discrete generalizations"; #29).
 
-Each is a defined game (:mod:`gamegraph.define`) built into gamegraph: its move is written as a
-definition on a position space of the core (:mod:`gamegraph.core.spaces`), and the space is
-given whole as the start of a ``gg.reachable`` space (its rows, :mod:`.positions`), with the
-space's membership as the predicate, so the define engine builds, analyses,
-loads and verifies it as it does every defined game, and the stats are the keys of every
-functional graph. The conventions are in docs/games.md ("The survey's five games"):
+Each is a game defined by its move (:mod:`gamegraph.define`) built into gamegraph: its move is
+written as a definition on a position space of the core (:mod:`gamegraph.core.spaces`,
+declared with ``space``; the spaces and moves are in :mod:`.positions`), so the engine
+builds, analyses, loads and verifies it as it does every defined game, and the stats are the
+keys of every functional graph. The conventions are in docs/games.md ("The survey's five
+games"):
 
 - ``multiplayer-bulgarian`` (Öhman), ``--players s``: s-tuples of partitions of n cards in all;
 - ``servedio-yeh``, ``--players c``: circular weak compositions of n into c parts;
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from gamegraph.games.base import Param
 from gamegraph.games.engine.declare import solitaire
-from gamegraph.games.engine.spaces import reachable
+from gamegraph.games.engine.spaces import space
 from gamegraph.games.survey import positions as pos
 
 __all__ = ["GAMES"]
@@ -43,17 +43,9 @@ def _players(what: str, default: int) -> tuple[Param, ...]:
     return (Param("players", what, default=default, minimum=1, maximum=_PLAYERS),)
 
 
-def _is_multiplayer(position: tuple[int, ...], n: int, players: int) -> bool:
-    return pos.member(pos.hands(n, players), position)
-
-
 @solitaire(
     name="multiplayer-bulgarian",
-    space=reachable(
-        start=lambda n, players: pos.rows(pos.hands(n, players)),
-        where=_is_multiplayer,
-        described="the s-tuples of partitions with n cards in all",
-    ),
+    space=space(pos.hands, described="the s-tuples of partitions with n cards in all"),
     title="Multiplayer Bulgarian solitaire (Öhman)",
     description=(
         "Öhman's multiplayer Bulgarian solitaire: s players at a round table each take one card "
@@ -63,20 +55,14 @@ def _is_multiplayer(position: tuple[int, ...], n: int, players: int) -> bool:
     example={"n": 6, "players": 2},
     max_n=200,
 )
-def multiplayer(position: tuple[int, ...], n: int, players: int) -> tuple[int, ...]:
-    return pos.multiplayer_move(position, n, players)
-
-
-def _is_necklace(position: tuple[int, ...], n: int, players: int) -> bool:
-    return pos.member(pos.necklaces(n, players), position)
+def multiplayer(position: pos.Hands, n: int, players: int) -> pos.Hands:
+    return pos.multiplayer_move(position)
 
 
 @solitaire(
     name="servedio-yeh",
-    space=reachable(
-        start=lambda n, players: pos.rows(pos.necklaces(n, players)),
-        where=_is_necklace,
-        described="the weak compositions of n cards into c parts, up to rotation",
+    space=space(
+        pos.necklaces, described="the weak compositions of n cards into c parts, up to rotation"
     ),
     title="Servedio–Yeh circular compositions",
     description=(
@@ -88,19 +74,13 @@ def _is_necklace(position: tuple[int, ...], n: int, players: int) -> bool:
     max_n=200,
 )
 def servedio_yeh(position: tuple[int, ...], n: int, players: int) -> tuple[int, ...]:
-    return pos.servedio_yeh_move(position, n, players)
-
-
-def _is_pointed(position: tuple[int, ...], n: int, players: int) -> bool:
-    return pos.member(pos.pointers(n, players), position)
+    return pos.servedio_yeh_move(position)
 
 
 @solitaire(
     name="janetzko",
-    space=reachable(
-        start=lambda n, players: pos.rows(pos.pointers(n, players)),
-        where=_is_pointed,
-        described="the weak compositions of n cards into c parts, pointer at seat 1",
+    space=space(
+        pos.pointers, described="the weak compositions of n cards into c parts, pointer at seat 1"
     ),
     title="Janetzko's pointer game",
     description=(
@@ -113,20 +93,12 @@ def _is_pointed(position: tuple[int, ...], n: int, players: int) -> bool:
     queries="janetzko.cypher",
 )
 def janetzko(position: tuple[int, ...], n: int, players: int) -> tuple[int, ...]:
-    return pos.janetzko_move(position, n, players)
-
-
-def _is_plane_partition(position: tuple[int, ...], n: int, layer_move: str) -> bool:
-    return pos.member(pos.planes(n), position)
+    return pos.janetzko_move(position)
 
 
 @solitaire(
     name="bulgarian-3d",
-    space=reachable(
-        start=lambda n, layer_move: pos.rows(pos.planes(n)),
-        where=_is_plane_partition,
-        described="the plane partitions of n cubes",
-    ),
+    space=space(lambda n, layer_move: pos.planes(n), described="the plane partitions of n cubes"),
     title="Three-dimensional Bulgarian solitaire (Grensjö)",
     description=(
         "Grensjö's three-dimensional Bulgarian solitaire on the plane partitions of n: one "
@@ -146,21 +118,13 @@ def _is_plane_partition(position: tuple[int, ...], n: int, layer_move: str) -> b
     example={"n": 6, "layer_move": "zx"},
     max_n=100,
 )
-def bulgarian_3d(position: tuple[int, ...], n: int, layer_move: str) -> tuple[int, ...]:
-    return pos.bulgarian_3d_move(position, n, layer_move)
-
-
-def _is_two_coloured(position: tuple[int, ...], n: int) -> bool:
-    return pos.member(pos.hands(n, 2), position)
+def bulgarian_3d(position: pos.PlanePartition, n: int, layer_move: str) -> pos.PlanePartition:
+    return pos.bulgarian_3d_move(position, layer_move)
 
 
 @solitaire(
     name="red-green-bulgarian",
-    space=reachable(
-        start=lambda n: pos.rows(pos.hands(n, 2)),
-        where=_is_two_coloured,
-        described="the two-coloured partitions of n cards",
-    ),
+    space=space(lambda n: pos.hands(n, 2), described="the two-coloured partitions of n cards"),
     title="Red-green Bulgarian solitaire (Locke; the rule reconstructed)",
     description=(
         "Red-green Bulgarian solitaire on two-coloured partitions of n, a labelled "
@@ -170,5 +134,5 @@ def _is_two_coloured(position: tuple[int, ...], n: int) -> bool:
     example={"n": 6},
     max_n=200,
 )
-def red_green(position: tuple[int, ...], n: int) -> tuple[int, ...]:
-    return pos.red_green_move(position, n)
+def red_green(position: pos.Hands, n: int) -> pos.Hands:
+    return pos.red_green_move(position)

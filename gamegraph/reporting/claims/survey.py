@@ -45,9 +45,9 @@ def _multi_one(data: ReportData, row: dict[str, Any]) -> EvalResult:
     for n in range(1, data.ranges.survey + 1):
         graph = built(row["game"], n=n, players=1)
         for i in range(graph.size):
-            # one hand: its parts, then the 0 that closes it (docs/games.md)
-            hand = tuple(v for v in graph.position(i) if v)
-            image = tuple(v for v in graph.position(int(graph.successor[i])) if v)
+            # one player's hand: the only partition of the position
+            (hand,) = graph.position(i)
+            (image,) = graph.position(int(graph.successor[i]))
             if image != omega(hand):
                 bad.append(n)
                 break
@@ -88,8 +88,8 @@ def _3d_plane(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = []
     for n in range(1, data.ranges.survey + 1):
         for move in moves:
-            # the engine refuses a move whose image is no plane partition of n (its space's
-            # predicate); the graph holds them all
+            # the engine refuses a move whose image is no plane partition of n (no position
+            # of its space); the graph holds them all
             if built(row["game"], n=n, layer_move=move).size != PlanePartitions(n).cardinality():
                 bad.append([n, move])
     return EvalResult(bad, f"{span(1, data.ranges.survey)}, the {len(moves)} moves")
