@@ -13,7 +13,8 @@ from itertools import pairwise
 import networkx as nx
 import numpy as np
 
-from gamegraph.games.engine.functional import SUMMARY_KEYS, FunctionalGraph
+from gamegraph.games.engine.functional import FunctionalGraph
+from gamegraph.games.engine.game import FUNCTIONAL_STATS as SUMMARY_KEYS
 
 
 def assert_matches_networkx(graph: FunctionalGraph) -> None:

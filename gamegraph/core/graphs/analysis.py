@@ -37,21 +37,17 @@ Graph = FunctionalGraph | ArcGraph
 
 def out_degree(graph: Graph) -> np.ndarray:
     """Number of moves from each node."""
-    if isinstance(graph, FunctionalGraph):
-        return np.ones(graph.size, dtype=np.int64)
-    return np.diff(graph.indptr)
+    return as_arcs(graph).out_degree
 
 
 def in_degree(graph: Graph) -> np.ndarray:
     """Number of arcs into each node."""
-    targets = graph.successor if isinstance(graph, FunctionalGraph) else graph.indices
-    return np.bincount(targets, minlength=graph.size)
+    return as_arcs(graph).in_degree
 
 
 def arc_sources(graph: Graph) -> np.ndarray:
     """The source of every arc, in arc order (the COO companion of ``indices``)."""
-    arcs = as_arcs(graph)
-    return np.repeat(np.arange(arcs.size), np.diff(arcs.indptr))
+    return as_arcs(graph).sources
 
 
 def reverse(graph: Graph) -> ArcGraph:

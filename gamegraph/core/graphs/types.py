@@ -99,6 +99,21 @@ class ArcGraph:
         """Number of arcs."""
         return int(self.indices.shape[0])
 
+    @cached_property
+    def out_degree(self) -> np.ndarray:
+        """Number of moves from each node (computed once)."""
+        return np.diff(self.indptr)
+
+    @cached_property
+    def in_degree(self) -> np.ndarray:
+        """Number of arcs into each node (computed once)."""
+        return np.bincount(self.indices, minlength=self.size)
+
+    @cached_property
+    def sources(self) -> np.ndarray:
+        """The source of every arc, in arc order (the COO companion of ``indices``)."""
+        return np.repeat(np.arange(self.size), self.out_degree)
+
     def row(self, v: int) -> np.ndarray:
         """The moves of node v."""
         return np.asarray(self.indices[self.indptr[v] : self.indptr[v + 1]])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gamegraph.core.spaces._kernels import BAD_COUNT, BAD_PART, BAD_SUM, OK
+from gamegraph.core.spaces._kernels import BAD_COUNT, BAD_PART, BAD_SUM, OK, settle
 
 __all__ = [
     "composition_lengths",
@@ -64,12 +64,9 @@ def rank_compositions_fixed(
                 remaining -= v
             if code == OK and remaining != 0:
                 code = BAD_SUM
-        if code != OK:
-            if strict:
-                return code * 2**32 + r
-            out[r] = -1
-            continue
-        out[r] = index
+        stop = settle(out, r, code, index, strict)
+        if stop >= 0:
+            return stop
     return -1
 
 

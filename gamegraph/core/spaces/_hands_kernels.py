@@ -17,6 +17,7 @@ from gamegraph.core.spaces._kernels import (
     BAD_SUM,
     OK,
     rank_partition_row,
+    settle,
     unrank_partition,
 )
 
@@ -73,12 +74,9 @@ def rank_hands(
             start = i + 1
         if code == OK and remaining != 0:
             code = BAD_SUM
-        if code != OK:
-            if strict:
-                return code * 2**32 + r
-            out[r] = -1
-            continue
-        out[r] = index
+        stop = settle(out, r, code, index, strict)
+        if stop >= 0:
+            return stop
     return -1
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "rank_partition_row",
     "rank_partitions",
     "rank_partitions_plain",
+    "settle",
     "unrank_partition",
     "unrank_partitions",
 ]
@@ -51,6 +52,19 @@ BAD_CODES = {
     BAD_COUNT: "it has more than {count} entries",
 }
 """Why a row is no member (the codes of the rank kernels), formatted by the spaces."""
+
+
+@njit(cache=True, nogil=True)
+def settle(out: np.ndarray, r: int, code: int, index: int, strict: bool) -> int:
+    """Row r ranked: ``out[r]`` is its id, or −1 when ``code`` says it is no member; the
+    return value is −1 (go on), or ``code * 2**32 + r`` when ``strict`` stops at it."""
+    if code == OK:
+        out[r] = index
+        return -1
+    if strict:
+        return code * 2**32 + r
+    out[r] = -1
+    return -1
 
 
 @njit(cache=True)
@@ -133,14 +147,13 @@ def rank_partitions(
                     slot -= 1
             if code == OK and remaining != 0:
                 code = BAD_SUM
-        if code != OK:
-            if strict:
-                return code * 2**32 + r
-            out[r] = -1
-            continue
-        cap = max_part if max_part < size else size
-        total = table[slot0, size, cap]
-        out[r] = total - 1 - below + (starts[size] if sized else 0)
+        index = 0
+        if code == OK:  # size is a member's: the table holds it
+            cap = max_part if max_part < size else size
+            index = table[slot0, size, cap] - 1 - below + (starts[size] if sized else 0)
+        stop = settle(out, r, code, index, strict)
+        if stop >= 0:
+            return stop
     return -1
 
 
@@ -397,12 +410,12 @@ def rank_partitions_plain(
             else:
                 out[r] = index
                 continue
-        if code != OK:
-            if strict:
-                return code * 2**32 + r
-            out[r] = -1
-            continue
-        out[r] = table[size, size] - 1 - below + (starts[size] if sized else 0)
+        index = 0
+        if code == OK:  # size is a member's: the table holds it
+            index = table[size, size] - 1 - below + (starts[size] if sized else 0)
+        stop = settle(out, r, code, index, strict)
+        if stop >= 0:
+            return stop
     return -1
 
 

@@ -237,24 +237,10 @@ class CrimGraph(graphs.ArcGraph):
         counts = np.diff(self.offsets)
         return np.repeat(np.arange(self.n + 1, dtype=np.int16), counts)
 
-    @cached_property
-    def out_degree(self) -> np.ndarray:
-        return graphs.out_degree(self)
-
-    @cached_property
-    def in_degree(self) -> np.ndarray:
-        """Number of positions having this one as an option."""
-        return graphs.in_degree(self)
-
     @property
     def arcs(self) -> int:
         """Number of moves (arcs to distinct options)."""
         return self.arc_count
-
-    @cached_property
-    def sources(self) -> np.ndarray:
-        """The position each arc leaves, aligned with :attr:`indices`."""
-        return graphs.arc_sources(self)
 
     def to_networkx(self, *, limit: int = NETWORKX_LIMIT) -> nx.DiGraph:
         """The game graph as a networkx DiGraph, for small n: nodes are the graph keys

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NETWORKX_LIMIT",
-    "SUMMARY_KEYS",
     "FunctionalGraph",
     "PositionIndexError",
     "SuccessorArrayError",
@@ -37,17 +36,6 @@ __all__ = [
     "check_estimate",
     "index_dtype",
 ]
-
-#: keys of :meth:`FunctionalGraph.summary`, in order (the functional games' FUNCTIONAL_STATS)
-SUMMARY_KEYS = (
-    "positions",
-    "cycles",
-    "cycle_lengths",
-    "components",
-    "garden_of_eden",
-    "fixed_points",
-    "max_transient",
-)
 
 
 NETWORKX_LIMIT = 200_000
@@ -203,7 +191,8 @@ class FunctionalGraph(core.FunctionalGraph):
         return graph
 
     def summary(self) -> dict[str, Any]:
-        """The analysis in numbers (JSON-ready), keys :data:`SUMMARY_KEYS` in that order."""
+        """The analysis in numbers (JSON-ready), keys
+        :data:`~gamegraph.games.engine.game.FUNCTIONAL_STATS` in that order."""
         lengths, counts = np.unique(self.cycle_lengths, return_counts=True)
         return {
             "positions": self.size,

@@ -91,18 +91,6 @@ class _ArcGraph(graphs.ArcGraph):
     def arcs(self) -> int:
         return self.arc_count
 
-    @cached_property
-    def out_degree(self) -> np.ndarray:
-        return graphs.out_degree(self)
-
-    @cached_property
-    def in_degree(self) -> np.ndarray:
-        return graphs.in_degree(self)
-
-    @cached_property
-    def sources(self) -> np.ndarray:
-        return graphs.arc_sources(self)
-
     def index(self, position: Sequence[int] | str) -> int:
         return self.positions.index(position)
 
