@@ -65,10 +65,7 @@ class Austrian(FunctionalGame[Any]):
         ),
     )
     stats_keys = ("n", "L", *FUNCTIONAL_STATS)
-    query_files = ("austrian.cypher", "gds.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 20, "L": 5}
-    label = "Austrian"
-    move = "AUSTRIAN_MOVE"
     rule = "A(μ, b)"
 
     n: int

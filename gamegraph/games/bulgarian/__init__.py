@@ -35,11 +35,8 @@ class Bulgarian(FunctionalGame[Any]):
         "Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."
     )
     params = (Param("n", "The number of cards n.", minimum=1, maximum=255),)
-    query_files = ("bulgarian.cypher", "gds.cypher")
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 10}
-    label = "Bulgarian"
-    move = "BULGARIAN_MOVE"
     rule = "Ω(λ)"
 
     n: int

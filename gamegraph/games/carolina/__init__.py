@@ -48,10 +48,7 @@ class Carolina(FunctionalGame[Any]):
         "positions, transients."
     )
     params = (Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),)
-    query_files = ("carolina.cypher", "gds.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 8}
-    label = "Carolina"
-    move = "CAROLINA_MOVE"
     rule = "C(α)"
 
     n: int

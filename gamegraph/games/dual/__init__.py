@@ -48,10 +48,7 @@ class Dual(FunctionalGame[Any]):
         "positions, transients."
     )
     params = (Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),)
-    query_files = ("dual.cypher", "gds.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 10}
-    label = "Dual"
-    move = "DUAL_MOVE"
     rule = "D(λ)"
 
     n: int

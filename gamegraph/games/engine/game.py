@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from gamegraph.games.base import Game
+from gamegraph.games.engine.cypher import label_of, move_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -66,9 +67,9 @@ class FunctionalGame(Game[GraphT]):
     """What the engine builds: a functional graph (one move per position)."""
     engine = "gamegraph.games.engine.build"
     label: ClassVar[str]
-    """Node label of the positions (``Carolina``)."""
+    """Node label of the positions, from the name unless given (``carolina``: ``Carolina``)."""
     move: ClassVar[str]
-    """Relationship type of the move (``CAROLINA_MOVE``)."""
+    """Relationship type of the move, from the name unless given (``CAROLINA_MOVE``)."""
     rule: ClassVar[str]
     """The move in the papers' words, for verify's messages (``C(α)``)."""
     rule_in_cypher: ClassVar[bool] = True
@@ -76,6 +77,18 @@ class FunctionalGame(Game[GraphT]):
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
     internal_query_files = ("schema.cypher", "verify.cypher")
     n_label = "cards"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's label, move type and query files follow from its name unless it gives
+        them: ``carolina`` has ``:Carolina`` nodes, ``:CAROLINA_MOVE`` arcs and the queries of
+        ``carolina.cypher`` and ``gds.cypher`` beside it."""
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("name")
+        if isinstance(name, str):
+            cls.label = cls.__dict__.get("label", label_of(name))
+            cls.move = cls.__dict__.get("move", move_of(name))
+            if "query_files" not in cls.__dict__:
+                cls.query_files = (f"{name.replace('-', '_')}.cypher", "gds.cypher")
 
     def graph_params(self) -> dict[str, Any]:
         """The parameters that name this graph's nodes in Cypher (those in the graph id):

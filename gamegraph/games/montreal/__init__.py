@@ -58,10 +58,7 @@ class Montreal(FunctionalGame[Any]):
             in_id=False,
         ),
     )
-    query_files = ("montreal.cypher", "gds.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 7}
-    label = "Montreal"
-    move = "MONTREAL_MOVE"
     rule = "M(α)"
 
     n: int
