@@ -27,7 +27,6 @@ __all__ = [
     "OK",
     "enumerate_partitions",
     "next_partition",
-    "partition_lengths",
     "partition_run",
     "partition_table",
     "rank_partition_row",
@@ -228,34 +227,6 @@ def _size_of(index: int, starts: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def partition_lengths(
-    ids: np.ndarray,
-    n: int,
-    max_parts: int,
-    max_part: int,
-    limited: bool,
-    distinct: bool,
-    table: np.ndarray,
-    starts: np.ndarray,
-    sized: bool,
-    offsets: np.ndarray,
-) -> None:
-    """offsets[i + 1] − offsets[i] = the number of parts of the member with id ``ids[i]``
-    (the cumulative offsets for :func:`unrank_partitions`)."""
-    slot0 = max_parts if limited else 0
-    parts = np.zeros(n + 1, dtype=np.int64)
-    offsets[0] = 0
-    for i in range(ids.shape[0]):
-        index = ids[i]
-        size = n
-        if sized:
-            size = _size_of(index, starts)
-            index -= starts[size]
-        k = _unrank_one(index, size, max_part, slot0, limited, distinct, table, parts)
-        offsets[i + 1] = offsets[i] + k
-
-
-@njit(cache=True, nogil=True)
 def unrank_partitions(
     ids: np.ndarray,
     n: int,
@@ -269,9 +240,13 @@ def unrank_partitions(
     offsets: np.ndarray,
     flat: np.ndarray,
 ) -> None:
-    """The parts of every member ``ids[i]`` into ``flat[offsets[i]:offsets[i + 1]]``."""
+    """The member with id ``ids[i]`` has ``offsets[i + 1] − offsets[i]`` parts, written into
+    ``flat[offsets[i]:offsets[i + 1]]``; with an empty ``flat`` only the offsets are found
+    (call again with room for ``offsets[-1]`` parts)."""
     slot0 = max_parts if limited else 0
     parts = np.zeros(n + 1, dtype=np.int64)
+    write = flat.shape[0] > 0
+    offsets[0] = 0
     for i in range(ids.shape[0]):
         index = ids[i]
         size = n
@@ -279,9 +254,10 @@ def unrank_partitions(
             size = _size_of(index, starts)
             index -= starts[size]
         k = _unrank_one(index, size, max_part, slot0, limited, distinct, table, parts)
-        base = offsets[i]
-        for j in range(k):
-            flat[base + j] = parts[j]
+        offsets[i + 1] = offsets[i] + k
+        if write:
+            for j in range(k):
+                flat[offsets[i] + j] = parts[j]
 
 
 @njit(cache=True, nogil=True)

@@ -31,7 +31,7 @@ import numpy as np
 
 from gamegraph.errors import InputError
 
-__all__ = ["Narrowed", "P", "PositionError", "Space", "flat_rows", "narrowed"]
+__all__ = ["Narrowed", "P", "PositionError", "Space", "flat_rows", "members", "narrowed"]
 
 P = TypeVar("P")
 """The type of a position of a space (a tuple of ints, a tuple of tuples, ...)."""
@@ -164,6 +164,17 @@ class Space(ABC, Generic[P]):
         out[rows, columns] = flat
         return out
 
+    def _rank_row(self, row: Sequence[int]) -> int:
+        """The id of one row through :meth:`rank_many` (for a space that ranks in kernels)."""
+        flat = np.asarray(row, dtype=np.int64)
+        return int(self.rank_many(flat, np.array([0, len(row)], dtype=np.int64))[0])
+
+    def _unrank_row(self, index: int) -> tuple[int, ...]:
+        """The row of one id through :meth:`unrank_many` (likewise)."""
+        self._index(index)
+        flat, _ = self.unrank_many(np.array([index], dtype=np.int64))
+        return tuple(int(v) for v in flat)
+
     def ranks(self) -> np.ndarray:
         """Every id, in order (``arange``): the counterpart of :meth:`list` for arrays."""
         return np.arange(self.cardinality(), dtype=np.int64)
@@ -283,6 +294,18 @@ class Space(ABC, Generic[P]):
         return text if len(text) <= 40 else text[:39] + "…"
 
 
+def members(ids: np.ndarray, base: np.ndarray) -> np.ndarray:
+    """Where each base id stands among the sorted base ids of a subset's members: its id in
+    the subset, or −1 when it is no member (or −1 itself)."""
+    at = np.searchsorted(ids, base)
+    if ids.shape[0]:
+        hit = ids[np.minimum(at, ids.shape[0] - 1)] == base
+        found = (base >= 0) & (at < ids.shape[0]) & hit
+    else:
+        found = np.zeros(base.shape[0], dtype=bool)
+    return np.where(found, at, -1).astype(np.int64)
+
+
 def _integers(rows: Any) -> np.ndarray:
     """Rows as a contiguous integer array, kept in their integer dtype (no copy to int64
     of a large uint8 array; the kernels compile for each dtype)."""
@@ -362,18 +385,11 @@ class Narrowed(Space[P]):
     def rank_many(
         self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
     ) -> np.ndarray:
-        base = self.base.rank_many(rows, offsets, strict=strict)
-        ids = self.base_ids()
-        at = np.searchsorted(ids, base)
-        if ids.shape[0]:
-            hit = ids[np.minimum(at, ids.shape[0] - 1)] == base
-            found = (base >= 0) & (at < ids.shape[0]) & hit
-        else:
-            found = np.zeros(base.shape[0], dtype=bool)
-        if strict and not found.all():
-            r = int(np.argmin(found))
+        found = members(self.base_ids(), self.base.rank_many(rows, offsets, strict=strict))
+        if strict and (found < 0).any():
+            r = int(np.argmax(found < 0))
             raise PositionError(f"row {r}: a position where {self.description} does not hold")
-        return np.where(found, at, -1).astype(np.int64)
+        return found
 
     def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         return self.base.unrank_many(self.base_ids()[self._check_ids(ids)])

@@ -24,7 +24,7 @@ import numpy as np
 
 from gamegraph.core.spaces import _composition_kernels as ck
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
+from gamegraph.core.spaces.base import PositionError, Space, members, narrowed
 from gamegraph.core.spaces.notation import brief, integers, is_empty, join_key
 
 __all__ = [
@@ -125,14 +125,10 @@ class Compositions(Space[Composition]):
     # ---------------------------------------------------------------- ids
 
     def rank(self, position: Composition) -> int:
-        row = _sequence(position, "composition")
-        flat = np.asarray(row, dtype=np.int64)
-        return int(self.rank_many(flat, np.array([0, len(row)], dtype=np.int64))[0])
+        return self._rank_row(_sequence(position, "composition"))
 
     def unrank(self, index: int) -> Composition:
-        self._index(index)
-        flat, _ = self.unrank_many(np.array([index], dtype=np.int64))
-        return tuple(int(v) for v in flat)
+        return self._unrank_row(index)
 
     def rank_many(
         self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
@@ -270,9 +266,7 @@ class _MemberSpace(Space[Composition]):
         raise NotImplementedError
 
     def rank(self, position: Composition) -> int:
-        row = _sequence(position, "composition")
-        flat = np.asarray(row, dtype=np.int64)
-        return int(self.rank_many(flat, np.array([0, len(row)], dtype=np.int64))[0])
+        return self._rank_row(_sequence(position, "composition"))
 
     def unrank(self, index: int) -> Composition:
         return self.base.unrank(int(self.base_ids[self._index(index)]))
@@ -281,21 +275,14 @@ class _MemberSpace(Space[Composition]):
         self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
     ) -> np.ndarray:
         flat, offsets = self._as_flat(rows, offsets)
-        base = self.base.rank_many(flat, offsets, strict=strict)
-        ids = self.base_ids
-        at = np.searchsorted(ids, base)
-        if ids.shape[0]:
-            hit = ids[np.minimum(at, ids.shape[0] - 1)] == base
-            found = (base >= 0) & (at < ids.shape[0]) & hit
-        else:
-            found = np.zeros(base.shape[0], dtype=bool)
-        if strict and not found.all():
-            r = int(np.argmin(found))
+        found = members(self.base_ids, self.base.rank_many(flat, offsets, strict=strict))
+        if strict and (found < 0).any():
+            r = int(np.argmax(found < 0))
             parts = flat[offsets[r] : offsets[r + 1]]
             raise PositionError(
                 f"row {r} ({self._row_text(parts)}): no member of {self!r}: {self._refusal()}"
             )
-        return np.where(found, at, -1).astype(np.int64)
+        return found
 
     def _refusal(self) -> str:
         raise NotImplementedError

@@ -131,9 +131,7 @@ class _PartitionSpace(Space[Partition]):
         return int(self._rank_flat(flat, np.array([0, len(row)], dtype=np.int64), True)[0])
 
     def unrank(self, index: int) -> Partition:
-        self._index(index)
-        flat, _ = self.unrank_many(np.array([index], dtype=np.int64))
-        return tuple(int(v) for v in flat)
+        return self._unrank_row(index)
 
     def rank_many(
         self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
@@ -163,21 +161,20 @@ class _PartitionSpace(Space[Partition]):
     def _rank_bounded(
         self, flat: np.ndarray, offsets: np.ndarray, strict: bool, out: np.ndarray
     ) -> int:
-        return int(
-            k.rank_partitions(
-                flat,
-                offsets,
-                self.n,
-                self.max_parts,
-                self.max_part,
-                self._limited,
-                self.distinct,
-                self.table,
-                self.starts,
-                self.sized,
-                strict,
-                out,
-            )
+        return int(k.rank_partitions(flat, offsets, *self._bounds, strict, out))
+
+    @property
+    def _bounds(self) -> tuple[int, int, int, bool, bool, np.ndarray, np.ndarray, bool]:
+        """What the bounded kernels take after the rows: n, the bounds, the tables."""
+        return (
+            self.n,
+            self.max_parts,
+            self.max_part,
+            self._limited,
+            self.distinct,
+            self.table,
+            self.starts,
+            self.sized,
         )
 
     def _why(self, code: int, parts: np.ndarray) -> str:
@@ -197,20 +194,10 @@ class _PartitionSpace(Space[Partition]):
         run = self._unbounded and count > 1 and ids[-1] - ids[0] == count - 1
         if run and (np.diff(ids) == 1).all():
             return self.unrank_range(int(ids[0]), int(ids[-1]) + 1)
-        args = (
-            self.n,
-            self.max_parts,
-            self.max_part,
-            self._limited,
-            self.distinct,
-            self.table,
-            self.starts,
-            self.sized,
-        )
         offsets = np.empty(ids.shape[0] + 1, dtype=np.int64)
-        k.partition_lengths(ids, *args, offsets)
+        k.unrank_partitions(ids, *self._bounds, offsets, np.empty(0, dtype=np.uint8))
         flat = np.empty(int(offsets[-1]), dtype=np.uint8)
-        k.unrank_partitions(ids, *args, offsets, flat)
+        k.unrank_partitions(ids, *self._bounds, offsets, flat)
         return flat, offsets
 
     def unrank_range(self, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:

@@ -59,9 +59,7 @@ class PointerCompositions(Space[Composition]):
         return moved
 
     def rank(self, position: Composition) -> int:
-        row = _sequence(position, "pointer composition")
-        flat = np.asarray(row, dtype=np.int64)
-        return int(self.rank_many(flat, np.array([0, len(row)], dtype=np.int64))[0])
+        return self._rank_row(_sequence(position, "pointer composition"))
 
     def unrank(self, index: int) -> Composition:
         self._index(index)
