@@ -29,20 +29,6 @@ if TYPE_CHECKING:
     from gamegraph.api import Database, GameFactory
     from gamegraph.reporting import Progress, Report
 
-_DEFINE = (
-    "choice_solitaire",
-    "compositions",
-    "impartial",
-    "partitions",
-    "partitions_up_to",
-    "reachable",
-    "register",
-    "solitaire",
-    "space",
-    "sum",
-)
-"""The definition API (:mod:`gamegraph.define`): your own game in a dozen lines."""
-
 __all__ = [
     "Database",
     "GameFactory",
@@ -74,8 +60,9 @@ def __getattr__(name: str) -> Any:
 
     if name in ("Database", "GameFactory", "connect", "export"):
         return getattr(api, name)
-    if name in _DEFINE:
-        return getattr(importlib.import_module("gamegraph.define"), name)
+    define = importlib.import_module("gamegraph.define")  # your own game (docs/games.md)
+    if name in __all__ and name in define.__all__:
+        return getattr(define, name)
     if name in ("table", "conjecture"):
         return getattr(importlib.import_module("gamegraph.questions"), name)
     if name == "Param":

@@ -18,7 +18,7 @@ from numba import njit
 
 from gamegraph.games._kernels import next_partition
 
-__all__ = ["crim_sweep", "enumerate_all_partitions"]
+__all__ = ["crim_sweep"]
 
 
 @njit(cache=True)
@@ -161,28 +161,3 @@ def crim_sweep(
             if k == -1:  # after the last partition
                 break
     return arcs
-
-
-@njit(cache=True)
-def enumerate_all_partitions(n: int, parts: np.ndarray, starts: np.ndarray) -> None:
-    """Every partition of size <= n in index order, as flat parts with start offsets.
-
-    ``starts`` has one entry per partition plus a final one; [] (index 0) has no parts.
-    """
-    a = np.zeros(n + 2, dtype=np.int64)
-    starts[0] = 0
-    pos = 0
-    idx = 1
-    for m in range(1, n + 1):
-        a[0] = m
-        k = 1
-        while True:
-            starts[idx] = pos
-            for i in range(k):
-                parts[pos + i] = a[i]
-            pos += k
-            idx += 1
-            k = next_partition(a, k)
-            if k == -1:  # after the last partition
-                break
-    starts[idx] = pos

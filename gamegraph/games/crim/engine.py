@@ -304,12 +304,11 @@ class CrimSweep:
     p_count: np.ndarray  #: p_count[s] = P-positions among the partitions of s
     odd_rank_p: np.ndarray  #: odd_rank_p[s] = those of odd rank
     first_odd_p: np.ndarray  #: index of the first P-position of odd rank of size s, or -1
-    _table: np.ndarray = field(repr=False)
 
     def position(self, index: int) -> Partition:
         if not 0 <= index < int(self.offsets[-1]):
             raise CrimInputError(f"position index {index} is out of range")
-        return _unrank(index, self._table, self.offsets)
+        return PartitionsUpTo(self.n).unrank(index)
 
     def first_odd_rank_p_position(self) -> Partition | None:
         """The smallest-size P-position of odd rank (first in index order), or None."""
@@ -356,15 +355,10 @@ def sweep_crim(n: int, *, force: bool = False) -> CrimSweep:
     ck.crim_sweep(
         n, table, offsets, grundy, none_i16, none_i64, none_i64, p_count, odd_rank_p, first_odd_p
     )
-    return CrimSweep(n, offsets, grundy, p_count, odd_rank_p, first_odd_p, table)
+    return CrimSweep(n, offsets, grundy, p_count, odd_rank_p, first_odd_p)
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _unrank(index: int, table: np.ndarray, offsets: np.ndarray) -> Partition:
-    s = int(np.searchsorted(offsets, index, side="right")) - 1
-    return gk.unrank(index - int(offsets[s]), s, table)
 
 
 # --------------------------------------------------------------------------- Game.engine hooks
