@@ -10,8 +10,10 @@ label (``TwoCardBulgarian``), move type (``TWO_CARD_BULGARIAN_MOVE``) and query 
 - ``verify``: the queries `gamegraph verify` reads the stored graph with (internal);
 - the generic named queries of the kind, for users (`gamegraph query --list`, Browser):
   functional ``<game>_trajectory``, ``_reaches``, ``_cycles``, ``_garden_of_eden``,
-  ``_farthest``; choice ``<game>_losing``, ``_core``, ``_moves``, ``_reaches``; impartial
-  ``<game>_p_positions``, ``_position``, ``_outcomes``.
+  ``_farthest``, ``_gds_components``; choice ``<game>_losing``, ``_core``, ``_moves``,
+  ``_reaches``, ``_gds_core_components``; impartial ``<game>_p_positions``, ``_position``,
+  ``_outcomes``. The ``_gds_`` queries are the components by Neo4j's Graph Data Science
+  library, which `verify` compares with the stored ones where the server has GDS.
 
 The texts follow the header rules of :mod:`gamegraph.db.query_files` (they are parsed by it,
 as the shipped files are) and run unchanged in Neo4j Browser after their ``:param`` lines.
@@ -47,8 +49,8 @@ def texts(game: type[Any]) -> list[tuple[str, str, bool]]:
     fill = _Fill(game)
     kind = game.definition.kind
     user = {
-        "functional": ("functional", "reaches"),
-        "choice": ("choice", "reaches"),
+        "functional": ("functional", "reaches", "gds_functional"),
+        "choice": ("choice", "reaches", "gds_choice"),
         "impartial": ("impartial",),
     }[kind]
     verify = "verify_functional" if kind == "functional" else "verify_arcs"
@@ -79,6 +81,9 @@ class _Fill:
             "match_target": "{" + keys + ", key: $target}",
             "params": ", ".join(["n:int", *(f"{p.name}:param" for p in others)]),
             "key": ", ".join(["p.n", *(f"p.{p.name}" for p in others), "p.key"]),
+            "gds_name": " + ':' + ".join(
+                [repr(game.name), *(f"toString(${p.name})" for p in [*game.params[:1], *others])]
+            ),
             "examples": "\n".join(
                 f"// example: :param {name} => {value!r}"
                 for name, value in [("n", example.get("n", 6))]
