@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.partitions import Partition
 
-__all__ = ["q_cycle", "q_n", "q_parameters", "q_triples"]
+__all__ = ["q_cycle", "q_n", "q_parameters", "q_triples", "runs"]
 
 
 def _check(x: int, y: int, z: int) -> None:
@@ -55,11 +55,12 @@ def q_parameters(n: int) -> list[tuple[int, int, int]]:
     return [xyz for xyz in q_triples(n) if q_n(*xyz) == n]
 
 
-def _runs(*runs: tuple[int, int, int, int]) -> Partition:
-    """Parts from runs (first, last, step, times); an empty run (last < first) adds nothing."""
+def runs(*groups: tuple[int, int, int, int]) -> Partition:
+    """Parts from runs (first, last, step, times), nonincreasing; an empty run (last < first)
+    adds nothing."""
     parts = [
         size
-        for first, last, step, times in runs
+        for first, last, step, times in groups
         for size in range(first, last + 1, step)
         for _ in range(times)
     ]
@@ -71,18 +72,18 @@ def q_cycle(x: int, y: int, z: int) -> FourCycle:
     _check(x, y, z)
     u = 3 * x + 2 * y  # the third block starts at u + 2
     top = u + 2 * z + 1  # the single largest part of the positions 3 and 4
-    first = _runs((2, 3 * x - 1, 3, 3), (3 * x + 1, u - 1, 2, 2), (u + 2, u + 2 * z, 2, 2))
-    second = _runs(
+    first = runs((2, 3 * x - 1, 3, 3), (3 * x + 1, u - 1, 2, 2), (u + 2, u + 2 * z, 2, 2))
+    second = runs(
         (2, 2, 1, 4), (5, 3 * x - 1, 3, 3), (3 * x + 1, u + 1, 2, 2), (u + 4, u + 2 * z, 2, 2)
     )
-    third = _runs(
+    third = runs(
         (1, 1, 1, 4),
         (4, 3 * x - 2, 3, 3),
         (3 * x, u, 2, 2),
         (u + 3, u + 2 * z - 1, 2, 2),
         (top, top, 1, 1),
     )
-    fourth = _runs(
+    fourth = runs(
         (1, 1, 1, 1),
         (3, 3 * x, 3, 3),
         (3 * x + 2, u, 2, 2),
