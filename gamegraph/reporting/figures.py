@@ -21,9 +21,10 @@ from matplotlib.axes import Axes
 
 from gamegraph.games.floridian import Floridian
 from gamegraph.games.lifting.graph import LiftingGraph
-from gamegraph.games.partitions import from_key, paper_notation
+from gamegraph.games.partitions import paper_notation
 from gamegraph.reporting.data import ReportData
 from gamegraph.reporting.strategies import STRATEGIES
+from gamegraph.reporting.wording import notation
 
 __all__ = ["draw_figures"]
 
@@ -34,7 +35,7 @@ SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 def _label(key: str) -> str:
     """The paper's notation with real exponents: ``1³ 3 6²``."""
-    return _superscripts(paper_notation(from_key(key)))
+    return _superscripts(notation(key))
 
 
 def _superscripts(text: str) -> str:

@@ -21,7 +21,7 @@ from scipy.sparse.csgraph import connected_components
 from gamegraph.games.bulgarian import Bulgarian
 from gamegraph.games.floridian import Floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
-from gamegraph.games.floridian.qfamily import q_cycle, q_n
+from gamegraph.games.floridian.qfamily import q_cycle, q_parameters
 from gamegraph.games.lifting.band_rule import double_band_lifts, wide_band_lifts
 from gamegraph.games.lifting.graph import lifts_of
 from gamegraph.games.limits import memory_limit
@@ -51,7 +51,6 @@ __all__ = [
     "floridian_memory",
     "floridian_step",
     "full_limit",
-    "q_parameters",
 ]
 
 FULL_N_MAX = 80
@@ -80,23 +79,6 @@ def full_limit() -> int:
 
 def keys(partitions: list[Partition]) -> list[str]:
     return [canonical_key(p) for p in partitions]
-
-
-def q_parameters(n: int) -> list[tuple[int, int, int]]:
-    """Every (x, y, z) with n(x, y, z) = n (x >= 1, y >= 0, z >= 1)."""
-    found = []
-    x = 1
-    while q_n(x, 0, 1) <= n:
-        y = 0
-        while q_n(x, y, 1) <= n:
-            z = 1
-            while q_n(x, y, z) <= n:
-                if q_n(x, y, z) == n:
-                    found.append((x, y, z))
-                z += 1
-            y += 1
-        x += 1
-    return found
 
 
 def _lift_rows(cycle: FourCycle) -> dict[str, list[list[Any]]]:

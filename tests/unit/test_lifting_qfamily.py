@@ -6,7 +6,7 @@ import pytest
 
 from gamegraph.games.floridian.alpha import AlphaChoice, apply_alpha
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.floridian.qfamily import q_cycle, q_n
+from gamegraph.games.floridian.qfamily import q_cycle, q_n, q_parameters, q_triples
 from gamegraph.games.lifting.band_rule import band_lifts
 from gamegraph.games.lifting.patterns import paper_lifts
 from gamegraph.games.partitions import omega, paper_notation, parse_partition
@@ -89,3 +89,18 @@ def test_q_cycles_with_z_1_or_2_paper_lift_and_every_paper_lift_is_a_band_lift()
         if z == 2:
             assert [lift.patterns for lift in paper] == [("alpha9", "omega3", "alpha6", "omega5")]
         assert band, (x, y, z)
+
+
+def test_q_triples_are_every_triple_of_n_at_most_the_limit_found_by_brute_force() -> None:
+    """n(x, y, z) >= (3x + 2y + 2z)² / 2, so x, y, z <= 20 holds every triple of n <= 200."""
+    brute = [
+        (x, y, z)
+        for x in range(1, 21)
+        for y in range(21)
+        for z in range(1, 21)
+        if q_n(x, y, z) <= 200
+    ]
+    assert sorted(q_triples(200)) == sorted(brute) and len(brute) > 20
+    for n in range(1, 201):
+        assert q_parameters(n) == sorted(t for t in brute if q_n(*t) == n)
+    assert q_parameters(16) == [(1, 0, 1)] and q_parameters(323)[0] == (3, 5, 3)

@@ -56,18 +56,6 @@ def separated_tables(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return comp > 0, first, prefix
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _ranked_before(remaining: int, prev: int, v: int, first: np.ndarray, prefix: np.ndarray) -> int:
-    """The members of S(n) that agree with a partition up to a part ``prev`` and put a part
-    larger than its next part ``v`` there (``remaining`` left to place): that part may repeat
-    ``prev`` or lie at least 2 below it."""
-    top = prev - 2 if prev - 2 < remaining else remaining
-    before = prefix[remaining, top] - prefix[remaining, v] if top > v else 0
-    if prev <= remaining and prev > v:
-        before += first[remaining, prev]
-    return int(before)
-
-
 @njit(cache=True)
 def separated_index(
     parts: np.ndarray, length: int, n: int, first: np.ndarray, prefix: np.ndarray
@@ -82,7 +70,11 @@ def separated_index(
     prev = n + 2
     for i in range(length):
         v = parts[i]
-        position += _ranked_before(remaining, prev, v, first, prefix)
+        top = prev - 2 if prev - 2 < remaining else remaining
+        if top > v:
+            position += prefix[remaining, top] - prefix[remaining, v]
+        if prev <= remaining and prev > v:
+            position += first[remaining, prev]
         remaining -= v
         prev = v
     return position
@@ -107,7 +99,11 @@ def _separated_index_groups(
     prev = n + 2
     for g in range(groups):
         v = sizes[g]
-        position += _ranked_before(remaining, prev, v, first, prefix)
+        top = prev - 2 if prev - 2 < remaining else remaining
+        if top > v:
+            position += prefix[remaining, top] - prefix[remaining, v]
+        if prev <= remaining and prev > v:
+            position += first[remaining, prev]
         remaining -= v * mults[g]
         prev = v
     return position

@@ -13,7 +13,6 @@ from gamegraph.reporting.data import ReportData
 
 __all__ = [
     "b_range",
-    "conjugate",
     "cycle_through",
     "every_b",
     "every_f",
@@ -21,7 +20,6 @@ __all__ = [
     "half_square_t",
     "keys",
     "necklaces",
-    "runs",
     "triangle_split",
     "triangular_k",
 ]
@@ -54,16 +52,6 @@ def necklaces(n: int) -> int:
 
 def _phi(d: int) -> int:
     return sum(1 for i in range(1, d + 1) if math.gcd(i, d) == 1)
-
-
-def conjugate(part: Partition) -> Partition:
-    return tuple(sum(1 for p in part if p > i) for i in range(part[0])) if part else ()
-
-
-def runs(*groups: tuple[int, int, int, int]) -> Partition:
-    """Parts from (first, last, step, times) runs, nonincreasing."""
-    out = [v for a, b, step, times in groups for v in range(a, b + 1, step) for _ in range(times)]
-    return tuple(sorted(out, reverse=True))
 
 
 def half_square_t(n: int) -> int | None:

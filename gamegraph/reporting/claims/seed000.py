@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from gamegraph.games.floridian.alpha import alpha_moves
+from gamegraph.games.floridian.qfamily import runs
 from gamegraph.games.partitions import (
     Partition,
     canonical_key,
@@ -29,7 +30,6 @@ from gamegraph.reporting.claims.common import (
     f_range,
     half_square_t,
     keys,
-    runs,
     triangle_split,
     triangular_k,
 )

@@ -12,13 +12,12 @@ from collections import Counter
 from typing import Any
 
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.floridian.qfamily import q_cycle, q_n
+from gamegraph.games.floridian.qfamily import q_cycle, q_n, q_parameters, q_triples
 from gamegraph.games.lifting.patterns import lift_paper, matching_patterns, paper_chain
 from gamegraph.games.partitions import from_key, parse_partition
 from gamegraph.reporting.claims.common import every_f, f_range
 from gamegraph.reporting.claims.evaluators import EvalResult, claims_data, evaluator, span
 from gamegraph.reporting.data import ReportData
-from gamegraph.reporting.steps import q_parameters
 
 __all__ = ["ARITHMETIC_LIMIT", "families", "q_values"]
 
@@ -37,18 +36,7 @@ def families() -> list[dict[str, Any]]:
 
 def q_values(limit: int) -> set[int]:
     """Every n(x, y, z) <= limit."""
-    found: set[int] = set()
-    x = 1
-    while q_n(x, 0, 1) <= limit:
-        y = 0
-        while q_n(x, y, 1) <= limit:
-            z = 1
-            while (v := q_n(x, y, z)) <= limit:
-                found.add(v)
-                z += 1
-            y += 1
-        x += 1
-    return found
+    return {q_n(*xyz) for xyz in q_triples(limit)}
 
 
 def family_chain_ns(fam: dict[str, Any], limit: int, m0: int | None = None) -> list[int]:

@@ -20,11 +20,10 @@ from gamegraph.games.bulgarian import Bulgarian
 from gamegraph.games.carolina import Carolina
 from gamegraph.games.dual import Dual
 from gamegraph.games.montreal import Montreal
-from gamegraph.games.partitions import Partition, canonical_key, omega
+from gamegraph.games.partitions import Partition, canonical_key, conjugate, omega
 from gamegraph.games.random_bulgarian import RandomBulgarian
 from gamegraph.reporting.claims.common import (
     b_range,
-    conjugate,
     cycle_through,
     every_b,
     keys,

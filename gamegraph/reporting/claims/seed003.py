@@ -14,8 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gamegraph.games.crim import Crim
-from gamegraph.games.partitions import Partition, canonical_key, partitions
-from gamegraph.reporting.claims.common import conjugate
+from gamegraph.games.partitions import Partition, canonical_key, conjugate, partitions
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator
 from gamegraph.reporting.data import ReportData
 
