@@ -232,3 +232,52 @@ def test_a_cypher_file_beside_the_definition_adds_its_queries(
     )
     missing = gamegraph("games", "--games-from", str(tmp_path / "missing.py"))
     assert missing.exit_code == 2 and "no such file beside the definition" in missing.stderr
+
+
+def _pass_the_pile(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Two players: each takes a card from each pile and hands the new pile to the other."""
+    first, second = hands
+    keep = [tuple(sorted([p - 1 for p in hand if p > 1], reverse=True)) for hand in hands]
+    given = [len(second), len(first)]
+    return tuple(
+        tuple(sorted([*kept, *([c] if c else [])], reverse=True))
+        for kept, c in zip(keep, given, strict=True)
+    )
+
+
+def test_a_game_on_a_space_of_the_core_gets_and_returns_its_own_positions() -> None:
+    from gamegraph.core.spaces import PartitionTuples
+
+    seen: list[object] = []
+
+    def move(position: tuple[tuple[int, ...], ...], n: int) -> tuple[tuple[int, ...], ...]:
+        seen.append(position)
+        return _pass_the_pile(position)
+
+    factory = gg.solitaire(
+        name="test-pass-the-pile",
+        space=gg.space(lambda n: PartitionTuples(n, 2), described="two hands"),
+    )(move)
+    for n in range(1, 9):
+        built = factory(n)
+        space = PartitionTuples(n, 2)
+        assert built.size == space.cardinality()  # A000712
+        for i in range(built.size):  # the move of each position, by the space's own ids
+            position = space.unrank(i)
+            assert space.unrank(int(built.successor[i])) == _pass_the_pile(position)
+        assert built.keys() == [space.format(p) for p in space]
+        last = built.size - 1
+        assert built.index(space.format(space.unrank(last))) == last
+    assert all(isinstance(hand, tuple) for p in seen for hand in p)  # hands, not rows
+
+
+def test_a_move_that_leaves_a_space_of_the_core_names_the_position_and_why() -> None:
+    from gamegraph.core.spaces import PartitionTuples
+
+    @gg.solitaire(name="test-losing-a-card", space=gg.space(lambda n: PartitionTuples(n, 2)))
+    def move(position: tuple[tuple[int, ...], ...], n: int) -> tuple[tuple[int, ...], ...]:
+        first, second = position
+        return (first[1:], second)  # the first pile of the first hand disappears
+
+    with pytest.raises(InputError, match=r"returned .* which is not one of .*(cards|add up)"):
+        move(5)

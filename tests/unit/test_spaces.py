@@ -576,3 +576,32 @@ def test_hands_rank_many_refuses_rows_with_too_many_hands_or_cards() -> None:
     assert [large.unrank(int(i)) for i in ids[:40]] == [
         large.decode(tuple(flat[offsets[j] : offsets[j + 1]].tolist())) for j in range(40)
     ]
+
+
+@given(st.sets(st.tuples(*[st.integers(0, 4)] * 3), min_size=1, max_size=30))
+def test_a_listed_space_orders_its_positions_from_the_largest_and_ranks_them_back(
+    found: set[tuple[int, int, int]],
+) -> None:
+    from gamegraph.core.spaces import Listed, flat_rows
+
+    space = Listed(found)
+    assert space.list() == sorted(found, reverse=True)
+    for i, position in enumerate(space):
+        assert space.rank(position) == i and space.unrank(i) == position
+        assert space.parse(space.format(position)) == position
+    outside = (5, 5, 5)  # entries of at most 4 were listed
+    ids = space.rank_many(*flat_rows([*space, outside]), strict=False)
+    assert ids.tolist() == [*range(len(found)), -1]
+    with pytest.raises(sp.PositionError):
+        space.rank(outside)
+
+
+@given(st.sets(st.integers(0, 50)), st.lists(st.integers(-1, 60), max_size=40))
+def test_members_finds_each_base_id_among_a_subsets_sorted_ids(
+    kept: set[int], asked: list[int]
+) -> None:
+    from gamegraph.core.spaces.base import members
+
+    ids = np.asarray(sorted(kept), dtype=np.int64)
+    found = members(ids, np.asarray(asked, dtype=np.int64)).tolist()
+    assert found == [sorted(kept).index(a) if a in kept else -1 for a in asked]
