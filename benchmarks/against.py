@@ -67,6 +67,7 @@ CHILD = """
 import json, resource, time
 started = time.perf_counter()
 import gamegraph as gg
+assert gg.__file__.startswith({root!r}), gg.__file__  # the side's own code
 {body}
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({{"seconds": time.perf_counter() - started,
@@ -75,13 +76,19 @@ print(json.dumps({{"seconds": time.perf_counter() - started,
 
 
 def run(body: str, tree: Path | None) -> dict[str, float | str]:
-    """One fresh process; ``tree``: a checkout imported first (None: this one)."""
+    """One fresh process, started outside every checkout (``python -c`` puts its working
+    folder first on the path); ``tree``: a checkout imported first (None: this one)."""
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
     started = time.perf_counter()
+    root = str(tree or ROOT)
     done = subprocess.run(
-        [sys.executable, "-c", CHILD.format(body=body)], capture_output=True, text=True, env=env
+        [sys.executable, "-c", CHILD.format(body=body, root=root)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tempfile.gettempdir(),
     )
     if done.returncode:
         raise SystemExit(f"failed ({tree or 'this checkout'}): {done.stderr.strip()[-400:]}")
