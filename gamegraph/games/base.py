@@ -363,8 +363,11 @@ class Game(ABC, Generic[BuiltT]):
         which runs this game's verify queries) and compare it with what was stored (the
         graph's nodes and its ``stored`` summary) and with ``built``: the ``verify`` hook
         of the engine's package (its ``checks`` module)."""
+        from gamegraph.games.checks import GameChecks
+
         module = import_module(self.verify_module) if self.verify_module else self._module("checks")
-        checks: list[Check] = module.verify(self, built, reader, stored, say)
+        found = module.verify(self, built, reader, stored, say)  # checks, or a GameChecks
+        checks: list[Check] = found.run() if isinstance(found, GameChecks) else found
         return checks
 
     @classmethod

@@ -100,7 +100,9 @@ class GameChecks:
     """The reading every game's checks share: named queries run with the graph's own
     parameters, the one row of an aggregating query, rows read in slices of ``idx``, and the
     check that Neo4j holds as many of each kind as the engine built. A game's checks class
-    adds its comparisons and a ``run()`` that returns them in order."""
+    adds its comparisons and a ``run()`` that returns them in order; the class itself is the
+    ``verify`` hook of its package (constructed with the game, the engine's graph, the reader,
+    the stored figures and ``say``)."""
 
     def __init__(
         self,
@@ -115,6 +117,10 @@ class GameChecks:
         self.stored = stored  #: the stat_* figures of its :Graph record
         self.say = say
         self.params = dict(params)  #: what every query of the graph is given
+
+    def run(self) -> list[Check]:
+        """Every check of the graph, in order (each game's class says which)."""
+        raise NotImplementedError
 
     def _run(self, query: str, **params: Any) -> list[dict[str, Any]]:
         return self.reader(query, {**self.params, **params})

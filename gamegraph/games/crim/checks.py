@@ -231,12 +231,5 @@ class CrimChecks(GameChecks):
         )
 
 
-def verify(
-    game: Crim,
-    built: CrimGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    """The ``verify`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
-    return CrimChecks(game, built, reader, stored, say).run()
+verify = CrimChecks
+"""The ``verify`` hook :class:`~gamegraph.games.base.Game` calls: the checks, run by it."""

@@ -279,12 +279,5 @@ class RandomBulgarianChecks(GameChecks):
         return lcm(*(int(v) for v in lengths)) if lengths else 0
 
 
-def verify(
-    game: RandomBulgarian,
-    built: RandomBulgarianGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    """The ``verify`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
-    return RandomBulgarianChecks(game, built, reader, stored, say).run()
+verify = RandomBulgarianChecks
+"""The ``verify`` hook :class:`~gamegraph.games.base.Game` calls: the checks, run by it."""

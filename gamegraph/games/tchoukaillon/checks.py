@@ -243,12 +243,5 @@ class TchoukaillonChecks(GameChecks):
         )
 
 
-def verify(
-    game: Tchoukaillon,
-    built: TchoukaillonAnalysis,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    """The ``verify`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
-    return TchoukaillonChecks(game, built, reader, stored, say).run()
+verify = TchoukaillonChecks
+"""The ``verify`` hook :class:`~gamegraph.games.base.Game` calls: the checks, run by it."""
