@@ -281,3 +281,19 @@ def test_a_move_that_leaves_a_space_of_the_core_names_the_position_and_why() -> 
 
     with pytest.raises(InputError, match=r"returned .* which is not one of .*(cards|add up)"):
         move(5)
+
+
+def test_a_compiled_move_on_compositions_gives_carolina_solitaire() -> None:
+    @numba.njit
+    def move(parts: np.ndarray, n: int, out: np.ndarray) -> int:
+        out[0] = parts.shape[0]  # C: the new pile of c cards in front, every pile less one
+        m = 1
+        for v in parts:
+            if v > 1:
+                out[m] = v - 1
+                m += 1
+        return m
+
+    factory = gg.solitaire(name="test-compiled-carolina", space="compositions", compiled=True)(move)
+    for n in range(1, 12):
+        assert factory(n).successor.tolist() == gg.carolina(n).successor.tolist(), n

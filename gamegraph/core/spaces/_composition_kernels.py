@@ -17,6 +17,7 @@ from gamegraph.core.spaces._kernels import BAD_COUNT, BAD_PART, BAD_SUM, OK, set
 
 __all__ = [
     "composition_lengths",
+    "composition_row",
     "greatest_rotation_rows",
     "rank_composition_row",
     "rank_compositions_fixed",
@@ -142,16 +143,23 @@ def unrank_compositions_free(
     if n == 0:
         return
     for i in range(ids.shape[0]):
-        x = ids[i]
-        pos = offsets[i]
-        previous = 0
-        for w in range(n - 2, -1, -1):
-            if (x >> w) & 1:
-                cut = n - 1 - w
-                flat[pos] = cut - previous
-                pos += 1
-                previous = cut
-        flat[pos] = n - previous
+        composition_row(ids[i], n, flat[offsets[i] : offsets[i + 1]])
+
+
+@njit(cache=True, nogil=True)
+def composition_row(x: int, n: int, parts: np.ndarray) -> int:
+    """The parts of the composition of n with id ``x`` (its cut bit set) into ``parts``;
+    their number."""
+    k = 0
+    previous = 0
+    for w in range(n - 2, -1, -1):
+        if (x >> w) & 1:
+            cut = n - 1 - w
+            parts[k] = cut - previous
+            k += 1
+            previous = cut
+    parts[k] = n - previous
+    return k + 1
 
 
 @njit(cache=True, nogil=True)

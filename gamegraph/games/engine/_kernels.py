@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from gamegraph.core.spaces._composition_kernels import rank_composition_row
+from gamegraph.core.spaces._composition_kernels import composition_row, rank_composition_row
 from gamegraph.core.spaces._kernels import next_partition, rank_partition_row
 
 __all__ = ["TOO_LONG", "compiled_composition_moves", "compiled_partition_moves", "dedupe_rows"]
@@ -58,16 +58,7 @@ def compiled_composition_moves(n: int, move: Any, successor: np.ndarray, out: np
     room = out.shape[0] - 1
     total = np.int64(1) << (n - 1)
     for x in range(total):
-        k = 0
-        previous = 0
-        for w in range(n - 2, -1, -1):
-            if (x >> w) & 1:
-                cut = n - 1 - w
-                a[k] = cut - previous
-                k += 1
-                previous = cut
-        a[k] = n - previous
-        k += 1
+        k = composition_row(x, n, a)
         length = move(a[:k], n, out[:room])
         if length < 0 or length > room:
             out[room] = length
