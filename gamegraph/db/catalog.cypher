@@ -30,6 +30,17 @@ WHERE NOT (x:GraphSlot OR x:GraphSlotStripe) OR x.lease_until > datetime()
 WITH x LIMIT 1
 RETURN x IS NULL AS empty
 
+// name: node_kinds
+// How many nodes the database holds, and how many of them are gamegraph's (graph positions,
+// :Graph records, slots and their stripes), from Neo4j's count store (no scan): a load
+// rebuilds the database through the importer only when the two agree.
+CALL () { MATCH (x) RETURN count(x) AS all }
+CALL () { MATCH (x:GraphNode) RETURN count(x) AS graph_nodes }
+CALL () { MATCH (x:Graph) RETURN count(x) AS records }
+CALL () { MATCH (x:GraphSlot) RETURN count(x) AS slots }
+CALL () { MATCH (x:GraphSlotStripe) RETURN count(x) AS stripes }
+RETURN all, graph_nodes + records + slots + stripes AS ours
+
 // name: graph_get
 // The :Graph record of one graph, or nothing, with the lease on its slot (lease_owner, and
 // lease_running: the lease has not expired and is held for this graph).
