@@ -55,14 +55,7 @@ from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
 from gamegraph.games.registry import parse_graph_id
 from gamegraph.loader.claim import GraphClaim, Stopwatch, delete_graph_data, delete_in_batches
 from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.readback import (
-    checked_fingerprint,
-    read_all_counts,
-    read_counts,
-    read_fingerprint,
-    read_imported_counts,
-    relationship_count_statement,
-)
+from gamegraph.loader.readback import read_back
 
 __all__ = [
     "LoadReport",
@@ -72,10 +65,6 @@ __all__ = [
     "drop_graph",
     "ensure_schema",
     "load_tables",
-    "read_all_counts",
-    "read_counts",
-    "read_imported_counts",
-    "relationship_count_statement",
     "run_load",
 ]
 
@@ -291,8 +280,7 @@ def _write(
         _create_relationships(claim, rel, ids, progress)
     tick("relationships")
     del ids
-    counts = read_counts(runner, game, tables.expected_counts())
-    fingerprint = checked_fingerprint(game, read_fingerprint(runner, game.id), tables.fingerprint())
+    counts, fingerprint = read_back(runner, game, tables.expected_counts(), tables.fingerprint())
     for name, params in game.after_load():
         runner.write(cypher(name), params)
     report.nodes, report.relationships = claim.complete(counts, tables.summary, fingerprint)
