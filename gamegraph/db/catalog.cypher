@@ -1,9 +1,6 @@
 // The catalog of loaded graphs: one :Graph node per graph (docs/schema.md), and the lease a
 // load holds on the graph's slot (:GraphSlot) while it writes: graphs of one slot replace each
-// other, so one load at a time per slot. A slot's :GraphSlotStripe nodes (one per delete
-// worker) are the locks its delete batches take: a takeover locks them all, so it waits for
-// the batches in flight, while the batches of one load or drop, each on a stripe of its own,
-// run at once. Run by gamegraph/db/catalog.py.
+// other, so one load at a time per slot. Run by gamegraph/db/catalog.py.
 
 // name: schema_graph_id
 // One :Graph node per loaded graph, addressed by its id (e.g. 'floridian:24').
@@ -26,20 +23,19 @@ CALL db.awaitIndexes(300)
 // Whether the database holds nothing a bulk rebuild could lose: no node at all but the lock
 // nodes of idle slots (a slot whose lease runs means a load is under way).
 OPTIONAL MATCH (x)
-WHERE NOT (x:GraphSlot OR x:GraphSlotStripe) OR x.lease_until > datetime()
+WHERE NOT x:GraphSlot OR x.lease_until > datetime()
 WITH x LIMIT 1
 RETURN x IS NULL AS empty
 
 // name: node_kinds
 // How many nodes the database holds, and how many of them are gamegraph's (graph positions,
-// :Graph records, slots and their stripes), from Neo4j's count store (no scan): a load
-// rebuilds the database through the importer only when the two agree.
+// :Graph records, slots), from Neo4j's count store (no scan): a load rebuilds the database
+// through the importer only when the two agree.
 CALL () { MATCH (x) RETURN count(x) AS all }
 CALL () { MATCH (x:GraphNode) RETURN count(x) AS graph_nodes }
 CALL () { MATCH (x:Graph) RETURN count(x) AS records }
 CALL () { MATCH (x:GraphSlot) RETURN count(x) AS slots }
-CALL () { MATCH (x:GraphSlotStripe) RETURN count(x) AS stripes }
-RETURN all, graph_nodes + records + slots + stripes AS ours
+RETURN all, graph_nodes + records + slots AS ours
 
 // name: graph_get
 // The :Graph record of one graph, or nothing, with the lease on its slot (lease_owner, and
@@ -69,10 +65,8 @@ RETURN s.lease_owner AS owner, coalesce(s.lease_until > datetime(), false) AS ru
 // the lease is read, so of two loads that claim at once the second sees the first's lease.
 // A load holds the slot while its lease runs (it renews it); an expired lease, or one held by
 // a process known to be dead ($dead), is taken over. The graph's record is then (re)written
-// as 'loading', and the slot's $stripes delete locks are made or locked (a takeover waits
-// for the delete batches in flight: see graph_delete_nodes). Returns whether another load
-// holds the slot (busy), and its owner.
-// params: id:str, slot:str, props:map, owner:str, seconds:int, dead:list, stripes:int
+// as 'loading'. Returns whether another load holds the slot (busy), and its owner.
+// params: id:str, slot:str, props:map, owner:str, seconds:int, dead:list
 MERGE (s:GraphSlot {slot: $slot})
 SET s.claimed_at = datetime()
 WITH s,
@@ -84,10 +78,6 @@ CALL (s, busy) {
       s.graph = $id
   MERGE (g:Graph {id: $id})
   SET g = $props, g.id = $id, g.status = 'loading', g.started_at = datetime()
-  WITH s
-  UNWIND range(0, $stripes - 1) AS stripe
-  MERGE (t:GraphSlotStripe {slot: s.slot, stripe: stripe})
-  SET t.claimed_at = datetime()
 }
 RETURN busy, s.lease_owner AS owner
 
@@ -119,7 +109,7 @@ RETURN g.id AS id
 // Claim a graph's slot for a drop, as graph_claim does for a load (a live load or drop
 // holds it: busy), and mark its record 'dropping' before any of its data goes, so no query
 // or verify takes a graph being dropped for a complete one.
-// params: id:str, slot:str, owner:str, seconds:int, dead:list, stripes:int
+// params: id:str, slot:str, owner:str, seconds:int, dead:list
 MERGE (s:GraphSlot {slot: $slot})
 SET s.claimed_at = datetime()
 WITH s,
@@ -129,12 +119,6 @@ CALL (s, busy) {
   WITH s WHERE NOT busy
   SET s.lease_owner = $owner, s.lease_until = datetime() + duration({seconds: $seconds}),
       s.graph = $id
-  WITH s
-  CALL (s) {
-    UNWIND range(0, $stripes - 1) AS stripe
-    MERGE (t:GraphSlotStripe {slot: s.slot, stripe: stripe})
-    SET t.claimed_at = datetime()
-  }
   WITH s
   MATCH (g:Graph {id: $id})
   SET g.status = 'dropping'
@@ -193,25 +177,21 @@ MATCH (g:Graph {id: $id})
 DELETE g
 
 // name: graph_delete_nodes
-// Delete up to $limit nodes of one graph with their relationships, of those whose idx is
-// $part modulo $parts (all of them when $parts = 1), under the lease of the load or drop that
-// holds the slot ($slot, $owner: the fence of the writes): a load or drop that lost its claim
-// (stalled past its lease, or its store swapped by a bulk load) deletes nothing more. The
-// SET locks the slot's delete stripe $stripe before the lease is read: a takeover locks
-// every stripe of the slot to claim it, so it waits for the batches in flight and every
-// later batch sees the new owner, while batches on other stripes (the other parts of one
-// drop) run beside this one. The nodes are found in a subquery after the SET: a LIMIT with
-// the SET before it in one query part is planned as an exhaustive limit, which read every
-// remaining node of the graph for each batch (a drop of B_60 read its index 200 times
-// over). Returns how many went.
-// params: graph:str, limit:int, slot:str, owner:str, stripe:int, part:int, parts:int
-MATCH (t:GraphSlotStripe {slot: $slot, stripe: $stripe})
-SET t.fenced_at = datetime()
-WITH t
-CALL (t) {
-  MATCH (s:GraphSlot {slot: t.slot, lease_owner: $owner})
+// Delete up to $limit nodes of one graph with their relationships, under the lease of the
+// load or drop that holds the slot ($slot, $owner: the fence of the writes): a load or drop
+// that lost its claim (stalled past its lease, or its store swapped by a bulk load) deletes
+// nothing more. The SET takes the slot's write lock, so a takeover (which locks the slot to
+// claim it) waits for the batch in flight and every later batch sees the new owner. The
+// nodes are found in a subquery that runs after the SET: a LIMIT with the SET before it in
+// one query part is planned as an exhaustive limit, which read every remaining node of the
+// graph for each batch (a drop of B_60 read its index 200 times over). Returns how many
+// went.
+// params: graph:str, limit:int, slot:str, owner:str
+MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
+SET s.fenced_at = datetime()
+WITH s
+CALL (s) {
   MATCH (p:GraphNode {graph: $graph})
-  WHERE $parts = 1 OR p.idx % $parts = $part
   WITH p LIMIT $limit
   DETACH DELETE p
   RETURN count(*) AS deleted
@@ -274,9 +254,8 @@ RETURN s.slot AS slot
 // name: slots_hold
 // Hold every slot named, all or none, for a bulk load about to swap the store: the SET locks
 // them all before the leases are read, so no online load claims one meanwhile, and none is
-// taken while a live load or drop holds any (busy: their owners); their delete stripes are
-// locked too, as a claim locks them. While held, an online load that wants one of them
-// waits, as it waits for another load.
+// taken while a live load or drop holds any (busy: their owners). While held, an online
+// load that wants one of them waits, as it waits for another load.
 // params: slots:list, owner:str, seconds:int, dead:list
 UNWIND $slots AS slot
 MERGE (s:GraphSlot {slot: slot})
@@ -289,9 +268,6 @@ CALL (held, busy) {
   WITH held WHERE size(busy) = 0
   UNWIND held AS s
   SET s.lease_owner = $owner, s.lease_until = datetime() + duration({seconds: $seconds})
-  WITH s
-  MATCH (t:GraphSlotStripe {slot: s.slot})
-  SET t.claimed_at = datetime()
 }
 RETURN busy
 

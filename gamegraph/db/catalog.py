@@ -29,7 +29,6 @@ from gamegraph.games.base import Game
 from gamegraph.games.registry import get_game
 
 __all__ = [
-    "FENCE_STRIPES",
     "GraphRecord",
     "GraphState",
     "Held",
@@ -46,9 +45,6 @@ __all__ = [
 
 LEASE_SECONDS = 60
 """How long a load's claim on a graph lasts without renewal (renewed every third of it)."""
-FENCE_STRIPES = 4
-"""Delete locks (:GraphSlotStripe) per slot: the delete batches of one load or drop, each on
-a stripe of its own, run at once; a claim locks them all (catalog.cypher)."""
 
 
 class Held(Protocol):
@@ -265,7 +261,6 @@ class Lease:
                 "owner": self.owner,
                 "seconds": self.seconds,
                 "dead": dead,
-                "stripes": FENCE_STRIPES,
                 **params,
             },
         )[0]

@@ -16,45 +16,30 @@ context manager around the catalog's :class:`~gamegraph.db.catalog.Lease`:
   unreachable Dask scheduler, an import that never happened) puts the record back as it
   was, or removes it if there was none, so a failed attempt leaves no ``incomplete`` graph.
 
-Also here, shared by both routes: :class:`Stopwatch` (the seconds of each stage),
-:func:`delete_in_batches` (the one delete loop) and :func:`delete_graph_data` (a graph's
-nodes and relationships, by several fenced workers at once).
+Also here, shared by both routes: :class:`Stopwatch` (the seconds of each stage) and
+:func:`delete_in_batches` (the one delete loop).
 """
 
 from __future__ import annotations
 
-import os
-import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from types import TracebackType
 from typing import Any, Self
 
-from gamegraph.db.catalog import FENCE_STRIPES, GraphRecord, Lease
+from gamegraph.db.catalog import GraphRecord, Lease
 from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import IncompleteLoadError
 from gamegraph.games.base import Game, Progress
 from gamegraph.games.checks import storable
 
-__all__ = [
-    "DELETE_BATCH",
-    "DELETE_WORKERS",
-    "GraphClaim",
-    "Stopwatch",
-    "delete_graph_data",
-    "delete_in_batches",
-    "record_props",
-]
+__all__ = ["DELETE_BATCH", "GraphClaim", "Stopwatch", "delete_in_batches", "record_props"]
 
 DELETE_BATCH = 5_000
-"""Nodes deleted per transaction (benchmarks/delete.py: 20,000 and 50,000 cost the server
-more per node)."""
-DELETE_WORKERS = min(FENCE_STRIPES, int(os.environ.get("GAMEGRAPH_DELETE_WORKERS", "2")))
-"""Delete transactions of one graph in flight at once, each on its own part of the nodes
-(benchmarks/delete.py). Neo4j spends most of a delete in its commit, per node: a second
-worker uses the second core. The env var serves tests and tuning."""
+"""Nodes deleted per transaction, one transaction at a time (benchmarks/delete.py: 20,000 a
+transaction cost the server more per node, and two at once, on two halves of a graph, no
+less time: Neo4j spent about one core's worth on both, and retried their deadlocks)."""
 
 _LEASE_FIELDS = ("lease_owner", "lease_running")
 """Fields :class:`~gamegraph.db.catalog.GraphRecord` reads from the slot, not the record."""
@@ -206,58 +191,11 @@ def delete_in_batches(
 ) -> int:
     """Run a delete query (one that deletes up to ``$limit`` nodes) until it deletes fewer
     than a batch; the number of nodes deleted."""
-    return _Deleted(stage, progress).loop(runner, query, params)
-
-
-def delete_graph_data(
-    runner: QueryRunner,
-    graph_id: str,
-    fence: Mapping[str, str],
-    stage: str,
-    progress: Progress | None = None,
-    *,
-    workers: int = DELETE_WORKERS,
-) -> int:
-    """Delete a graph's nodes and relationships (named query ``graph_delete_nodes``) under
-    ``fence`` (a claim's or a drop's lease), ``workers`` transactions at once: worker i
-    deletes the nodes whose ``idx`` is i modulo ``workers``, fenced on the slot's stripe i,
-    then one pass over whatever is left (a node without an ``idx``). Two workers deleting
-    the two ends of one relationship may deadlock; Neo4j then fails one of the two batches,
-    and the runner runs it again (a transient error). The number of nodes deleted."""
-    deleted = _Deleted(stage, progress)
-    params = {"graph": graph_id, **fence}
-
-    def part(i: int, parts: int) -> int:
-        return deleted.loop(
-            runner, "graph_delete_nodes", {**params, "stripe": i, "part": i, "parts": parts}
-        )
-
-    if workers > 1:
-        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="delete") as pool:
-            for future in [pool.submit(part, i, workers) for i in range(workers)]:
-                future.result()
-    part(0, 1)
-    return deleted.total
-
-
-class _Deleted:
-    """The nodes deleted so far by one or more delete loops, reported as they go."""
-
-    def __init__(self, stage: str, progress: Progress | None) -> None:
-        self.stage = stage
-        self.progress = progress
-        self.total = 0
-        self._lock = threading.Lock()
-
-    def loop(self, runner: QueryRunner, query: str, params: Mapping[str, Any]) -> int:
-        """Run ``query`` until a batch deletes fewer than :data:`DELETE_BATCH` nodes."""
-        mine = 0
-        while True:
-            counters = runner.write(cypher(query), {**params, "limit": DELETE_BATCH})
-            mine += counters.nodes_deleted
-            with self._lock:
-                self.total += counters.nodes_deleted
-                if self.progress and self.total:
-                    self.progress(self.stage, self.total, self.total)
-            if counters.nodes_deleted < DELETE_BATCH:
-                return mine
+    deleted = 0
+    while True:
+        counters = runner.write(cypher(query), {**params, "limit": DELETE_BATCH})
+        deleted += counters.nodes_deleted
+        if progress and deleted:
+            progress(stage, deleted, deleted)
+        if counters.nodes_deleted < DELETE_BATCH:
+            return deleted

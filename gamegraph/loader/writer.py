@@ -53,7 +53,7 @@ from gamegraph.errors import (
 from gamegraph.games.base import Game, Progress
 from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
 from gamegraph.games.registry import parse_graph_id
-from gamegraph.loader.claim import GraphClaim, Stopwatch, delete_graph_data, delete_in_batches
+from gamegraph.loader.claim import GraphClaim, Stopwatch, delete_in_batches
 from gamegraph.loader.plan import PlannedGraph
 from gamegraph.loader.readback import read_back
 
@@ -488,4 +488,6 @@ def _delete_data(
 ) -> int:
     """Delete a graph's data under ``fence`` (a claim's or a drop's lease: see
     graph_delete_nodes)."""
-    return delete_graph_data(runner, graph_id, fence, f"deleting {name}", progress)
+    return delete_in_batches(
+        runner, "graph_delete_nodes", {"graph": graph_id, **fence}, f"deleting {name}", progress
+    )
