@@ -23,7 +23,14 @@ Two transactions at once, each on its own half of the graph behind a lock of its
 tried and measured (B_60, load 4-6): no faster (31.5 s against 30.8 s), 17-24% more server
 CPU: Neo4j spent about one core's worth on both and retried their deadlocks.
 
+With ``--rewrite`` it measures instead what the issue calls writing into a database that
+just deleted: B_n loaded online into the emptied database (its store removed, as a new home
+has it; B_(n-8) loaded first and kept, so that the server's JIT is warm and nothing was
+deleted yet), then dropped and loaded again, ``--rounds`` times; per load the node and
+relationship stages in rows/s, and the medians after a drop against the fresh load.
+
     python benchmarks/delete.py [--n 50] [--rounds 2] [--warmup 1] [--only before,loader]
+    python benchmarks/delete.py --rewrite [--n 60] [--rounds 2]
 
 Run it on a scratch home (GAMEGRAPH_NEO4J_HOME): it drops and reloads B_n there.
 """
@@ -32,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import time
 from collections.abc import Callable
@@ -84,8 +92,41 @@ def jvm_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def load(runner: QueryRunner, n: int) -> None:
-    run_load(runner, LoadRequest.parse(str(n), "bulgarian", force=True).plan())
+def load(runner: QueryRunner, n: int) -> tuple[float, float]:
+    """Load B_n online; the rows/s of its node stage and of its relationship stage."""
+    report = run_load(runner, LoadRequest.parse(str(n), "bulgarian", force=True).plan())[0]
+    return report.nodes / report.seconds["nodes"], report.relationships / report.seconds[
+        "relationships"
+    ]
+
+
+def rewrite(n: int, rounds: int) -> None:
+    """B_n written into the emptied database, then again after each drop of it."""
+    graph = f"bulgarian:{n}"
+    local = LocalNeo4j()
+    local.stop()
+    for kind in ("databases", "transactions"):
+        shutil.rmtree(local.home / "data" / kind / local.default_database, ignore_errors=True)
+    local.start()
+    rates: list[tuple[float, float]] = []
+    with open_runner(Neo4jSettings.resolve()) as runner:
+        load(runner, n - 8)  # the JIT of a new server, warmed on a graph that stays: no delete
+        for round_ in range(rounds + 1):
+            if round_:
+                drop_graph(runner, graph)
+            nodes, rels = load(runner, n)
+            rates.append((nodes, rels))
+            what = "fresh database" if not round_ else f"after drop {round_}"
+            one = os.getloadavg()[0]
+            print(
+                f"{what:<16} B_{n}: nodes {nodes:9,.0f} rows/s, relationships {rels:9,.0f} "
+                f"rows/s  load {one:.1f}",
+                flush=True,
+            )
+    after = rates[1:]
+    nodes = statistics.median(r[0] for r in after) / rates[0][0]
+    rels = statistics.median(r[1] for r in after) / rates[0][1]
+    print(f"after a drop / fresh: nodes {nodes:.2f}, relationships {rels:.2f}")
 
 
 def left(runner: QueryRunner, graph: str) -> int:
@@ -111,7 +152,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--warmup", type=int, default=1, help="rounds run first, not counted")
     parser.add_argument("--only", default="", help="comma-separated variant names")
+    parser.add_argument("--rewrite", action="store_true", help="writes after a drop, see above")
     args = parser.parse_args()
+    if args.rewrite:
+        rewrite(args.n, args.rounds)
+        return
     names = args.only.split(",") if args.only else list(VARIANTS)
     graph = f"bulgarian:{args.n}"
     pid = LocalNeo4j().status().pid
