@@ -234,6 +234,11 @@ WITH p.graph AS graph, p.idx % $m AS a
 WITH graph, count(*) AS nodes, sum(a) AS sa, sum(a * a % $m) AS saa
 RETURN collect([graph, nodes, sa, saa]) AS nodes
 
+// name: labels_held
+// Every node label the store knows (a bulk load creates the schema of these after it imports).
+CALL db.labels() YIELD label
+RETURN label
+
 // name: relationship_types
 // Every relationship type the store knows (the bulk route reads each one's relationships
 // back, so a type no graph should have is seen too).

@@ -25,8 +25,9 @@
 from __future__ import annotations
 
 import os
+import re
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,6 +67,8 @@ __all__ = [
     "ensure_schema",
     "load_tables",
     "run_load",
+    "schema_label",
+    "schema_statements",
 ]
 
 NODE_BATCH = int(os.environ.get("GAMEGRAPH_LOAD_BATCH", "5000"))
@@ -134,20 +137,36 @@ def ensure_schema(runner: QueryRunner, *, prefix: str = "schema_", wait: bool = 
 
 
 def schema_statements(
-    prefix: str = "schema_", *, constraints: bool | None = None, exclude: str | None = None
+    prefix: str = "schema_",
+    *,
+    constraints: bool | None = None,
+    exclude: str | None = None,
+    labels: Collection[str] | None = None,
 ) -> list[str]:
     """The ``schema_*`` statements whose names start with ``prefix`` (and not with
     ``exclude``): all of them, or only the constraints (``constraints=True``: Neo4j populates
     each inside its transaction, one after the other) or only the indexes (``False``: all of
-    one transaction are populated after it commits, together, in the background)."""
+    one transaction are populated after it commits, together, in the background); with
+    ``labels``, only those of nodes with one of these labels."""
     chosen = []
     for name, query in named_queries().items():
         if not name.startswith(prefix) or (exclude is not None and name.startswith(exclude)):
+            continue
+        if labels is not None and schema_label(query.cypher) not in labels:
             continue
         is_constraint = query.cypher.lstrip().upper().startswith("CREATE CONSTRAINT")
         if constraints is None or constraints == is_constraint:
             chosen.append(query.cypher)
     return chosen
+
+
+_SCHEMA_LABEL = re.compile(r"\bFOR\s*\(\s*\w*\s*:\s*(\w+)\s*\)", re.IGNORECASE)
+
+
+def schema_label(statement: str) -> str | None:
+    """The label a ``CREATE CONSTRAINT`` or ``CREATE INDEX`` statement is for."""
+    match = _SCHEMA_LABEL.search(statement)
+    return match.group(1) if match else None
 
 
 def await_indexes(runner: QueryRunner) -> None:

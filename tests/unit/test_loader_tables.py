@@ -28,6 +28,7 @@ from gamegraph.loader.writer import (
     create_nodes_statement,
     ensure_schema,
     load_tables,
+    schema_label,
     schema_statements,
 )
 
@@ -254,21 +255,42 @@ def test_the_schema_splits_into_its_constraints_and_its_indexes() -> None:
 def test_a_bulk_load_creates_the_indexes_before_the_games_constraints() -> None:
     """On a just imported store: the catalog's constraints (the claims need them), every
     index in one transaction (populated together after it commits), then the games'
-    constraints, in a transaction that touches neither :Graph nor :GraphSlot."""
+    constraints, in a transaction that touches neither :Graph nor :GraphSlot; of the games,
+    only the schema of the labels the store holds (here B_n's)."""
     from concurrent.futures import ThreadPoolExecutor
 
     from gamegraph.loader.bulk import _schema_after_import
 
     runner = CollectingQueryRunner()
+    held = [{"label": "GraphNode"}, {"label": "Bulgarian"}]
+    runner.set_result(QUERIES["labels_held"].cypher, held)
     with ThreadPoolExecutor(max_workers=1) as pool:
         ready = _schema_after_import(runner, pool)
         ready()
     texts = [q.query for q in runner.queries]
     catalog = schema_statements("schema_graph_", constraints=True)
-    indexes = schema_statements(constraints=False)
-    games = schema_statements(constraints=True, exclude="schema_graph_")
-    assert texts == [*catalog, *indexes, *games, QUERIES["indexes_await"].cypher]
+    indexes = schema_statements("schema_graph_", constraints=False) + [
+        QUERIES[name].cypher for name in ("schema_bulgarian_n", "schema_bulgarian_idx")
+    ]
+    games = [QUERIES["schema_bulgarian_key"].cypher]
+    assert texts == [
+        QUERIES["labels_held"].cypher,
+        *catalog,
+        *indexes,
+        *games,
+        QUERIES["indexes_await"].cypher,
+    ]
     assert not any(":Graph)" in t or ":GraphSlot)" in t for t in games)
+
+
+def test_every_schema_statement_names_its_label() -> None:
+    """The bulk route picks a game's schema by the label of each statement: every one has a
+    label, and those of B_n are for :Bulgarian."""
+    assert all(schema_label(statement) for statement in schema_statements())
+    assert {schema_label(QUERIES[f"schema_bulgarian_{k}"].cypher) for k in ("key", "n")} == {
+        "Bulgarian"
+    }
+    assert schema_statements(labels=set()) == []
 
 
 @pytest.mark.parametrize(
