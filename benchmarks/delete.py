@@ -2,19 +2,35 @@
 
 Loads B_n (bulgarian) into the local Neo4j, then for each variant: claims the graph for a drop
 (as `gamegraph drop` does), deletes its nodes and relationships with that variant (every
-transaction matches and SETs the lease's GraphSlot first, the fence of issue 33), finishes the
-drop, checks nothing of the graph is left, and reloads. Per variant it prints the wall time,
-the Neo4j JVM's CPU seconds (utime + stime of the server process, from /proc: the machine is
-shared, so wall times are noisy) and both as ratios to the first variant (today's loop:
-DETACH DELETE, 5,000 nodes a transaction). Last, `gamegraph drop`'s own loop (drop_graph) as
-the loader has it now.
+transaction locks a lock of the lease's slot first, the fence of issue 33), finishes the drop,
+checks nothing of the graph is left, and loads it again. The variants run in turn, round
+after round (``--rounds``, after ``--warmup`` rounds not counted: a new server's JIT compiles
+the delete path during its first drop), so each meets the same state of a shared machine.
+Per run it prints the wall time and the Neo4j JVM's CPU seconds (utime + stime of the server
+process, from /proc: the machine is shared, so wall times are noisy); at the end, per variant,
+the medians and their ratios to the first variant.
 
-Variants: detach-N (DETACH DELETE N nodes a transaction, N = 5k, 20k, 50k); rels-then-nodes
-(relationships deleted 20k a transaction, then nodes with plain DELETE); ids (element ids read
-once, then UNWIND $ids ... DETACH DELETE, 20k a transaction); ids-x2 (the same, two
-transactions at once, each fenced).
+Variants:
 
-    python benchmarks/delete.py [--n 50] [--only detach-5k,ids]
+- ``before``: the loop of the previous release: DETACH DELETE, 5,000 nodes a transaction,
+  the fence's SET on the slot in the same query part as the LIMIT, which Neo4j plans as an
+  exhaustive limit (every batch reads all the graph's remaining nodes);
+- ``loader`` (`gamegraph drop`): the loader's query (named query graph_delete_nodes: the
+  nodes found in a subquery after the fence), 5,000 nodes a transaction;
+- ``loader-20k``: the same with 20,000 nodes a transaction.
+
+Two transactions at once, each on its own half of the graph behind a lock of its own, were
+tried and measured (B_60, load 4-6): no faster (31.5 s against 30.8 s), 17-24% more server
+CPU: Neo4j spent about one core's worth on both and retried their deadlocks.
+
+With ``--rewrite`` it measures instead what the issue calls writing into a database that
+just deleted: B_n loaded online into the emptied database (its store removed, as a new home
+has it; B_(n-8) loaded first and kept, so that the server's JIT is warm and nothing was
+deleted yet), then dropped and loaded again, ``--rounds`` times; per load the node and
+relationship stages in rows/s, and the medians after a drop against the fresh load.
+
+    python benchmarks/delete.py [--n 50] [--rounds 2] [--warmup 1] [--only before,loader]
+    python benchmarks/delete.py --rewrite [--n 60] [--rounds 2]
 
 Run it on a scratch home (GAMEGRAPH_NEO4J_HOME): it drops and reloads B_n there.
 """
@@ -23,126 +39,159 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
+import shutil
+import statistics
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 from gamegraph.db import Neo4jSettings, QueryRunner, open_runner
 from gamegraph.db.catalog import Lease
 from gamegraph.games import parse_graph_id
+from gamegraph.loader import claim
 from gamegraph.loader.plan import LoadRequest
 from gamegraph.loader.writer import drop_graph, run_load
+from gamegraph.server import LocalNeo4j
 
-FENCE = (
-    "MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner}) SET s.fenced_at = datetime() WITH s "
+BEFORE = (
+    "MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner}) SET s.fenced_at = datetime() "
+    "WITH s MATCH (p:GraphNode {graph: $graph}) WITH p LIMIT $limit DETACH DELETE p "
+    "RETURN count(*) AS deleted"
 )
-DETACH = FENCE + "MATCH (p:GraphNode {graph: $graph}) WITH p LIMIT $limit DETACH DELETE p"
-RELS = FENCE + "MATCH (:GraphNode {graph: $graph})-[r]->() WITH r LIMIT $limit DELETE r"
-NODES = FENCE + "MATCH (p:GraphNode {graph: $graph}) WITH p LIMIT $limit DELETE p"
-IDS = FENCE + "UNWIND $ids AS id MATCH (p) WHERE elementId(p) = id DETACH DELETE p"
-READ_IDS = "MATCH (p:GraphNode {graph: $graph}) RETURN elementId(p) AS id"
 
-Deleter = Callable[[QueryRunner, dict[str, Any]], None]
+Deleter = Callable[[QueryRunner, str, dict[str, str]], None]
 
 
-def loop(query: str, limit: int, counter: str) -> Deleter:
-    def run(runner: QueryRunner, params: dict[str, Any]) -> None:
-        while getattr(runner.write(query, {**params, "limit": limit}), counter) >= limit:
-            pass
-
-    return run
+def before(runner: QueryRunner, graph: str, fence: dict[str, str]) -> None:
+    while runner.write(BEFORE, {"graph": graph, **fence, "limit": 5_000}).nodes_deleted >= 5_000:
+        pass
 
 
-def detach(limit: int) -> Deleter:
-    return loop(DETACH, limit, "nodes_deleted")
-
-
-def rels_then_nodes(runner: QueryRunner, params: dict[str, Any]) -> None:
-    loop(RELS, 20_000, "relationships_deleted")(runner, params)
-    loop(NODES, 20_000, "nodes_deleted")(runner, params)
-
-
-def by_ids(workers: int, size: int = 20_000) -> Deleter:
-    def run(runner: QueryRunner, params: dict[str, Any]) -> None:
-        ids = [row["id"] for row in runner.run(READ_IDS, {"graph": params["graph"]})]
-        batches = [ids[i : i + size] for i in range(0, len(ids), size)]
-        with ThreadPoolExecutor(workers) as pool:
-            list(pool.map(lambda b: runner.write(IDS, {**params, "ids": b}), batches))
-        loop(DETACH, size, "nodes_deleted")(runner, params)  # any written since the read
+def loader(batch: int) -> Deleter:
+    def run(runner: QueryRunner, graph: str, fence: dict[str, str]) -> None:
+        kept, claim.DELETE_BATCH = claim.DELETE_BATCH, batch
+        try:
+            claim.delete_in_batches(
+                runner, "graph_delete_nodes", {"graph": graph, **fence}, "deleting"
+            )
+        finally:
+            claim.DELETE_BATCH = kept
 
     return run
 
 
 VARIANTS: dict[str, Deleter] = {
-    "detach-5k": detach(5_000),
-    "detach-5k-return": loop(DETACH + " RETURN count(*) AS deleted", 5_000, "nodes_deleted"),
-    "detach-20k": detach(20_000),
-    "detach-50k": detach(50_000),
-    "rels-then-nodes": rels_then_nodes,
-    "ids": by_ids(1),
-    "ids-x2": by_ids(2),
+    "before": before,
+    "loader": loader(5_000),
+    "loader-20k": loader(20_000),
 }
 
 
-def jvm_seconds(home: str) -> float:
-    pid = subprocess.run(
-        ["pgrep", "-f", f"java.*{home}"], capture_output=True, text=True, check=True
-    ).stdout.split()[0]
+def jvm_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def load(runner: QueryRunner, n: int) -> None:
-    run_load(runner, LoadRequest.parse(str(n), "bulgarian", force=True).plan())
+def load(runner: QueryRunner, n: int) -> tuple[float, float]:
+    """Load B_n online; the rows/s of its node stage and of its relationship stage."""
+    report = run_load(runner, LoadRequest.parse(str(n), "bulgarian", force=True).plan())[0]
+    return report.nodes / report.seconds["nodes"], report.relationships / report.seconds[
+        "relationships"
+    ]
+
+
+def rewrite(n: int, rounds: int) -> None:
+    """B_n written into the emptied database, then again after each drop of it."""
+    graph = f"bulgarian:{n}"
+    local = LocalNeo4j()
+    local.stop()
+    for kind in ("databases", "transactions"):
+        shutil.rmtree(local.home / "data" / kind / local.default_database, ignore_errors=True)
+    local.start()
+    rates: list[tuple[float, float]] = []
+    with open_runner(Neo4jSettings.resolve()) as runner:
+        load(runner, n - 8)  # the JIT of a new server, warmed on a graph that stays: no delete
+        for round_ in range(rounds + 1):
+            if round_:
+                drop_graph(runner, graph)
+            nodes, rels = load(runner, n)
+            rates.append((nodes, rels))
+            what = "fresh database" if not round_ else f"after drop {round_}"
+            one = os.getloadavg()[0]
+            print(
+                f"{what:<16} B_{n}: nodes {nodes:9,.0f} rows/s, relationships {rels:9,.0f} "
+                f"rows/s  load {one:.1f}",
+                flush=True,
+            )
+    after = rates[1:]
+    nodes = statistics.median(r[0] for r in after) / rates[0][0]
+    rels = statistics.median(r[1] for r in after) / rates[0][1]
+    print(f"after a drop / fresh: nodes {nodes:.2f}, relationships {rels:.2f}")
 
 
 def left(runner: QueryRunner, graph: str) -> int:
-    return runner.run("MATCH (p:GraphNode {graph: $graph}) RETURN count(p) AS c", {"graph": graph})[
-        0
-    ]["c"]
+    rows = runner.run("MATCH (p:GraphNode {graph: $graph}) RETURN count(p) AS c", {"graph": graph})
+    return int(rows[0]["c"])
+
+
+def drop_once(runner: QueryRunner, pid: int, graph: str, name: str) -> tuple[float, float]:
+    """Wall and server CPU seconds of one fenced drop of ``graph`` by variant ``name``."""
+    lease = Lease(runner, parse_graph_id(graph))
+    cpu, started = jvm_seconds(pid), time.perf_counter()
+    assert lease.try_claim_drop() is None
+    VARIANTS[name](runner, graph, lease.fence())
+    assert lease.finish_drop()
+    wall, cpu = time.perf_counter() - started, jvm_seconds(pid) - cpu
+    assert left(runner, graph) == 0, name
+    return wall, cpu
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=50)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--warmup", type=int, default=1, help="rounds run first, not counted")
     parser.add_argument("--only", default="", help="comma-separated variant names")
+    parser.add_argument("--rewrite", action="store_true", help="writes after a drop, see above")
     args = parser.parse_args()
-    names = args.only.split(",") if args.only else [*VARIANTS, "drop_graph"]
-    home = os.environ["GAMEGRAPH_NEO4J_HOME"]
+    if args.rewrite:
+        rewrite(args.n, args.rounds)
+        return
+    names = args.only.split(",") if args.only else list(VARIANTS)
     graph = f"bulgarian:{args.n}"
-    game = parse_graph_id(graph)
-    results: list[tuple[str, float, float]] = []
+    pid = LocalNeo4j().status().pid
+    if pid is None:
+        raise SystemExit("error: the local Neo4j is not running (gamegraph neo4j start)")
+    measured: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     with open_runner(Neo4jSettings.resolve()) as runner:
         drop_graph(runner, graph)
-        for name in names:
-            load(runner, args.n)
-            counts = runner.run(
-                "MATCH (p:GraphNode {graph: $graph}) OPTIONAL MATCH (p)-[r]->() "
-                "RETURN count(DISTINCT p) AS nodes, count(r) AS rels",
-                {"graph": graph},
-            )[0]
-            cpu, started = jvm_seconds(home), time.perf_counter()
-            if name == "drop_graph":
-                drop_graph(runner, graph)
-            else:
-                lease = Lease(runner, game)
-                assert lease.try_claim_drop() is None
-                VARIANTS[name](runner, {"graph": graph, **lease.fence()})
-                assert lease.finish_drop()
-            wall, cpu = time.perf_counter() - started, jvm_seconds(home) - cpu
-            assert left(runner, graph) == 0, name
-            results.append((name, wall, cpu))
-            base_wall, base_cpu = results[0][1], results[0][2]
-            print(
-                f"{name:16} {counts['nodes']:>9,} nodes {counts['rels']:>9,} rels  "
-                f"{wall:6.1f} s wall ({wall / base_wall:4.2f}x)  "
-                f"{cpu:6.1f} s JVM CPU ({cpu / base_cpu:4.2f}x)",
-                flush=True,
-            )
-    print(f"load average: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
+        for round_ in range(-args.warmup, args.rounds):
+            for name in names:
+                load(runner, args.n)
+                nodes = left(runner, graph)
+                wall, cpu = drop_once(runner, pid, graph, name)
+                if round_ >= 0:
+                    measured[name].append((wall, cpu))
+                load1 = os.getloadavg()[0]
+                print(
+                    f"{'warm-up' if round_ < 0 else f'round {round_}'} {name:8} {nodes:>9,} "
+                    f"nodes  {wall:6.1f} s wall  {cpu:6.1f} s JVM CPU  "
+                    f"{nodes / wall:8,.0f} nodes/s  load {load1:.1f}",
+                    flush=True,
+                )
+    base = names[0]
+    base_wall = statistics.median(w for w, _ in measured[base])
+    base_cpu = statistics.median(c for _, c in measured[base])
+    print(f"medians over {args.rounds} round(s), ratios to {base}:")
+    for name in names:
+        wall = statistics.median(w for w, _ in measured[name])
+        cpu = statistics.median(c for _, c in measured[name])
+        print(
+            f"  {name:8} {wall:6.1f} s wall ({wall / base_wall:4.2f}x)  "
+            f"{cpu:6.1f} s JVM CPU ({cpu / base_cpu:4.2f}x)"
+        )
+    one, two = os.getloadavg()[:2]
+    print(f"load average: {one:.2f} {two:.2f}")
 
 
 if __name__ == "__main__":

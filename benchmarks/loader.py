@@ -1,186 +1,209 @@
-"""Loader benchmark: online loads, the bulk route, the bare importer and a naive loader.
+"""Loader benchmark: the bulk route's fixed and per-row costs, and the online route, each
+against neo4j-admin's importer alone on the same graphs.
 
-1. online: B_n, G_n/H_n and Q (n' <= n, both rules) loaded fresh into the local Neo4j (dropped
-   first), per stage, with rows (nodes + relationships) per second;
-2. bare importer: the same graphs exported as CSV, then imported with `neo4j-admin database
-   import full` (the same Maven Central jars) into a scratch home: rows/s of the import alone;
-3. bulk: `gamegraph load --bulk` of the same graphs end to end (the local database is rebuilt:
-   every graph is dropped first, so only these are built), rows/s, and its ratio to 2.; its
-   stages (engine and files, import, stop, start, schema, claim, counts, indexes, links,
-   complete, clean up) and its fixed costs: end to end minus the bare importer (2.) minus
-   writing the files (its own "engine and files" stage), what does not shrink with the graphs;
-4. naive: one row per transaction, MERGE nodes and relationship, on a 20,000-row sample of
-   B_60 (with a uniqueness constraint on (n, key), so MERGE finds nodes by index);
-5. `--b80`: `gamegraph load --n 80 --games bulgarian --bulk` (15.8M nodes + 15.8M
-   relationships) end to end, against the 5-minute goal, beside the bare importer on its files.
+For each n of ``--sizes`` (the default games: B_n, G_n/H_n and Q under its three rules):
 
-    python benchmarks/loader.py [--n 60] [--skip-online] [--skip-bulk] [--skip-naive] [--b80]
+1. bare importer: the graphs exported as CSV, then imported with `neo4j-admin database
+   import full` (the same jars, the same options as the bulk route) into a scratch home:
+   the rows and the seconds of the import alone;
+2. bulk: the local database emptied (the server stopped, its store removed, started again:
+   what a new home is), then `gamegraph load --n N --bulk` end to end (what `make load` runs
+   on an empty home, the route auto choosing the importer from a million rows), with its
+   stages.
 
-The bulk stages rebuild the local Neo4j's database: run it on a scratch home
-(GAMEGRAPH_NEO4J_HOME) if the graphs loaded there matter.
+Then, per stage of the bulk route and for the importer alone, a least-squares line over the
+sizes, ``seconds = fixed + per_row × rows``: the fixed costs (what does not shrink with the
+graphs: the server's stop and start, the swap, the schema, the claims, the index builds, the
+links, the importer's own start) against the goal of 25 s, and the bulk route's per-row cost
+(after the files) against the importer's alone.
+
+3. online (``--online N``): the same graphs of N written through Cypher into the emptied
+   database (`load --online`), rows/s of the write (the engine's time left out), against the
+   importer's rows/s on the same graphs (1.), the goal being 0.7 of it; and B_N alone, its
+   node table and its relationships, against the importer on B_N's files alone.
+
+    python benchmarks/loader.py [--sizes 40,50,60] [--online 50] [--skip-bulk] [--b80]
+
+It empties the local Neo4j's database: run it on a scratch home (GAMEGRAPH_NEO4J_HOME and its
+ports).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 import gamegraph as gg
-from gamegraph.db import Neo4jSettings, open_runner
-from gamegraph.games import get_game
-from gamegraph.loader.export import export_graphs, import_arguments
-from gamegraph.loader.plan import LoadRequest, PlannedGraph
-from gamegraph.loader.writer import drop_graph, run_load
+from gamegraph.loader.export import IMPORT_OPTIONS, export_graphs, import_arguments
+from gamegraph.loader.plan import LoadRequest
 from gamegraph.server import LocalNeo4j
 from gamegraph.server.bulk_import import bulk_import
 
-GAMES = None  # the default games: B_n, G_n/H_n, Q under both rules
+FIXED_GOAL = 25.0
+ONLINE_GOAL = 0.7
 
 
-def plan(n: int) -> list[PlannedGraph]:
-    return LoadRequest.parse(str(n), GAMES, force=True).plan()
+@dataclass
+class Run:
+    """One measured load: its rows, seconds end to end, and stages."""
+
+    rows: int
+    seconds: float
+    stages: dict[str, float] = field(default_factory=dict)
 
 
-def online(n: int) -> float:
-    planned = plan(n)
-    with open_runner(Neo4jSettings.resolve()) as runner:
-        for graph in planned:
-            drop_graph(runner, graph.game.id)
-        started = time.perf_counter()
-        reports = run_load(runner, planned)
-        total = time.perf_counter() - started
-    rows = 0
-    print(f"online load, n = {n}: {total:.1f} s end to end")
-    for report in reports:
-        count = report.nodes + report.relationships
-        write = sum(v for k, v in report.seconds.items() if k not in ("engine", "check"))
-        rows += count
-        stages = "  ".join(f"{k} {v:.1f}s" for k, v in report.seconds.items())
-        print(f"  {report.game.id:<20} {count:>10,} rows  {count / write:>9,.0f} rows/s  {stages}")
-    rate = rows / total
-    print(f"  all: {rows:,} rows in {total:.1f} s = {rate:,.0f} rows/s (engine included)")
-    return rate
+def load_average() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.1f}/{five:.1f}"
 
 
-def bare_import(n: int, games: str | None) -> tuple[float, float]:
-    """Export, then time neo4j-admin alone on the files; (rows/s, seconds of the import)."""
+def empty_database() -> None:
+    """Stop the local Neo4j, remove its default database's store, start it again: a database
+    as a new home has it (its users and password kept)."""
+    local = LocalNeo4j()
+    local.stop()
+    for kind in ("databases", "transactions"):
+        shutil.rmtree(local.home / "data" / kind / local.default_database, ignore_errors=True)
+    local.start()
+
+
+def bare_import(n: int, games: str | None) -> Run:
+    """Export, then time neo4j-admin alone on the files, into a scratch home."""
     planned = LoadRequest.parse(str(n), games, route="export").plan()
     out = Path(tempfile.mkdtemp(prefix="gamegraph-bare-"))
     try:
-        started = time.perf_counter()
         files = export_graphs(planned, out / "csv")
-        exported = time.perf_counter() - started
         rows = sum(sum(1 for _ in path.open()) - 1 for path in files)
         args = import_arguments(files)
         nodes = [a.split("=", 1)[1] for a in args if a.startswith("--nodes=")]
         rels = [a.split("=", 1)[1] for a in args if a.startswith("--relationships=")]
-        files_args = ("--nodes=", "--relationships=")
-        extra = [a for a in args if not a.startswith(files_args)] + ["--threads=2"]
         scratch = LocalNeo4j(out / "home")
-        result = bulk_import(nodes, rels, "neo4j", server=scratch, extra_args=extra)
-        rate = rows / result.seconds
-        print(
-            f"bare neo4j-admin import, n = {n} ({games or 'default games'}): export "
-            f"{exported:.1f} s, import {result.seconds:.1f} s for {rows:,} rows = "
-            f"{rate:,.0f} rows/s (import alone)"
+        result = bulk_import(
+            nodes, rels, "neo4j", server=scratch, extra_args=[*IMPORT_OPTIONS, "--threads=2"]
         )
-        return rate, result.seconds
+        print(
+            f"  importer alone, n = {n} ({games or 'default games'}): {rows:,} rows in "
+            f"{result.seconds:.1f} s = {rows / result.seconds:,.0f} rows/s  ({load_average()})",
+            flush=True,
+        )
+        return Run(rows, result.seconds)
     finally:
         shutil.rmtree(out, ignore_errors=True)
 
 
-def bulk(n: int, games: str | None) -> tuple[float, float, dict[str, float]]:
-    """`gamegraph load --bulk` end to end on an emptied catalog; (rows/s, seconds, stages)."""
-    request = LoadRequest.parse(str(n), games, route="bulk")
-    with gg.connect(on_start=print) as db:
-        db.drop_all()
+def bulk(n: int) -> Run:
+    """`gamegraph load --n N --bulk` into the emptied local database, end to end."""
+    empty_database()
+    with gg.connect() as db:
         started = time.perf_counter()
-        summary = db.load(request, note=print)
-        total = time.perf_counter() - started
-    stages = "  ".join(f"{k} {v:.1f}s" for k, v in summary.seconds.items())
-    rate = summary.rows / total
-    print(
-        f"gamegraph load --n {n} --bulk ({games or 'default games'}): {summary.rows:,} rows "
-        f"in {total:.1f} s = {rate:,.0f} rows/s end to end; {stages}"
-    )
-    return rate, total, summary.seconds
-
-
-def naive(sample: int = 20_000) -> float:
-    game = get_game("bulgarian").create(n=60)
-    table = game.tables(game.build())
-    nodes, move = table.nodes[0], table.rels[0]
-    names = list(nodes.columns)
-    query = (
-        "MERGE (p:NaiveBulgarian {n: $n, key: $key}) SET p += $props "
-        "MERGE (q:NaiveBulgarian {n: $n, key: $next}) "
-        "MERGE (p)-[:NAIVE_MOVE]->(q)"
-    )
-    with open_runner(Neo4jSettings.resolve()) as runner:
-        runner.write(
-            "CREATE CONSTRAINT naive_bulgarian_key IF NOT EXISTS "
-            "FOR (p:NaiveBulgarian) REQUIRE (p.n, p.key) IS UNIQUE"
-        )
-        runner.write("CALL db.awaitIndexes(300)")
-        started = time.perf_counter()
-        for i in range(sample):
-            props = {name: nodes.columns[name][i] for name in names}
-            runner.write(
-                query,
-                {
-                    "n": 60,
-                    "key": props["key"],
-                    "next": nodes.columns["key"][int(move.end[i])],
-                    "props": props,
-                },
-            )
+        summary = db.load(LoadRequest.parse(str(n), None, route="bulk"))
         seconds = time.perf_counter() - started
-        while runner.write(
-            "MATCH (p:NaiveBulgarian) WITH p LIMIT 5000 DETACH DELETE p"
-        ).nodes_deleted:
-            pass
-        runner.write("DROP CONSTRAINT naive_bulgarian_key IF EXISTS")
-    rate = sample / seconds
+    stages = "  ".join(f"{k} {v:.1f}" for k, v in summary.seconds.items())
     print(
-        f"naive MERGE, one row per transaction: {sample:,} rows in {seconds:.1f} s "
-        f"= {rate:,.0f} rows/s"
+        f"  bulk load, n = {n}: {summary.rows:,} rows in {seconds:.1f} s ({load_average()}); "
+        f"{stages}",
+        flush=True,
     )
-    return rate
+    return Run(summary.rows, seconds, dict(summary.seconds))
+
+
+def online(n: int, games: str | None) -> Run:
+    """`gamegraph load --online` of the graphs into the emptied local database: the seconds
+    of the write alone (every stage but the engine's and the check)."""
+    empty_database()
+    with gg.connect() as db:
+        summary = db.load(LoadRequest.parse(str(n), games, route="online"))
+    rows = sum(r.nodes + r.relationships for r in summary)
+    write = sum(v for r in summary for k, v in r.seconds.items() if k not in ("engine", "check"))
+    for report in summary:
+        stages = "  ".join(f"{k} {v:.1f}" for k, v in report.seconds.items())
+        count = report.nodes + report.relationships
+        print(f"    {report.game.id:<24} {count:>10,} rows  {stages}")
+    print(
+        f"  online load, n = {n} ({games or 'default games'}): {rows:,} rows written in "
+        f"{write:.1f} s = {rows / write:,.0f} rows/s  ({load_average()})",
+        flush=True,
+    )
+    return Run(rows, write, {"nodes": sum(r.seconds.get("nodes", 0.0) for r in summary)})
+
+
+def fit(rows: list[int], seconds: list[float]) -> tuple[float, float]:
+    """The least-squares line seconds = fixed + per_row × rows (fixed, per_row)."""
+    per_row, fixed = np.polyfit(np.asarray(rows, float), np.asarray(seconds, float), 1)
+    return float(fixed), float(per_row)
+
+
+def costs(sizes: list[int], bare: list[Run], loads: list[Run]) -> None:
+    rows = [run.rows for run in loads]
+    print(f"\nfixed and per-row costs, fitted over n = {sizes} ({load_average()}):")
+    stages = list(dict.fromkeys(k for run in loads for k in run.stages))
+    fixed_total = 0.0
+    for stage in stages:
+        fixed, per_row = fit(rows, [run.stages.get(stage, 0.0) for run in loads])
+        if stage != "engine and files":
+            fixed_total += fixed
+        print(f"  {stage:<18} fixed {fixed:6.1f} s   {per_row * 1e6:7.2f} s per million rows")
+    after = [run.seconds - run.stages.get("engine and files", 0.0) for run in loads]
+    fixed, per_row = fit(rows, after)
+    bare_fixed, bare_per_row = fit([r.rows for r in bare], [r.seconds for r in bare])
+    print(
+        f"  bulk route after the files: fixed {fixed:.1f} s (goal <= {FIXED_GOAL:.0f} s; the "
+        f"stages' own fixed parts add up to {fixed_total:.1f} s), "
+        f"{per_row * 1e6:.2f} s per million rows"
+    )
+    print(
+        f"  importer alone: fixed {bare_fixed:.1f} s, {bare_per_row * 1e6:.2f} s per million "
+        f"rows; bulk per-row / importer per-row = {per_row / bare_per_row:.2f}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--n", type=int, default=60)
-    parser.add_argument("--skip-online", action="store_true")
+    parser.add_argument("--sizes", default="40,50,60", help="n of the bulk loads")
+    parser.add_argument("--online", type=int, default=None, help="n of the online comparison")
     parser.add_argument("--skip-bulk", action="store_true")
-    parser.add_argument("--skip-naive", action="store_true")
     parser.add_argument("--b80", action="store_true", help="also B_80 through the bulk route")
     args = parser.parse_args()
-    online_rate = online(args.n) if not args.skip_online else None
-    if not args.skip_naive and online_rate is not None:
-        naive_rate = naive()
-        print(f"online / naive = {online_rate / naive_rate:.1f}x")
+    sizes = [int(s) for s in args.sizes.split(",") if s]
     if not args.skip_bulk:
-        bare_rate, bare_seconds = bare_import(args.n, None)
-        bulk_rate, total, stages = bulk(args.n, None)
-        print(f"bulk / bare importer = {bulk_rate / bare_rate:.2f} (target >= 0.8)")
-        files = stages.get("engine and files", 0.0)
-        print(
-            f"fixed costs = end to end {total:.1f} s - bare importer {bare_seconds:.1f} s - "
-            f"writing the files {files:.1f} s = {total - bare_seconds - files:.1f} s "
-            "(goal <= 25 s)"
-        )
-        if online_rate is not None:
-            print(f"online / bare importer = {online_rate / bare_rate:.2f}")
+        bare, loads = [], []
+        for n in sizes:
+            print(f"n = {n}:", flush=True)
+            bare.append(bare_import(n, None))
+            loads.append(bulk(n))
+        if len(sizes) >= 2:
+            costs(sizes, bare, loads)
+    if args.online is not None:
+        n = args.online
+        print(f"\nonline against the importer, n = {n}:", flush=True)
+        for games in (None, "bulgarian"):
+            alone = bare_import(n, games)
+            written = online(n, games)
+            ratio = (written.rows / written.seconds) / (alone.rows / alone.seconds)
+            print(
+                f"  online / importer ({games or 'default games'}) = {ratio:.2f} "
+                f"(goal >= {ONLINE_GOAL})"
+            )
     if args.b80:
-        bare_rate, _ = bare_import(80, "bulgarian")
-        started = time.perf_counter()
-        rate, _, _ = bulk(80, "bulgarian")
-        seconds = time.perf_counter() - started
-        print(f"B_80 bulk: {seconds:.0f} s (target <= 300 s); bulk / bare = {rate / bare_rate:.2f}")
+        alone = bare_import(80, "bulgarian")
+        empty_database()
+        with gg.connect() as db:
+            started = time.perf_counter()
+            summary = db.load(LoadRequest.parse("80", "bulgarian", route="bulk"))
+            seconds = time.perf_counter() - started
+        rate = summary.rows / seconds
+        print(
+            f"B_80 bulk: {seconds:.0f} s (target <= 300 s); bulk / bare = "
+            f"{rate / (alone.rows / alone.seconds):.2f}"
+        )
+    print(load_average())
 
 
 if __name__ == "__main__":

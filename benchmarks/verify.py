@@ -9,9 +9,10 @@ server has GDS, as many graphs at once as that version does), so the figures are
 command's less its start (about a second). The graphs were loaded by one of the two
 versions, so the other sees them as stale: the benchmark verifies them regardless, as both
 versions' checks read the same stored properties. The sides alternate ``--repeat`` times,
-so both meet the same load of a shared machine; it prints each run, then per side the
-minimum and the median, and the ratio before / after of each. Every check of both sides
-must agree, or the run fails.
+so both meet the same load of a shared machine; it prints each run (with the engine's
+build of the same graphs, timed one after the other before the verify, and verify's time
+against it), then per side the minimum and the median, and the ratio before / after of
+each. Every check of both sides must agree, or the run fails.
 
     python benchmarks/verify.py [--n 60] [--before main] [--repeat 3] [--graphs bulgarian:60]
 """
@@ -53,11 +54,17 @@ def choose(runner, n, graphs, report):  # complete graphs of n, stale or not
 
 verify._choose = choose
 with gamegraph.connect(start=False) as db:
+    builds = {}
+    for record, game in choose(db.runner, n, [], None):
+        started = time.perf_counter()
+        game.build(force=True)
+        builds[record.id] = time.perf_counter() - started
     started = time.perf_counter()
     report = verify.verify(db.runner, n=n)
     seconds = time.perf_counter() - started
 print(json.dumps({
     "seconds": seconds,
+    "builds": builds,
     "graphs": report.graphs,
     "ok": report.ok,
     "count": len(report.checks),
@@ -103,11 +110,19 @@ def drop_worktree(where: Path) -> None:
 
 def show(label: str, run: dict[str, Any]) -> float:
     seconds = float(run["seconds"])
+    build = sum(run.get("builds", {}).values())
+    against = f", {seconds / build:.1f} times the engine's builds ({build:.1f} s)" if build else ""
     print(
-        f"  {label:<7} {seconds:7.1f} s  ({run['count']} checks of {', '.join(run['graphs'])})",
+        f"  {label:<7} {seconds:7.1f} s{against}  ({run['count']} checks of "
+        f"{', '.join(run['graphs'])}; {load_average()})",
         flush=True,
     )
     return seconds
+
+
+def load_average() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.1f}/{five:.1f}"
 
 
 def summary(label: str, totals: list[float]) -> None:

@@ -99,26 +99,24 @@ class Database:
         size checked once, here; then the graphs are loaded by its ``route``: ``online``
         (a graph already loaded completely by this engine version is kept unless
         ``replace``), ``auto`` (what `gamegraph load` does: online, but through the importer
-        when the database is the local one, holds nothing yet and the graphs have at least
-        :data:`~gamegraph.loader.plan.AUTO_BULK_ROWS` rows; online after all if another load
-        got there first), ``bulk`` (neo4j-admin's importer, the local Neo4j only: rebuilds the
-        whole database) or ``imported`` (graphs neo4j-admin imported from `gamegraph export`
-        files: their counts are checked and they are recorded). ``progress(stage, done,
-        total)`` and ``note(message)`` report what happens. Returns a
+        when the database is the local one and holds nothing yet, or holds only gamegraph's
+        graphs and the load would delete and write most of their rows, and the load has at
+        least :data:`~gamegraph.loader.plan.AUTO_BULK_ROWS` rows: see
+        :mod:`gamegraph.loader.route`; online after all if another load got there first),
+        ``bulk`` (neo4j-admin's importer, the local Neo4j only: rebuilds the whole database)
+        or ``imported`` (graphs neo4j-admin imported from `gamegraph export` files: their
+        counts are checked and they are recorded). ``progress(stage, done, total)`` and
+        ``note(message)`` report what happens. Returns a
         :class:`~gamegraph.loader.writer.LoadSummary`, whose iteration yields one
         :class:`~gamegraph.loader.writer.LoadReport` per graph."""
         request = request_of(what, n, route=route, replace=replace, force=force, **params)
         planned = request.plan()
         if request.route == "export":
             raise InputError("an export request writes files: gg.export(request, out=...)")
-        if request.route == "bulk" or (
-            request.route == "auto" and not request.replace and self._takes_the_importer(request)
-        ):
-            if request.route == "auto":
-                note(
-                    f"the local database is empty: ~{request.rows:,} rows go through "
-                    "neo4j-admin's importer (--online writes them through Cypher)"
-                )
+        why = self._takes_the_importer(request, planned) if request.route == "auto" else None
+        if request.route == "bulk" or why is not None:
+            if why is not None:
+                note(why)
             try:
                 return self._load_bulk(planned, progress, note)
             except LoadConflictError as error:
@@ -154,16 +152,17 @@ class Database:
         parameters, as for :meth:`load`."""
         return export(what, n=n, out=out, fmt=fmt, force=force, progress=progress, **params)
 
-    def _takes_the_importer(self, request: LoadRequest) -> bool:
-        """Whether an ``auto`` load goes through the importer: the graphs are large
-        (:data:`~gamegraph.loader.plan.AUTO_BULK_ROWS`) and the database is the local one
-        and empty, so rebuilding it loses nothing and the fixed costs pay off."""
-        from gamegraph.db.query_files import cypher
-        from gamegraph.loader.plan import AUTO_BULK_ROWS
+    def _takes_the_importer(
+        self, request: LoadRequest, planned: Sequence[PlannedGraph]
+    ) -> str | None:
+        """Why an ``auto`` load goes through the importer, or None: the database is the local
+        one, and it is empty or the load would delete and write most of it
+        (:func:`~gamegraph.loader.route.importer_note`)."""
+        from gamegraph.loader.route import importer_note
 
-        if self.settings.uri is not None or request.rows < AUTO_BULK_ROWS:
-            return False
-        return bool(self.runner.run(cypher("database_is_empty"))[0]["empty"])
+        if self.settings.uri is not None:
+            return None
+        return importer_note(self.runner, planned, replace=request.replace)
 
     def _load_bulk(
         self,

@@ -356,10 +356,10 @@ class Torture:
     # ----------------------------------------------------------------- checks
 
     def counts_in_neo4j(self, runner: Any, graph_id: str) -> dict[str, int]:
-        from gamegraph.db.query_files import cypher
+        from gamegraph.db.fingerprints import read_graph
 
-        row = runner.run(cypher("graph_count"), {"graph": graph_id})[0]
-        return {"nodes": int(row["nodes"])} | {str(k): int(v) for k, v in row["by_type"]}
+        stored = read_graph(runner, graph_id)
+        return {"nodes": stored.nodes} | {k: v for k, v in stored.relationships.items() if v}
 
     def check_step(self, graph_id: str) -> None:
         """After a step: if the graph is listed complete (and stays so while it is read), its

@@ -27,6 +27,16 @@ WHERE NOT x:GraphSlot OR x.lease_until > datetime()
 WITH x LIMIT 1
 RETURN x IS NULL AS empty
 
+// name: node_kinds
+// How many nodes the database holds, and how many of them are gamegraph's (graph positions,
+// :Graph records, slots), from Neo4j's count store (no scan): a load rebuilds the database
+// through the importer only when the two agree.
+CALL () { MATCH (x) RETURN count(x) AS all }
+CALL () { MATCH (x:GraphNode) RETURN count(x) AS graph_nodes }
+CALL () { MATCH (x:Graph) RETURN count(x) AS records }
+CALL () { MATCH (x:GraphSlot) RETURN count(x) AS slots }
+RETURN all, graph_nodes + records + slots AS ours
+
 // name: graph_get
 // The :Graph record of one graph, or nothing, with the lease on its slot (lease_owner, and
 // lease_running: the lease has not expired and is held for this graph).
@@ -171,99 +181,69 @@ DELETE g
 // load or drop that holds the slot ($slot, $owner: the fence of the writes): a load or drop
 // that lost its claim (stalled past its lease, or its store swapped by a bulk load) deletes
 // nothing more. The SET takes the slot's write lock, so a takeover (which locks the slot to
-// claim it) waits for the batch in flight and every later batch sees the new owner. Returns
-// how many went.
+// claim it) waits for the batch in flight and every later batch sees the new owner. The
+// nodes are found in a subquery that runs after the SET: a LIMIT with the SET before it in
+// one query part is planned as an exhaustive limit, which read every remaining node of the
+// graph for each batch (a drop of B_60 read its index 200 times over). Returns how many
+// went.
 // params: graph:str, limit:int, slot:str, owner:str
 MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
 SET s.fenced_at = datetime()
 WITH s
-MATCH (p:GraphNode {graph: $graph})
-WITH p LIMIT $limit
-DETACH DELETE p
-RETURN count(*) AS deleted
-
-// name: graph_count
-// Nodes of one graph, and their outgoing relationships by type ([type, count] pairs).
-// params: graph:str
-CALL () {
+CALL (s) {
   MATCH (p:GraphNode {graph: $graph})
-  RETURN count(p) AS nodes
+  WITH p LIMIT $limit
+  DETACH DELETE p
+  RETURN count(*) AS deleted
 }
-CALL () {
-  MATCH (:GraphNode {graph: $graph})-[r]->()
-  WITH type(r) AS type, count(*) AS relationships
-  RETURN collect([type, relationships]) AS by_type
-}
-RETURN nodes, by_type
+RETURN deleted
 
-// name: graph_fingerprint
-// The sums behind one graph's content fingerprint (gamegraph/games/fingerprint.py): its node
-// count and two sums over its nodes of a mix of idx, and per relationship type two sums of a
-// mix of the idx of both ends (relationships to another graph's nodes left out). The mix and
-// its constants are the engine's ($m, $ka, ...), so the engine's sums are the same numbers.
-// params: graph:str, m:int, ka:int, kb:int, ca:int, kc:int, kd:int, cb:int
+// name: graph_read_back
+// What a load reads back of one graph before it marks it complete, and what `gamegraph
+// verify` recomputes, in one pass over its nodes and one over its relationships: its node
+// count; per relationship type leaving its nodes, how many there are (to any node) and how
+// many end in the graph; and the moments of the idx of the nodes and of both ends of those
+// inside relationships (count, Σa, Σb, Σa² mod m, Σb² mod m, Σab mod m, a and b reduced mod
+// $m), from which gamegraph/db/fingerprints.py computes the content fingerprint of
+// gamegraph/games/fingerprint.py (its mix is a quadratic form of the ends' idx, so its sums
+// follow from these moments): fewer operations a row than the mix itself.
+// params: graph:str, m:int
 CALL () {
   MATCH (p:GraphNode {graph: $graph})
   WITH p.idx % $m AS a
-  WITH (a * $ka + $ca) % $m AS x, (a * $kc + $cb) % $m AS y
-  RETURN count(*) AS nodes, sum(x * x % $m) AS node_x, sum(y * y % $m) AS node_y
+  RETURN count(*) AS nodes, sum(a) AS node_sa, sum(a * a % $m) AS node_saa
 }
 CALL () {
   MATCH (p:GraphNode {graph: $graph})-[r]->(q)
-  WHERE q.graph = $graph
-  WITH type(r) AS type, p.idx % $m AS a, q.idx % $m AS b
-  WITH type, (a * $ka + b * $kb + $ca) % $m AS x, (a * $kc + b * $kd + $cb) % $m AS y
-  WITH type, sum(x * x % $m) AS sum_x, sum(y * y % $m) AS sum_y
-  RETURN collect([type, sum_x, sum_y]) AS by_type
+  WITH type(r) AS type, p.idx % $m AS a, CASE WHEN q.graph = $graph THEN q.idx % $m END AS b
+  WITH type, a, b, CASE WHEN b IS NOT NULL THEN a END AS ai
+  WITH type, count(*) AS relationships, count(b) AS inside, sum(ai) AS sa, sum(b) AS sb,
+       sum(ai * ai % $m) AS saa, sum(b * b % $m) AS sbb, sum(ai * b % $m) AS sab
+  RETURN collect([type, relationships, inside, sa, sb, saa, sbb, sab]) AS by_type
 }
-RETURN nodes, node_x, node_y, by_type
+RETURN nodes, node_sa, node_saa, by_type
 
-// name: graph_fingerprint_all
-// graph_fingerprint for every graph at once, in one pass that needs no index (the bulk route
-// reads a new store's fingerprints while Neo4j populates the indexes): [graph, nodes, node_x,
-// node_y] and [graph, type, sum_x, sum_y] rows.
-// params: m:int, ka:int, kb:int, ca:int, kc:int, kd:int, cb:int
-CALL () {
-  MATCH (p:GraphNode)
-  WITH p.graph AS graph, p.idx % $m AS a
-  WITH graph, (a * $ka + $ca) % $m AS x, (a * $kc + $cb) % $m AS y
-  WITH graph, count(*) AS nodes, sum(x * x % $m) AS node_x, sum(y * y % $m) AS node_y
-  RETURN collect([graph, nodes, node_x, node_y]) AS nodes
-}
-CALL () {
-  MATCH (p:GraphNode)-[r]->(q)
-  WHERE q.graph = p.graph
-  WITH p.graph AS graph, type(r) AS type, p.idx % $m AS a, q.idx % $m AS b
-  WITH graph, type, (a * $ka + b * $kb + $ca) % $m AS x, (a * $kc + b * $kd + $cb) % $m AS y
-  WITH graph, type, sum(x * x % $m) AS sum_x, sum(y * y % $m) AS sum_y
-  RETURN collect([graph, type, sum_x, sum_y]) AS by_type
-}
-RETURN nodes, by_type
-
-// name: graph_count_all
-// graph_count for every graph at once, in one pass over the nodes: [graph, nodes] pairs and
-// [graph, type, relationships] triples. It needs no index, so the bulk route reads the counts
-// of a new store while Neo4j populates the indexes.
-CALL () {
-  MATCH (p:GraphNode)
-  WITH p.graph AS graph, count(p) AS nodes
-  RETURN collect([graph, nodes]) AS nodes
-}
-CALL () {
-  MATCH (p:GraphNode)
-  WITH p.graph AS graph, p
-  MATCH (p)-[r]->()
-  WITH graph, type(r) AS type, count(*) AS relationships
-  RETURN collect([graph, type, relationships]) AS by_type
-}
-RETURN nodes, by_type
-
-// name: graph_count_nodes_all
-// The nodes of every graph at once, in one pass that needs no index: [graph, nodes] pairs (a
-// new bulk store's relationships are counted by type from the count store).
+// name: graph_read_back_nodes_all
+// graph_read_back's node part for every graph at once, in one pass that needs no index (the
+// bulk route reads a new store back while Neo4j populates the indexes): [graph, nodes, Σa,
+// Σa² mod m] rows; the relationships are read a type at a time
+// (gamegraph/db/fingerprints.py: readback_type_statement).
+// params: m:int
 MATCH (p:GraphNode)
-WITH p.graph AS graph, count(p) AS nodes
-RETURN collect([graph, nodes]) AS nodes
+WITH p.graph AS graph, p.idx % $m AS a
+WITH graph, count(*) AS nodes, sum(a) AS sa, sum(a * a % $m) AS saa
+RETURN collect([graph, nodes, sa, saa]) AS nodes
+
+// name: labels_held
+// Every node label the store knows (a bulk load creates the schema of these after it imports).
+CALL db.labels() YIELD label
+RETURN label
+
+// name: relationship_types
+// Every relationship type the store knows (the bulk route reads each one's relationships
+// back, so a type no graph should have is seen too).
+CALL db.relationshipTypes() YIELD relationshipType
+RETURN relationshipType AS type
 
 // name: slot_owners
 // Every slot's lease owner (to tell the dead ones before holding every slot).

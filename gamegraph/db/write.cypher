@@ -46,16 +46,20 @@ SET r = row.props
 // name: delete_unowned
 // Delete up to $limit nodes of one label that belong to no graph (no `graph` property: left
 // by an older gamegraph or written by hand); returns how many went. A scan of the label, run
-// only when such nodes block a load.
+// only when such nodes block a load. The nodes are found in a subquery after the fence's SET
+// (see graph_delete_nodes: a plain LIMIT there would read the whole label for each batch).
 // params: label:str, limit:int, slot:str, owner:str
 MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
 SET s.fenced_at = datetime()
 WITH s
-MATCH (p:$($label))
-WHERE p.graph IS NULL
-WITH p LIMIT $limit
-DETACH DELETE p
-RETURN count(*) AS deleted
+CALL (s) {
+  MATCH (p:$($label))
+  WHERE p.graph IS NULL
+  WITH p LIMIT $limit
+  DETACH DELETE p
+  RETURN count(*) AS deleted
+}
+RETURN deleted
 
 // name: graph_restore
 // Put back the :Graph record a claim replaced, when the load fails before it touched the

@@ -69,12 +69,7 @@ from gamegraph.loader.export import (
     write_csv,
 )
 from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.readback import (
-    checked_fingerprint,
-    read_all_counts,
-    read_all_fingerprints,
-    read_imported_counts,
-)
+from gamegraph.loader.readback import read_back_all
 from gamegraph.loader.writer import LoadReport, LoadSummary, await_indexes, schema_statements
 from gamegraph.server.swap import StoreSwap, bulk_lock, reopen
 
@@ -114,15 +109,10 @@ def expected_of(game: Game[Any], progress: Progress | None = None) -> tuple[Expe
 def _read_back(
     runner: QueryRunner, expected: Sequence[Expected], fresh_store: bool
 ) -> list[tuple[dict[str, int], str]]:
-    """Each graph's counts and content fingerprint, checked against the engine's (both in
-    passes that need no index; see :mod:`gamegraph.loader.readback`)."""
-    read = read_imported_counts if fresh_store else read_all_counts
-    counted = read(runner, [(item.game, item.counts) for item in expected])
-    found = read_all_fingerprints(runner)
-    return [
-        (counts, checked_fingerprint(item.game, found.get(item.game.id, ""), item.fingerprint))
-        for item, counts in zip(expected, counted, strict=True)
-    ]
+    """Each graph's counts and content fingerprint, checked against the engine's (in passes
+    that need no index; see :mod:`gamegraph.loader.readback`)."""
+    wanted = [(item.game, item.counts, item.fingerprint) for item in expected]
+    return read_back_all(runner, wanted, fresh_store=fresh_store)
 
 
 def bulk_load(
@@ -257,15 +247,15 @@ def record_imported(
     """Check that Neo4j holds exactly each graph's counts (as an online load does), then run
     the games' after-load links and record each graph as complete; IncompleteLoadError names
     the first graph that differs, and every graph is left as it was before (this writes no
-    data: a graph never imported is not recorded). Counts are read for every graph, in one
-    pass that needs no index, while the graphs are claimed and before any link is made (a
-    link from one graph's nodes to another's is no part of either's counts);
+    data: a graph never imported is not recorded). Counts are read for every graph, in
+    passes that need no index (the nodes, then each relationship type), while the graphs are
+    claimed and before any link is made (a link from one graph's nodes to another's is no
+    part of either's counts);
     ``indexes_ready()`` then waits for the indexes the links use (default:
     :func:`~gamegraph.loader.writer.await_indexes`). ``clock(stage)`` closes each stage
     (claim, counts, indexes, links, complete) of a stopwatch. ``fresh_store``: the store
-    holds these graphs alone, as the importer made it from their files, so the relationships
-    are counted by type from the count store (:func:`~gamegraph.loader.writer.
-    read_imported_counts`)."""
+    holds these graphs alone, as the importer made it from their files
+    (:func:`~gamegraph.loader.readback.read_back_all`)."""
     with ExitStack() as stack:
         # the read-back runs while the graphs are claimed (it reads, the claims write a few
         # catalog nodes); a claim that fails ends the whole record before anything is written
@@ -333,17 +323,25 @@ def remote_instructions(planned: Sequence[PlannedGraph], out: str = "gamegraph-i
 
 
 def _schema_after_import(runner: QueryRunner, pool: ThreadPoolExecutor) -> Callable[[], None]:
-    """Create the whole schema on a just imported store so that its population overlaps the
-    count read-back; returns the wait for all of it. In three transactions: the catalog's
-    constraints (a few nodes; the claims need them), then every index (one transaction, so
-    Neo4j populates them together in the background after it commits), then the games'
-    constraints in a second session (each is populated inside that transaction, which locks
-    its labels until it ends: it touches neither :Graph nor :GraphSlot, so the claims and the
-    read-back go on meanwhile)."""
+    """Create the schema on a just imported store so that its population overlaps the
+    count read-back; returns the wait for all of it. The catalog's, and the games' for the
+    labels the store holds (a game's schema for a label it does not hold yet, the next load
+    of that game creates: every load creates what is missing; 24 constraints of games not
+    loaded were a fixed 10 s of the bulk route, each populated apart). In three
+    transactions: the catalog's constraints (a few nodes; the claims need them), then every
+    index (one transaction, so Neo4j populates them together in the background after it
+    commits), then the games' constraints in a second session (each is populated inside that
+    transaction, which locks its labels until it ends: it touches neither :Graph nor
+    :GraphSlot, so the claims and the read-back go on meanwhile)."""
+    held = {str(row["label"]) for row in runner.run(cypher("labels_held"))}
     runner.write_all(schema_statements("schema_graph_", constraints=True))
-    runner.write_all(schema_statements(constraints=False))
+    runner.write_all(
+        schema_statements("schema_graph_", constraints=False)
+        + schema_statements(constraints=False, exclude="schema_graph_", labels=held)
+    )
     constraints = pool.submit(
-        runner.write_all, schema_statements(constraints=True, exclude="schema_graph_")
+        runner.write_all,
+        schema_statements(constraints=True, exclude="schema_graph_", labels=held),
     )
 
     def ready() -> None:

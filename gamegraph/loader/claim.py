@@ -37,7 +37,9 @@ from gamegraph.games.checks import storable
 __all__ = ["DELETE_BATCH", "GraphClaim", "Stopwatch", "delete_in_batches", "record_props"]
 
 DELETE_BATCH = 5_000
-"""Nodes deleted per transaction."""
+"""Nodes deleted per transaction, one transaction at a time (benchmarks/delete.py: 20,000 a
+transaction cost the server more per node, and two at once, on two halves of a graph, no
+less time: Neo4j spent about one core's worth on both, and retried their deadlocks)."""
 
 _LEASE_FIELDS = ("lease_owner", "lease_running")
 """Fields :class:`~gamegraph.db.catalog.GraphRecord` reads from the slot, not the record."""

@@ -25,8 +25,9 @@
 from __future__ import annotations
 
 import os
+import re
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,14 +56,7 @@ from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
 from gamegraph.games.registry import parse_graph_id
 from gamegraph.loader.claim import GraphClaim, Stopwatch, delete_in_batches
 from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.readback import (
-    checked_fingerprint,
-    read_all_counts,
-    read_counts,
-    read_fingerprint,
-    read_imported_counts,
-    relationship_count_statement,
-)
+from gamegraph.loader.readback import read_back
 
 __all__ = [
     "LoadReport",
@@ -72,11 +66,9 @@ __all__ = [
     "drop_graph",
     "ensure_schema",
     "load_tables",
-    "read_all_counts",
-    "read_counts",
-    "read_imported_counts",
-    "relationship_count_statement",
     "run_load",
+    "schema_label",
+    "schema_statements",
 ]
 
 NODE_BATCH = int(os.environ.get("GAMEGRAPH_LOAD_BATCH", "5000"))
@@ -145,20 +137,36 @@ def ensure_schema(runner: QueryRunner, *, prefix: str = "schema_", wait: bool = 
 
 
 def schema_statements(
-    prefix: str = "schema_", *, constraints: bool | None = None, exclude: str | None = None
+    prefix: str = "schema_",
+    *,
+    constraints: bool | None = None,
+    exclude: str | None = None,
+    labels: Collection[str] | None = None,
 ) -> list[str]:
     """The ``schema_*`` statements whose names start with ``prefix`` (and not with
     ``exclude``): all of them, or only the constraints (``constraints=True``: Neo4j populates
     each inside its transaction, one after the other) or only the indexes (``False``: all of
-    one transaction are populated after it commits, together, in the background)."""
+    one transaction are populated after it commits, together, in the background); with
+    ``labels``, only those of nodes with one of these labels."""
     chosen = []
     for name, query in named_queries().items():
         if not name.startswith(prefix) or (exclude is not None and name.startswith(exclude)):
+            continue
+        if labels is not None and schema_label(query.cypher) not in labels:
             continue
         is_constraint = query.cypher.lstrip().upper().startswith("CREATE CONSTRAINT")
         if constraints is None or constraints == is_constraint:
             chosen.append(query.cypher)
     return chosen
+
+
+_SCHEMA_LABEL = re.compile(r"\bFOR\s*\(\s*\w*\s*:\s*(\w+)\s*\)", re.IGNORECASE)
+
+
+def schema_label(statement: str) -> str | None:
+    """The label a ``CREATE CONSTRAINT`` or ``CREATE INDEX`` statement is for."""
+    match = _SCHEMA_LABEL.search(statement)
+    return match.group(1) if match else None
 
 
 def await_indexes(runner: QueryRunner) -> None:
@@ -293,8 +301,7 @@ def _write(
         _create_relationships(claim, rel, ids, progress)
     tick("relationships")
     del ids
-    counts = read_counts(runner, game, tables.expected_counts())
-    fingerprint = checked_fingerprint(game, read_fingerprint(runner, game.id), tables.fingerprint())
+    counts, fingerprint = read_back(runner, game, tables.expected_counts(), tables.fingerprint())
     for name, params in game.after_load():
         runner.write(cypher(name), params)
     report.nodes, report.relationships = claim.complete(counts, tables.summary, fingerprint)

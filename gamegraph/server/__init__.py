@@ -36,13 +36,8 @@ if TYPE_CHECKING:
         Installation,
         ensure_installed,
     )
-    from gamegraph.server.local import (
-        LocalNeo4j,
-        ServerStatus,
-        StartResult,
-        StopResult,
-        browser_url,
-    )
+    from gamegraph.server.local import LocalNeo4j
+    from gamegraph.server.status import ServerStatus, StartResult, StopResult, browser_url
 
 _WHERE = {
     "ImportResult": "bulk_import",
@@ -63,10 +58,10 @@ _WHERE = {
     "Installation": "install",
     "ensure_installed": "install",
     "LocalNeo4j": "local",
-    "ServerStatus": "local",
-    "StartResult": "local",
-    "StopResult": "local",
-    "browser_url": "local",
+    "ServerStatus": "status",
+    "StartResult": "status",
+    "StopResult": "status",
+    "browser_url": "status",
 }
 
 __all__ = [

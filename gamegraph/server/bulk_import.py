@@ -27,7 +27,8 @@ from pathlib import Path
 
 from gamegraph.server.errors import BulkImportError, ServerRunningError, tail
 from gamegraph.server.install import ensure_installed
-from gamegraph.server.local import LocalNeo4j, jvm_flags
+from gamegraph.server.local import LocalNeo4j
+from gamegraph.server.processes import jvm_flags
 
 
 @dataclass(frozen=True)

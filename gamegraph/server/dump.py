@@ -20,7 +20,8 @@ from pathlib import Path
 
 from gamegraph.server.errors import LocalNeo4jError, tail
 from gamegraph.server.install import ensure_installed
-from gamegraph.server.local import LocalNeo4j, jvm_flags
+from gamegraph.server.local import LocalNeo4j
+from gamegraph.server.processes import jvm_flags
 
 __all__ = ["dump_database", "load_database"]
 

@@ -21,18 +21,14 @@ database, so switch it to serve a database made by `bulk_import` under another n
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from gamegraph.errors import InputError
 from gamegraph.server.defaults import (
@@ -60,40 +56,33 @@ from gamegraph.server.install import (
 from gamegraph.server.password import (
     LEGACY_PASSWORD,
     is_legacy_home,
+    migrate_legacy_password,
     new_password,
     password_file,
     pending_file,
     read_password,
     write_password,
 )
-
-# The flags Neo4j 5's own start script passes, plus a bounded heap for a shared 2-core machine.
-BASE_JVM_FLAGS: tuple[str, ...] = (
-    "-XX:+UseG1GC",
-    "-XX:+ExitOnOutOfMemoryError",
-    "-XX:-OmitStackTraceInFastThrow",
-    "--add-opens=java.base/java.nio=ALL-UNNAMED",
-    "--add-opens=java.base/java.io=ALL-UNNAMED",
-    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-    "--enable-native-access=ALL-UNNAMED",
-    "-Dio.netty.tryReflectionSetAccessible=true",
-    "-Djdk.nio.maxCachedBufferSize=1024",
-    "-Dlog4j2.disable.jmx=true",
-    "-Dfile.encoding=UTF-8",
+from gamegraph.server.processes import (
+    file_tail,
+    is_launcher_process,
+    jvm_flags,
+    make_private,
+    port_problem,
+    rss_bytes,
+    wait_for_exit,
 )
+from gamegraph.server.status import ServerStatus, StartResult, StopResult, browser_url
 
-
-def jvm_flags(heap: str) -> list[str]:
-    """JVM flags for a Neo4j process with the given maximum heap (e.g. ``2g``)."""
-    return [f"-Xms{min_heap(heap)}", f"-Xmx{heap}", *BASE_JVM_FLAGS]
-
-
-def min_heap(heap: str) -> str:
-    """Initial heap: 512m, or the maximum if that is smaller (Neo4j warns when -Xms is unset)."""
-    units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
-    text = heap.strip().lower()
-    size = int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
-    return heap if size < 512 << 20 else "512m"
+__all__ = [
+    "LocalNeo4j",
+    "ServerStatus",
+    "StartResult",
+    "StopResult",
+    "browser_url",
+    "jvm_flags",
+    "port_problem",
+]
 
 
 def _port(kind: str, given: int | None, default: int) -> int:
@@ -111,67 +100,6 @@ def _port(kind: str, given: int | None, default: int) -> int:
             "use one of 1..65535"
         )
     return int(text)
-
-
-@dataclass(frozen=True)
-class ServerStatus:
-    """What `LocalNeo4j.status()` found."""
-
-    running: bool
-    """A Neo4j JVM started by gamegraph for this home is alive."""
-    ready: bool
-    """It has finished starting (its readiness file names its pid)."""
-    pid: int | None
-    version: str | None
-    """Neo4j version reported by the running server (None when not running)."""
-    bolt_uri: str
-    http_uri: str
-    home: Path
-    rss_bytes: int | None = None
-    """Resident memory of the JVM, when the OS tells (Linux)."""
-    gds_version: str | None = None
-    """What ``gds.version()`` answered when the server started (None: GDS not loaded)."""
-
-    @property
-    def data_dir(self) -> Path:
-        return self.home / "data"
-
-    @property
-    def log_file(self) -> Path:
-        return self.home / "logs" / "launcher.log"
-
-    @property
-    def browser_url(self) -> str:
-        return browser_url(self.http_uri, self.bolt_uri)
-
-
-@dataclass(frozen=True)
-class StartResult:
-    status: ServerStatus
-    already_running: bool
-    seconds: float
-
-
-@dataclass(frozen=True)
-class StopResult:
-    was_running: bool
-    pid: int | None
-    killed: bool
-    """True when SIGTERM was not enough and SIGKILL was sent."""
-    seconds: float
-
-
-def browser_url(http_uri: str, bolt_uri: str, user: str = DEFAULT_USER) -> str:
-    """Neo4j Browser URL that preselects the Bolt server, password login and the user name.
-
-    Browser reads the user from the ``dbms`` URI (``bolt://neo4j@host:port``); only the
-    password is left to type.
-    """
-    scheme, _, address = bolt_uri.partition("://")
-    query = urlencode(
-        {"dbms": f"{scheme}://{user}@{address}", "preselectAuthMethod": "NATIVE"}, safe=":/@"
-    )
-    return f"{http_uri}/browser/?{query}"
 
 
 class LocalNeo4j:
@@ -196,7 +124,7 @@ class LocalNeo4j:
         self.host = host
         self.bolt_port = _port("bolt", bolt_port, DEFAULT_BOLT_PORT)
         self.http_port = _port("http", http_port, DEFAULT_HTTP_PORT)
-        self._initial_password = password or os.environ.get("GAMEGRAPH_NEO4J_PASSWORD") or None
+        self.initial_password = password or os.environ.get("GAMEGRAPH_NEO4J_PASSWORD") or None
         self.heap = heap or os.environ.get("GAMEGRAPH_NEO4J_HEAP") or DEFAULT_HEAP
         self.pagecache = (
             pagecache or os.environ.get("GAMEGRAPH_NEO4J_PAGECACHE") or DEFAULT_PAGECACHE
@@ -207,7 +135,7 @@ class LocalNeo4j:
         self.install_root = install_root
         self.gds = gds_enabled() if gds is None else gds
         """Load the Graph Data Science library (default: unless GAMEGRAPH_NEO4J_GDS=false)."""
-        self._log = log or (lambda _message: None)
+        self.log = log or (lambda _message: None)
 
     # -- paths ---------------------------------------------------------------------------------
 
@@ -260,12 +188,12 @@ class LocalNeo4j:
 
     def ensure_installed(self) -> Installation:
         """Download the jars once (see `install.ensure_installed`)."""
-        return ensure_installed(self.install_root, gds=self.gds, log=self._log)
+        return ensure_installed(self.install_root, gds=self.gds, log=self.log)
 
     def status(self) -> ServerStatus:
         """Whether the JVM for this home runs and is ready; never starts or stops anything."""
         pid = self._read_pid()
-        running = pid is not None and _is_launcher_process(pid)
+        running = pid is not None and is_launcher_process(pid)
         ready_info = self._read_ready() if running else None
         ready = ready_info is not None and ready_info.get("pid") == pid
         version = ready_info.get("version") if ready and ready_info else None
@@ -278,7 +206,7 @@ class LocalNeo4j:
             bolt_uri=self.bolt_uri,
             http_uri=self.http_uri,
             home=self.home,
-            rss_bytes=_rss_bytes(pid) if running and pid is not None else None,
+            rss_bytes=rss_bytes(pid) if running and pid is not None else None,
             gds_version=str(gds) if gds else None,
         )
 
@@ -293,28 +221,28 @@ class LocalNeo4j:
         if not self.home.exists():
             # a new home: only its user may look into it (the password file is 0600 as well)
             self.home.mkdir(parents=True, mode=0o700)
-        _make_private(self.home)
+        make_private(self.home)
         with file_lock(self.run_dir / "start.lock"):
             current = self.status()
             if current.running and current.pid is not None:
                 # a running, ready server is the common case of every command: say nothing
                 if wait and not current.ready:
-                    self._log(f"Neo4j (pid {current.pid}) is starting; waiting until it answers")
+                    self.log(f"Neo4j (pid {current.pid}) is starting; waiting until it answers")
                     self._wait_until_ready(current.pid, began + timeout, timeout)
                 if wait:
-                    self._migrate_legacy_password()
+                    migrate_legacy_password(self)
                 return StartResult(self.status(), True, time.monotonic() - began)
             self._prepare_password()
             self._remove_run_files()
             self._check_port_free(self.bolt_port, "Bolt", "GAMEGRAPH_NEO4J_BOLT_PORT")
             self._check_port_free(self.http_port, "HTTP", "GAMEGRAPH_NEO4J_HTTP_PORT")
-            self._log(f"Starting Neo4j (home {self.home}) ...")
+            self.log(f"Starting Neo4j (home {self.home}) ...")
             self._install_guide(installation)
             pid = self._spawn(installation)
             if wait:
                 self._wait_until_ready(pid, began + timeout, timeout)
-                self._log(f"Neo4j ready at {self.bolt_uri} (pid {pid})")
-                self._migrate_legacy_password()
+                self.log(f"Neo4j ready at {self.bolt_uri} (pid {pid})")
+                migrate_legacy_password(self)
         return StartResult(self.status(), False, time.monotonic() - began)
 
     def stop(self, *, timeout: float = 60.0) -> StopResult:
@@ -325,16 +253,16 @@ class LocalNeo4j:
             self._remove_run_files()
             return StopResult(False, None, False, 0.0)
         pid = current.pid
-        self._log(f"Stopping Neo4j (pid {pid}) ...")
+        self.log(f"Stopping Neo4j (pid {pid}) ...")
         killed = False
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGTERM)
-        if not _wait_for_exit(pid, timeout):
-            self._log(f"Neo4j (pid {pid}) did not stop within {timeout:.0f}s; sending SIGKILL")
+        if not wait_for_exit(pid, timeout):
+            self.log(f"Neo4j (pid {pid}) did not stop within {timeout:.0f}s; sending SIGKILL")
             killed = True
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            if not _wait_for_exit(pid, 15.0):
+            if not wait_for_exit(pid, 15.0):
                 raise LocalNeo4jError(f"Neo4j (pid {pid}) survived SIGKILL")
         self._remove_run_files()
         return StopResult(True, pid, killed, time.monotonic() - began)
@@ -356,7 +284,7 @@ class LocalNeo4j:
             and info.get("store_swap") is True
             and info.get("pid") == pid
             and pid is not None
-            and _is_launcher_process(pid)
+            and is_launcher_process(pid)
         )
 
     def stop_database(self, *, timeout: float = 120.0) -> float:
@@ -400,62 +328,7 @@ class LocalNeo4j:
         launcher sets that password when it creates the user neo4j."""
         if self.password_file.is_file() or is_legacy_home(self.home):
             return
-        write_password(self.password_file, self._initial_password or new_password())
-
-    def _migrate_legacy_password(self) -> None:
-        """A home made with the old fixed password gets a random one (said once, here)."""
-        if not is_legacy_home(self.home):
-            return
-        from neo4j import GraphDatabase
-        from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
-
-        pending = pending_file(self.home)
-        new = read_password(pending)
-        if new is None:
-            explicit = self._initial_password
-            new = explicit if explicit and explicit != LEGACY_PASSWORD else new_password()
-            write_password(pending, new)
-        try:
-            with GraphDatabase.driver(
-                self.bolt_uri, auth=(DEFAULT_USER, LEGACY_PASSWORD), connection_timeout=10.0
-            ) as driver:
-                driver.execute_query(
-                    "ALTER CURRENT USER SET PASSWORD FROM $old TO $new",
-                    old=LEGACY_PASSWORD,
-                    new=new,
-                    database_="system",
-                )
-        except AuthError:
-            if not self._password_works(new):
-                pending.unlink(missing_ok=True)
-                self._log(
-                    f"The local Neo4j in {self.home} has no password file and its password is "
-                    f"not the old default: write it to {self.password_file} (mode 0600) or set "
-                    "NEO4J_PASSWORD"
-                )
-                return
-        except (ServiceUnavailable, Neo4jError, OSError) as e:
-            self._log(f"The old fixed password of {self.home} could not be replaced yet ({e})")
-            return
-        pending.replace(self.password_file)
-        self._log(
-            f"The local Neo4j in {self.home} had the old fixed password 'gamegraph'; it now has "
-            f"a random one, kept in {self.password_file} (mode 0600): `gamegraph neo4j password` "
-            "prints it"
-        )
-
-    def _password_works(self, password: str) -> bool:
-        from neo4j import GraphDatabase
-        from neo4j.exceptions import AuthError
-
-        try:
-            with GraphDatabase.driver(
-                self.bolt_uri, auth=(DEFAULT_USER, password), connection_timeout=10.0
-            ) as driver:
-                driver.verify_connectivity()
-        except AuthError:
-            return False
-        return True
+        write_password(self.password_file, self.initial_password or new_password())
 
     def _install_guide(self, installation: Installation) -> None:
         """Browser with the gamegraph guide and style (:mod:`.browser_guide`); a failure only
@@ -465,7 +338,7 @@ class LocalNeo4j:
         try:
             install_guide(self.home, installation.lib, self.http_uri)
         except (OSError, ValueError) as e:
-            self._log(f"The Browser guide was not installed ({e}); Neo4j serves plain Browser")
+            self.log(f"The Browser guide was not installed ({e}); Neo4j serves plain Browser")
 
     def _spawn(self, installation: Installation) -> int:
         self.log_file.parent.mkdir(parents=True, exist_ok=True)
@@ -497,11 +370,11 @@ class LocalNeo4j:
 
     def _wait_until_ready(self, pid: int, deadline: float, timeout: float) -> None:
         while True:
-            if not _is_launcher_process(pid):
+            if not is_launcher_process(pid):
                 raise ServerExitedError(
                     f"the Neo4j JVM (pid {pid}) exited while starting. Last lines of "
-                    f"{self.log_file}:\n{_file_tail(self.log_file)}\n"
-                    f"Last lines of {self.debug_log}:\n{_file_tail(self.debug_log, 15)}"
+                    f"{self.log_file}:\n{file_tail(self.log_file)}\n"
+                    f"Last lines of {self.debug_log}:\n{file_tail(self.debug_log, 15)}"
                 )
             info = self._read_ready()
             if info is not None and info.get("pid") == pid and self._bolt_answers():
@@ -511,7 +384,7 @@ class LocalNeo4j:
                     f"Neo4j (pid {pid}) was not ready after {timeout:.0f}s; it may still be "
                     f"starting (see {self.log_file} and {self.debug_log}; "
                     f"`gamegraph neo4j status`, `gamegraph neo4j stop`). Last lines of "
-                    f"{self.log_file}:\n{_file_tail(self.log_file)}"
+                    f"{self.log_file}:\n{file_tail(self.log_file)}"
                 )
             time.sleep(0.25)
 
@@ -555,10 +428,10 @@ class LocalNeo4j:
         deadline = began + timeout
         while True:
             pid = self._read_pid()
-            if pid is None or not _is_launcher_process(pid):
+            if pid is None or not is_launcher_process(pid):
                 raise ServerExitedError(
                     f"the Neo4j JVM exited while its database was asked to {verb}. Last lines "
-                    f"of {self.log_file}:\n{_file_tail(self.log_file)}"
+                    f"of {self.log_file}:\n{file_tail(self.log_file)}"
                 )
             try:
                 lines = [line for line in reply.read_text().splitlines() if line.strip()]
@@ -604,81 +477,3 @@ class LocalNeo4j:
         left = (*self.run_dir.glob("database.*"), *self.run_dir.glob(".database.*"))
         for path in (self.pid_file, self.ready_file, *left):
             path.unlink(missing_ok=True)
-
-
-def port_problem(host: str, port: int) -> str | None:
-    """None if a server could listen on host:port, else why not (e.g. "address in use")."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        # SO_REUSEADDR ignores sockets in TIME_WAIT, so only a live listener blocks the bind.
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError as e:
-            return "address in use" if e.errno == errno.EADDRINUSE else str(e)
-    return None
-
-
-def _is_launcher_process(pid: int) -> bool:
-    """The pid is alive, not a zombie, and (where /proc tells) runs our Launcher.java."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return False  # someone else's process reused the pid
-    proc = Path(f"/proc/{pid}")
-    if not proc.is_dir():
-        return True
-    try:
-        fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-        state, flags = fields[0], int(fields[6])
-        cmdline = (proc / "cmdline").read_bytes()
-    except (OSError, IndexError, ValueError):
-        return False
-    if state in ("Z", "X") or flags & _PF_KTHREAD:
-        return False
-    # cmdline reads empty for the instant a process spends inside execve (a `java` wrapper
-    # script exec-ing the JVM): alive, and not yet anything else
-    return not cmdline or b"Launcher.java" in cmdline
-
-
-_PF_KTHREAD = 0x00200000  # a kernel thread's flag in /proc/<pid>/stat (its cmdline is empty too)
-
-
-def _wait_for_exit(pid: int, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not _is_launcher_process(pid):
-            return True
-        time.sleep(0.2)
-    return not _is_launcher_process(pid)
-
-
-def _rss_bytes(pid: int) -> int | None:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        return None
-    return None
-
-
-def _file_tail(path: Path, lines: int = 40) -> str:
-    try:
-        with path.open("rb") as handle:
-            handle.seek(0, os.SEEK_END)
-            size = handle.tell()
-            handle.seek(max(0, size - 64 * 1024))
-            text = handle.read().decode("utf-8", errors="replace")
-    except OSError:
-        return "    (no log file)"
-    return tail(text, lines)
-
-
-def _make_private(home: Path) -> None:
-    """Only the home's user may read it (its store, logs, password file): a home made by an
-    older gamegraph, or by hand, with group or other access is made 0700 at start."""
-    info = home.stat()
-    if info.st_uid == os.geteuid() and info.st_mode & 0o077:
-        home.chmod(0o700)

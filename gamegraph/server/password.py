@@ -16,10 +16,17 @@ import os
 import secrets
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gamegraph.server.defaults import DEFAULT_USER
+
+if TYPE_CHECKING:
+    from gamegraph.server.local import LocalNeo4j
 
 __all__ = [
     "LEGACY_PASSWORD",
     "is_legacy_home",
+    "migrate_legacy_password",
     "new_password",
     "password_file",
     "pending_file",
@@ -81,3 +88,60 @@ def write_password(path: Path, password: str) -> None:
         handle.write(password + "\n")
     os.chmod(tmp, 0o600)
     tmp.replace(path)
+
+
+def migrate_legacy_password(local: LocalNeo4j) -> None:
+    """A home made with the old fixed password gets a random one (said once, here)."""
+    if not is_legacy_home(local.home):
+        return
+    from neo4j import GraphDatabase
+    from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
+
+    pending = pending_file(local.home)
+    new = read_password(pending)
+    if new is None:
+        explicit = local.initial_password
+        new = explicit if explicit and explicit != LEGACY_PASSWORD else new_password()
+        write_password(pending, new)
+    try:
+        with GraphDatabase.driver(
+            local.bolt_uri, auth=(DEFAULT_USER, LEGACY_PASSWORD), connection_timeout=10.0
+        ) as driver:
+            driver.execute_query(
+                "ALTER CURRENT USER SET PASSWORD FROM $old TO $new",
+                old=LEGACY_PASSWORD,
+                new=new,
+                database_="system",
+            )
+    except AuthError:
+        if not _password_works(local.bolt_uri, new):
+            pending.unlink(missing_ok=True)
+            local.log(
+                f"The local Neo4j in {local.home} has no password file and its password is "
+                f"not the old default: write it to {local.password_file} (mode 0600) or set "
+                "NEO4J_PASSWORD"
+            )
+            return
+    except (ServiceUnavailable, Neo4jError, OSError) as e:
+        local.log(f"The old fixed password of {local.home} could not be replaced yet ({e})")
+        return
+    pending.replace(local.password_file)
+    local.log(
+        f"The local Neo4j in {local.home} had the old fixed password 'gamegraph'; it now has "
+        f"a random one, kept in {local.password_file} (mode 0600): `gamegraph neo4j password` "
+        "prints it"
+    )
+
+
+def _password_works(bolt_uri: str, password: str) -> bool:
+    from neo4j import GraphDatabase
+    from neo4j.exceptions import AuthError
+
+    try:
+        with GraphDatabase.driver(
+            bolt_uri, auth=(DEFAULT_USER, password), connection_timeout=10.0
+        ) as driver:
+            driver.verify_connectivity()
+    except AuthError:
+        return False
+    return True

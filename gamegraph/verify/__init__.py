@@ -7,17 +7,20 @@ side, hands each game a reader of its queries and gathers the :class:`Check` res
 the server has Neo4j's Graph Data Science library, the components are also computed by GDS
 and compared with the stored ones (:mod:`.gds`).
 
-Graphs are verified :data:`WORKERS` at a time, each in a thread of its own (the largest
-first): Neo4j runs each query on one core, and the driver waits on its socket without the
-GIL, so two graphs' queries keep two cores busy where one graph's keep one. The report lists
-each graph's checks in the order the graphs were chosen, whatever finished first.
+Graphs are verified :data:`WORKERS` tasks at a time, each in a thread of its own: a graph's
+own checks (the largest graph first), then its content fingerprint, then its GDS checks.
+Neo4j runs each query on one core, and the driver waits on its socket without the GIL, so
+two tasks' queries keep two cores busy where one's keep one: a single large graph (B_70)
+reads its fingerprint and its GDS components beside its own checks. The report lists each
+graph's checks in the order the graphs were chosen, whatever finished first.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamegraph.db.catalog import GraphRecord, GraphState, get_graph, list_graphs
@@ -78,24 +81,28 @@ def verify(
         why = f" ({'; '.join(report.skipped)})" if report.skipped else ""
         raise GraphNotLoadedError(f"no complete graph to verify for {what}{why}", command)
     by_gds = checks_by_gds(runner, [game for _, game in records], say)
+    engines = {record.id: _Engine(game, say) for record, game in records}
 
     def own(record: GraphRecord, game: Game[Any]) -> list[Check]:
-        say(f"{game.describe()}: building the engine's graph")
-
         def checks() -> list[Check]:
-            graph = game.build(force=True)
-            found = game.verify(graph, _reader(runner), record.summary, say)
-            name = found[0].graph if found else game.describe()  # "G_30", as its checks say
-            return [*found, fingerprint_check(runner, record, game, graph, name)]
+            graph = engines[record.id].graph()
+            return game.verify(graph, _reader(runner), record.summary, say)
 
         return _unless_changed(runner, record, report, checks)
+
+    def fingerprint_of(record: GraphRecord, game: Game[Any]) -> list[Check]:
+        def check() -> list[Check]:
+            return [fingerprint_check(runner, record, game, engines[record.id].graph)]
+
+        return _unless_changed(runner, record, report, check)
 
     def by_gds_of(record: GraphRecord, game: Game[Any]) -> list[Check]:
         return _unless_changed(runner, record, report, lambda: gds_checks(runner, game, say))
 
-    # (graph, part): the graphs' own checks, the largest graphs first, then apart (they need
-    # no engine) their GDS checks, which the report lists after each graph's own
-    parts = [own, by_gds_of] if by_gds else [own]
+    # (graph, part): the graphs' own checks, the largest graphs first, then apart their
+    # fingerprints (Neo4j's pass over a graph, beside its own checks: one engine build for
+    # both) and their GDS checks (no engine), which the report lists after each graph's own
+    parts = [own, fingerprint_of, by_gds_of] if by_gds else [own, fingerprint_of]
     tasks = sorted(
         ((i, k) for i in range(len(records)) for k in range(len(parts))),
         key=lambda task: (task[1], -_size(records[task[0]][0])),
@@ -110,22 +117,44 @@ def verify(
             pool.shutdown(wait=False, cancel_futures=True)
             raise
     for i, (_, game) in enumerate(records):
+        own_checks = found[i, 0]
+        name = own_checks[0].graph if own_checks else game.describe()  # "G_30", as they say
+        found[i, 1] = [replace(check, graph=name) for check in found[i, 1]]
         for k in range(len(parts)):
             report.checks += found[i, k]
         report.graphs.append(game.id)
     return report
 
 
+class _Engine:
+    """One graph's engine build, made once (by whichever of its checks needs it first) and
+    shared by its own checks and its fingerprint check."""
+
+    def __init__(self, game: Game[Any], say: Say) -> None:
+        self.game = game
+        self.say = say
+        self._graph: Any = None
+        self._lock = threading.Lock()
+
+    def graph(self) -> Any:
+        with self._lock:
+            if self._graph is None:
+                self.say(f"{self.game.describe()}: building the engine's graph")
+                self._graph = self.game.build(force=True)
+            return self._graph
+
+
 def fingerprint_check(
-    runner: QueryRunner, record: GraphRecord, game: Game[Any], graph: Any, name: str
+    runner: QueryRunner, record: GraphRecord, game: Game[Any], graph: Callable[[], Any]
 ) -> Check:
     """The graph's content fingerprint (:mod:`gamegraph.games.fingerprint`): what Cypher
     computes from the stored nodes and relationships, the one its load checked and recorded,
-    and the engine's must be one. A record completed before fingerprints were recorded has
-    none; then Cypher's and the engine's are compared."""
-    comparison = Comparison(name, "content fingerprint")
+    and the engine's (of the graph ``graph()`` builds, after Neo4j's pass) must be one. A
+    record completed before fingerprints were recorded has none; then Cypher's and the
+    engine's are compared."""
+    comparison = Comparison(game.describe(), "content fingerprint")
     found = read_fingerprint(runner, record.id)
-    engine = game.tables(graph).fingerprint()
+    engine = game.tables(graph()).fingerprint()
     stored = record.fingerprint if record.fingerprint is not None else found
     comparison.three("fingerprint", found, stored, engine)
     held = "stored = " if record.fingerprint is not None else "(none stored) "

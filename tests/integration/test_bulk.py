@@ -23,12 +23,8 @@ from gamegraph.games import get_game
 from gamegraph.games.partitions import count_partitions
 from gamegraph.loader import bulk as bulk_module
 from gamegraph.loader.plan import LoadRequest
-from gamegraph.loader.writer import (
-    drop_graph,
-    read_all_counts,
-    read_imported_counts,
-    run_load,
-)
+from gamegraph.loader.readback import read_back, read_back_all
+from gamegraph.loader.writer import drop_graph, run_load
 from gamegraph.server import LocalNeo4j
 from gamegraph.server.errors import StartTimeoutError
 from gamegraph.server.swap import SWAP_JOURNAL, bulk_lock, reopen
@@ -243,8 +239,7 @@ def test_a_new_store_that_does_not_verify_is_swapped_back_out(
     def wrong(*_: object, **__: object) -> None:
         raise IncompleteLoadError("counts differ (simulated)")
 
-    monkeypatch.setattr(bulk_module, "read_all_counts", wrong)
-    monkeypatch.setattr(bulk_module, "read_imported_counts", wrong)  # a store of these alone
+    monkeypatch.setattr(bulk_module, "read_back_all", wrong)
     request = LoadRequest.parse("14", "floridian", route="bulk")
     with _database(local_only) as db, pytest.raises(IncompleteLoadError, match="simulated"):
         db.load(request)
@@ -256,21 +251,27 @@ def test_a_new_store_that_does_not_verify_is_swapped_back_out(
         assert _count(db.runner, "floridian:14") == 0
 
 
-def test_counts_read_through_the_count_store_are_exact_and_name_a_graph_that_differs(
+def test_the_store_read_back_agrees_with_a_graphs_own_and_names_a_graph_that_differs(
     runner: Neo4jQueryRunner, two_graphs: list[str]
 ) -> None:
-    """read_imported_counts (a new bulk store's counts: nodes per graph, relationships by type
-    from the count store) agrees with the graph-by-graph pass, and a relationship missing
-    from one graph is named as read_all_counts names it (the count store's total differs)."""
+    """read_back_all (every graph of the store at once: the nodes, then each relationship
+    type, two queries at a time) answers for B_12 what its own one-pass read_back answers,
+    the counts and the engine's fingerprint, whether it reads every relationship's end
+    (fresh store) or only those inside the graph; a count that differs is named."""
     game = get_game("bulgarian").create(n=12)
-    expected = game.tables(game.build(force=True)).expected_counts()
+    tables = game.tables(game.build(force=True))
+    expected, fingerprint = tables.expected_counts(), tables.fingerprint()
     assert expected == {"nodes": count_partitions(12), "BULGARIAN_MOVE": count_partitions(12)}
-    assert read_imported_counts(runner, [(game, expected)]) == [expected]
-    assert read_all_counts(runner, [(game, expected)]) == [expected]
+    assert read_back(runner, game, expected, fingerprint) == (expected, fingerprint)
+    for fresh in (False, True):
+        assert read_back_all(runner, [(game, expected, fingerprint)], fresh_store=fresh) == [
+            (expected, fingerprint)
+        ]
     more = {**expected, "BULGARIAN_MOVE": expected["BULGARIAN_MOVE"] + 1}
-    for read in (read_imported_counts, read_all_counts):
-        with pytest.raises(IncompleteLoadError, match=r"bulgarian:12|B_12"):
-            read(runner, [(game, more)])
+    with pytest.raises(IncompleteLoadError, match=r"bulgarian:12|B_12"):
+        read_back_all(runner, [(game, more, fingerprint)])
+    with pytest.raises(IncompleteLoadError, match=r"bulgarian:12|B_12"):
+        read_back(runner, game, more, fingerprint)
 
 
 def test_a_load_that_lands_during_the_import_stops_the_swap(

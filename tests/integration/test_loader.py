@@ -623,3 +623,34 @@ def test_recording_a_partly_imported_graph_names_the_counts_that_differ(
         assert record is not None and record.complete and record.relationships == 256
     finally:
         drop_graph(runner, game.id)
+
+
+def _operators(plan: Any) -> list[str]:
+    """Every operator of a query plan (the driver's summary plan), depth first."""
+    return [plan["operatorType"].split("@")[0]] + [
+        name for child in plan.get("children", []) for name in _operators(child)
+    ]
+
+
+@pytest.mark.parametrize("name", ["graph_delete_nodes", "delete_unowned"])
+def test_a_fenced_delete_batch_reads_only_its_own_batch_of_nodes(
+    runner: Neo4jQueryRunner, name: str
+) -> None:
+    """Neo4j plans each fenced delete with a plain LIMIT, after the fence's SET: a LIMIT in the
+    SET's query part is planned exhaustive, and a drop of B_60 then read all of the graph's
+    remaining nodes for each of its 194 batches."""
+    from gamegraph.db.query_files import cypher
+
+    params = {"graph": "bulgarian:3", "label": "Bulgarian", "limit": 1, "slot": "x", "owner": "x"}
+    with runner.driver.session(database=runner.database) as session:
+        plan = session.run("EXPLAIN " + cypher(name), params).consume().plan
+    operators = _operators(plan)
+    assert "Limit" in operators and "ExhaustiveLimit" not in operators, operators
+    # the SET on the Apply's left side: done for the slot's row before the batch is read
+    apply = next(p for p in _plans(plan) if p["operatorType"].startswith("Apply"))
+    left, right = (_operators(child) for child in apply["children"])
+    assert "SetProperty" in left and "Limit" in right and "DetachDelete" in right
+
+
+def _plans(plan: Any) -> list[Any]:
+    return [plan] + [p for child in plan.get("children", []) for p in _plans(child)]

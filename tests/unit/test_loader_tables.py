@@ -13,20 +13,22 @@ import pytest
 from fake_runner import CollectingQueryRunner
 
 from gamegraph import bulgarian as build_bulgarian
+from gamegraph.db.fingerprints import read_graph, readback_type_statement
 from gamegraph.db.query_files import named_queries
 from gamegraph.db.runner import WriteCounters
 from gamegraph.errors import IncompleteLoadError, InputError, TooLargeError
 from gamegraph.games import get_game
-from gamegraph.games.fingerprint import FINGERPRINT_PARAMS, fingerprint_text
+from gamegraph.games.fingerprint import FINGERPRINT_PARAMS
 from gamegraph.games.model import GRAPH_NODE, GraphTables
 from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation
 from gamegraph.loader.export import import_arguments, write_csv, write_graphml
 from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_range
+from gamegraph.loader.readback import read_back_all
 from gamegraph.loader.writer import (
     create_nodes_statement,
     ensure_schema,
     load_tables,
-    read_all_counts,
+    schema_label,
     schema_statements,
 )
 
@@ -93,43 +95,33 @@ def _fake_runner(nodes: int, moves: int) -> CollectingQueryRunner:
     runner.set_result(create, [{"ids": [f"e{i}" for i in range(11)]}])
     runner.set_result(QUERIES["graph_claim"].cypher, [{"busy": False, "owner": "me"}])
     runner.set_result(QUERIES["graph_complete"].cypher, [{"id": "bulgarian:6"}])  # lease held
-    runner.set_result(
-        QUERIES["graph_count"].cypher,
-        [{"nodes": nodes, "by_type": [["BULGARIAN_MOVE", moves]]}],
-    )
-    runner.set_result(
-        QUERIES["graph_fingerprint"].cypher,
-        [_fingerprint_answer(_tables_of(Bulgarian.create(n=6)))],
-    )
+    answer = _read_back_answer(_tables_of(Bulgarian.create(n=6)))
+    answer["nodes"] = nodes
+    answer["by_type"][0][1] = moves  # the relationships counted (to any node)
+    runner.set_result(QUERIES["graph_read_back"].cypher, [answer])
     return runner
 
 
-def _fingerprint_answer(tables: GraphTables) -> dict[str, Any]:
-    """What graph_fingerprint answers for a graph stored exactly as ``tables``, computed here
-    in plain Python integers from the query's own text of the mix (a second computation
-    beside the engine's numpy one)."""
-    p = FINGERPRINT_PARAMS
-    m = p["m"]
-
-    def mix(a: int, b: int) -> tuple[int, int]:
-        x = (a * p["ka"] + b * p["kb"] + p["ca"]) % m
-        y = (a * p["kc"] + b * p["kd"] + p["cb"]) % m
-        return x * x % m, y * y % m
-
-    idx = {t.label: [int(v) for v in t.column("idx")] for t in tables.nodes}
-    node_mixes = [mix(i, 0) for values in idx.values() for i in values]
+def _read_back_answer(tables: GraphTables) -> dict[str, Any]:
+    """What graph_read_back answers for a graph stored exactly as ``tables``: its node count
+    and, per relationship type, its count and the moments of the ends' idx, computed here in
+    plain Python integers from the query's own text (a second computation beside the
+    engine's numpy mix, which the fingerprint built from these moments must equal)."""
+    m = FINGERPRINT_PARAMS["m"]
+    idx = {t.label: [int(v) % m for v in t.column("idx")] for t in tables.nodes}
+    every = [i for values in idx.values() for i in values]
     by_type: dict[str, list[int]] = {}
     for rel in tables.rels:
-        sums = by_type.setdefault(rel.type, [0, 0])
+        row = by_type.setdefault(rel.type, [rel.type, 0, 0, 0, 0, 0, 0, 0])
         for a, b in zip(rel.start.tolist(), rel.end.tolist(), strict=True):
-            x, y = mix(idx[rel.source][a], idx[rel.target][b])
-            sums[0] += x
-            sums[1] += y
+            x, y = idx[rel.source][a], idx[rel.target][b]
+            for k, v in enumerate((1, 1, x, y, x * x % m, y * y % m, x * y % m), start=1):
+                row[k] += v
     return {
-        "nodes": len(node_mixes),
-        "node_x": sum(x for x, _ in node_mixes),
-        "node_y": sum(y for _, y in node_mixes),
-        "by_type": [[kind, x, y] for kind, (x, y) in by_type.items()],
+        "nodes": len(every),
+        "node_sa": sum(every),
+        "node_saa": sum(i * i % m for i in every),
+        "by_type": [row for row in by_type.values() if row[1]],
     }
 
 
@@ -167,21 +159,22 @@ def test_counts_that_agree_with_other_content_keep_the_graph_incomplete() -> Non
     moved = _tables_of(Bulgarian.create(n=6))
     moved.rels[0].end[0] = (moved.rels[0].end[0] + 1) % len(moved.nodes[0])
     runner = _fake_runner(11, 11)
-    runner.set_result(QUERIES["graph_fingerprint"].cypher, [_fingerprint_answer(moved)])
+    runner.set_result(QUERIES["graph_read_back"].cypher, [_read_back_answer(moved)])
     with pytest.raises(IncompleteLoadError, match="not the same ones"):
         load_tables(runner, tables)
     assert QUERIES["graph_complete"].cypher not in [q.query for q in runner.queries]
 
 
-def test_the_engine_fingerprint_is_the_plain_integer_computation_of_the_query() -> None:
-    """GraphTables.fingerprint (numpy) equals the fingerprint of graph_fingerprint's sums
-    computed in plain integers, for a graph of each kind of table (two labels, properties
-    on relationships), and differs when two arcs exchange their ends."""
+def test_the_engine_fingerprint_is_what_the_read_back_moments_give() -> None:
+    """GraphTables.fingerprint (numpy's mix) equals the fingerprint made from the moments
+    graph_read_back sums (computed here in plain integers), for a graph of each kind of
+    table (two labels, properties on relationships), and differs when two arcs exchange
+    their ends."""
     for game in (Bulgarian.create(n=9), get_game("floridian").create(n=9)):
         tables = game.tables(game.build(force=True))
-        answer = _fingerprint_answer(tables)
-        sums = {kind: (x, y) for kind, x, y in answer["by_type"]}
-        found = fingerprint_text(answer["nodes"], (answer["node_x"], answer["node_y"]), sums)
+        runner = CollectingQueryRunner()
+        runner.set_result(QUERIES["graph_read_back"].cypher, [_read_back_answer(tables)])
+        found = read_graph(runner, game.id).fingerprint
         assert found == tables.fingerprint()
         rel = next(r for r in tables.rels if len(set(r.end.tolist())) > 1)
         i = int(np.flatnonzero(rel.end != rel.end[0])[0])
@@ -196,30 +189,38 @@ def test_schema_statements_are_all_idempotent() -> None:
     assert len(statements) >= 5 and all("IF NOT EXISTS" in s for s in statements)
 
 
-def test_the_one_pass_read_back_checks_each_graph_as_its_own_read_does() -> None:
-    """graph_count_all answers for every graph at once; each graph's counts are held to its
-    own expected ones: equal, a type missing, or a type no table had."""
+def test_the_store_read_back_checks_each_graph_as_its_own_read_does() -> None:
+    """read_back_all reads every graph at once (the nodes, then each relationship type of
+    the store); each graph's counts and fingerprint are held to its own expected ones:
+    equal, a type missing, or a type no table had."""
     b6, b7 = Bulgarian.create(n=6), Bulgarian.create(n=7)
-    runner = CollectingQueryRunner()
-    both = [[b6.id, 11, "BULGARIAN_MOVE", 11], [b7.id, 15, "BULGARIAN_MOVE", 15]]
-    answer = {
-        "nodes": [[g, n] for g, n, _, _ in both],
-        "by_type": [[g, t, c] for g, _, t, c in both],
-    }
-    runner.set_result(QUERIES["graph_count_all"].cypher, [answer])
-    wanted = [(b6, {"nodes": 11, "BULGARIAN_MOVE": 11}), (b7, {"nodes": 15, "BULGARIAN_MOVE": 15})]
-    assert read_all_counts(runner, wanted) == [w for _, w in wanted]
-    assert [q.query for q in runner.reads] == [QUERIES["graph_count_all"].cypher]  # one query
+    answers = {b.id: _read_back_answer(_tables_of(b)) for b in (b6, b7)}
+    wanted = [(b, _tables_of(b).expected_counts(), _tables_of(b).fingerprint()) for b in (b6, b7)]
+
+    def store(types: dict[str, list[list[Any]]]) -> CollectingQueryRunner:
+        runner = CollectingQueryRunner()
+        nodes = [[g, a["nodes"], a["node_sa"], a["node_saa"]] for g, a in answers.items()]
+        runner.set_result(QUERIES["graph_read_back_nodes_all"].cypher, [{"nodes": nodes}])
+        runner.set_result(QUERIES["relationship_types"].cypher, [{"type": t} for t in types])
+        for kind, rows in types.items():
+            for inside_only in (False, True):
+                statement = readback_type_statement(kind, inside_only=inside_only)
+                runner.set_result(statement, [{"by_graph": rows}])
+        return runner
+
+    moves = [[g, *a["by_type"][0][1:]] for g, a in answers.items()]
+    runner = store({"BULGARIAN_MOVE": moves})
+    assert read_back_all(runner, wanted) == [(w[1], w[2]) for w in wanted]
+    assert read_back_all(runner, wanted, fresh_store=True) == [(w[1], w[2]) for w in wanted]
     with pytest.raises(IncompleteLoadError, match="B_7"):
-        read_all_counts(runner, [(b7, {"nodes": 15, "BULGARIAN_MOVE": 16})])
-    answer["by_type"].append([b6.id, "STRAY", 1])
-    runner.set_result(QUERIES["graph_count_all"].cypher, [answer])
+        read_back_all(runner, [(b7, {"nodes": 15, "BULGARIAN_MOVE": 16}, wanted[1][2])])
+    runner = store({"BULGARIAN_MOVE": moves, "STRAY": [[b6.id, 1, 1, 0, 0, 0, 0, 0]]})
     with pytest.raises(IncompleteLoadError, match="STRAY"):
-        read_all_counts(runner, wanted[:1])
-    answer["nodes"] = answer["by_type"] = []  # a graph the import never wrote
-    runner.set_result(QUERIES["graph_count_all"].cypher, [answer])
-    with pytest.raises(IncompleteLoadError, match="B_6"):
-        read_all_counts(runner, wanted[:1])
+        read_back_all(runner, wanted[:1])
+    runner = store({"BULGARIAN_MOVE": moves})
+    runner.set_result(QUERIES["graph_read_back_nodes_all"].cypher, [{"nodes": []}])
+    with pytest.raises(IncompleteLoadError, match="B_6"):  # a graph the import never wrote
+        read_back_all(runner, wanted[:1])
 
 
 def test_the_catalog_schema_alone_is_its_three_statements() -> None:
@@ -254,21 +255,42 @@ def test_the_schema_splits_into_its_constraints_and_its_indexes() -> None:
 def test_a_bulk_load_creates_the_indexes_before_the_games_constraints() -> None:
     """On a just imported store: the catalog's constraints (the claims need them), every
     index in one transaction (populated together after it commits), then the games'
-    constraints, in a transaction that touches neither :Graph nor :GraphSlot."""
+    constraints, in a transaction that touches neither :Graph nor :GraphSlot; of the games,
+    only the schema of the labels the store holds (here B_n's)."""
     from concurrent.futures import ThreadPoolExecutor
 
     from gamegraph.loader.bulk import _schema_after_import
 
     runner = CollectingQueryRunner()
+    held = [{"label": "GraphNode"}, {"label": "Bulgarian"}]
+    runner.set_result(QUERIES["labels_held"].cypher, held)
     with ThreadPoolExecutor(max_workers=1) as pool:
         ready = _schema_after_import(runner, pool)
         ready()
     texts = [q.query for q in runner.queries]
     catalog = schema_statements("schema_graph_", constraints=True)
-    indexes = schema_statements(constraints=False)
-    games = schema_statements(constraints=True, exclude="schema_graph_")
-    assert texts == [*catalog, *indexes, *games, QUERIES["indexes_await"].cypher]
+    indexes = schema_statements("schema_graph_", constraints=False) + [
+        QUERIES[name].cypher for name in ("schema_bulgarian_n", "schema_bulgarian_idx")
+    ]
+    games = [QUERIES["schema_bulgarian_key"].cypher]
+    assert texts == [
+        QUERIES["labels_held"].cypher,
+        *catalog,
+        *indexes,
+        *games,
+        QUERIES["indexes_await"].cypher,
+    ]
     assert not any(":Graph)" in t or ":GraphSlot)" in t for t in games)
+
+
+def test_every_schema_statement_names_its_label() -> None:
+    """The bulk route picks a game's schema by the label of each statement: every one has a
+    label, and those of B_n are for :Bulgarian."""
+    assert all(schema_label(statement) for statement in schema_statements())
+    assert {schema_label(QUERIES[f"schema_bulgarian_{k}"].cypher) for k in ("key", "n")} == {
+        "Bulgarian"
+    }
+    assert schema_statements(labels=set()) == []
 
 
 @pytest.mark.parametrize(

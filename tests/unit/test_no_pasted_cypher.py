@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 import gamegraph as gg
+from gamegraph.db.fingerprints import readback_type_statement
 from gamegraph.errors import InputError
 from gamegraph.games import all_games, get_game
 from gamegraph.games.engine.cypher import label_of, move_of, prefix_of, texts
 from gamegraph.games.model import NodeTable
-from gamegraph.loader.writer import relationship_count_statement
 
 ROOT = Path(gg.__file__).parent
 CLAUSE = re.compile(r"\b(MATCH|MERGE|CREATE|UNWIND|DETACH DELETE|REMOVE|LOAD CSV)\b")
@@ -30,7 +30,7 @@ CLAUSE = re.compile(r"\b(MATCH|MERGE|CREATE|UNWIND|DETACH DELETE|REMOVE|LOAD CSV
 
 ALLOWED = {
     ("loader/writer.py", "create_nodes_statement"): "the model's checked identifiers",
-    ("loader/readback.py", "relationship_count_statement"): "a checked relationship type",
+    ("db/fingerprints.py", "readback_type_statement"): "a checked relationship type",
 }
 """Functions that format Cypher, each with what it pastes (shown below to be identifiers)."""
 
@@ -107,13 +107,14 @@ def test_the_model_refuses_a_label_or_column_that_is_no_identifier() -> None:
             NodeTable(label="Good", columns={bad: [1]})
 
 
-def test_a_relationship_count_pastes_only_a_type_name() -> None:
-    assert relationship_count_statement("BULGARIAN_MOVE") == (
-        "MATCH ()-[r:BULGARIAN_MOVE]->() RETURN count(r) AS relationships"
-    )
+def test_a_read_back_of_a_type_pastes_only_a_type_name() -> None:
+    for inside_only in (False, True):
+        text = readback_type_statement("BULGARIAN_MOVE", inside_only=inside_only)
+        assert text.startswith("MATCH (p)-[r:BULGARIAN_MOVE]->(q)\n")
+        assert text.count("BULGARIAN_MOVE") == 1
     for bad in ("TURN]->() DETACH DELETE (n", "A B", "a-b", ""):
         with pytest.raises(ValueError, match="not a valid"):
-            relationship_count_statement(bad)
+            readback_type_statement(bad, inside_only=True)
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if hasattr(g, "definition")])

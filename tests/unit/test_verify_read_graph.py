@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamegraph.games.floridian.alpha import alpha_moves
-from gamegraph.games.floridian.checks import ReadGraph, _differing_sources, _two_move_paths
 from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.floridian.read_graph import ReadGraph, differing_sources, two_move_paths
 from gamegraph.games.partitions import omega, separated_partitions
 
 SIZE = 12
@@ -129,7 +129,7 @@ def test_the_sources_whose_targets_differ_as_multisets(
     a: list[tuple[int, int]], b: list[tuple[int, int]], odd: int
 ) -> None:
     a = [*a, (5, odd)]  # an end no pair packs: its source is always listed
-    differ = _differing_sources(
+    differ = differing_sources(
         _array([s for s, _ in a]),
         _array([t for _, t in a]),
         _array([s for s, _ in b]),
@@ -148,7 +148,7 @@ def test_the_sources_whose_targets_differ_as_multisets(
 def test_two_move_paths_are_the_distinct_ends_of_a_move_then_a_move(
     moves: list[tuple[int, int]], omega_moves: list[tuple[int, int]]
 ) -> None:
-    start, end = _two_move_paths(
+    start, end = two_move_paths(
         _array([a for a, _ in moves]),
         _array([x for _, x in moves]),
         _array([x for x, _ in omega_moves]),

@@ -1,5 +1,6 @@
 // What `gamegraph verify` runs on Q (gamegraph/games/lifting/checks.py): its structure read
-// back from the relationships, its components recomputed by breadth-first search.
+// back from the relationships, once (checks.py recomputes its components from them by
+// breadth-first search).
 
 // name: verify_lifting_nodes
 // Every node of Q for one rule with its lifts and in-degree counted from LIFTS_TO, next to
@@ -17,11 +18,3 @@ RETURN
   c.component AS stored_component,
   c:NonLifting AS stored_non_lifting
 ORDER BY key
-
-// name: verify_lifting_component
-// The weak component of Q (one rule) holding a seed 4-cycle, by a breadth-first search over
-// LIFTS_TO in both directions (used by `gamegraph verify`).
-// params: rule:str, seed:str
-MATCH (s:FourCycle {rule: $rule, key: $seed})
-MATCH (s)-[:LIFTS_TO]-{0,}(c:FourCycle)
-RETURN collect(DISTINCT c.key) AS keys
