@@ -20,7 +20,8 @@
    with ``-gw<i>`` appended and the ports plus 100·i (worker 0 keeps the plain ones). It is
    started if needed
    and stopped again at the end of the session if this session started it (set
-   ``GAMEGRAPH_TEST_KEEP_NEO4J=1`` to leave it running for the next run).
+   ``GAMEGRAPH_TEST_KEEP_NEO4J=1`` to leave it running for the next run). Its JVM, and every
+   other JVM the session starts, compiles with C1 only (:data:`C1_ONLY`).
 
 When no Neo4j can be reached the tests are skipped with the reason, except under ``CI=true``
 or on the container route, where that is a failure. Every test in this directory gets the
