@@ -1,7 +1,11 @@
 """The contract every registered game keeps against a real Neo4j: its example graph loads
 (verified counts), `verify` recomputes its analysis from the relationships and agrees, and
 every query it ships runs with the parameters its header gives as examples (on the graph
-those parameters name, loaded for the test). A game that registers is covered at once."""
+those parameters name). A game that registers is covered at once.
+
+Each graph is loaded once for the module, by the first test that asks for it, and read by the
+other tests that need it (the queries only read); the example test loads its graph afresh,
+since it tests the load. The module's graphs are dropped at its end."""
 
 from __future__ import annotations
 
@@ -10,13 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from neo4j import Driver
+from neo4j_support import GraphsOnDemand, graphs_on_demand
 
-from gamegraph.db import Neo4jQueryRunner
+from gamegraph.db import Neo4jSettings
 from gamegraph.db.catalog import GraphState, get_graph
 from gamegraph.db.queries import run_named, user_queries
 from gamegraph.games import Game, all_games, get_game
-from gamegraph.loader.plan import PlannedGraph
-from gamegraph.loader.writer import drop_graph, run_load
 from gamegraph.verify import verify
 
 GAMES = all_games()
@@ -34,30 +38,18 @@ def _literal(text: str) -> Any:
     return float(text) if "." in text else int(text)
 
 
-@pytest.fixture
-def loaded_graphs(runner: Neo4jQueryRunner) -> Iterator[list[Game]]:
-    """Graphs the test loads; each dropped afterwards unless it was there before."""
-    loaded: list[Game] = []
-    before = set()
-    yield loaded
-    for game in loaded:
-        if game.id not in before:
-            drop_graph(runner, game.id)
-
-
-def _load(runner: Neo4jQueryRunner, game: Game, loaded: list[Game]) -> None:
-    state = get_graph(runner, game.id)
-    if state is None or state.state(game) is not GraphState.CURRENT:
-        loaded.append(game)
-    run_load(runner, [PlannedGraph(game, game.estimate())])
+@pytest.fixture(scope="module")
+def graphs(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[GraphsOnDemand]:
+    """The module's graphs, each loaded once; dropped at its end unless they were there."""
+    with graphs_on_demand(neo4j_driver, neo4j_settings) as loaded:
+        yield loaded
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_the_example_loads_and_verify_agrees(
-    runner: Neo4jQueryRunner, game: type[Game], loaded_graphs: list[Game]
-) -> None:
+def test_the_example_loads_and_verify_agrees(game: type[Game], graphs: GraphsOnDemand) -> None:
+    runner = graphs.runner
     example = game.create(**game.example)
-    _load(runner, example, loaded_graphs)
+    graphs.load_afresh(example)
     record = get_graph(runner, example.id)
     assert record is not None and record.state(example) is GraphState.CURRENT
     tables = example.tables(example.build())
@@ -68,6 +60,7 @@ def test_the_example_loads_and_verify_agrees(
     assert report.ok, [(c.name, c.problems) for c in report.failures]
     assert len(report.checks) >= 3
     assert [c.name for c in report.checks].count("content fingerprint") == 1
+    graphs.verified.add(example.id)
 
 
 def _query_cases() -> list[tuple[str, str]]:
@@ -81,8 +74,9 @@ def _query_cases() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("game_name", "name"), _query_cases(), ids=lambda v: str(v))
 def test_every_query_runs_with_its_header_examples(
-    runner: Neo4jQueryRunner, game_name: str, name: str, loaded_graphs: list[Game]
+    game_name: str, name: str, graphs: GraphsOnDemand
 ) -> None:
+    runner = graphs.runner
     query = user_queries()[name]
     params = {}
     for example in query.examples:
@@ -91,14 +85,11 @@ def test_every_query_runs_with_its_header_examples(
         params[match.group(1)] = _literal(match.group(2))
     game = get_game(game_name)
     wanted = game.for_query(params)
-    _load(runner, wanted, loaded_graphs)
+    graphs.load(wanted)
     result = run_named(runner, name, params)
     assert result.query.name == name
     assert all(set(row) == set(result.columns) for row in result.rows)
-    if wanted.id not in _VERIFIED:  # every graph these tests load passes `verify`
+    if wanted.id not in graphs.verified:  # every graph these tests load passes `verify`
         report = verify(runner, graphs=[wanted])
         assert report.ok, [(c.name, c.problems) for c in report.failures]
-        _VERIFIED.add(wanted.id)
-
-
-_VERIFIED: set[str] = set()
+        graphs.verified.add(wanted.id)

@@ -76,8 +76,10 @@ def _verified(runner: Neo4jQueryRunner, *graph_ids: str) -> None:
 
 
 def _drop_all(runner: Neo4jQueryRunner, n: int) -> None:
-    for graph_id in (f"bulgarian:{n}", f"floridian:{n}", f"lifting:paper:{n}", f"lifting:band:{n}"):
-        drop_graph(runner, graph_id)
+    """Every graph `load(runner, str(n), "bulgarian,floridian,lifting")` loads (Q of every
+    rule: one left behind makes a later bulk load on this worker rebuild it)."""
+    for graph in plan(str(n), "bulgarian,floridian,lifting"):
+        drop_graph(runner, graph.game.id)
 
 
 @pytest.fixture

@@ -4,7 +4,9 @@ positions; unknown games, rules, formats, graph ids, queries and parameters; unw
 paths) end with exit code 0, 1 or 2, never a traceback, and a failure is one `error:` line.
 
 Neo4j is pointed at a port where nothing answers, so database commands fail fast (exit 1)
-once their input has been checked, and a small memory limit keeps builds short.
+once their input has been checked, and a small memory limit keeps builds short. A command
+that falls back to the local Neo4j (NEO4J_URI drawn empty) finds its home in a place where
+none can be made, so it fails at once too instead of starting a server.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ QUERIES = sorted(user_queries())
 
 ENV = {
     "NEO4J_URI": "bolt://127.0.0.1:1",
+    "GAMEGRAPH_NEO4J_HOME": "/proc/gamegraph-x",
     "GAMEGRAPH_MEMORY_LIMIT": "300M",
     "GAMEGRAPH_DEBUG": None,
 }

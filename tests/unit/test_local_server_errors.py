@@ -27,6 +27,7 @@ from gamegraph.server import (
     NEO4J_VERSION,
     InstallError,
     LocalNeo4j,
+    LocalNeo4jError,
     PortInUseError,
     ServerExitedError,
     StartTimeoutError,
@@ -148,6 +149,17 @@ def test_start_refuses_a_bolt_port_taken_by_another_program(
     message = str(caught.value)
     assert f"Bolt port {port} on 127.0.0.1 is already in use by another program" in message
     assert "GAMEGRAPH_NEO4J_BOLT_PORT" in message
+
+
+def test_a_home_that_cannot_be_made_is_an_error_naming_it(
+    bin_dir: Path, installed: Path, tmp_path: Path
+) -> None:
+    fake_jdk(bin_dir)
+    (tmp_path / "file").write_text("")
+    server = LocalNeo4j(tmp_path / "file" / "home", install_root=installed)
+    with pytest.raises(LocalNeo4jError) as caught:
+        server.start(timeout=5)
+    assert str(caught.value) == f"cannot create the home {tmp_path}/file/home: Not a directory"
 
 
 def _free_port() -> int:
