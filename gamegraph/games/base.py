@@ -142,9 +142,6 @@ class Game(ABC, Generic[BuiltT]):
     the contract tests' example of this game."""
     depends_on: ClassVar[tuple[str, ...]] = ()
     """Other games whose engines build this one's graph (their code is in its version)."""
-    verify_module: ClassVar[str] = ""
-    """Where the ``verify`` hook is when it is not in the engine package's ``checks`` module
-    (the functional games share ``gamegraph.games.engine.functional_checks``)."""
     engine: ClassVar[str] = ""
     """The module of a game's own engine (``"gamegraph.games.crim.engine"``), imported on
     first use, whose hooks (:class:`Engine`) estimate and build the graph; the modules
@@ -365,8 +362,8 @@ class Game(ABC, Generic[BuiltT]):
         of the engine's package (its ``checks`` module)."""
         from gamegraph.games.checks import GameChecks
 
-        module = import_module(self.verify_module) if self.verify_module else self._module("checks")
-        found = module.verify(self, built, reader, stored, say)  # checks, or a GameChecks
+        # the hook returns the checks, or is a GameChecks class whose run() makes them
+        found = self._module("checks").verify(self, built, reader, stored, say)
         checks: list[Check] = found.run() if isinstance(found, GameChecks) else found
         return checks
 

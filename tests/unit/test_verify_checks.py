@@ -12,6 +12,7 @@ from typing import Any
 
 from reference import four_cycles_by_brute_force
 
+from gamegraph.games import get_game
 from gamegraph.games.checks import Comparison
 from gamegraph.games.floridian.checks import FloridianChecks
 from gamegraph.games.floridian.engine import build_floridian
@@ -34,7 +35,8 @@ def _checks(answers: Mapping[str, list[dict[str, Any]]]) -> FloridianChecks:
         assert params["n"] == 24
         return answers[name]
 
-    return FloridianChecks(build_floridian(24), reader, {}, {}, lambda _: None)
+    game = get_game("floridian").create(n=24)
+    return FloridianChecks(game, build_floridian(24), reader, {}, lambda _: None)
 
 
 def _key(cycle: FourCycle, n: int = 24) -> str:

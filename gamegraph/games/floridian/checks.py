@@ -54,15 +54,15 @@ class FloridianChecks(GameChecks):
 
     def __init__(
         self,
+        game: Floridian,
         engine: FloridianGraph,
         reader: Reader,
         stored: Mapping[str, Any],
-        engine_summary: Mapping[str, Any],
         say: Callable[[str], None],
     ) -> None:
         super().__init__(f"G_{engine.n}", reader, stored, say, {"n": engine.n})
         self.g = engine
-        self.engine_summary = engine_summary
+        self.engine_summary = game.summary(engine)
         self.n = engine.n
         self.full = not engine.restricted
 
@@ -380,12 +380,5 @@ def _grouped(sources: Any, targets: Any, keys: list[Any]) -> dict[Any, list[int]
     return {key: target[lo:hi].tolist() for key, lo, hi in zip(keys, starts, ends, strict=True)}
 
 
-def verify(
-    game: Floridian,
-    built: FloridianGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    """The ``verify`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
-    return FloridianChecks(built, reader, stored, game.summary(built), say).run()
+verify = FloridianChecks
+"""The ``verify`` hook :class:`~gamegraph.games.base.Game` calls: the checks, run by it."""
