@@ -223,6 +223,24 @@ CALL () {
 }
 RETURN nodes, node_sa, node_saa, by_type
 
+// name: graph_count_all
+// Every graph's counts at once, in one pass over the nodes that needs no index: [graph, nodes]
+// pairs and [graph, type, relationships] triples. A bulk load checks with it the graphs it
+// carried over (games it cannot see: gamegraph/loader/carry.py) in the new store.
+CALL () {
+  MATCH (p:GraphNode)
+  WITH p.graph AS graph, count(p) AS nodes
+  RETURN collect([graph, nodes]) AS nodes
+}
+CALL () {
+  MATCH (p:GraphNode)
+  WITH p.graph AS graph, p
+  MATCH (p)-[r]->()
+  WITH graph, type(r) AS type, count(*) AS relationships
+  RETURN collect([graph, type, relationships]) AS by_type
+}
+RETURN nodes, by_type
+
 // name: graph_read_back_nodes_all
 // graph_read_back's node part for every graph at once, in one pass that needs no index (the
 // bulk route reads a new store back while Neo4j populates the indexes): [graph, nodes, Σa,

@@ -16,12 +16,9 @@ import os
 import secrets
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from gamegraph.server.defaults import DEFAULT_USER
-
-if TYPE_CHECKING:
-    from gamegraph.server.local import LocalNeo4j
 
 __all__ = [
     "LEGACY_PASSWORD",
@@ -90,7 +87,21 @@ def write_password(path: Path, password: str) -> None:
     tmp.replace(path)
 
 
-def migrate_legacy_password(local: LocalNeo4j) -> None:
+class _Server(Protocol):
+    """What the migration needs of a local server (a :class:`~.local.LocalNeo4j`)."""
+
+    @property
+    def home(self) -> Path: ...
+    @property
+    def initial_password(self) -> str | None: ...
+    @property
+    def bolt_uri(self) -> str: ...
+    @property
+    def password_file(self) -> Path: ...
+    def log(self, message: str) -> None: ...
+
+
+def migrate_legacy_password(local: _Server) -> None:
     """A home made with the old fixed password gets a random one (said once, here)."""
     if not is_legacy_home(local.home):
         return
