@@ -70,7 +70,8 @@ from gamegraph.loader.export import (
 )
 from gamegraph.loader.plan import PlannedGraph
 from gamegraph.loader.readback import read_back_all
-from gamegraph.loader.writer import LoadReport, LoadSummary, await_indexes, schema_statements
+from gamegraph.loader.schema import await_indexes, schema_statements
+from gamegraph.loader.writer import LoadReport, LoadSummary
 from gamegraph.server.swap import StoreSwap, bulk_lock, reopen
 
 __all__ = [
@@ -252,7 +253,7 @@ def record_imported(
     claimed and before any link is made (a link from one graph's nodes to another's is no
     part of either's counts);
     ``indexes_ready()`` then waits for the indexes the links use (default:
-    :func:`~gamegraph.loader.writer.await_indexes`). ``clock(stage)`` closes each stage
+    :func:`~gamegraph.loader.schema.await_indexes`). ``clock(stage)`` closes each stage
     (claim, counts, indexes, links, complete) of a stopwatch. ``fresh_store``: the store
     holds these graphs alone, as the importer made it from their files
     (:func:`~gamegraph.loader.readback.read_back_all`)."""

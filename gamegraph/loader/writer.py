@@ -25,9 +25,8 @@
 from __future__ import annotations
 
 import os
-import re
 from collections import deque
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,7 +43,7 @@ from gamegraph.db.catalog import (
     list_graphs,
     state_of,
 )
-from gamegraph.db.query_files import cypher, named_queries
+from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner, Row
 from gamegraph.errors import (
     ConstraintViolation,
@@ -57,18 +56,15 @@ from gamegraph.games.registry import parse_graph_id
 from gamegraph.loader.claim import GraphClaim, Stopwatch, delete_in_batches
 from gamegraph.loader.plan import PlannedGraph
 from gamegraph.loader.readback import read_back
+from gamegraph.loader.schema import ensure_schema
 
 __all__ = [
     "LoadReport",
     "LoadSummary",
-    "await_indexes",
     "create_nodes_statement",
     "drop_graph",
-    "ensure_schema",
     "load_tables",
     "run_load",
-    "schema_label",
-    "schema_statements",
 ]
 
 NODE_BATCH = int(os.environ.get("GAMEGRAPH_LOAD_BATCH", "5000"))
@@ -122,56 +118,6 @@ class LoadSummary:
     @property
     def total_seconds(self) -> float:
         return sum(self.seconds.values())
-
-
-def ensure_schema(runner: QueryRunner, *, prefix: str = "schema_", wait: bool = True) -> None:
-    """Create every constraint and index of the catalog and of every game (no-op when they
-    exist): the ``schema_*`` queries, in one transaction, so that on a database that already
-    holds data (after a bulk import) Neo4j populates them all in one scan of the store.
-    ``prefix`` picks fewer (``schema_graph_``: the catalog's); with ``wait=False`` it returns
-    while Neo4j may still populate indexes (:func:`await_indexes`), though a constraint is
-    populated before its transaction ends."""
-    runner.write_all(schema_statements(prefix))
-    if wait:
-        await_indexes(runner)
-
-
-def schema_statements(
-    prefix: str = "schema_",
-    *,
-    constraints: bool | None = None,
-    exclude: str | None = None,
-    labels: Collection[str] | None = None,
-) -> list[str]:
-    """The ``schema_*`` statements whose names start with ``prefix`` (and not with
-    ``exclude``): all of them, or only the constraints (``constraints=True``: Neo4j populates
-    each inside its transaction, one after the other) or only the indexes (``False``: all of
-    one transaction are populated after it commits, together, in the background); with
-    ``labels``, only those of nodes with one of these labels."""
-    chosen = []
-    for name, query in named_queries().items():
-        if not name.startswith(prefix) or (exclude is not None and name.startswith(exclude)):
-            continue
-        if labels is not None and schema_label(query.cypher) not in labels:
-            continue
-        is_constraint = query.cypher.lstrip().upper().startswith("CREATE CONSTRAINT")
-        if constraints is None or constraints == is_constraint:
-            chosen.append(query.cypher)
-    return chosen
-
-
-_SCHEMA_LABEL = re.compile(r"\bFOR\s*\(\s*\w*\s*:\s*(\w+)\s*\)", re.IGNORECASE)
-
-
-def schema_label(statement: str) -> str | None:
-    """The label a ``CREATE CONSTRAINT`` or ``CREATE INDEX`` statement is for."""
-    match = _SCHEMA_LABEL.search(statement)
-    return match.group(1) if match else None
-
-
-def await_indexes(runner: QueryRunner) -> None:
-    """Wait until every index is online (at once when they are)."""
-    runner.write(cypher("indexes_await"))
 
 
 def create_nodes_statement(table: NodeTable) -> str:

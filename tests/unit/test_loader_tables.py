@@ -24,13 +24,8 @@ from gamegraph.games.partitions import canonical_key, count_partitions, paper_no
 from gamegraph.loader.export import import_arguments, write_csv, write_graphml
 from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_range
 from gamegraph.loader.readback import read_back_all
-from gamegraph.loader.writer import (
-    create_nodes_statement,
-    ensure_schema,
-    load_tables,
-    schema_label,
-    schema_statements,
-)
+from gamegraph.loader.schema import ensure_schema, schema_label, schema_statements
+from gamegraph.loader.writer import create_nodes_statement, load_tables
 
 QUERIES = named_queries()
 Bulgarian, Floridian, Lifting = (get_game(name) for name in ("bulgarian", "floridian", "lifting"))
