@@ -297,15 +297,19 @@ class Database:
         n: int | None = None,
         *,
         graphs: Iterable[str] = (),
+        games: Iterable[str] = (),
         progress: Callable[[str], None] | None = None,
     ) -> VerifyReport:
         """Recompute the stored analysis of the loaded graphs of ``n`` (or the named graph
-        ids, or every loaded graph) in Cypher and compare it with the engine."""
+        ids, or every loaded graph), of the named ``games`` only if any are named, in Cypher
+        and compare it with the engine."""
+        from gamegraph.games import get_game
         from gamegraph.games.registry import parse_graph_id
         from gamegraph.verify import verify
 
         chosen = [parse_graph_id(graph_id) for graph_id in graphs]
-        return verify(self.runner, n=n, graphs=chosen, progress=progress)
+        names = {get_game(name).name for name in games}  # an unknown name: InputError
+        return verify(self.runner, n=n, graphs=chosen, games=names, progress=progress)
 
 
 def connect(

@@ -33,6 +33,16 @@ def verify_command(
             "--n", "-n", help="Verify every loaded graph of this n (any game).", show_default=False
         ),
     ] = None,
+    games: Annotated[
+        str | None,
+        typer.Option(
+            "--games",
+            "-g",
+            help="Comma-separated games: verify only their graphs (with --n: of that n). "
+            "Default: every game.",
+            show_default=False,
+        ),
+    ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     *,
     connect: Connect,
@@ -52,9 +62,10 @@ def verify_command(
     if n is not None and n < 1:
         raise InputError(f"n must be at least 1, not {n}")
     ids = [parse_graph_id(graph_id).id for graph_id in graph_ids or []]
+    names = _names(games)  # an unknown game is an error before any connection
     started = time.perf_counter()
     with connect() as db:
-        report = db.verify(n, graphs=ids, progress=note)
+        report = db.verify(n, graphs=ids, games=names, progress=note)
     seconds = time.perf_counter() - started
     if json:
         print_json(_as_json(report, seconds))
@@ -64,6 +75,17 @@ def verify_command(
         raise VerificationError(
             f"{len(report.failures)} check(s) found mismatches between Neo4j and the engine"
         )
+
+
+def _names(games: str | None) -> list[str]:
+    from gamegraph.games import get_game
+
+    if games is None:
+        return []
+    names = [get_game(part.strip()).name for part in games.split(",") if part.strip()]
+    if not names:
+        raise InputError(f"no game in --games {games!r}: name one, e.g. --games bulgarian")
+    return names
 
 
 def _print_report(report: VerifyReport, seconds: float) -> None:

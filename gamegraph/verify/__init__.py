@@ -18,7 +18,7 @@ graph's checks in the order the graphs were chosen, whatever finished first.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -67,16 +67,19 @@ def verify(
     *,
     n: int | None = None,
     graphs: Sequence[Game[Any]] = (),
+    games: Collection[str] = (),
     progress: Say | None = None,
 ) -> VerifyReport:
-    """Verify the named graphs, or every loaded graph of one n (any game), or, with neither,
-    every loaded graph. Raises GraphNotLoadedError when nothing to verify is loaded."""
+    """Verify the named graphs, or every loaded graph of one n, or, with neither, every
+    loaded graph; of the named ``games`` only, if any are named. Raises GraphNotLoadedError
+    when nothing to verify is loaded."""
     say = progress or (lambda message: None)
     report = VerifyReport()
     graphs = list({game.id: game for game in graphs}.values())  # `verify X X` checks X once
-    records = _choose(runner, n, graphs, report)
+    records = _choose(runner, n, graphs, games, report)
     if not records:
         what = ", ".join(g.id for g in graphs) if graphs else (f"n = {n}" if n else "any n")
+        what += f" of {', '.join(sorted(games))}" if games else ""
         command = graphs[0].load_command() if graphs else f"gamegraph load --n {n or 24}"
         why = f" ({'; '.join(report.skipped)})" if report.skipped else ""
         raise GraphNotLoadedError(f"no complete graph to verify for {what}{why}", command)
@@ -206,13 +209,19 @@ def _size(record: GraphRecord) -> int:
 
 
 def _choose(
-    runner: QueryRunner, n: int | None, graphs: Sequence[Game[Any]], report: VerifyReport
+    runner: QueryRunner,
+    n: int | None,
+    graphs: Sequence[Game[Any]],
+    games: Collection[str],
+    report: VerifyReport,
 ) -> list[tuple[GraphRecord, Game[Any]]]:
     if graphs:
         candidates: list[GraphRecord | None] = [get_graph(runner, g.id) for g in graphs]
         named = [(g.id, r) for g, r in zip(graphs, candidates, strict=True)]
     else:
         named = [(r.id, r) for r in list_graphs(runner) if n is None or r.n == n]
+    if games:  # the graphs of these games only
+        named = [(graph_id, r) for graph_id, r in named if r is None or r.game in games]
     chosen = []
     for graph_id, record in named:
         if record is None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import networkx as nx
 import pytest
+from cli_support import CliResult
 from neo4j import Driver
 from neo4j_support import graphs_loaded
 from typer.testing import CliRunner
@@ -24,6 +25,7 @@ from gamegraph.loader.writer import drop_graph
 from gamegraph.verify import VerifyReport, verify
 
 N = 30
+Cli = Callable[..., CliResult]
 
 
 @pytest.fixture(scope="module")
@@ -330,3 +332,30 @@ def test_verify_command_prints_a_summary_and_exits_0(
     nodes, _ = _core_by_definition(N)
     assert f"ok   G_30     recurrent states: {nodes} on a cycle" in result.output
     assert "checks, all agree" in result.output
+
+
+def test_verify_games_checks_only_the_graphs_of_those_games(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings, gamegraph: Cli
+) -> None:
+    """`verify --n 30 --games bulgarian` verifies B_30 alone (G_30 is loaded beside it); a
+    game that has no graph of that n is no graph to verify; an unknown name is one line."""
+    only = verify(runner, n=N, games={"bulgarian"})
+    assert only.ok, _failed(only)
+    assert only.graphs == ["bulgarian:30"]
+    assert {check.graph for check in only.checks} == {"B_30"}
+    with pytest.raises(GraphNotLoadedError, match="n = 30 of crim"):
+        verify(runner, n=N, games={"crim"})
+
+    args = ["verify", "--n", str(N), "--games", "bulgarian"]
+    if neo4j_settings.uri is not None:
+        args += ["--uri", neo4j_settings.uri, "--user", neo4j_settings.user]
+        args += ["--password", neo4j_settings.password, "--database", neo4j_settings.database]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1].startswith("bulgarian:30: ")
+    wrong = gamegraph(
+        "verify", "--n", "30", "--games", "no-such-game", env={"NEO4J_URI": "bolt://127.0.0.1:1"}
+    )
+    lines = wrong.stderr.strip().splitlines()
+    assert wrong.exit_code == 2 and len(lines) == 1, wrong.stderr
+    assert lines[0].startswith("error: unknown game 'no-such-game'")
