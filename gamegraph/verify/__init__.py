@@ -85,22 +85,23 @@ def verify(
         raise GraphNotLoadedError(f"no complete graph to verify for {what}{why}", command)
     by_gds = checks_by_gds(runner, [game for _, game in records], say)
     engines = {record.id: _Engine(game, say) for record, game in records}
+    changed: set[str] = set()  # graphs a load, replace or drop took over while verify read
 
     def own(record: GraphRecord, game: Game[Any]) -> list[Check]:
         def checks() -> list[Check]:
             graph = engines[record.id].graph()
             return game.verify(graph, _reader(runner), record.summary, say)
 
-        return _unless_changed(runner, record, report, checks)
+        return _unless_changed(runner, record, changed, checks)
 
     def fingerprint_of(record: GraphRecord, game: Game[Any]) -> list[Check]:
         def check() -> list[Check]:
             return [fingerprint_check(runner, record, game, engines[record.id].graph)]
 
-        return _unless_changed(runner, record, report, check)
+        return _unless_changed(runner, record, changed, check)
 
     def by_gds_of(record: GraphRecord, game: Game[Any]) -> list[Check]:
-        return _unless_changed(runner, record, report, lambda: gds_checks(runner, game, say))
+        return _unless_changed(runner, record, changed, lambda: gds_checks(runner, game, say))
 
     # (graph, part): the graphs' own checks, the largest graphs first, then apart their
     # fingerprints (Neo4j's pass over a graph, beside its own checks: one engine build for
@@ -119,16 +120,19 @@ def verify(
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
-    report.skipped = list(dict.fromkeys(report.skipped))  # one word per changed graph
-    changed = {line.split(": ", 1)[0] for line in report.skipped}
     for i, (record, game) in enumerate(records):
+        report.graphs.append(game.id)
+        if record.id in changed:  # none of its checks read one graph: it has none
+            report.skipped.append(
+                f"{record.id}: changed while it was verified (a load, replace or drop of it "
+                "ran meanwhile): verify it again"
+            )
+            continue
         own_checks = found[i, 0]
         name = own_checks[0].graph if own_checks else game.describe()  # "G_30", as they say
         found[i, 1] = [replace(check, graph=name) for check in found[i, 1]]
-        if record.id not in changed:  # a graph that changed meanwhile has no checks
-            for k in range(len(parts)):
-                report.checks += found[i, k]
-        report.graphs.append(game.id)
+        for k in range(len(parts)):
+            report.checks += found[i, k]
     return report
 
 
@@ -170,11 +174,11 @@ def fingerprint_check(
 def _unless_changed(
     runner: QueryRunner,
     record: GraphRecord,
-    report: VerifyReport,
+    changed: set[str],
     checks: Callable[[], list[Check]],
 ) -> list[Check]:
     """``checks()``, unless the graph changed while they read it (a load, replace or drop of
-    it took its record over meanwhile): then no checks, and a word in ``report.skipped``.
+    it took its record over meanwhile): then no checks, and its id in ``changed``.
     Verify reads a graph in many queries, so a mismatch, or an error, is the graph's only if
     its record is still the one verify chose (same status, same completion)."""
     try:
@@ -186,10 +190,7 @@ def _unless_changed(
     else:
         if all(check.ok for check in found) or _same(runner, record):
             return found
-    report.skipped.append(
-        f"{record.id}: changed while it was verified (a load, replace or drop of it ran "
-        "meanwhile): verify it again"
-    )
+    changed.add(record.id)
     return []
 
 
