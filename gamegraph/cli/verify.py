@@ -78,14 +78,10 @@ def verify_command(
 
 
 def _names(games: str | None) -> list[str]:
-    from gamegraph.games import get_game
+    """The games of --games (as `load` reads them; every game for none named)."""
+    from gamegraph.loader.plan import parse_games
 
-    if games is None:
-        return []
-    names = [get_game(part.strip()).name for part in games.split(",") if part.strip()]
-    if not names:
-        raise InputError(f"no game in --games {games!r}: name one, e.g. --games bulgarian")
-    return names
+    return [] if games is None else [game.name for game in parse_games(games)]
 
 
 def _print_report(report: VerifyReport, seconds: float) -> None:
