@@ -18,9 +18,10 @@ import os
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
+
+from define import COMPILED  # benchmarks/define.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,31 +29,7 @@ CASES = {
     "b70": "result = gg.bulgarian(70).stats()",
     "g60": "result = gg.floridian(60).stats()",
     "defined-b60": "result = gg.defined_bulgarian(60).stats()",
-    "compiled-b70": textwrap.dedent(
-        """
-        import numba
-
-        @numba.njit
-        def move(parts, n, out):
-            k = parts.shape[0]
-            m = 0
-            inserted = False
-            for v in parts:
-                if not inserted and k >= v - 1:
-                    out[m] = k
-                    m += 1
-                    inserted = True
-                if v > 1:
-                    out[m] = v - 1
-                    m += 1
-            if not inserted:
-                out[m] = k
-                m += 1
-            return m
-
-        result = gg.solitaire(name="against-compiled", compiled=True)(move)(70).stats()
-        """
-    ),
+    "compiled-b70": COMPILED + "result = factory(70).stats()",  # define.py's numba move
     "carolina24": "result = gg.carolina(24).stats()",
     "crim50": "result = gg.crim(50).stats()",
     "survey": (
