@@ -72,7 +72,13 @@ from gamegraph.server.processes import (
     rss_bytes,
     wait_for_exit,
 )
-from gamegraph.server.status import ServerStatus, StartResult, StopResult, browser_url
+from gamegraph.server.status import (
+    ServerStatus,
+    StartResult,
+    StopResult,
+    browser_url,
+    launcher_log,
+)
 
 __all__ = [
     "LocalNeo4j",
@@ -161,7 +167,7 @@ class LocalNeo4j:
 
     @property
     def log_file(self) -> Path:
-        return self.home / "logs" / "launcher.log"
+        return launcher_log(self.home)
 
     @property
     def password_file(self) -> Path:

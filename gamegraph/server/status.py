@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 from gamegraph.server.defaults import DEFAULT_USER
 
-__all__ = ["ServerStatus", "StartResult", "StopResult", "browser_url"]
+__all__ = ["ServerStatus", "StartResult", "StopResult", "browser_url", "launcher_log"]
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class ServerStatus:
 
     @property
     def log_file(self) -> Path:
-        return self.home / "logs" / "launcher.log"
+        return launcher_log(self.home)
 
     @property
     def browser_url(self) -> str:
@@ -58,6 +58,11 @@ class StopResult:
     killed: bool
     """True when SIGTERM was not enough and SIGKILL was sent."""
     seconds: float
+
+
+def launcher_log(home: Path) -> Path:
+    """Where the launcher of the local Neo4j in ``home`` writes its output."""
+    return home / "logs" / "launcher.log"
 
 
 def browser_url(http_uri: str, bolt_uri: str, user: str = DEFAULT_USER) -> str:
