@@ -51,10 +51,40 @@ class Database:
     """A connection to Neo4j with gamegraph's operations; use it as a context manager or
     call :meth:`close`."""
 
-    def __init__(self, runner: Neo4jQueryRunner, settings: Neo4jSettings) -> None:
-        self.runner = runner
+    def __init__(
+        self,
+        runner: Neo4jQueryRunner | None,
+        settings: Neo4jSettings,
+        *,
+        opening: Callable[[], Neo4jQueryRunner] | None = None,
+        new_home: bool = False,
+    ) -> None:
+        """``runner``, or (``connect(wait=False)``) None and ``opening()``, which connects
+        once the local Neo4j that was left starting answers; ``new_home``: that Neo4j has
+        never started before, so its database is empty."""
+        self._runner = runner
+        self._opening = opening
+        self._new_home = new_home
         self.settings = settings
         self._gds: GraphDataScience | None = None
+
+    @property
+    def runner(self) -> Neo4jQueryRunner:
+        """The connection's query runner; the first use waits for a local Neo4j that
+        ``connect(wait=False)`` left starting."""
+        if self._runner is None:
+            assert self._opening is not None
+            self._runner, self._opening = self._opening(), None
+        return self._runner
+
+    @runner.setter
+    def runner(self, runner: Neo4jQueryRunner) -> None:
+        self._runner = runner
+
+    @property
+    def _empty_and_starting(self) -> bool:
+        """The local Neo4j is new and still starting: its database holds nothing yet."""
+        return self._new_home and self._runner is None
 
     def __enter__(self) -> Self:
         return self
@@ -68,7 +98,8 @@ class Database:
         self.close()
 
     def close(self) -> None:
-        self.runner.driver.close()
+        if self._runner is not None:
+            self._runner.driver.close()
 
     def __repr__(self) -> str:
         where = self.settings.uri or "the local Neo4j"
@@ -162,7 +193,8 @@ class Database:
 
         if self.settings.uri is not None:
             return None
-        return importer_note(self.runner, planned, replace=request.replace)
+        runner = None if self._empty_and_starting else self.runner
+        return importer_note(runner, planned, replace=request.replace)
 
     def _load_bulk(
         self,
@@ -192,12 +224,13 @@ class Database:
             yield self.runner
 
         return bulk_load(
-            self.runner,
+            lambda: self.runner,
             LocalNeo4j(log=note),
             planned,
             reconnect=reconnect,
             progress=progress,
             note=note,
+            empty=self._empty_and_starting,
         )
 
     def graphs(self) -> list[GraphRecord]:
@@ -318,19 +351,32 @@ def connect(
     auth: tuple[str, str | None] | None = None,
     database: str | None = None,
     start: bool = True,
+    wait: bool = True,
     on_start: Callable[[str], None] | None = None,
 ) -> Database:
     """A :class:`Database` on Neo4j at ``uri`` (else ``NEO4J_URI``, else the local Neo4j,
     started if needed unless ``start=False``); ``auth`` is (user, password), a password of
-    None meaning ``NEO4J_PASSWORD``, else the local Neo4j's own."""
+    None meaning ``NEO4J_PASSWORD``, else the local Neo4j's own. ``wait=False``: a local
+    Neo4j that must be started is left starting, and the Database connects when first used
+    (a first load into a new home builds and imports its graphs meanwhile)."""
     from gamegraph.db.connection import connect as connect_driver
+    from gamegraph.db.connection import start_local_in_background
     from gamegraph.db.runner import Neo4jQueryRunner
     from gamegraph.db.settings import Neo4jSettings
 
     user, password = auth if auth is not None else (None, None)
     settings = Neo4jSettings.resolve(uri=uri, user=user, password=password, database=database)
-    driver = connect_driver(settings, start_local=start, on_start=on_start)
-    return Database(Neo4jQueryRunner(driver, settings.database), settings)
+
+    def opened() -> Neo4jQueryRunner:
+        driver = connect_driver(settings, start_local=start, on_start=on_start)
+        return Neo4jQueryRunner(driver, settings.database)
+
+    if wait or not start or settings.uri is not None:
+        return Database(opened(), settings)
+    new_home = start_local_in_background(on_start)
+    if new_home is None:  # it runs already
+        return Database(opened(), settings)
+    return Database(None, settings, opening=opened, new_home=new_home)
 
 
 def request_of(

@@ -52,7 +52,8 @@ def _load(
     route = "bulk" if bulk else "imported" if imported else "online" if online else "auto"
     request = LoadRequest.parse(n, games, options, route=route, force=force, replace=replace)
     started = time.perf_counter()
-    with connect() as db, progress_bar("loading") as progress:
+    # a new local home's first start runs beside the engine and the importer (bulk route)
+    with connect(wait=False) as db, progress_bar("loading") as progress:
         summary = db.load(request, progress=progress, note=note)
     _print_summary(summary, time.perf_counter() - started)
 

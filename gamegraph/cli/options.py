@@ -26,7 +26,7 @@ import contextlib
 import inspect
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 
@@ -99,19 +99,24 @@ DatabaseOption = Annotated[
 ]
 
 
-Connect = Callable[[], contextlib.AbstractContextManager["Database"]]
-"""What a command with ``database=True`` receives: ``with connect() as db:``."""
+class Connect(Protocol):
+    """What a command with ``database=True`` receives: ``with connect() as db:``
+    (``connect(wait=False)``: see :func:`open_database`)."""
+
+    def __call__(self, *, wait: bool = True) -> contextlib.AbstractContextManager[Database]: ...
 
 
 @contextlib.contextmanager
 def open_database(
-    uri: str | None, user: str, password: str | None, database: str
+    uri: str | None, user: str, password: str | None, database: str, *, wait: bool = True
 ) -> Iterator[Database]:
     """The Python API's Database for these options (the local Neo4j started if needed,
-    its progress on stderr); closed afterwards."""
+    its progress on stderr; with ``wait=False`` left starting until the first query);
+    closed afterwards."""
     from gamegraph.api import connect
 
-    db = connect(uri or None, auth=(user, password), database=database, on_start=note)
+    auth = (user, password)
+    db = connect(uri or None, auth=auth, database=database, wait=wait, on_start=note)
     try:
         yield db
     finally:

@@ -29,6 +29,7 @@ from gamegraph.errors import (
     InputError,
 )
 from gamegraph.server import LocalNeo4j, LocalNeo4jError
+from gamegraph.server.status import has_databases
 from gamegraph.server.swap import recover_interrupted_swap
 
 HINT = "start it with `gamegraph neo4j start` or set NEO4J_URI"
@@ -118,6 +119,21 @@ def connect(
         driver.close()
         raise
     return driver
+
+
+def start_local_in_background(on_start: Callable[[str], None] | None = None) -> bool | None:
+    """Start the local Neo4j without waiting for it to answer (:func:`connect` waits later):
+    whether its home is new (never started: its database is empty), or None if it runs
+    already."""
+    local = LocalNeo4j(log=on_start)
+    if local.status().running:
+        return None
+    new_home = not has_databases(local.home)
+    try:
+        local.start(wait=False)
+    except LocalNeo4jError as e:
+        raise DatabaseUnavailable(f"cannot start the local Neo4j: {e}") from e
+    return new_home
 
 
 @contextlib.contextmanager

@@ -6,7 +6,9 @@ whose game is not known now (defined in a notebook, or in a file not named with
 --games-from) cannot be rebuilt: it is carried over as it is, copied from the old store into
 the new one (:mod:`.carry`), never dropped. It
 
-1. reads the catalog from the running server (started if needed);
+1. reads the catalog from the running server (started if needed; a new home's server, whose
+   database is empty, is left starting while steps 2 and 3 run, and asked when it answers
+   whether its database is still empty);
 2. builds each graph and writes its import files (CSV, :mod:`.export`), one graph at a time,
    never all in memory at once, while the server keeps serving;
 3. imports them with `neo4j-admin database import full` into a new store in a staging home
@@ -43,6 +45,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from gamegraph.db.catalog import (
@@ -58,7 +61,7 @@ from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import LoadConflictError
 from gamegraph.games.base import Game, Progress
-from gamegraph.loader.carry import export_carried, record_carried
+from gamegraph.loader.carry import Carried, export_carried, record_carried
 from gamegraph.loader.claim import GraphClaim, Stopwatch
 from gamegraph.loader.export import (
     ARRAY_DELIMITER,
@@ -117,18 +120,21 @@ def _read_back(
 
 
 def bulk_load(
-    runner: QueryRunner,
+    runner: Callable[[], QueryRunner],
     local: Any,
     planned: Sequence[PlannedGraph],
     *,
     reconnect: Callable[[], Any],
     progress: Progress | None = None,
     note: Note = lambda message: None,
+    empty: bool = False,
 ) -> LoadSummary:
     """Rebuild the local Neo4j's database from the catalog's graphs and ``planned`` (see the
-    module docstring). ``local`` is the running :class:`~gamegraph.server.LocalNeo4j`;
-    ``reconnect()`` opens a runner again once the database has reopened on the new store (a
-    context manager)."""
+    module docstring). ``local`` is the :class:`~gamegraph.server.LocalNeo4j`; ``runner()``
+    its connection, which may wait for it to start; ``reconnect()`` opens a runner again
+    once the database has reopened on the new store (a context manager). ``empty``: the
+    database is a new home's, so step 1 reads nothing and the server's first start runs
+    beside steps 2 and 3 (what is there is checked when it answers: still empty)."""
     from gamegraph.server import LocalNeo4j
 
     assert isinstance(local, LocalNeo4j)
@@ -137,29 +143,39 @@ def bulk_load(
             raise LoadConflictError(
                 f"another bulk load is running on the Neo4j in {local.home}; wait for it to end"
             )
-        return _bulk_load(runner, local, planned, reconnect, progress, note)
+        return _bulk_load(runner, local, planned, reconnect, progress, note, empty)
 
 
 def _bulk_load(
-    runner: QueryRunner,
+    connection: Callable[[], QueryRunner],
     local: Any,
     planned: Sequence[PlannedGraph],
     reconnect: Callable[[], Any],
     progress: Progress | None,
     note: Note,
+    empty: bool,
 ) -> LoadSummary:
     from gamegraph.server import LocalNeo4j
     from gamegraph.server.bulk_import import bulk_import
 
     clock = Stopwatch()
-    games, unknown, summary = _graphs_to_build(runner, planned)
-    catalog = _catalog_state(runner)
+    if empty:  # nothing to read: the server starts meanwhile
+        games = [p.game for p in planned]
+        unknown: list[GraphRecord] = []
+        summary = LoadSummary([], route="bulk")
+        catalog: list[tuple[str, str, str | None]] = []
+    else:
+        runner = connection()
+        games, unknown, summary = _graphs_to_build(runner, planned)
+        catalog = _catalog_state(runner)
     staging = local.home / "bulk"
     shutil.rmtree(staging, ignore_errors=True)
     csv_dir = writable_directory(staging / "csv")
     expected: list[Expected] = []
-    carried, files = export_carried(runner, unknown, csv_dir)
-    if carried:
+    carried: list[Carried] = []
+    files: list[Path] = []
+    if unknown:
+        carried, files = export_carried(connection(), unknown, csv_dir)
         clock("carry")
     for game in games:
         report = LoadReport(game)
@@ -174,7 +190,8 @@ def _bulk_load(
     clock("engine and files")
     summary.rows = sum(sum(e.counts.values()) for e in expected)
     summary.rows += sum(sum(c.counts.values()) for c in carried)
-    note(f"importing {summary.rows:,} rows with neo4j-admin (the server keeps running) ...")
+    beside = "while Neo4j starts" if empty else "the server keeps running"
+    note(f"importing {summary.rows:,} rows with neo4j-admin ({beside}) ...")
     stage = LocalNeo4j(staging / "home", install_root=local.install_root)
     nodes, rels = import_files(files)
     bulk_import(
@@ -185,6 +202,15 @@ def _bulk_load(
         extra_args=[*IMPORT_OPTIONS, "--threads=2"],
     )
     clock("import")
+    runner = connection()
+    if empty:
+        clock("server start")
+        if not runner.run(cypher("database_is_empty"))[0]["empty"]:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise LoadConflictError(
+                "another process wrote into the new database while the bulk load built its "
+                "store; nothing was replaced"
+            )
     owner = new_owner()
     busy = hold_slots(runner, [game.slot for game in games], owner, HOLD_SECONDS)
     if busy:

@@ -36,13 +36,19 @@ rows/s and its delete at about 30,000 nodes/s, the importer writes 150,000 rows/
 
 
 def importer_note(
-    runner: QueryRunner, planned: Sequence[PlannedGraph], *, replace: bool
+    runner: QueryRunner | None, planned: Sequence[PlannedGraph], *, replace: bool
 ) -> str | None:
     """Why an ``auto`` load of ``planned`` into the local database goes through the importer
-    (the note the command prints), or None: it goes online."""
+    (the note the command prints), or None: it goes online. ``runner`` None: the database
+    is a new home's, empty, its server still starting (the import does not wait for it)."""
     rows = sum(graph.entities for graph in planned)
     if rows < AUTO_BULK_ROWS:
         return None
+    if runner is None:
+        return (
+            f"the local database is new: ~{rows:,} rows go through neo4j-admin's importer "
+            "while Neo4j starts (--online writes them through Cypher)"
+        )
     if runner.run(cypher("database_is_empty"))[0]["empty"]:
         return (
             f"the local database is empty: ~{rows:,} rows go through neo4j-admin's importer "

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from gamegraph.server.defaults import DEFAULT_USER
+from gamegraph.server.status import has_databases
 
 __all__ = [
     "LEGACY_PASSWORD",
@@ -56,8 +57,7 @@ def new_password() -> str:
 def is_legacy_home(home: Path) -> bool:
     """A home whose databases exist but that has no password file: made by an older
     gamegraph, with the fixed password `LEGACY_PASSWORD`."""
-    system = home / "data" / "databases" / "system"
-    return system.is_dir() and not password_file(home).is_file()
+    return has_databases(home) and not password_file(home).is_file()
 
 
 def read_password(path: Path) -> str | None:

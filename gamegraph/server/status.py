@@ -9,7 +9,14 @@ from urllib.parse import urlencode
 
 from gamegraph.server.defaults import DEFAULT_USER
 
-__all__ = ["ServerStatus", "StartResult", "StopResult", "browser_url", "launcher_log"]
+__all__ = [
+    "ServerStatus",
+    "StartResult",
+    "StopResult",
+    "browser_url",
+    "has_databases",
+    "launcher_log",
+]
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,12 @@ class StopResult:
     killed: bool
     """True when SIGTERM was not enough and SIGKILL was sent."""
     seconds: float
+
+
+def has_databases(home: Path) -> bool:
+    """Neo4j has started in ``home`` at least once: its system database exists (a home
+    without it is new, its default database empty)."""
+    return (home / "data" / "databases" / "system").is_dir()
 
 
 def launcher_log(home: Path) -> Path:

@@ -54,6 +54,12 @@ def test_a_large_first_load_takes_the_importer_and_a_small_one_does_not() -> Non
     assert importer_note(runner, [_planned(b40, AUTO_BULK_ROWS - 1)], replace=False) is None
 
 
+def test_a_large_load_into_a_new_home_takes_the_importer_without_asking_the_database() -> None:
+    note = importer_note(None, [_planned(b60, BIG)], replace=False)
+    assert note is not None and "new" in note and f"~{BIG:,} rows" in note
+    assert importer_note(None, [_planned(b40, AUTO_BULK_ROWS - 1)], replace=False) is None
+
+
 def test_replacing_most_of_a_database_of_graphs_rebuilds_it_through_the_importer() -> None:
     records = [_record(b60, BIG), _record(g60, BIG), _record(b40, 1_000)]
     runner = _database(records)
