@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
 from functools import cache
 from importlib import import_module
@@ -44,7 +44,7 @@ from gamegraph.games.params import REQUIRED, Param, ParamKind
 from gamegraph.progress import Progress
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.checks import Check, Reader, Say, Stored
     from gamegraph.games.model import GraphTables
 
 __all__ = ["REQUIRED", "BuiltT", "Engine", "Game", "Param", "ParamKind", "Progress"]
@@ -102,8 +102,9 @@ class Engine(Protocol[BuiltT_co]):
     Two modules beside it in its package hold the other hooks, so that none of the three
     imports another in a circle (the tables and the checks import the engine, never the
     reverse): ``tables`` defines ``tables(game, built)`` and, optionally,
-    ``summary(game, built)``; ``checks`` defines ``verify(game, built, reader, stored, say)``
-    (the functional games share theirs: :class:`~gamegraph.games.engine.FunctionalGame`)."""
+    ``summary(game, built)``; ``checks`` defines ``verify``, a
+    :class:`~gamegraph.games.checks.GameChecks` class made with ``(game, built, reader, stored,
+    say)`` (the games of the engine share theirs: :mod:`gamegraph.games.engine.checks`)."""
 
     def estimate(self, game: Any, /) -> Estimate: ...
 
@@ -222,6 +223,11 @@ class Game(ABC, Generic[BuiltT]):
             stored[param.name] = param.stored(value)
         stored["params"] = [f"{p.name}={p.format(getattr(self, p.name))}" for p in self.params]
         return stored
+
+    def graph_params(self) -> dict[str, Any]:
+        """The parameters that name this graph's nodes in Cypher (those in the graph id):
+        ``{"n": 20}``, or ``{"n": 20, "L": 5}``."""
+        return {p.name: p.stored(getattr(self, p.name)) for p in self.params if p.in_id}
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Self:
@@ -349,22 +355,13 @@ class Game(ABC, Generic[BuiltT]):
         result: GraphTables = self._module("tables").tables(self, built)
         return result
 
-    def verify(
-        self,
-        built: BuiltT,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
+    def verify(self, built: BuiltT, reader: Reader, stored: Stored, say: Say) -> list[Check]:
         """Recompute the loaded graph's analysis from its relationships (through ``reader``,
         which runs this game's verify queries) and compare it with what was stored (the
         graph's nodes and its ``stored`` summary) and with ``built``: the ``verify`` hook
-        of the engine's package (its ``checks`` module)."""
-        from gamegraph.games.checks import GameChecks
-
-        # the hook returns the checks, or is a GameChecks class whose run() makes them
-        found = self._module("checks").verify(self, built, reader, stored, say)
-        checks: list[Check] = found.run() if isinstance(found, GameChecks) else found
+        of the engine's package (its ``checks`` module), a
+        :class:`~gamegraph.games.checks.GameChecks` class whose ``run()`` makes them."""
+        checks: list[Check] = self._module("checks").verify(self, built, reader, stored, say).run()
         return checks
 
     @classmethod

@@ -90,11 +90,6 @@ class FunctionalGame(Game[GraphT]):
             if "query_files" not in cls.__dict__:
                 cls.query_files = (f"{name.replace('-', '_')}.cypher", "gds.cypher")
 
-    def graph_params(self) -> dict[str, Any]:
-        """The parameters that name this graph's nodes in Cypher (those in the graph id):
-        ``{"n": 20}``, or ``{"n": 20, "L": 5}``."""
-        return {p.name: p.stored(getattr(self, p.name)) for p in self.params if p.in_id}
-
     def summary(self, built: GraphT) -> dict[str, Any]:
         """The stats, plus the number of recurrent positions (verify holds both)."""
         return self.stats(built) | {"recurrent": int(built.on_cycle.sum())}
