@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -111,13 +111,16 @@ class Engine(Protocol[BuiltT_co]):
     def build(self, game: Any, /, *, force: bool, progress: Progress | None) -> BuiltT_co: ...
 
 
+@dataclass(frozen=True)
 class Game(ABC, Generic[BuiltT]):
     """A game with its parameters fixed (see the module docstring).
 
     Subclasses are frozen dataclasses with one field per declared :class:`Param`, in the
-    order of :attr:`params`, and name the type of their built graph: ``class
-    Bulgarian(FunctionalGame["BulgarianGraph"])``, so that mypy checks the path from
-    :meth:`build` to :meth:`tables`, :meth:`stats` and :meth:`verify`.
+    order of :attr:`params` (``n``, first, is this class's), and name the type of their built
+    graph: ``class Bulgarian(FunctionalGame["BulgarianGraph"])``, so that mypy checks the path
+    from :meth:`build` to :meth:`tables`, :meth:`stats` and :meth:`verify`. A game's class
+    docstring is its :attr:`description`, and what follows from its name it need not give
+    (:meth:`__init_subclass__`).
     """
 
     name: ClassVar[str]
@@ -125,14 +128,15 @@ class Game(ABC, Generic[BuiltT]):
     title: ClassVar[str]
     """What the game is, in a few words ("Bulgarian solitaire B_n")."""
     description: ClassVar[str]
-    """One sentence for help texts."""
+    """One sentence for help texts: the class docstring unless given."""
     params: ClassVar[tuple[Param, ...]]
     """Declared parameters; ``n`` is always one of them."""
     stats_keys: ClassVar[tuple[str, ...]]
     """The keys of :meth:`stats`, in order (the full build; a mode may omit some)."""
     query_files: ClassVar[tuple[str, ...]] = ()
-    """``.cypher`` files of the game's package whose queries users run (`gamegraph query`)."""
-    internal_query_files: ClassVar[tuple[str, ...]] = ()
+    """``.cypher`` files of the game's package whose queries users run (`gamegraph query`):
+    ``<name>.cypher`` and ``gds.cypher`` unless given."""
+    internal_query_files: ClassVar[tuple[str, ...]] = ("schema.cypher", "verify.cypher")
     """``.cypher`` files the loader and `verify` run: schema, checks (hidden from users)."""
     loaded_by_default: ClassVar[bool] = False
     """Part of a plain `gamegraph load --n N` (the main job: B_n, G_n/H_n and Q)."""
@@ -144,11 +148,27 @@ class Game(ABC, Generic[BuiltT]):
     depends_on: ClassVar[tuple[str, ...]] = ()
     """Other games whose engines build this one's graph (their code is in its version)."""
     engine: ClassVar[str] = ""
-    """The module of a game's own engine (``"gamegraph.games.crim.engine"``), imported on
-    first use, whose hooks (:class:`Engine`) estimate and build the graph; the modules
-    ``tables`` and ``checks`` of its package tabulate and verify it."""
+    """The module of a game's own engine (``"gamegraph.games.crim.engine"``: the ``engine``
+    module of the game's package unless given), imported on first use, whose hooks
+    (:class:`Engine`) estimate and build the graph; the modules ``tables`` and ``checks`` of
+    its package tabulate and verify it."""
 
     n: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """What a game's class need not give: its description is its docstring (one line),
+        its query files are ``<name>.cypher`` and ``gds.cypher`` beside it, its engine is the
+        ``engine`` module of its package (for a class that names its game: ``name``)."""
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("name")
+        if not isinstance(name, str):
+            return
+        if "description" not in cls.__dict__ and cls.__doc__:
+            cls.description = " ".join(cls.__doc__.split())
+        if "query_files" not in cls.__dict__:
+            cls.query_files = (f"{name.replace('-', '_')}.cypher", "gds.cypher")
+        if not cls.engine:
+            cls.engine = f"{cls.__module__}.engine"
 
     # ------------------------------------------------------------------ parameters
 
@@ -407,4 +427,4 @@ class Game(ABC, Generic[BuiltT]):
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        return tuple(f.name for f in fields(cls))

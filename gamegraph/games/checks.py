@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from gamegraph.errors import DatabaseError
-
-if TYPE_CHECKING:
-    from gamegraph.games.base import Game
 
 __all__ = [
     "MAX_PROBLEMS",
@@ -37,7 +34,16 @@ Stored = Mapping[str, Any]
 Say = Callable[[str], None]
 """Where verify's progress messages go."""
 
-GameT = TypeVar("GameT", bound="Game[Any]")
+
+class Checked(Protocol):
+    """What the checks ask of every game (a :class:`~gamegraph.games.base.Game` has it)."""
+
+    def describe(self) -> str: ...
+
+    def graph_params(self) -> dict[str, Any]: ...
+
+
+GameT = TypeVar("GameT", bound=Checked)
 BuiltT = TypeVar("BuiltT")
 
 MAX_PROBLEMS = 10

@@ -39,14 +39,11 @@ def austrian_move(state: tuple[Partition, int], L: int) -> tuple[Partition, int]
 @register
 @dataclass(frozen=True)
 class Austrian(FunctionalGame[Any]):
-    """A_n(L): every state (μ, b) of n cards with its A-move."""
+    """Austrian solitaire A_n(L), piles of at most L cards and a bank: cycles, basins, Garden
+    of Eden states, transients."""
 
     name = "austrian"
     title = "Austrian solitaire A_n(L)"
-    description = (
-        "Austrian solitaire A_n(L), piles of at most L cards and a bank: cycles, basins, "
-        "Garden of Eden states, transients."
-    )
     params = (
         Param("n", "The number of cards n.", minimum=1),
         Param(
@@ -68,7 +65,6 @@ class Austrian(FunctionalGame[Any]):
     example: ClassVar[dict[str, Any]] = {"n": 20, "L": 5}
     rule = "A(μ, b)"
 
-    n: int
     L: int
     bank_up_to_L: bool = False
 

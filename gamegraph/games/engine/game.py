@@ -17,16 +17,22 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from gamegraph.games.base import Game
 from gamegraph.games.engine.cypher import label_of, move_of
+from gamegraph.games.partitions import (
+    Partition,
+    count_partitions,
+    parse_ordered_partition,
+    partitions_exact,
+)
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from gamegraph.core.spaces import Space
+    from gamegraph.core.spaces import Partitions, Space
     from gamegraph.games.engine.functional import FunctionalGraph
     from gamegraph.games.engine.positions import Positions
     from gamegraph.games.model import Column
 
-__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT"]
+__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT", "PartitionGame"]
 
 FUNCTIONAL_STATS = (
     "positions",
@@ -51,8 +57,8 @@ class FunctionalGame(Game[GraphT]):
 
     A built-in functional game declares what every :class:`~gamegraph.games.base.Game`
     declares (``name``, ``title``, ``description``, ``params`` with ``n``, ``query_files``,
-    ``example``), its node :attr:`label`, its move type :attr:`move` and the :attr:`rule` in
-    the papers' words, ``describe()``, and two methods that import what they need on first
+    ``example``), its node :attr:`label`, its move type :attr:`move`, the :attr:`rule` and
+    the graph's :attr:`symbol` in the papers' words, and two methods that import what they need on first
     use: :meth:`position_space`, the positions of the graph (a space of
     :mod:`gamegraph.core.spaces`, or the game's own), and :meth:`fill_successors`, the move
     as a compiled loop over the space's ids. Where it pays, it also gives
@@ -74,21 +80,24 @@ class FunctionalGame(Game[GraphT]):
     """The move in the papers' words, for verify's messages (``C(α)``)."""
     rule_in_cypher: ClassVar[bool] = True
     """``verify.cypher`` computes the move itself (a defined game's is the definition's)."""
+    symbol: ClassVar[str]
+    """The graph in the papers' words, a template over the parameters: ``describe()`` of
+    ``B_{n}`` is ``B_60``, of ``M on {space}({n})`` ``M on I(7)``."""
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
-    internal_query_files = ("schema.cypher", "verify.cypher")
     n_label = "cards"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's label, move type and query files follow from its name unless it gives
-        them: ``carolina`` has ``:Carolina`` nodes, ``:CAROLINA_MOVE`` arcs and the queries of
-        ``carolina.cypher`` and ``gds.cypher`` beside it."""
+        """A game's label and move type follow from its name unless it gives them:
+        ``carolina`` has ``:Carolina`` nodes and ``:CAROLINA_MOVE`` arcs (its query files,
+        as every game's: :meth:`Game.__init_subclass__`)."""
         super().__init_subclass__(**kwargs)
         name = cls.__dict__.get("name")
         if isinstance(name, str):
             cls.label = cls.__dict__.get("label", label_of(name))
             cls.move = cls.__dict__.get("move", move_of(name))
-            if "query_files" not in cls.__dict__:
-                cls.query_files = (f"{name.replace('-', '_')}.cypher", "gds.cypher")
+
+    def describe(self) -> str:
+        return self.symbol.format(**self.values())
 
     def summary(self, built: GraphT) -> dict[str, Any]:
         """The stats, plus the number of recurrent positions (verify holds both)."""
@@ -123,3 +132,21 @@ class FunctionalGame(Game[GraphT]):
         from gamegraph.games.engine.tables import position_columns
 
         return position_columns(self, positions)
+
+
+class PartitionGame(FunctionalGame[GraphT]):
+    """A functional game on the partitions of n (B_n, D_n): its positions are
+    :class:`~gamegraph.core.spaces.Partitions` of n, counted without listing them (p(n),
+    estimated above :data:`~gamegraph.games.partitions.EXACT_COUNT_LIMIT`) and written
+    largest part first or in the papers' notation; it gives its move."""
+
+    def position_space(self) -> Partitions:
+        from gamegraph.core.spaces import Partitions
+
+        return Partitions(self.n)
+
+    def position_count(self) -> tuple[int, bool]:
+        return count_partitions(self.n), not partitions_exact(self.n)
+
+    def read_position(self, text: str) -> Partition:
+        return parse_ordered_partition(text, self.n)

@@ -38,14 +38,12 @@ SPACES = ("I", "X")
 @register
 @dataclass(frozen=True)
 class Montreal(FunctionalGame[Any]):
-    """M on I(n) (or X(n)): every position with its M-move, a permutation."""
+    """Montreal solitaire M on the irreducible positions I(n): a permutation, its cycles and
+    their lengths."""
 
     name = "montreal"
     title = "Montreal solitaire M on I(n)"
-    description = (
-        "Montreal solitaire M on the irreducible positions I(n): a permutation, its cycles "
-        "and their lengths."
-    )
+    symbol = "M on {space}({n})"
     params = (
         Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),
         Param(
@@ -61,11 +59,7 @@ class Montreal(FunctionalGame[Any]):
     example: ClassVar[dict[str, Any]] = {"n": 7}
     rule = "M(α)"
 
-    n: int
     space: str = "I"
-
-    def describe(self) -> str:
-        return f"M on {self.space}({self.n})"
 
     def position_space(self) -> MontrealPositions:
         from gamegraph.games.montreal.positions import MontrealPositions

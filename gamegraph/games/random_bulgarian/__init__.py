@@ -41,15 +41,11 @@ MAX_N = 62
 @register
 @dataclass(frozen=True)
 class RandomBulgarian(Game["RandomBulgarianGraph"]):
-    """The chain on the partitions of n for one p and one chain."""
+    """Random Bulgarian solitaire (Popov's chain or the card-wise chain) on the partitions of n:
+    transition probabilities, irreducibility, the stationary distribution and its mode."""
 
     name = "random-bulgarian"
-    engine = "gamegraph.games.random_bulgarian.engine"
     title = "random Bulgarian solitaire"
-    description = (
-        "Random Bulgarian solitaire (Popov's chain or the card-wise chain) on the partitions "
-        "of n: transition probabilities, irreducibility, the stationary distribution and its mode."
-    )
     params = (
         Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),
         Param(
@@ -82,11 +78,9 @@ class RandomBulgarian(Game["RandomBulgarianGraph"]):
         "stationary_mode_probability",
     )
     query_files = ("random_bulgarian.cypher",)
-    internal_query_files = ("schema.cypher", "verify.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 8, "p": Fraction(1, 2), "chain": "popov"}
     n_label = "cards"
 
-    n: int
     p: Fraction = Fraction(1, 2)
     chain: str = "popov"
 

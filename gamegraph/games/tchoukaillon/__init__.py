@@ -67,15 +67,11 @@ MAX_STONES = 10**9
 @register
 @dataclass(frozen=True)
 class Tchoukaillon(Game["TchoukaillonAnalysis"]):
-    """T_n: the boards reachable from Tchouk_n under one rule, and the facts of n."""
+    """Tchoukaillon solitaire: the winnable board of n stones, its move vector and winning play,
+    strange roots, and the move graph T_n of the boards reachable from it."""
 
     name = "tchoukaillon"
-    engine = "gamegraph.games.tchoukaillon.engine"
     title = "Tchoukaillon solitaire T_n"
-    description = (
-        "Tchoukaillon solitaire: the winnable board of n stones, its move vector and winning "
-        "play, strange roots, and the move graph T_n of the boards reachable from it."
-    )
     params = (
         Param("n", "The number of stones n.", minimum=1, maximum=MAX_STONES),
         Param(
@@ -88,12 +84,9 @@ class Tchoukaillon(Game["TchoukaillonAnalysis"]):
         ),
     )
     stats_keys = ("n", "winnable_board", "move_vector", "rightmost_hole", "strange_root")
-    query_files = ("tchoukaillon.cypher", "gds.cypher")
-    internal_query_files = ("schema.cypher", "verify.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 12, "rule": "standard"}
     n_label = "stones"
 
-    n: int
     rule: str = "standard"
 
     @property
