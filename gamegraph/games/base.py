@@ -47,7 +47,17 @@ if TYPE_CHECKING:
     from gamegraph.games.checks import Check, Reader, Say, Stored
     from gamegraph.games.model import GraphTables
 
-__all__ = ["REQUIRED", "BuiltT", "Engine", "Game", "Param", "ParamKind", "Progress"]
+__all__ = [
+    "REQUIRED",
+    "BuiltT",
+    "Engine",
+    "Game",
+    "Param",
+    "ParamKind",
+    "Progress",
+    "label_of",
+    "move_of",
+]
 
 
 BuiltT = TypeVar("BuiltT")
@@ -94,6 +104,16 @@ def _python_files(path: Path) -> list[Path]:
     return sorted(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+def label_of(name: str) -> str:
+    """The node label of a game name: ``two-card-bulgarian`` -> ``TwoCardBulgarian``."""
+    return "".join(word[:1].upper() + word[1:] for word in name.split("-"))
+
+
+def move_of(name: str) -> str:
+    """The relationship type of its move: ``TWO_CARD_BULGARIAN_MOVE``."""
+    return name.replace("-", "_").upper() + "_MOVE"
+
+
 class Engine(Protocol[BuiltT_co]):
     """The hooks a game's engine module (:attr:`Game.engine`) defines, as module-level
     functions that take the game first; ``parse_position(game, text)`` is optional (see
@@ -131,6 +151,12 @@ class Game(ABC, Generic[BuiltT]):
     """One sentence for help texts: the class docstring unless given."""
     params: ClassVar[tuple[Param, ...]]
     """Declared parameters; ``n`` is always one of them."""
+    label: ClassVar[str]
+    """Node label of its positions, from the name unless given (``random-bulgarian``:
+    ``RandomBulgarian``); G_n's and Q's tables name their several labels themselves."""
+    move: ClassVar[str]
+    """Relationship type of its move, from the name unless given
+    (``RANDOM_BULGARIAN_MOVE``)."""
     stats_keys: ClassVar[tuple[str, ...]]
     """The keys of :meth:`stats`, in order (the full build; a mode may omit some)."""
     query_files: ClassVar[tuple[str, ...]] = ()
@@ -157,12 +183,16 @@ class Game(ABC, Generic[BuiltT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """What a game's class need not give: its description is its docstring (one line),
-        its query files are ``<name>.cypher`` and ``gds.cypher`` beside it, its engine is the
-        ``engine`` module of its package (for a class that names its game: ``name``)."""
+        its label and move type follow from its name (``carolina``: ``:Carolina`` nodes,
+        ``:CAROLINA_MOVE`` arcs), its query files are ``<name>.cypher`` and ``gds.cypher``
+        beside it, its engine is the ``engine`` module of its package (for a class that
+        names its game: ``name``)."""
         super().__init_subclass__(**kwargs)
         name = cls.__dict__.get("name")
         if not isinstance(name, str):
             return
+        cls.label = cls.__dict__.get("label", label_of(name))
+        cls.move = cls.__dict__.get("move", move_of(name))
         if "description" not in cls.__dict__ and cls.__doc__:
             cls.description = " ".join(cls.__doc__.split())
         if "query_files" not in cls.__dict__:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from gamegraph.games.base import Game
-from gamegraph.games.engine.cypher import label_of, move_of
 from gamegraph.games.partitions import (
     Partition,
     count_partitions,
@@ -57,9 +56,9 @@ class FunctionalGame(Game[GraphT]):
 
     A built-in functional game declares what every :class:`~gamegraph.games.base.Game`
     declares (``name``, ``title``, ``description``, ``params`` with ``n``, ``query_files``,
-    ``example``), its node :attr:`label`, its move type :attr:`move`, the :attr:`rule` and
-    the graph's :attr:`symbol` in the papers' words, and two methods that import what they need on first
-    use: :meth:`position_space`, the positions of the graph (a space of
+    ``example``; its node label and move type follow from its name), the :attr:`rule` and
+    the graph's :attr:`symbol` in the papers' words, and two methods that import what they
+    need on first use: :meth:`position_space`, the positions of the graph (a space of
     :mod:`gamegraph.core.spaces`, or the game's own), and :meth:`fill_successors`, the move
     as a compiled loop over the space's ids. Where it pays, it also gives
     :meth:`position_count` (the positions of huge n, without the space),
@@ -72,10 +71,6 @@ class FunctionalGame(Game[GraphT]):
     kind: ClassVar[str] = "functional"
     """What the engine builds: a functional graph (one move per position)."""
     engine = "gamegraph.games.engine.build"
-    label: ClassVar[str]
-    """Node label of the positions, from the name unless given (``carolina``: ``Carolina``)."""
-    move: ClassVar[str]
-    """Relationship type of the move, from the name unless given (``CAROLINA_MOVE``)."""
     rule: ClassVar[str]
     """The move in the papers' words, for verify's messages (``C(α)``)."""
     rule_in_cypher: ClassVar[bool] = True
@@ -85,16 +80,6 @@ class FunctionalGame(Game[GraphT]):
     ``B_{n}`` is ``B_60``, of ``M on {space}({n})`` ``M on I(7)``."""
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
     n_label = "cards"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's label and move type follow from its name unless it gives them:
-        ``carolina`` has ``:Carolina`` nodes and ``:CAROLINA_MOVE`` arcs (its query files,
-        as every game's: :meth:`Game.__init_subclass__`)."""
-        super().__init_subclass__(**kwargs)
-        name = cls.__dict__.get("name")
-        if isinstance(name, str):
-            cls.label = cls.__dict__.get("label", label_of(name))
-            cls.move = cls.__dict__.get("move", move_of(name))
 
     def describe(self) -> str:
         return self.symbol.format(**self.values())
