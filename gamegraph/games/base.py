@@ -166,8 +166,6 @@ class Game(ABC, Generic[BuiltT]):
     """``.cypher`` files the loader and `verify` run: schema, checks (hidden from users)."""
     loaded_by_default: ClassVar[bool] = False
     """Part of a plain `gamegraph load --n N` (the main job: B_n, G_n/H_n and Q)."""
-    n_label: ClassVar[str] = "n"
-    """What n counts, for help texts ("cards", "stones", ...)."""
     example: ClassVar[dict[str, Any]] = {}
     """Parameters of a small instance (a second or less to build and load): the docs' and
     the contract tests' example of this game."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
 from gamegraph.games.engine import FUNCTIONAL_STATS, FunctionalGame
+from gamegraph.games.params import number_of
 from gamegraph.games.partitions import Partition
 from gamegraph.games.registry import register
 
@@ -45,7 +46,7 @@ class Austrian(FunctionalGame[Any]):
     name = "austrian"
     title = "Austrian solitaire A_n(L)"
     params = (
-        Param("n", "The number of cards n.", minimum=1),
+        number_of("cards"),
         Param(
             "L",
             "The size L of a new pile, bought from the bank: piles hold 1..L cards.",

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param
 from gamegraph.games.engine import PartitionGame
+from gamegraph.games.params import number_of
 from gamegraph.games.partitions import Partition, parse_partition
 from gamegraph.games.registry import register
 
@@ -32,7 +32,7 @@ class Bulgarian(PartitionGame[Any]):
     name = "bulgarian"
     title = "Bulgarian solitaire B_n"
     symbol = "B_{n}"
-    params = (Param("n", "The number of cards n.", minimum=1, maximum=255),)
+    params = (number_of("cards", 255),)
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 10}
     rule = "Ω(λ)"

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param
 from gamegraph.games.engine import FunctionalGame
+from gamegraph.games.params import number_of
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class Carolina(FunctionalGame[Any]):
     name = "carolina"
     title = "Carolina solitaire C_n"
     symbol = "C_{n}"
-    params = (Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),)
+    params = (number_of("cards", MAX_N),)
     example: ClassVar[dict[str, Any]] = {"n": 8}
     rule = "C(α)"
 

@@ -54,7 +54,6 @@ class Crim(Game["CrimGraph"]):
     )
     stats_keys = ("n", "positions", "p_positions", "grundy", "max_grundy")
     example: ClassVar[dict[str, Any]] = {"n": 10}
-    n_label = "cells"
 
     def describe(self) -> str:
         return f"CRIM up to size {self.n}"

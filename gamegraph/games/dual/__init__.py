@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param
 from gamegraph.games.engine import PartitionGame
+from gamegraph.games.params import number_of
 from gamegraph.games.partitions import Partition
 from gamegraph.games.registry import register
 
@@ -45,7 +45,7 @@ class Dual(PartitionGame[Any]):
     name = "dual"
     title = "Dual Bulgarian solitaire D_n"
     symbol = "D_{n}"
-    params = (Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),)
+    params = (number_of("cards", MAX_N),)
     example: ClassVar[dict[str, Any]] = {"n": 10}
     rule = "D(λ)"
 

@@ -133,8 +133,6 @@ class DefinedFunctional(DefinedGame, FunctionalGame[Any]):
     """A defined functional solitaire: the functional graph, tables and checks every
     functional game shares (a built-in one differs only in where its move comes from)."""
 
-    n_label = "n"
-
 
 class DefinedChoice(DefinedGame):
     """A defined choice solitaire (Floridian's H_n is of this kind)."""

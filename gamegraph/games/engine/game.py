@@ -79,7 +79,6 @@ class FunctionalGame(Game[GraphT]):
     """The graph in the papers' words, a template over the parameters: ``describe()`` of
     ``B_{n}`` is ``B_60``, of ``M on {space}({n})`` ``M on I(7)``."""
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
-    n_label = "cards"
 
     def describe(self) -> str:
         return self.symbol.format(**self.values())

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param
+from gamegraph.games.params import number_of
 from gamegraph.games.partitions import canonical_key, is_separated, parse_partition
 from gamegraph.games.registry import register
 
@@ -38,7 +39,7 @@ class Floridian(Game["FloridianGraph"]):
     name = "floridian"
     title = "Floridian solitaire G_n and H_n"
     params = (
-        Param("n", "The number of cards n.", minimum=1),
+        number_of("cards"),
         Param(
             "restricted",
             "Build only the α-positions in Ω(T(n)) and their arcs: exact for cycles, the core "
@@ -66,7 +67,6 @@ class Floridian(Game["FloridianGraph"]):
     )
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 8}
-    n_label = "cards"
 
     restricted: bool = False
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
 from gamegraph.games.engine import FunctionalGame
+from gamegraph.games.params import number_of
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class Montreal(FunctionalGame[Any]):
     title = "Montreal solitaire M on I(n)"
     symbol = "M on {space}({n})"
     params = (
-        Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),
+        number_of("cards", MAX_N),
         Param(
             "space",
             "The positions: 'I', every irreducible position I(n) (M permutes them), or 'X', "

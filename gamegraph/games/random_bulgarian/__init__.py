@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Game, Param
+from gamegraph.games.params import number_of
 from gamegraph.games.partitions import canonical_key, parse_partition
 from gamegraph.games.registry import register
 
@@ -47,7 +48,7 @@ class RandomBulgarian(Game["RandomBulgarianGraph"]):
     name = "random-bulgarian"
     title = "random Bulgarian solitaire"
     params = (
-        Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),
+        number_of("cards", MAX_N),
         Param(
             "p",
             "The probability that a pile (Popov) or a card (card-wise) is picked, in (0, 1]: "
@@ -79,7 +80,6 @@ class RandomBulgarian(Game["RandomBulgarianGraph"]):
     )
     query_files = ("random_bulgarian.cypher",)
     example: ClassVar[dict[str, Any]] = {"n": 8, "p": Fraction(1, 2), "chain": "popov"}
-    n_label = "cards"
 
     p: Fraction = Fraction(1, 2)
     chain: str = "popov"

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param
+from gamegraph.games.params import number_of
 from gamegraph.games.registry import register
 from gamegraph.games.tchoukaillon.boards import (
     board_key,
@@ -73,7 +74,7 @@ class Tchoukaillon(Game["TchoukaillonAnalysis"]):
     name = "tchoukaillon"
     title = "Tchoukaillon solitaire T_n"
     params = (
-        Param("n", "The number of stones n.", minimum=1, maximum=MAX_STONES),
+        number_of("stones", MAX_STONES),
         Param(
             "rule",
             "The move rule: 'standard' (play hole i when it holds exactly i stones) or "
@@ -85,7 +86,6 @@ class Tchoukaillon(Game["TchoukaillonAnalysis"]):
     )
     stats_keys = ("n", "winnable_board", "move_vector", "rightmost_hole", "strange_root")
     example: ClassVar[dict[str, Any]] = {"n": 12, "rule": "standard"}
-    n_label = "stones"
 
     rule: str = "standard"
 
