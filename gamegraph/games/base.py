@@ -172,10 +172,9 @@ class Game(ABC, Generic[BuiltT]):
     depends_on: ClassVar[tuple[str, ...]] = ()
     """Other games whose engines build this one's graph (their code is in its version)."""
     engine: ClassVar[str] = ""
-    """The module of a game's own engine (``"gamegraph.games.crim.engine"``: the ``engine``
-    module of the game's package unless given), imported on first use, whose hooks
-    (:class:`Engine`) estimate and build the graph; the modules ``tables`` and ``checks`` of
-    its package tabulate and verify it."""
+    """The module of a game's own engine (``"gamegraph.games.crim.engine"``), imported on
+    first use, whose hooks (:class:`Engine`) estimate and build the graph; the modules
+    ``tables`` and ``checks`` of its package tabulate and verify it."""
 
     n: int
 
@@ -183,8 +182,7 @@ class Game(ABC, Generic[BuiltT]):
         """What a game's class need not give: its description is its docstring (one line),
         its label and move type follow from its name (``carolina``: ``:Carolina`` nodes,
         ``:CAROLINA_MOVE`` arcs), its query files are ``<name>.cypher`` and ``gds.cypher``
-        beside it, its engine is the ``engine`` module of its package (for a class that
-        names its game: ``name``)."""
+        beside it (for a class that names its game: ``name``)."""
         super().__init_subclass__(**kwargs)
         name = cls.__dict__.get("name")
         if not isinstance(name, str):
@@ -195,8 +193,6 @@ class Game(ABC, Generic[BuiltT]):
             cls.description = " ".join(cls.__doc__.split())
         if "query_files" not in cls.__dict__:
             cls.query_files = (f"{name.replace('-', '_')}.cypher", "gds.cypher")
-        if not cls.engine:
-            cls.engine = f"{cls.__module__}.engine"
 
     # ------------------------------------------------------------------ parameters
 

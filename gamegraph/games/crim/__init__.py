@@ -43,6 +43,7 @@ class Crim(Game["CrimGraph"]):
     the even-rank conjecture over every partition of size <= n."""
 
     name = "crim"
+    engine = "gamegraph.games.crim.engine"
     title = "CRIM, the row and column deletion game"
     params = (
         Param(

@@ -37,6 +37,7 @@ class Floridian(Game["FloridianGraph"]):
     """Floridian solitaire G_n and H_n: recurrent states, core, losing positions, 4-cycles."""
 
     name = "floridian"
+    engine = "gamegraph.games.floridian.engine"
     title = "Floridian solitaire G_n and H_n"
     params = (
         number_of("cards"),

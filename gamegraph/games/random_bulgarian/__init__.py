@@ -46,6 +46,7 @@ class RandomBulgarian(Game["RandomBulgarianGraph"]):
     transition probabilities, irreducibility, the stationary distribution and its mode."""
 
     name = "random-bulgarian"
+    engine = "gamegraph.games.random_bulgarian.engine"
     title = "random Bulgarian solitaire"
     params = (
         number_of("cards", MAX_N),

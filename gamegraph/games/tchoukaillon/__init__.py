@@ -72,6 +72,7 @@ class Tchoukaillon(Game["TchoukaillonAnalysis"]):
     strange roots, and the move graph T_n of the boards reachable from it."""
 
     name = "tchoukaillon"
+    engine = "gamegraph.games.tchoukaillon.engine"
     title = "Tchoukaillon solitaire T_n"
     params = (
         number_of("stones", MAX_STONES),
