@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import fields
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -44,10 +44,20 @@ from gamegraph.games.params import REQUIRED, Param, ParamKind
 from gamegraph.progress import Progress
 
 if TYPE_CHECKING:
-    from gamegraph.games.checks import Check, Reader
+    from gamegraph.games.checks import Check, Reader, Say, Stored
     from gamegraph.games.model import GraphTables
 
-__all__ = ["REQUIRED", "BuiltT", "Engine", "Game", "Param", "ParamKind", "Progress"]
+__all__ = [
+    "REQUIRED",
+    "BuiltT",
+    "Engine",
+    "Game",
+    "Param",
+    "ParamKind",
+    "Progress",
+    "label_of",
+    "move_of",
+]
 
 
 BuiltT = TypeVar("BuiltT")
@@ -94,6 +104,16 @@ def _python_files(path: Path) -> list[Path]:
     return sorted(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+def label_of(name: str) -> str:
+    """The node label of a game name: ``two-card-bulgarian`` -> ``TwoCardBulgarian``."""
+    return "".join(word[:1].upper() + word[1:] for word in name.split("-"))
+
+
+def move_of(name: str) -> str:
+    """The relationship type of its move: ``TWO_CARD_BULGARIAN_MOVE``."""
+    return name.replace("-", "_").upper() + "_MOVE"
+
+
 class Engine(Protocol[BuiltT_co]):
     """The hooks a game's engine module (:attr:`Game.engine`) defines, as module-level
     functions that take the game first; ``parse_position(game, text)`` is optional (see
@@ -102,21 +122,25 @@ class Engine(Protocol[BuiltT_co]):
     Two modules beside it in its package hold the other hooks, so that none of the three
     imports another in a circle (the tables and the checks import the engine, never the
     reverse): ``tables`` defines ``tables(game, built)`` and, optionally,
-    ``summary(game, built)``; ``checks`` defines ``verify(game, built, reader, stored, say)``
-    (the functional games share theirs: :class:`~gamegraph.games.engine.FunctionalGame`)."""
+    ``summary(game, built)``; ``checks`` defines ``verify``, a
+    :class:`~gamegraph.games.checks.GameChecks` class made with ``(game, built, reader, stored,
+    say)`` (the games of the engine share theirs: :mod:`gamegraph.games.engine.checks`)."""
 
     def estimate(self, game: Any, /) -> Estimate: ...
 
     def build(self, game: Any, /, *, force: bool, progress: Progress | None) -> BuiltT_co: ...
 
 
+@dataclass(frozen=True)
 class Game(ABC, Generic[BuiltT]):
     """A game with its parameters fixed (see the module docstring).
 
     Subclasses are frozen dataclasses with one field per declared :class:`Param`, in the
-    order of :attr:`params`, and name the type of their built graph: ``class
-    Bulgarian(FunctionalGame["BulgarianGraph"])``, so that mypy checks the path from
-    :meth:`build` to :meth:`tables`, :meth:`stats` and :meth:`verify`.
+    order of :attr:`params` (``n``, first, is this class's), and name the type of their built
+    graph: ``class Bulgarian(FunctionalGame["BulgarianGraph"])``, so that mypy checks the path
+    from :meth:`build` to :meth:`tables`, :meth:`stats` and :meth:`verify`. A game's class
+    docstring is its :attr:`description`, and what follows from its name it need not give
+    (:meth:`__init_subclass__`).
     """
 
     name: ClassVar[str]
@@ -124,19 +148,24 @@ class Game(ABC, Generic[BuiltT]):
     title: ClassVar[str]
     """What the game is, in a few words ("Bulgarian solitaire B_n")."""
     description: ClassVar[str]
-    """One sentence for help texts."""
+    """One sentence for help texts: the class docstring unless given."""
     params: ClassVar[tuple[Param, ...]]
     """Declared parameters; ``n`` is always one of them."""
+    label: ClassVar[str]
+    """Node label of its positions, from the name unless given (``random-bulgarian``:
+    ``RandomBulgarian``); G_n's and Q's tables name their several labels themselves."""
+    move: ClassVar[str]
+    """Relationship type of its move, from the name unless given
+    (``RANDOM_BULGARIAN_MOVE``)."""
     stats_keys: ClassVar[tuple[str, ...]]
     """The keys of :meth:`stats`, in order (the full build; a mode may omit some)."""
     query_files: ClassVar[tuple[str, ...]] = ()
-    """``.cypher`` files of the game's package whose queries users run (`gamegraph query`)."""
-    internal_query_files: ClassVar[tuple[str, ...]] = ()
+    """``.cypher`` files of the game's package whose queries users run (`gamegraph query`):
+    ``<name>.cypher`` and ``gds.cypher`` unless given."""
+    internal_query_files: ClassVar[tuple[str, ...]] = ("schema.cypher", "verify.cypher")
     """``.cypher`` files the loader and `verify` run: schema, checks (hidden from users)."""
     loaded_by_default: ClassVar[bool] = False
     """Part of a plain `gamegraph load --n N` (the main job: B_n, G_n/H_n and Q)."""
-    n_label: ClassVar[str] = "n"
-    """What n counts, for help texts ("cards", "stones", ...)."""
     example: ClassVar[dict[str, Any]] = {}
     """Parameters of a small instance (a second or less to build and load): the docs' and
     the contract tests' example of this game."""
@@ -148,6 +177,22 @@ class Game(ABC, Generic[BuiltT]):
     ``tables`` and ``checks`` of its package tabulate and verify it."""
 
     n: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """What a game's class need not give: its description is its docstring (one line),
+        its label and move type follow from its name (``carolina``: ``:Carolina`` nodes,
+        ``:CAROLINA_MOVE`` arcs), its query files are ``<name>.cypher`` and ``gds.cypher``
+        beside it (for a class that names its game: ``name``)."""
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("name")
+        if not isinstance(name, str):
+            return
+        cls.label = cls.__dict__.get("label", label_of(name))
+        cls.move = cls.__dict__.get("move", move_of(name))
+        if "description" not in cls.__dict__ and cls.__doc__:
+            cls.description = " ".join(cls.__doc__.split())
+        if "query_files" not in cls.__dict__:
+            cls.query_files = (f"{name.replace('-', '_')}.cypher", "gds.cypher")
 
     # ------------------------------------------------------------------ parameters
 
@@ -222,6 +267,11 @@ class Game(ABC, Generic[BuiltT]):
             stored[param.name] = param.stored(value)
         stored["params"] = [f"{p.name}={p.format(getattr(self, p.name))}" for p in self.params]
         return stored
+
+    def graph_params(self) -> dict[str, Any]:
+        """The parameters that name this graph's nodes in Cypher (those in the graph id):
+        ``{"n": 20}``, or ``{"n": 20, "L": 5}``."""
+        return {p.name: p.stored(getattr(self, p.name)) for p in self.params if p.in_id}
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Self:
@@ -349,22 +399,13 @@ class Game(ABC, Generic[BuiltT]):
         result: GraphTables = self._module("tables").tables(self, built)
         return result
 
-    def verify(
-        self,
-        built: BuiltT,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> list[Check]:
+    def verify(self, built: BuiltT, reader: Reader, stored: Stored, say: Say) -> list[Check]:
         """Recompute the loaded graph's analysis from its relationships (through ``reader``,
         which runs this game's verify queries) and compare it with what was stored (the
         graph's nodes and its ``stored`` summary) and with ``built``: the ``verify`` hook
-        of the engine's package (its ``checks`` module)."""
-        from gamegraph.games.checks import GameChecks
-
-        # the hook returns the checks, or is a GameChecks class whose run() makes them
-        found = self._module("checks").verify(self, built, reader, stored, say)
-        checks: list[Check] = found.run() if isinstance(found, GameChecks) else found
+        of the engine's package (its ``checks`` module), a
+        :class:`~gamegraph.games.checks.GameChecks` class whose ``run()`` makes them."""
+        checks: list[Check] = self._module("checks").verify(self, built, reader, stored, say).run()
         return checks
 
     @classmethod
@@ -410,4 +451,4 @@ class Game(ABC, Generic[BuiltT]):
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        return tuple(f.name for f in fields(cls))

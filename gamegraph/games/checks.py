@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from gamegraph.errors import DatabaseError
 
@@ -21,12 +21,30 @@ __all__ = [
     "Comparison",
     "GameChecks",
     "Reader",
+    "Say",
+    "Stored",
     "storable",
     "stored_stats",
 ]
 
 Reader = Callable[[str, Mapping[str, Any]], list[dict[str, Any]]]
 """``reader(query_name, params) -> rows``: runs one named query and returns its rows."""
+Stored = Mapping[str, Any]
+"""The ``stat_*`` figures of a loaded graph's :Graph record, by name without ``stat_``."""
+Say = Callable[[str], None]
+"""Where verify's progress messages go."""
+
+
+class Checked(Protocol):
+    """What the checks ask of every game (a :class:`~gamegraph.games.base.Game` has it)."""
+
+    def describe(self) -> str: ...
+
+    def graph_params(self) -> dict[str, Any]: ...
+
+
+GameT = TypeVar("GameT", bound=Checked)
+BuiltT = TypeVar("BuiltT")
 
 MAX_PROBLEMS = 10
 """Mismatches listed per check (all are counted)."""
@@ -96,27 +114,29 @@ def stored_stats(summary: Mapping[str, Any], engine: Mapping[str, Any], graph: s
     return comparison.check(f"{len(summary)} figures equal the engine's")
 
 
-class GameChecks:
+class GameChecks(Generic[GameT, BuiltT]):
     """The reading every game's checks share: named queries run with the graph's own
     parameters, the one row of an aggregating query, rows read in slices of ``idx``, and the
     check that Neo4j holds as many of each kind as the engine built. A game's checks class
     adds its comparisons and a ``run()`` that returns them in order; the class itself is the
-    ``verify`` hook of its package (constructed with the game, the engine's graph, the reader,
-    the stored figures and ``say``)."""
+    ``verify`` hook of its package, constructed with the hook's arguments (the game, the
+    engine's graph, the reader, the stored figures and ``say``): it names the graph as the
+    game describes it and gives every query the graph's parameters."""
 
     def __init__(
-        self,
-        name: str,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-        params: Mapping[str, Any],
+        self, game: GameT, built: BuiltT, reader: Reader, stored: Stored, say: Say
     ) -> None:
-        self.name = name  #: the graph as messages name it ("B_30", "T_12")
+        self.game = game
+        self.built = built  #: what the engine built
         self.reader = reader
         self.stored = stored  #: the stat_* figures of its :Graph record
         self.say = say
-        self.params = dict(params)  #: what every query of the graph is given
+        self.name = game.describe()  #: the graph as messages name it ("B_30", "T_12")
+        self.params = game.graph_params()  #: what every query of the graph is given
+        self.prepare()
+
+    def prepare(self) -> None:
+        """What a game's checks compute once, before :meth:`run` (hook; nothing by default)."""
 
     def run(self) -> list[Check]:
         """Every check of the graph, in order (each game's class says which)."""

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from gamegraph.errors import InputError
 
-__all__ = ["REQUIRED", "Param", "ParamKind"]
+__all__ = ["REQUIRED", "Param", "ParamKind", "number_of"]
 
 ParamKind = Literal["int", "flag", "choice", "fraction"]
 
@@ -135,6 +135,12 @@ class Param:
         """This parameter's piece of a graph id: the bare value for a choice, ``name=value``
         for a number (so ids read unambiguously: ``austrian:L=5:20``)."""
         return self.format(value) if self.kind == "choice" else f"{self.name}={self.format(value)}"
+
+
+def number_of(things: str, maximum: int | None = None) -> Param:
+    """The parameter n of a game whose n counts things, at least one: ``number_of("cards",
+    255)`` is n, "The number of cards n.", 1..255."""
+    return Param("n", f"The number of {things} n.", minimum=1, maximum=maximum)
 
 
 def _show(value: Any) -> str:

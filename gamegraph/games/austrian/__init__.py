@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
 from gamegraph.games.engine import FUNCTIONAL_STATS, FunctionalGame
+from gamegraph.games.params import number_of
 from gamegraph.games.partitions import Partition
 from gamegraph.games.registry import register
 
@@ -39,16 +40,13 @@ def austrian_move(state: tuple[Partition, int], L: int) -> tuple[Partition, int]
 @register
 @dataclass(frozen=True)
 class Austrian(FunctionalGame[Any]):
-    """A_n(L): every state (μ, b) of n cards with its A-move."""
+    """Austrian solitaire A_n(L), piles of at most L cards and a bank: cycles, basins, Garden
+    of Eden states, transients."""
 
     name = "austrian"
     title = "Austrian solitaire A_n(L)"
-    description = (
-        "Austrian solitaire A_n(L), piles of at most L cards and a bank: cycles, basins, "
-        "Garden of Eden states, transients."
-    )
     params = (
-        Param("n", "The number of cards n.", minimum=1),
+        number_of("cards"),
         Param(
             "L",
             "The size L of a new pile, bought from the bank: piles hold 1..L cards.",
@@ -68,7 +66,6 @@ class Austrian(FunctionalGame[Any]):
     example: ClassVar[dict[str, Any]] = {"n": 20, "L": 5}
     rule = "A(μ, b)"
 
-    n: int
     L: int
     bank_up_to_L: bool = False
 

@@ -11,51 +11,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param
-from gamegraph.games.engine import FunctionalGame
-from gamegraph.games.partitions import count_partitions, parse_partition, partitions_exact
+from gamegraph.games.engine import PartitionGame
+from gamegraph.games.params import number_of
+from gamegraph.games.partitions import Partition, parse_partition
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from gamegraph.core.spaces import Partition, Partitions
+    from gamegraph.core.spaces import Partitions
 
 __all__ = ["Bulgarian"]
 
 
 @register
 @dataclass(frozen=True)
-class Bulgarian(FunctionalGame[Any]):
-    """B_n: every partition of n with its Ω-move."""
+class Bulgarian(PartitionGame[Any]):
+    """Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."""
 
     name = "bulgarian"
     title = "Bulgarian solitaire B_n"
-    description = (
-        "Bulgarian solitaire B_n: cycles, components, Garden of Eden positions, transients."
-    )
-    params = (Param("n", "The number of cards n.", minimum=1, maximum=255),)
+    symbol = "B_{n}"
+    params = (number_of("cards", 255),)
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 10}
     rule = "Ω(λ)"
-
-    n: int
-
-    def describe(self) -> str:
-        return f"B_{self.n}"
-
-    def position_space(self) -> Partitions:
-        from gamegraph.core.spaces import Partitions
-
-        return Partitions(self.n)
 
     def fill_successors(self, space: Partitions, successor: np.ndarray) -> None:
         from gamegraph.games.bulgarian._kernels import bulgarian_successors
 
         bulgarian_successors(self.n, space.table[0], successor)
 
-    def position_count(self) -> tuple[int, bool]:
-        return count_partitions(self.n), not partitions_exact(self.n)
-
     def read_position(self, text: str) -> Partition:
+        """B_n takes the parts in any order (the others, a partition largest part first or
+        in the papers' notation)."""
         return parse_partition(text, self.n)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param
 from gamegraph.games.engine import FunctionalGame
+from gamegraph.games.params import number_of
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
@@ -39,22 +39,15 @@ def carolina_move(composition: tuple[int, ...]) -> tuple[int, ...]:
 @register
 @dataclass(frozen=True)
 class Carolina(FunctionalGame[Any]):
-    """The Carolina graph of n: every composition of n with its C-move."""
+    """Carolina solitaire C_n on the compositions of n: cycles, basins, Garden of Eden
+    positions, transients."""
 
     name = "carolina"
     title = "Carolina solitaire C_n"
-    description = (
-        "Carolina solitaire C_n on the compositions of n: cycles, basins, Garden of Eden "
-        "positions, transients."
-    )
-    params = (Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),)
+    symbol = "C_{n}"
+    params = (number_of("cards", MAX_N),)
     example: ClassVar[dict[str, Any]] = {"n": 8}
     rule = "C(α)"
-
-    n: int
-
-    def describe(self) -> str:
-        return f"C_{self.n}"
 
     def position_space(self) -> Compositions:
         from gamegraph.core.spaces import Compositions

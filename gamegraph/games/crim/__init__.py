@@ -39,15 +39,12 @@ imports no numpy: parts are stored as uint8 and ranks must fit int64)."""
 @register
 @dataclass(frozen=True)
 class Crim(Game["CrimGraph"]):
-    """CRIM on every partition of size 0..n."""
+    """CRIM (delete a row or a column of a Young diagram): P-positions, Sprague-Grundy values and
+    the even-rank conjecture over every partition of size <= n."""
 
     name = "crim"
     engine = "gamegraph.games.crim.engine"
     title = "CRIM, the row and column deletion game"
-    description = (
-        "CRIM (delete a row or a column of a Young diagram): P-positions, Sprague-Grundy "
-        "values and the even-rank conjecture over every partition of size <= n."
-    )
     params = (
         Param(
             "n",
@@ -57,12 +54,7 @@ class Crim(Game["CrimGraph"]):
         ),
     )
     stats_keys = ("n", "positions", "p_positions", "grundy", "max_grundy")
-    query_files = ("crim.cypher", "gds.cypher")
-    internal_query_files = ("schema.cypher", "verify.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 10}
-    n_label = "cells"
-
-    n: int
 
     def describe(self) -> str:
         return f"CRIM up to size {self.n}"

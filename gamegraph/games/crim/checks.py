@@ -16,7 +16,7 @@ Each comparison is three-way: Cypher's answer = the stored value = the engine's.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,15 +25,15 @@ from gamegraph.games.checks import (
     Check,
     Comparison,
     GameChecks,
-    Reader,
     storable,
     stored_stats,
 )
+from gamegraph.games.crim import Crim
 from gamegraph.games.crim.engine import CrimGraph
 from gamegraph.games.crim.tables import crim_summary
 
 if TYPE_CHECKING:
-    from gamegraph.games.crim import Crim
+    pass
 
 __all__ = ["SLICE", "CrimChecks"]
 
@@ -42,20 +42,11 @@ SLICE = 40_000
 than the 1 GiB a Neo4j transaction may use by default."""
 
 
-class CrimChecks(GameChecks):
+class CrimChecks(GameChecks[Crim, CrimGraph]):
     """The checks of one loaded CRIM graph, run in order by :meth:`run`."""
 
-    def __init__(
-        self,
-        game: Crim,
-        engine: CrimGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> None:
-        super().__init__(game.describe(), reader, stored, say, {"n": engine.n})
-        self.game = game
-        self.g = engine
+    def prepare(self) -> None:
+        engine = self.built
         self.keys = engine.keys()
         self.notations = engine.notations()
         parts, starts = engine.flat_parts()
@@ -73,13 +64,13 @@ class CrimChecks(GameChecks):
         checks = [self.counts()]
         checks += self.rounds()
         checks.append(self.summary())
-        checks.append(stored_stats(self.stored, crim_summary(self.game, self.g), self.name))
+        checks.append(stored_stats(self.stored, crim_summary(self.game, self.built), self.name))
         return checks
 
     # ------------------------------------------------------------------ structure
 
     def counts(self) -> Check:
-        g = self.g
+        g = self.built
         comparison = Comparison(self.name, "positions and moves")
         rows = self.reader("verify_crim_counts", {"n": g.n})
         if len(rows) != 1 or not rows[0]["positions"]:
@@ -105,7 +96,7 @@ class CrimChecks(GameChecks):
     # ------------------------------------------------------------------ the rounds
 
     def rounds(self) -> list[Check]:
-        g = self.g
+        g = self.built
         positions = Comparison(self.name, "positions of every size")
         moves = Comparison(self.name, "moves of every position")
         rank = Comparison(self.name, "rank λ_1 − ℓ(λ)")
@@ -189,7 +180,7 @@ class CrimChecks(GameChecks):
 
     def _moves(self, row: Mapping[str, Any], idx: int, comparison: Comparison) -> None:
         key = row["key"]
-        engine = self.g.indices[self.g.indptr[idx] : self.g.indptr[idx + 1]].tolist()
+        engine = self.built.indices[self.built.indptr[idx] : self.built.indptr[idx + 1]].tolist()
         self.arcs += len(row["options"])
         if sorted(row["options"]) != engine:
             comparison.problem(f"{key}: moves to {sorted(row['options'])}, engine {engine}")
@@ -205,7 +196,7 @@ class CrimChecks(GameChecks):
 
     def summary(self) -> Check:
         """Every summary figure, counted from what the rounds recomputed."""
-        g = self.g
+        g = self.built
         comparison = Comparison(self.name, "summary recomputed")
         engine = crim_summary(self.game, g)
         lo = int(g.offsets[g.n])

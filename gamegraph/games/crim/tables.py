@@ -19,11 +19,9 @@ from gamegraph.games.model import GraphTables, NodeTable, RelTable
 if TYPE_CHECKING:
     from gamegraph.games.crim import Crim
 
-__all__ = ["LABEL", "MOVE", "P_LABEL", "crim_summary", "crim_tables"]
+__all__ = ["P_LABEL", "crim_summary", "crim_tables"]
 
-LABEL = "Crim"
 P_LABEL = "PPosition"
-MOVE = "CRIM_MOVE"
 
 
 def crim_summary(game: Crim, graph: CrimGraph) -> dict[str, Any]:
@@ -56,8 +54,8 @@ def crim_tables(game: Crim, graph: CrimGraph) -> GraphTables:
         "rank": graph.rank.tolist(),
         "grundy": graph.grundy.tolist(),
     }
-    nodes = NodeTable(LABEL, columns, {P_LABEL: graph.p_position.tolist()})
-    move = RelTable(MOVE, LABEL, LABEL, graph.sources, graph.indices)
+    nodes = NodeTable(game.label, columns, {P_LABEL: graph.p_position.tolist()})
+    move = RelTable(game.move, game.label, game.label, graph.sources, graph.indices)
     return GraphTables(game, [nodes], [move], game.summary(graph))
 
 

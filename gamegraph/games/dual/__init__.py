@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamegraph.games.base import Param
-from gamegraph.games.engine import FunctionalGame
-from gamegraph.games.partitions import Partition, parse_ordered_partition
+from gamegraph.games.engine import PartitionGame
+from gamegraph.games.params import number_of
+from gamegraph.games.partitions import Partition
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
@@ -38,33 +38,18 @@ def dual_move(partition: Partition) -> Partition:
 
 @register
 @dataclass(frozen=True)
-class Dual(FunctionalGame[Any]):
-    """D_n: every partition of n with its D-move."""
+class Dual(PartitionGame[Any]):
+    """Dual Bulgarian solitaire D_n (B_n conjugated): cycles, basins, Garden of Eden
+    positions, transients."""
 
     name = "dual"
     title = "Dual Bulgarian solitaire D_n"
-    description = (
-        "Dual Bulgarian solitaire D_n (B_n conjugated): cycles, basins, Garden of Eden "
-        "positions, transients."
-    )
-    params = (Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),)
+    symbol = "D_{n}"
+    params = (number_of("cards", MAX_N),)
     example: ClassVar[dict[str, Any]] = {"n": 10}
     rule = "D(λ)"
-
-    n: int
-
-    def describe(self) -> str:
-        return f"D_{self.n}"
-
-    def position_space(self) -> Partitions:
-        from gamegraph.core.spaces import Partitions
-
-        return Partitions(self.n)
 
     def fill_successors(self, space: Partitions, successor: np.ndarray) -> None:
         from gamegraph.games.dual._kernels import dual_successors
 
         dual_successors(self.n, space.table[0], successor)
-
-    def read_position(self, text: str) -> Partition:
-        return parse_ordered_partition(text, self.n)

@@ -7,7 +7,8 @@ called a shard at a time), the graph as one of the core's two array types, its a
 the core's functions, its Neo4j tables and its `verify` checks. The modules, by job:
 
 - :mod:`.game`: :class:`FunctionalGame`, the light Game type of the solitaires (every game's
-  ``__init__`` imports it); :mod:`.defined`: the Game type of a definition, one per kind;
+  ``__init__`` imports it), and :class:`PartitionGame`, those on the partitions of n;
+  :mod:`.defined`: the Game type of a definition, one per kind;
   :mod:`.definition`: what a definition declares; :mod:`.spaces`: its declared spaces;
 - :mod:`.build`: estimate and build (the hooks :class:`~gamegraph.games.base.Game` calls);
   :mod:`.calls`, :mod:`.timeout`: a definition's function called and checked;
@@ -21,6 +22,6 @@ This package's ``__init__`` re-exports only the light names of :mod:`.game`; imp
 from their modules.
 """
 
-from gamegraph.games.engine.game import FUNCTIONAL_STATS, FunctionalGame
+from gamegraph.games.engine.game import FUNCTIONAL_STATS, FunctionalGame, PartitionGame
 
-__all__ = ["FUNCTIONAL_STATS", "FunctionalGame"]
+__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "PartitionGame"]

@@ -25,17 +25,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from gamegraph.games.base import label_of, move_of
+
 __all__ = ["label_of", "move_of", "prefix_of", "texts"]
-
-
-def label_of(name: str) -> str:
-    """The node label of a game name: ``two-card-bulgarian`` -> ``TwoCardBulgarian``."""
-    return "".join(word[:1].upper() + word[1:] for word in name.split("-"))
-
-
-def move_of(name: str) -> str:
-    """The relationship type of its move: ``TWO_CARD_BULGARIAN_MOVE``."""
-    return name.replace("-", "_").upper() + "_MOVE"
 
 
 def prefix_of(name: str) -> str:

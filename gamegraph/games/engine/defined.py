@@ -74,10 +74,6 @@ class DefinedGame(Game[Any]):
             f"{self.describe()} (defined at {self.definition.where})", self.estimate(), force
         )
 
-    def graph_params(self) -> dict[str, Any]:
-        """The parameters that name this graph's nodes in Cypher (those in the graph id)."""
-        return {p.name: p.stored(getattr(self, p.name)) for p in self.params if p.in_id}
-
     def read_position(self, text: str) -> Any:
         """A position written as text, in the notations of the declared space."""
         return self.definition.space.parse(text, **self.values())
@@ -136,8 +132,6 @@ class DefinedGame(Game[Any]):
 class DefinedFunctional(DefinedGame, FunctionalGame[Any]):
     """A defined functional solitaire: the functional graph, tables and checks every
     functional game shares (a built-in one differs only in where its move comes from)."""
-
-    n_label = "n"
 
 
 class DefinedChoice(DefinedGame):

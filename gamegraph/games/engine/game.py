@@ -16,17 +16,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from gamegraph.games.base import Game
-from gamegraph.games.engine.cypher import label_of, move_of
+from gamegraph.games.partitions import (
+    Partition,
+    count_partitions,
+    parse_ordered_partition,
+    partitions_exact,
+)
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from gamegraph.core.spaces import Space
+    from gamegraph.core.spaces import Partitions, Space
     from gamegraph.games.engine.functional import FunctionalGraph
     from gamegraph.games.engine.positions import Positions
     from gamegraph.games.model import Column
 
-__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT"]
+__all__ = ["FUNCTIONAL_STATS", "FunctionalGame", "GraphT", "PartitionGame"]
 
 FUNCTIONAL_STATS = (
     "positions",
@@ -51,9 +56,9 @@ class FunctionalGame(Game[GraphT]):
 
     A built-in functional game declares what every :class:`~gamegraph.games.base.Game`
     declares (``name``, ``title``, ``description``, ``params`` with ``n``, ``query_files``,
-    ``example``), its node :attr:`label`, its move type :attr:`move` and the :attr:`rule` in
-    the papers' words, ``describe()``, and two methods that import what they need on first
-    use: :meth:`position_space`, the positions of the graph (a space of
+    ``example``; its node label and move type follow from its name), the :attr:`rule` and
+    the graph's :attr:`symbol` in the papers' words, and two methods that import what they
+    need on first use: :meth:`position_space`, the positions of the graph (a space of
     :mod:`gamegraph.core.spaces`, or the game's own), and :meth:`fill_successors`, the move
     as a compiled loop over the space's ids. Where it pays, it also gives
     :meth:`position_count` (the positions of huge n, without the space),
@@ -66,34 +71,17 @@ class FunctionalGame(Game[GraphT]):
     kind: ClassVar[str] = "functional"
     """What the engine builds: a functional graph (one move per position)."""
     engine = "gamegraph.games.engine.build"
-    label: ClassVar[str]
-    """Node label of the positions, from the name unless given (``carolina``: ``Carolina``)."""
-    move: ClassVar[str]
-    """Relationship type of the move, from the name unless given (``CAROLINA_MOVE``)."""
     rule: ClassVar[str]
     """The move in the papers' words, for verify's messages (``C(α)``)."""
     rule_in_cypher: ClassVar[bool] = True
     """``verify.cypher`` computes the move itself (a defined game's is the definition's)."""
+    symbol: ClassVar[str]
+    """The graph in the papers' words, a template over the parameters: ``describe()`` of
+    ``B_{n}`` is ``B_60``, of ``M on {space}({n})`` ``M on I(7)``."""
     stats_keys: ClassVar[tuple[str, ...]] = ("n", *FUNCTIONAL_STATS)
-    internal_query_files = ("schema.cypher", "verify.cypher")
-    n_label = "cards"
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's label, move type and query files follow from its name unless it gives
-        them: ``carolina`` has ``:Carolina`` nodes, ``:CAROLINA_MOVE`` arcs and the queries of
-        ``carolina.cypher`` and ``gds.cypher`` beside it."""
-        super().__init_subclass__(**kwargs)
-        name = cls.__dict__.get("name")
-        if isinstance(name, str):
-            cls.label = cls.__dict__.get("label", label_of(name))
-            cls.move = cls.__dict__.get("move", move_of(name))
-            if "query_files" not in cls.__dict__:
-                cls.query_files = (f"{name.replace('-', '_')}.cypher", "gds.cypher")
-
-    def graph_params(self) -> dict[str, Any]:
-        """The parameters that name this graph's nodes in Cypher (those in the graph id):
-        ``{"n": 20}``, or ``{"n": 20, "L": 5}``."""
-        return {p.name: p.stored(getattr(self, p.name)) for p in self.params if p.in_id}
+    def describe(self) -> str:
+        return self.symbol.format(**self.values())
 
     def summary(self, built: GraphT) -> dict[str, Any]:
         """The stats, plus the number of recurrent positions (verify holds both)."""
@@ -128,3 +116,21 @@ class FunctionalGame(Game[GraphT]):
         from gamegraph.games.engine.tables import position_columns
 
         return position_columns(self, positions)
+
+
+class PartitionGame(FunctionalGame[GraphT]):
+    """A functional game on the partitions of n (B_n, D_n): its positions are
+    :class:`~gamegraph.core.spaces.Partitions` of n, counted without listing them (p(n),
+    estimated above :data:`~gamegraph.games.partitions.EXACT_COUNT_LIMIT`) and written
+    largest part first or in the papers' notation; it gives its move."""
+
+    def position_space(self) -> Partitions:
+        from gamegraph.core.spaces import Partitions
+
+        return Partitions(self.n)
+
+    def position_count(self) -> tuple[int, bool]:
+        return count_partitions(self.n), not partitions_exact(self.n)
+
+    def read_position(self, text: str) -> Partition:
+        return parse_ordered_partition(text, self.n)

@@ -104,8 +104,26 @@ class _ArcGraph(graphs.ArcGraph):
         return [self.position(int(j)) for j in self.row(self.index(position))]
 
 
+class WinningAndLosing:
+    """A choice solitaire's winning positions (a recurrent state can be reached, so play can
+    go on for ever) and losing ones, from its turns to the core (-1: none): H_n's and a
+    defined choice game's."""
+
+    @property
+    def turns_to_core(self) -> np.ndarray:
+        raise NotImplementedError
+
+    @property
+    def winning(self) -> np.ndarray:
+        return np.asarray(self.turns_to_core >= 0)
+
+    @property
+    def losing(self) -> np.ndarray:
+        return np.asarray(self.turns_to_core < 0)
+
+
 @dataclass(frozen=True, eq=False)
-class ChoiceGraph(_ArcGraph):
+class ChoiceGraph(WinningAndLosing, _ArcGraph):
     """A choice solitaire's graph with the analysis of Floridian's H_n: recurrent states (on
     a cycle), the core's strongly connected components, winning positions (a recurrent state
     can be reached, so play can go on for ever) and losing ones, turns to the core."""
@@ -122,14 +140,6 @@ class ChoiceGraph(_ArcGraph):
     def turns_to_core(self) -> np.ndarray:
         """Least number of turns to a recurrent state; -1 for a losing position."""
         return graphs.distance_to(self, self.recurrent)
-
-    @property
-    def winning(self) -> np.ndarray:
-        return np.asarray(self.turns_to_core >= 0)
-
-    @property
-    def losing(self) -> np.ndarray:
-        return np.asarray(self.turns_to_core < 0)
 
     @property
     def immediate_loss(self) -> np.ndarray:
@@ -181,16 +191,35 @@ OUTCOMES = {graphs.DRAW: "D", graphs.LOSS: "P", graphs.WIN: "N"}
 """Outcome codes of :func:`gamegraph.core.graphs.outcomes` as stored."""
 
 
-@dataclass(frozen=True, eq=False)
-class ImpartialGraph(_ArcGraph):
-    """An impartial game's graph, normal play: the outcome of every position (P: the player
-    to move loses, N: wins, D: a draw, play never ends), its Sprague-Grundy value where play
-    is finite (-1 where a cycle can be reached), and Smith's loopy value everywhere (a finite
-    value, or ∞ with the set of its options' finite values)."""
+class ImpartialValues(graphs.ArcGraph):
+    """What every impartial game's graph answers (a defined game's, a sum's), normal play:
+    the outcome of every position (P: the player to move loses, N: wins, D: a draw, play
+    never ends) and Smith's loopy value (a finite value, or ∞ with the set of its options'
+    finite values), by index and by position."""
 
     @cached_property
     def outcome(self) -> np.ndarray:
+        """P/N/D of every position (:data:`gamegraph.core.graphs.LOSS` etc.)."""
         return graphs.outcomes(self)
+
+    @cached_property
+    def loopy(self) -> graphs.LoopyValues:
+        """Smith's generalized Sprague-Grundy values (:func:`.graphs.loopy_values`)."""
+        return graphs.loopy_values(self)
+
+    def index(self, position: Any) -> int:
+        raise NotImplementedError
+
+    def loopy_value(self, position: Any) -> str:
+        """A position's loopy value as written: ``2``, ``∞``, ``∞{0,1}``."""
+        return self.loopy.label(self.index(position))
+
+
+@dataclass(frozen=True, eq=False)
+class ImpartialGraph(_ArcGraph, ImpartialValues):
+    """An impartial game's graph: its outcomes and loopy values (:class:`ImpartialValues`)
+    and each position's Sprague-Grundy value where play is finite (-1 where a cycle can be
+    reached)."""
 
     @cached_property
     def grundy(self) -> np.ndarray:
@@ -198,8 +227,8 @@ class ImpartialGraph(_ArcGraph):
 
     @cached_property
     def loopy(self) -> graphs.LoopyValues:
-        """Smith's generalized Sprague-Grundy values (:func:`.graphs.loopy_values`); where
-        play is finite everywhere they are the Grundy values, and are not computed again."""
+        """Smith's values; where play is finite everywhere they are the Grundy values, and
+        are not computed again."""
         if self.finite:
             return graphs.LoopyValues(self, self.grundy)
         return graphs.loopy_values(self)
@@ -208,10 +237,6 @@ class ImpartialGraph(_ArcGraph):
     def finite(self) -> bool:
         """Whether play is finite from every position (no cycle)."""
         return bool((self.grundy >= 0).all())
-
-    def loopy_value(self, position: Sequence[int] | str) -> str:
-        """A position's loopy value as written: ``2``, ``∞``, ``∞{0,1}``."""
-        return self.loopy.label(self.index(position))
 
     @property
     def p_position(self) -> np.ndarray:

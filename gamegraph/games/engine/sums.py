@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from gamegraph.core import graphs
 from gamegraph.errors import InputError
-from gamegraph.games.engine.graphs import ChoiceGraph
+from gamegraph.games.engine.graphs import ChoiceGraph, ImpartialValues
 
 __all__ = ["MAX_SUM_POSITIONS", "ImpartialSum", "SumError", "disjunctive_sum"]
 
@@ -32,8 +31,9 @@ class SumError(InputError):
 
 
 @dataclass(frozen=True, eq=False)
-class ImpartialSum(graphs.ArcGraph):
-    """G + H: position (g, h) has index ``g * H.size + h``; arrays indexed by that index."""
+class ImpartialSum(ImpartialValues):
+    """G + H: position (g, h) has index ``g * H.size + h``; arrays indexed by that index, its
+    values computed on its own graph."""
 
     first: graphs.ArcGraph
     second: graphs.ArcGraph
@@ -57,20 +57,6 @@ class ImpartialSum(graphs.ArcGraph):
         """The pair of positions at an index."""
         a, b = self.pair(index)
         return _position_in(self.first, a), _position_in(self.second, b)
-
-    @cached_property
-    def outcome(self) -> np.ndarray:
-        """P/N/D of every position (:data:`gamegraph.core.graphs.LOSS` etc.)."""
-        return graphs.outcomes(self)
-
-    @cached_property
-    def loopy(self) -> graphs.LoopyValues:
-        """Smith's values of the sum's positions, computed on its own graph."""
-        return graphs.loopy_values(self)
-
-    def loopy_value(self, position: Sequence[Any]) -> str:
-        """A position's loopy value as written: ``2``, ``∞``, ``∞{0,1}``."""
-        return self.loopy.label(self.index(position))
 
     def check_sum_rule(self) -> int:
         """Compare every position's value with the sum rule on its components' values; the

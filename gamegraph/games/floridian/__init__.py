@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param
+from gamegraph.games.params import number_of
 from gamegraph.games.partitions import canonical_key, is_separated, parse_partition
 from gamegraph.games.registry import register
 
@@ -33,16 +34,13 @@ _FULL_ANALYSIS = re.compile(r":\s*(Losing|ImmediateLoss)\b|\bturns_to_core\b")
 @register
 @dataclass(frozen=True)
 class Floridian(Game["FloridianGraph"]):
-    """G_n and H_n, full or restricted to the α-positions of Ω(T(n))."""
+    """Floridian solitaire G_n and H_n: recurrent states, core, losing positions, 4-cycles."""
 
     name = "floridian"
     engine = "gamegraph.games.floridian.engine"
     title = "Floridian solitaire G_n and H_n"
-    description = (
-        "Floridian solitaire G_n and H_n: recurrent states, core, losing positions, 4-cycles."
-    )
     params = (
-        Param("n", "The number of cards n.", minimum=1),
+        number_of("cards"),
         Param(
             "restricted",
             "Build only the α-positions in Ω(T(n)) and their arcs: exact for cycles, the core "
@@ -68,13 +66,9 @@ class Floridian(Game["FloridianGraph"]):
         "four_cycles",
         "max_turns_to_core",
     )
-    query_files = ("floridian.cypher", "gds.cypher")
-    internal_query_files = ("schema.cypher", "verify.cypher")
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 8}
-    n_label = "cards"
 
-    n: int
     restricted: bool = False
 
     def describe(self) -> str:

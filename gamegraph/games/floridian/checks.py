@@ -27,18 +27,19 @@ labels and properties the loader wrote) and "engine".
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, GameChecks, Reader, stored_stats
+from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, GameChecks, stored_stats
+from gamegraph.games.floridian import Floridian
 from gamegraph.games.floridian.engine import FloridianGraph
 from gamegraph.games.floridian.read_graph import ReadGraph, differing_sources, two_move_paths
 from gamegraph.games.partitions import canonical_key
 
 if TYPE_CHECKING:
-    from gamegraph.games.floridian import Floridian
+    pass
 
 __all__ = ["FloridianChecks"]
 
@@ -48,23 +49,15 @@ SLICE = 50_000
 """Position indices whose arcs verify_floridian_arcs reads per query."""
 
 
-class FloridianChecks(GameChecks):
+class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
     """The checks of one loaded G_n, run in order by :meth:`run` (later checks reuse what
     earlier ones recomputed: the core, the immediate losses, the losing positions)."""
 
-    def __init__(
-        self,
-        game: Floridian,
-        engine: FloridianGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> None:
-        super().__init__(f"G_{engine.n}", reader, stored, say, {"n": engine.n})
-        self.g = engine
-        self.engine_summary = game.summary(engine)
-        self.n = engine.n
-        self.full = not engine.restricted
+    def prepare(self) -> None:
+        self.name = f"G_{self.built.n}"
+        self.engine_summary = self.game.summary(self.built)
+        self.n = self.built.n
+        self.full = not self.built.restricted
 
     def run(self) -> list[Check]:
         self.say(f"{self.name}: structure")
@@ -72,7 +65,7 @@ class FloridianChecks(GameChecks):
         self.rows = {int(row["idx"]): row for row in self._rows("verify_floridian_positions")}
         self.arcs = {k: np.asarray(v, dtype=np.int64) for k, v in self._arcs().items()}
         self.omega_arcs = (self.arcs["omega_from"], self.arcs["omega_to"])
-        self.relations = ReadGraph(self.g.positions.size, list(self.rows), self.arcs)
+        self.relations = ReadGraph(self.built.positions.size, list(self.rows), self.arcs)
         checks += [self.alpha_moves(), self.omega_moves(), self.turns(), self.in_omega_t()]
         self.say(f"{self.name}: recurrent states (components of the TURN arcs read)")
         checks.append(self.recurrent())
@@ -93,7 +86,7 @@ class FloridianChecks(GameChecks):
         """verify_floridian_arcs, :data:`SLICE` source indices at a time (G_70 has ten
         million arcs: one record of them all would fill Neo4j's heap), the columns joined;
         the first and last slices are open, so a source of any idx is read."""
-        size = self.g.positions.size
+        size = self.built.positions.size
         bounds = list(range(0, size, SLICE))[1:]
         columns: dict[str, list[Any]] = defaultdict(list)
         for lo, hi in zip([None, *bounds], [*bounds, None], strict=True):
@@ -116,7 +109,7 @@ class FloridianChecks(GameChecks):
     # structure ------------------------------------------------------------------
 
     def counts(self) -> Check:
-        g = self.g
+        g = self.built
         row = self._one("verify_floridian_counts")
         built = set(g.sources.tolist())
         omega_rows = np.flatnonzero(g.in_t)
@@ -141,23 +134,23 @@ class FloridianChecks(GameChecks):
         """Each α-position's α-moves as read = the engine's (compared as multisets of
         (source, target) at once; the positions that differ are listed one by one)."""
         comparison = Comparison(self.name, "α-moves of every α-position")
-        expected_positions = set(self.g.sources.tolist())
+        expected_positions = set(self.built.sources.tolist())
         if set(self.rows) != expected_positions:
             missing = sorted(expected_positions - set(self.rows))[:MAX_PROBLEMS]
             extra = sorted(set(self.rows) - expected_positions)[:MAX_PROBLEMS]
             comparison.problem(f"α-positions missing {missing}, unexpected {extra}")
         source = self.arcs["alpha_from"]
-        differ = differing_sources(source, self.arcs["alpha_to"], *self.g.alpha_arcs())
+        differ = differing_sources(source, self.arcs["alpha_to"], *self.built.alpha_arcs())
         moves = self._moves("alpha", sorted(differ & set(self.rows)))
         keys, counts = np.unique(source, return_counts=True)
         read = dict(zip(keys.tolist(), counts.tolist(), strict=True))
-        built = np.diff(self.g.alpha_ptr).tolist()
-        row_of = self.g.row_of.tolist()
+        built = np.diff(self.built.alpha_ptr).tolist()
+        row_of = self.built.row_of.tolist()
         for idx, row in self.rows.items():
             if idx not in expected_positions:
                 continue
             if idx in differ:
-                engine = sorted(self.g.alpha_targets(idx).tolist())
+                engine = sorted(self.built.alpha_targets(idx).tolist())
                 comparison.problem(
                     f"{row['key']}: α-moves to {sorted(moves[idx])} in Neo4j, engine {engine}"
                 )
@@ -175,13 +168,13 @@ class FloridianChecks(GameChecks):
         rows = self._rows("verify_omega_moves")
         #: Ω idx -> the ends of its Ω-moves, as Cypher read them
         self.omega_targets = _grouped(*self.omega_arcs, [row["idx"] for row in rows])
-        built = set(self.g.sources.tolist())
-        reached = np.zeros(self.g.positions.size, dtype=bool)
-        reached[self.g.alpha_dst] = True
+        built = set(self.built.sources.tolist())
+        reached = np.zeros(self.built.positions.size, dtype=bool)
+        reached[self.built.alpha_dst] = True
         for row in rows:
             idx, key = int(row["idx"]), row["key"]
             row["omega_moves"] = self.omega_targets[row["idx"]]
-            target = int(self.g.omega_of[idx])
+            target = int(self.built.omega_of[idx])
             expected = [target] if target in built else []
             if row["omega_moves"] != expected:
                 comparison.problem(f"{key}: Ω-move to {row['omega_moves']}, engine {expected}")
@@ -218,8 +211,8 @@ class FloridianChecks(GameChecks):
 
     def in_omega_t(self) -> Check:
         comparison = Comparison(self.name, "α-positions in Ω(T(n))")
-        in_omega_t = np.zeros(self.g.positions.size, dtype=bool)
-        in_omega_t[self.g.omega_t] = True
+        in_omega_t = np.zeros(self.built.positions.size, dtype=bool)
+        in_omega_t[self.built.omega_t] = True
         for idx, row in self.rows.items():
             comparison.three(
                 row["key"], row["entered"], row["stored_in_omega_t"], bool(in_omega_t[idx])
@@ -237,7 +230,7 @@ class FloridianChecks(GameChecks):
         self.components = relations.core_components()
         self.core_idx: set[int] = set(np.flatnonzero(relations.recurrent).tolist())
         comparison = self._flag_comparison(
-            "recurrent states", self.core_idx, "stored_recurrent", self.g.recurrent
+            "recurrent states", self.core_idx, "stored_recurrent", self.built.recurrent
         )
         return comparison.check(
             f"{len(self.core_idx):,} on a cycle (the strongly connected components of the "
@@ -257,7 +250,7 @@ class FloridianChecks(GameChecks):
         repeats, as stored), against the engine's and the stored core_scc groups."""
         comparison = Comparison(self.name, "strongly connected components of the core")
         found = self.components
-        engine = [(frozenset(c.nodes.tolist()), c.arcs) for c in self.g.core_components]
+        engine = [(frozenset(c.nodes.tolist()), c.arcs) for c in self.built.core_components]
         stored: dict[int, set[int]] = defaultdict(set)
         for idx, row in self.rows.items():
             if row["stored_core_scc"] is not None:
@@ -277,8 +270,10 @@ class FloridianChecks(GameChecks):
             if nodes == e_nodes and arcs != e_arcs:
                 comparison.problem(f"component {i}: {arcs} arcs in Cypher, engine {e_arcs}")
         total = self.relations.core_arcs()
-        if total != int(self.g.core_arc_mask.sum()):
-            comparison.problem(f"core arcs: {total} in Cypher, engine {self.g.core_arc_mask.sum()}")
+        if total != int(self.built.core_arc_mask.sum()):
+            comparison.problem(
+                f"core arcs: {total} in Cypher, engine {self.built.core_arc_mask.sum()}"
+            )
         sizes = ", ".join(f"{len(c)} nodes/{a} arcs" for c, a in found) or "empty core"
         return comparison.check(f"{sizes}; {total} core arcs: Cypher = stored = engine")
 
@@ -290,7 +285,7 @@ class FloridianChecks(GameChecks):
         found = {i for i, row in self.rows.items() if row["immediate_loss"]}
         read = set(np.flatnonzero(self.relations.immediate_loss).tolist())
         comparison = self._flag_comparison(
-            "immediate losses", found, "stored_immediate_loss", self.g.immediate_loss
+            "immediate losses", found, "stored_immediate_loss", self.built.immediate_loss
         )
         for idx in sorted(found ^ read):
             comparison.problem(
@@ -304,7 +299,7 @@ class FloridianChecks(GameChecks):
         losing, rounds = self.relations.losing()
         self.losing_idx = set(np.flatnonzero(losing).tolist())
         comparison = self._flag_comparison(
-            "losing positions", self.losing_idx, "stored_losing", self.g.losing
+            "losing positions", self.losing_idx, "stored_losing", self.built.losing
         )
         return comparison.check(
             f"{len(self.losing_idx)} losing (fixpoint after {rounds} retrograde rounds): "
@@ -315,7 +310,7 @@ class FloridianChecks(GameChecks):
         """Breadth-first levels backwards from the recomputed core over the TURN arcs read."""
         found = self.relations.levels(self.relations.recurrent)
         comparison = Comparison(self.name, "turns to the core")
-        engine = self.g.turns_to_core
+        engine = self.built.turns_to_core
         for idx, row in self.rows.items():
             level, expected = int(found[idx]), int(engine[idx])
             comparison.three(
@@ -342,7 +337,7 @@ class FloridianChecks(GameChecks):
     def two_cycles(self) -> Check:
         comparison = Comparison(self.name, "2-cycles of G_n")
         found = {(r["alpha"], r["omega"]) for r in self._run("floridian_two_cycles")}
-        engine = {(canonical_key(a), canonical_key(x)) for a, x in self.g.two_cycles()}
+        engine = {(canonical_key(a), canonical_key(x)) for a, x in self.built.two_cycles()}
         comparison.sets("2-cycle", found, engine)
         return comparison.check(f"{len(found)} (path pattern) = engine's")
 
@@ -352,7 +347,7 @@ class FloridianChecks(GameChecks):
             f"{self.n}:{r['alpha1']}>{r['omega1']}>{r['alpha2']}>{r['omega2']}"
             for r in self._run("floridian_four_cycles")
         }
-        engine = {cycle.key for cycle in self.g.four_cycles()}
+        engine = {cycle.key for cycle in self.built.four_cycles()}
         comparison.sets("4-cycle", self.cycle_keys, engine)
         return comparison.check(f"{len(self.cycle_keys)} (path pattern, each once) = engine's")
 

@@ -24,6 +24,7 @@ import numpy as np
 from gamegraph.core.graphs import ArcGraph, distance_to, strongly_connected_components
 from gamegraph.core.graphs import recurrent as recurrent_nodes
 from gamegraph.errors import InputError
+from gamegraph.games.engine.graphs import WinningAndLosing
 from gamegraph.games.floridian import _kernels as fk
 from gamegraph.games.floridian.arcs import alpha_arcs
 from gamegraph.games.floridian.fourcycles import FourCycle
@@ -92,7 +93,7 @@ class CoreComponent:
 
 
 @dataclass(frozen=True, eq=False)
-class FloridianGraph:
+class FloridianGraph(WinningAndLosing):
     """G_n and H_n (full, or restricted to α-positions in Ω(T(n))) with their analysis."""
 
     n: int
@@ -214,14 +215,6 @@ class FloridianGraph:
         self._require_full("turns to the core")
         # a view of its own: its reverse CSR (cached on the view) is freed after the search
         return distance_to(ArcGraph(self.h_full_ptr, self.h_dst), self.recurrent)
-
-    @cached_property
-    def winning(self) -> np.ndarray:
-        return np.asarray(self.turns_to_core >= 0)
-
-    @cached_property
-    def losing(self) -> np.ndarray:
-        return np.asarray(self.turns_to_core < 0)
 
     def farthest_winning(self) -> np.ndarray:
         """Winning α-positions that need the most turns to reach a recurrent state."""

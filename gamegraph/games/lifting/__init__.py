@@ -29,14 +29,11 @@ RULE_NAMES = ("paper", "band", "paper-free")
 @register
 @dataclass(frozen=True)
 class Lifting(Game["LiftingGraph"]):
-    """Q for one lifting rule over the 4-cycles of G_n, n_min <= n <= n_max (= ``n``)."""
+    """The lifting graph Q: 4-cycles of G_n, their lifts, components, sources, families."""
 
     name = "lifting"
     engine = "gamegraph.games.lifting.graph"
     title = "the lifting graph Q"
-    description = (
-        "The lifting graph Q: 4-cycles of G_n, their lifts, components, sources, families."
-    )
     params = (
         Param(
             "n",
@@ -77,13 +74,11 @@ class Lifting(Game["LiftingGraph"]):
         "largest_component",
         "families",
     )
-    query_files = ("lifting.cypher", "gds.cypher")
     internal_query_files = ("schema.cypher", "links.cypher", "verify.cypher")
     loaded_by_default = True
     example: ClassVar[dict[str, Any]] = {"n": 34, "rule": "band"}
     depends_on = ("floridian",)
 
-    n: int
     rule: str = "paper"
     n_min: int = 1
 

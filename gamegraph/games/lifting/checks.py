@@ -4,87 +4,93 @@ stored and with the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamegraph.games.checks import Check, Comparison, Reader, stored_stats
+from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
+from gamegraph.games.lifting import Lifting
 from gamegraph.games.lifting.graph import LiftingGraph
 
 if TYPE_CHECKING:
-    from gamegraph.games.lifting import Lifting
+    pass
 
-__all__ = ["lifting_checks"]
+__all__ = ["LiftingChecks"]
 
 
-def lifting_checks(
-    game: Lifting,
-    q: LiftingGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    name = f"Q {q.rule}"
-    say(f"{name}: nodes and lifts")
-    rows = {row["key"]: row for row in reader("verify_lifting_nodes", {"rule": q.rule})}
-    nodes = Comparison(name, "4-cycles of the range")
-    nodes.sets("4-cycle", set(rows), {c.key for c in q.cycles})
+class LiftingChecks(GameChecks[Lifting, LiftingGraph]):
+    """The checks of one loaded Q (see the module docstring)."""
 
-    lifts = Comparison(name, "lifts of every 4-cycle")
-    engine_inside = {
-        (lift.source.key, lift.target.key, lift.m) for lift in q.lifts if q.in_range(lift.target)
-    }
-    found_inside = set()
-    for key, row in rows.items():
-        for lift in row["lifts"]:
-            found_inside.add((key, lift["target"], lift["m"]))
-            if lift["n_to"] != lift["n_target"] or lift["n_target"] != row["n"] + 2 * lift["m"] + 4:
-                lifts.problem(
-                    f"{key} → {lift['target']}: n does not grow by 2m + 4 (m = {lift['m']})"
+    def run(self) -> list[Check]:
+        q, reader, say = self.built, self.reader, self.say
+        name = self.name = f"Q {q.rule}"
+        say(f"{name}: nodes and lifts")
+        rows = {row["key"]: row for row in reader("verify_lifting_nodes", {"rule": q.rule})}
+        nodes = Comparison(name, "4-cycles of the range")
+        nodes.sets("4-cycle", set(rows), {c.key for c in q.cycles})
+
+        lifts = Comparison(name, "lifts of every 4-cycle")
+        engine_inside = {
+            (lift.source.key, lift.target.key, lift.m)
+            for lift in q.lifts
+            if q.in_range(lift.target)
+        }
+        found_inside = set()
+        for key, row in rows.items():
+            for lift in row["lifts"]:
+                found_inside.add((key, lift["target"], lift["m"]))
+                if (
+                    lift["n_to"] != lift["n_target"]
+                    or lift["n_target"] != row["n"] + 2 * lift["m"] + 4
+                ):
+                    lifts.problem(
+                        f"{key} → {lift['target']}: n does not grow by 2m + 4 (m = {lift['m']})"
+                    )
+            if key in q.lift_counts or key in rows:
+                lifts.three(
+                    f"{key} lifts",
+                    len(row["lifts"]) + (row["stored_beyond"] or 0),
+                    row["stored_lifts"],
+                    q.lift_counts[key],
                 )
-        if key in q.lift_counts or key in rows:
-            lifts.three(
-                f"{key} lifts",
-                len(row["lifts"]) + (row["stored_beyond"] or 0),
-                row["stored_lifts"],
-                q.lift_counts[key],
+        lifts.sets("lift", found_inside, engine_inside)
+
+        sources = Comparison(name, "sources (in-degree 0) and non-lifting cycles")
+        engine_sources = {key for comp in q.components for key in q.sources(comp)}
+        non_lifting = {c.key for c in q.non_lifting}
+        for key, row in rows.items():
+            sources.three(
+                f"{key} source", row["in_degree"] == 0, row["stored_source"], key in engine_sources
             )
-    lifts.sets("lift", found_inside, engine_inside)
+            sources.three(
+                f"{key} non-lifting",
+                row["stored_lifts"] == 0,
+                row["stored_non_lifting"],
+                key in non_lifting,
+            )
 
-    sources = Comparison(name, "sources (in-degree 0) and non-lifting cycles")
-    engine_sources = {key for comp in q.components for key in q.sources(comp)}
-    non_lifting = {c.key for c in q.non_lifting}
-    for key, row in rows.items():
-        sources.three(
-            f"{key} source", row["in_degree"] == 0, row["stored_source"], key in engine_sources
-        )
-        sources.three(
-            f"{key} non-lifting",
-            row["stored_lifts"] == 0,
-            row["stored_non_lifting"],
-            key in non_lifting,
-        )
+        say(f"{name}: weak components by breadth-first search")
+        components = Comparison(name, "weak components")
+        found = _weak_components(rows)
+        engine = {frozenset(comp) for comp in q.components}
+        components.sets("component", set(found), engine)
+        by_stored: dict[int, set[str]] = {}
+        for key, row in rows.items():
+            by_stored.setdefault(int(row["stored_component"]), set()).add(key)
+        if {frozenset(keys) for keys in by_stored.values()} != engine:
+            components.problem(
+                "the stored component ids do not group the cycles as the engine does"
+            )
 
-    say(f"{name}: weak components by breadth-first search")
-    components = Comparison(name, "weak components")
-    found = _weak_components(rows)
-    engine = {frozenset(comp) for comp in q.components}
-    components.sets("component", set(found), engine)
-    by_stored: dict[int, set[str]] = {}
-    for key, row in rows.items():
-        by_stored.setdefault(int(row["stored_component"]), set()).add(key)
-    if {frozenset(keys) for keys in by_stored.values()} != engine:
-        components.problem("the stored component ids do not group the cycles as the engine does")
-
-    return [
-        nodes.check(f"{len(rows)} nodes = the engine's 4-cycles for n <= {q.n_max}"),
-        lifts.check(f"{len(found_inside)} lifts inside the range: Cypher = stored = engine"),
-        sources.check(
-            f"{len(engine_sources)} sources, {len(non_lifting)} non-lifting: "
-            "Cypher = stored = engine"
-        ),
-        components.check(f"{len(found)} weak components (breadth-first) = stored = engine"),
-        stored_stats(stored, game.summary(q), name),
-    ]
+        return [
+            nodes.check(f"{len(rows)} nodes = the engine's 4-cycles for n <= {q.n_max}"),
+            lifts.check(f"{len(found_inside)} lifts inside the range: Cypher = stored = engine"),
+            sources.check(
+                f"{len(engine_sources)} sources, {len(non_lifting)} non-lifting: "
+                "Cypher = stored = engine"
+            ),
+            components.check(f"{len(found)} weak components (breadth-first) = stored = engine"),
+            stored_stats(self.stored, self.game.summary(q), name),
+        ]
 
 
 def _weak_components(rows: Mapping[str, Mapping[str, Any]]) -> list[frozenset[str]]:
@@ -108,5 +114,5 @@ def _weak_components(rows: Mapping[str, Mapping[str, Any]]) -> list[frozenset[st
     return found
 
 
-verify = lifting_checks
+verify = LiftingChecks
 """The ``verify`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

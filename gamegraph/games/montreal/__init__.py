@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Param
 from gamegraph.games.engine import FunctionalGame
+from gamegraph.games.params import number_of
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
@@ -38,16 +39,14 @@ SPACES = ("I", "X")
 @register
 @dataclass(frozen=True)
 class Montreal(FunctionalGame[Any]):
-    """M on I(n) (or X(n)): every position with its M-move, a permutation."""
+    """Montreal solitaire M on the irreducible positions I(n): a permutation, its cycles and
+    their lengths."""
 
     name = "montreal"
     title = "Montreal solitaire M on I(n)"
-    description = (
-        "Montreal solitaire M on the irreducible positions I(n): a permutation, its cycles "
-        "and their lengths."
-    )
+    symbol = "M on {space}({n})"
     params = (
-        Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),
+        number_of("cards", MAX_N),
         Param(
             "space",
             "The positions: 'I', every irreducible position I(n) (M permutes them), or 'X', "
@@ -61,11 +60,7 @@ class Montreal(FunctionalGame[Any]):
     example: ClassVar[dict[str, Any]] = {"n": 7}
     rule = "M(α)"
 
-    n: int
     space: str = "I"
-
-    def describe(self) -> str:
-        return f"M on {self.space}({self.n})"
 
     def position_space(self) -> MontrealPositions:
         from gamegraph.games.montreal.positions import MontrealPositions

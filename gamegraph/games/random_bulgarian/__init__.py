@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.games.base import Game, Param
+from gamegraph.games.params import number_of
 from gamegraph.games.partitions import canonical_key, parse_partition
 from gamegraph.games.registry import register
 
@@ -41,17 +42,14 @@ MAX_N = 62
 @register
 @dataclass(frozen=True)
 class RandomBulgarian(Game["RandomBulgarianGraph"]):
-    """The chain on the partitions of n for one p and one chain."""
+    """Random Bulgarian solitaire (Popov's chain or the card-wise chain) on the partitions of n:
+    transition probabilities, irreducibility, the stationary distribution and its mode."""
 
     name = "random-bulgarian"
     engine = "gamegraph.games.random_bulgarian.engine"
     title = "random Bulgarian solitaire"
-    description = (
-        "Random Bulgarian solitaire (Popov's chain or the card-wise chain) on the partitions "
-        "of n: transition probabilities, irreducibility, the stationary distribution and its mode."
-    )
     params = (
-        Param("n", "The number of cards n.", minimum=1, maximum=MAX_N),
+        number_of("cards", MAX_N),
         Param(
             "p",
             "The probability that a pile (Popov) or a card (card-wise) is picked, in (0, 1]: "
@@ -82,11 +80,8 @@ class RandomBulgarian(Game["RandomBulgarianGraph"]):
         "stationary_mode_probability",
     )
     query_files = ("random_bulgarian.cypher",)
-    internal_query_files = ("schema.cypher", "verify.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 8, "p": Fraction(1, 2), "chain": "popov"}
-    n_label = "cards"
 
-    n: int
     p: Fraction = Fraction(1, 2)
     chain: str = "popov"
 

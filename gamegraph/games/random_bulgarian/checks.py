@@ -21,7 +21,7 @@ relationships, in Cypher, and compared with the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import reduce
 from math import gcd, lcm
@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.errors import DatabaseError
-from gamegraph.games.checks import Check, Comparison, GameChecks, Reader, stored_stats
+from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
+from gamegraph.games.random_bulgarian import RandomBulgarian
 from gamegraph.games.random_bulgarian.engine import RandomBulgarianGraph
 
 if TYPE_CHECKING:
-    from gamegraph.games.random_bulgarian import RandomBulgarian
+    pass
 
 __all__ = [
     "BALANCE_TOLERANCE",
@@ -54,22 +55,11 @@ STATIONARY_TOLERANCE = 1e-12
 """|stored π − engine π| allowed per state for float chains (exact chains: equal texts)."""
 
 
-class RandomBulgarianChecks(GameChecks):
+class RandomBulgarianChecks(GameChecks[RandomBulgarian, RandomBulgarianGraph]):
     """The checks of one loaded chain, in order (:meth:`run`)."""
 
-    def __init__(
-        self,
-        game: RandomBulgarian,
-        engine: RandomBulgarianGraph,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> None:
-        params = {"n": game.n, "p": game.p_text, "chain": game.chain}
-        super().__init__(game.describe(), reader, stored, say, params)
-        self.game = game
-        self.g = engine
-        self.exact = engine.probability_exact is not None
+    def prepare(self) -> None:
+        self.exact = self.built.probability_exact is not None
 
     def run(self) -> list[Check]:
         self.say(f"{self.name}: counts and transitions")
@@ -82,31 +72,31 @@ class RandomBulgarianChecks(GameChecks):
         checks.append(self.staircase())
         self.say(f"{self.name}: irreducibility and period (breadth-first searches)")
         checks.append(self.irreducible_aperiodic())
-        engine_summary = self.game.summary(self.g)
+        engine_summary = self.game.summary(self.built)
         checks.append(stored_stats(self.stored, engine_summary, self.name))
         return checks
 
     # ------------------------------------------------------------------ reading
 
     def _states(self, query: str, **params: Any) -> dict[int, dict[str, Any]]:
-        return self._slices(query, self.g.size, SLICE, **params)
+        return self._slices(query, self.built.size, SLICE, **params)
 
     def _no_state_missing(self, comparison: Comparison, rows: Mapping[int, Any]) -> None:
-        self._missing(comparison, rows, self.g.size, "states")
+        self._missing(comparison, rows, self.built.size, "states")
 
     # ------------------------------------------------------------------ checks
 
     def counts(self) -> Check:
-        expected = {"states": self.g.size, "transitions": self.g.transitions}
+        expected = {"states": self.built.size, "transitions": self.built.transitions}
         return self._counts("verify_random_bulgarian_counts", "states and transitions", expected)
 
     def transitions(self) -> Check:
         comparison = Comparison(self.name, "transitions of every state")
         self._no_state_missing(comparison, self.rows)
-        keys = self.g.keys()
-        indptr, indices = self.g.indptr.tolist(), self.g.indices.tolist()
-        probability = self.g.probability.tolist()
-        exact = self.g.probability_exact
+        keys = self.built.keys()
+        indptr, indices = self.built.indptr.tolist(), self.built.indices.tolist()
+        probability = self.built.probability.tolist()
+        exact = self.built.probability_exact
         for idx, row in self.rows.items():
             lo, hi = indptr[idx], indptr[idx + 1]
             if row["key"] != keys[idx]:
@@ -126,7 +116,9 @@ class RandomBulgarianChecks(GameChecks):
                 f"{row['key']} out_degree", len(found), row["stored_out_degree"], hi - lo
             )
         what = "probabilities and fractions" if exact is not None else "probabilities"
-        return comparison.check(f"{self.g.transitions:,} transitions (targets, {what}) = engine's")
+        return comparison.check(
+            f"{self.built.transitions:,} transitions (targets, {what}) = engine's"
+        )
 
     def row_sums(self) -> Check:
         comparison = Comparison(self.name, "every row sums to 1")
@@ -152,10 +144,10 @@ class RandomBulgarianChecks(GameChecks):
         self._no_state_missing(comparison, rows)
         residual = 0.0
         exact_total = Fraction(0)
-        engine_exact = self.g.stationary_exact
+        engine_exact = self.built.stationary_exact
         for idx, row in rows.items():
             residual += abs(float(row["inflow"]) - float(row["stationary"]))
-            engine_pi, key = float(self.g.stationary[idx]), row["key"]
+            engine_pi, key = float(self.built.stationary[idx]), row["key"]
             if abs(float(row["stationary"]) - engine_pi) > STATIONARY_TOLERANCE:
                 comparison.problem(f"{key}: stored π {row['stationary']}, engine {engine_pi}")
             if self.exact:
@@ -194,9 +186,9 @@ class RandomBulgarianChecks(GameChecks):
             found = candidates[0]
         stored = [int(i) for i in row["stored"]]
         comparison.three(
-            "mode (idx)", found, stored[0] if len(stored) == 1 else stored, int(self.g.mode)
+            "mode (idx)", found, stored[0] if len(stored) == 1 else stored, int(self.built.mode)
         )
-        key = self.g.keys()[found] if 0 <= found < self.g.size else str(found)
+        key = self.built.keys()[found] if 0 <= found < self.built.size else str(found)
         return comparison.check(
             f"{key} (π = {float(row['top']):.6g}): Cypher = :StationaryMode = engine"
         )
@@ -208,7 +200,7 @@ class RandomBulgarianChecks(GameChecks):
         shapes = 0
         for idx, row in rows.items():
             stored = self.rows.get(idx, {})
-            engine = int(self.g.staircase_distance[idx])
+            engine = int(self.built.staircase_distance[idx])
             comparison.three(
                 row["key"], row["distance"], stored.get("stored_staircase_distance"), engine
             )
@@ -219,7 +211,7 @@ class RandomBulgarianChecks(GameChecks):
                 engine == 0,
             )
             shapes = int(row["shapes"])
-        cradles = int(np.count_nonzero(self.g.staircase_distance == 0))
+        cradles = int(np.count_nonzero(self.built.staircase_distance == 0))
         return comparison.check(
             f"{len(rows):,} states against {shapes} cradle shapes (brute force in Cypher), "
             f"{cradles} staircase-like: Cypher = stored = engine"
@@ -237,24 +229,26 @@ class RandomBulgarianChecks(GameChecks):
         if irreducible:
             gaps = self._one("verify_random_bulgarian_gaps", level=forward)["gaps"]
             period = reduce(gcd, (abs(int(g)) for g in gaps), 0)
-            how = f"levels from ({self.g.n}) give period {period}"
+            how = f"levels from ({self.built.n}) give period {period}"
         else:
             period = self._deterministic_period(comparison)
             how = f"deterministic: cycles give period {period}"
         comparison.three(
-            "irreducible", irreducible, self.stored.get("irreducible"), self.g.irreducible
+            "irreducible", irreducible, self.stored.get("irreducible"), self.built.irreducible
         )
-        comparison.three("aperiodic", period == 1, self.stored.get("aperiodic"), self.g.aperiodic)
-        comparison.three("period", period, self.stored.get("period"), self.g.period)
+        comparison.three(
+            "aperiodic", period == 1, self.stored.get("aperiodic"), self.built.aperiodic
+        )
+        comparison.three("period", period, self.stored.get("period"), self.built.period)
         reached = sum(1 for v in forward if v >= 0)
         return comparison.check(
-            f"{reached:,} of {self.g.size:,} states reached from ({self.g.n}); {how}: "
+            f"{reached:,} of {self.built.size:,} states reached from ({self.built.n}); {how}: "
             "Cypher = stored = engine"
         )
 
     def _levels(self, name: str, start: list[str]) -> list[int]:
         """Breadth-first levels of every state (−1: unreached), one query per level."""
-        level = [-1] * self.g.size
+        level = [-1] * self.built.size
         level[0] = 0
         frontier, depth = start, 0
         while frontier:

@@ -41,7 +41,7 @@ import scipy.sparse as sp
 
 from gamegraph.core.graphs import ArcGraph, component_periods, strongly_connected_components
 from gamegraph.games import _kernels as k
-from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
+from gamegraph.games.limits import Estimate, check_estimate
 from gamegraph.games.partitions import (
     Partition,
     canonical_key,
@@ -113,20 +113,18 @@ class PositionError(RandomBulgarianError):
 
 
 @dataclass(frozen=True, eq=False)
-class RandomBulgarianGraph:
+class RandomBulgarianGraph(ArcGraph):
     """The chain on the partitions of n with its analysis; arrays are indexed by position.
 
-    Arcs are CSR (``indptr``, ``indices``) with one arc per (source, target) of positive
-    probability, ``probability`` as float64 and, when ``exact``, ``probability_exact`` as
-    Fractions in the same order.
+    It is the arc graph (CSR ``indptr``, ``indices``; its size, sources and degrees) with one
+    arc per (source, target) of positive probability, ``probability`` as float64 and, when
+    ``exact``, ``probability_exact`` as Fractions in the same order.
     """
 
     n: int
     p: Fraction
     cardwise: bool
     exact: bool
-    indptr: np.ndarray
-    indices: np.ndarray
     probability: np.ndarray
     probability_exact: tuple[Fraction, ...] | None
     irreducible: bool
@@ -140,12 +138,8 @@ class RandomBulgarianGraph:
     _table: np.ndarray = field(repr=False)
 
     @property
-    def size(self) -> int:
-        return int(self.indptr.shape[0] - 1)
-
-    @property
     def transitions(self) -> int:
-        return int(self.indices.shape[0])
+        return self.arc_count
 
     @property
     def aperiodic(self) -> bool:
@@ -155,11 +149,6 @@ class RandomBulgarianGraph:
     def chain(self) -> str:
         """``"popov"`` or ``"cardwise"``."""
         return "cardwise" if self.cardwise else "popov"
-
-    @property
-    def sources(self) -> np.ndarray:
-        """The source index of every arc (CSR rows expanded)."""
-        return np.repeat(np.arange(self.size), np.diff(self.indptr))
 
     @property
     def stationary_mode_probability(self) -> float:
@@ -310,15 +299,10 @@ def build_random_bulgarian(
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise RandomBulgarianError(f"n = {n!r} is not a positive integer: give n >= 1")
     prob = parse_probability(p)
-    estimate = estimate_random_bulgarian(n, cardwise=cardwise)
-    limit = memory_limit()
-    if estimate.bytes > limit and not force:
-        kind = "card-wise" if cardwise else "Popov"
-        raise TooLargeError(
-            f"the {kind} chain on P({n}) would need {estimate.describe()}, over the limit "
-            f"of {limit / 2**30:.1f} GiB (80% of available memory, or GAMEGRAPH_MEMORY_LIMIT)."
-            " Use --force to try anyway."
-        )
+    kind = "card-wise" if cardwise else "Popov"
+    check_estimate(
+        f"the {kind} chain on P({n})", estimate_random_bulgarian(n, cardwise=cardwise), force
+    )
     if n > MAX_N:
         raise RandomBulgarianError(f"n = {n} is too large: the chain engine accepts 1..{MAX_N}")
     if exact is None:
@@ -335,9 +319,10 @@ def build_random_bulgarian(
     indptr, indices, probability, probability_exact = positive_arcs(terms, prob, exact)
     size = indptr.shape[0] - 1
 
-    comp = strongly_connected_components(ArcGraph(indptr, indices))
+    arcs = ArcGraph(indptr, indices)
+    comp = strongly_connected_components(arcs)
     comps = int(comp.max()) + 1
-    closed, periods = component_periods(ArcGraph(indptr, indices), comp)
+    closed, periods = component_periods(arcs, comp)
     irreducible = comps == 1
     period = int(np.lcm.reduce(periods[closed]))  # a finite chain has a closed class
 

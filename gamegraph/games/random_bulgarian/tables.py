@@ -18,10 +18,7 @@ from gamegraph.games.random_bulgarian.engine import RandomBulgarianGraph
 if TYPE_CHECKING:
     from gamegraph.games.random_bulgarian import RandomBulgarian
 
-__all__ = ["LABEL", "MOVE", "random_bulgarian_tables"]
-
-LABEL = "RandomBulgarian"
-MOVE = "RANDOM_BULGARIAN_MOVE"
+__all__ = ["random_bulgarian_tables"]
 
 
 def random_bulgarian_tables(game: RandomBulgarian, chain: RandomBulgarianGraph) -> GraphTables:
@@ -39,7 +36,7 @@ def random_bulgarian_tables(game: RandomBulgarian, chain: RandomBulgarianGraph) 
     mode = np.zeros(size, dtype=bool)
     mode[chain.mode] = True
     nodes = NodeTable(
-        LABEL,
+        game.label,
         columns,
         {
             "StationaryMode": mode.tolist(),
@@ -49,7 +46,7 @@ def random_bulgarian_tables(game: RandomBulgarian, chain: RandomBulgarianGraph) 
     properties: dict[str, list[Any]] = {"probability": chain.probability.tolist()}
     if chain.probability_exact is not None:
         properties["probability_exact"] = [str(v) for v in chain.probability_exact]
-    moves = RelTable(MOVE, LABEL, LABEL, chain.sources, chain.indices, properties)
+    moves = RelTable(game.move, game.label, game.label, chain.sources, chain.indices, properties)
     return GraphTables(game, [nodes], [moves], game.summary(chain))
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param
+from gamegraph.games.params import number_of
 from gamegraph.games.registry import register
 from gamegraph.games.tchoukaillon.boards import (
     board_key,
@@ -67,17 +68,14 @@ MAX_STONES = 10**9
 @register
 @dataclass(frozen=True)
 class Tchoukaillon(Game["TchoukaillonAnalysis"]):
-    """T_n: the boards reachable from Tchouk_n under one rule, and the facts of n."""
+    """Tchoukaillon solitaire: the winnable board of n stones, its move vector and winning play,
+    strange roots, and the move graph T_n of the boards reachable from it."""
 
     name = "tchoukaillon"
     engine = "gamegraph.games.tchoukaillon.engine"
     title = "Tchoukaillon solitaire T_n"
-    description = (
-        "Tchoukaillon solitaire: the winnable board of n stones, its move vector and winning "
-        "play, strange roots, and the move graph T_n of the boards reachable from it."
-    )
     params = (
-        Param("n", "The number of stones n.", minimum=1, maximum=MAX_STONES),
+        number_of("stones", MAX_STONES),
         Param(
             "rule",
             "The move rule: 'standard' (play hole i when it holds exactly i stones) or "
@@ -88,12 +86,8 @@ class Tchoukaillon(Game["TchoukaillonAnalysis"]):
         ),
     )
     stats_keys = ("n", "winnable_board", "move_vector", "rightmost_hole", "strange_root")
-    query_files = ("tchoukaillon.cypher", "gds.cypher")
-    internal_query_files = ("schema.cypher", "verify.cypher")
     example: ClassVar[dict[str, Any]] = {"n": 12, "rule": "standard"}
-    n_label = "stones"
 
-    n: int
     rule: str = "standard"
 
     @property

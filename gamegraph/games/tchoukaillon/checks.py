@@ -19,10 +19,10 @@ relationships, in Cypher, and compared with the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gamegraph.games.checks import Check, Comparison, GameChecks, Reader, stored_stats
+from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
+from gamegraph.games.tchoukaillon import Tchoukaillon
 from gamegraph.games.tchoukaillon.boards import board_key, move_vector, winnable_board
 from gamegraph.games.tchoukaillon.engine import TchoukaillonAnalysis
 from gamegraph.games.tchoukaillon.roots import (
@@ -32,7 +32,7 @@ from gamegraph.games.tchoukaillon.roots import (
 )
 
 if TYPE_CHECKING:
-    from gamegraph.games.tchoukaillon import Tchoukaillon
+    pass
 
 __all__ = ["SLICE", "TchoukaillonChecks"]
 
@@ -40,22 +40,11 @@ SLICE = 50_000
 """Boards read per query."""
 
 
-class TchoukaillonChecks(GameChecks):
+class TchoukaillonChecks(GameChecks[Tchoukaillon, TchoukaillonAnalysis]):
     """The checks of one loaded T_n, in order (:meth:`run`)."""
 
-    def __init__(
-        self,
-        game: Tchoukaillon,
-        built: TchoukaillonAnalysis,
-        reader: Reader,
-        stored: Mapping[str, Any],
-        say: Callable[[str], None],
-    ) -> None:
-        params = {"n": game.n, "rule": game.rule}
-        super().__init__(game.describe(), reader, stored, say, params)
-        self.game = game
-        self.built = built
-        self.g = built.graph
+    def prepare(self) -> None:
+        self.g = self.built.graph
 
     def run(self) -> list[Check]:
         self.say(f"{self.name}: counts and moves")

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.core.graphs import ArcGraph, distance_to
-from gamegraph.games.limits import Estimate, TooLargeError, memory_limit
+from gamegraph.games.limits import Estimate, check_estimate
 from gamegraph.games.tchoukaillon import Tchoukaillon
 from gamegraph.games.tchoukaillon import _kernels as tk
 from gamegraph.games.tchoukaillon.boards import (
@@ -282,15 +282,8 @@ def estimate_tchoukaillon(n: int, *, literal: bool = False) -> Estimate:
 def build_tchoukaillon(n: int, *, literal: bool = False, force: bool = False) -> TchoukaillonGraph:
     """Build and analyse T_n (refuses sizes that would not fit in memory unless ``force``)."""
     check_stones(n)
-    estimate = estimate_tchoukaillon(n, literal=literal)
-    limit = memory_limit()
-    if estimate.bytes > limit and not force:
-        rule = "literal" if literal else "standard"
-        raise TooLargeError(
-            f"T_{n} ({rule} rule) would need {estimate.describe()}, over the limit of "
-            f"{limit / 2**30:.1f} GiB (80% of available memory, or GAMEGRAPH_MEMORY_LIMIT). "
-            "Use --force to try anyway."
-        )
+    rule = "literal" if literal else "standard"
+    check_estimate(f"T_{n} ({rule} rule)", estimate_tchoukaillon(n, literal=literal), force)
     if n > MAX_GRAPH_STONES:
         raise TchoukaillonError(f"n = {n} is too large: T_n is built for n <= {MAX_GRAPH_STONES}")
     start = winnable_board(n)

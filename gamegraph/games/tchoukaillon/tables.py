@@ -21,10 +21,7 @@ from gamegraph.games.tchoukaillon.roots import strange_roots
 if TYPE_CHECKING:
     from gamegraph.games.tchoukaillon import Tchoukaillon
 
-__all__ = ["LABEL", "MOVE", "tchoukaillon_tables"]
-
-LABEL = "Tchoukaillon"
-MOVE = "TCHOUKAILLON_MOVE"
+__all__ = ["tchoukaillon_tables"]
 
 
 def tchoukaillon_tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> GraphTables:
@@ -56,7 +53,7 @@ def tchoukaillon_tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> Grap
         ],
     }
     nodes = NodeTable(
-        LABEL,
+        game.label,
         columns,
         {
             "Tchouk": tchouk,
@@ -66,9 +63,9 @@ def tchoukaillon_tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> Grap
     )
     sources = np.repeat(np.arange(size), np.diff(graph.indptr))
     moves = RelTable(
-        MOVE,
-        LABEL,
-        LABEL,
+        game.move,
+        game.label,
+        game.label,
         sources,
         graph.indices,
         {"hole": graph.hole.tolist(), "sown": graph.sown.tolist()},
