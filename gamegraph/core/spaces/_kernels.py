@@ -26,6 +26,7 @@ __all__ = [
     "BAD_SUM",
     "OK",
     "enumerate_partitions",
+    "largest_tail",
     "next_partition",
     "partition_run",
     "partition_table",
@@ -269,12 +270,16 @@ def next_partition(a: np.ndarray, k: int) -> int:
         j -= 1
     if j < 0:
         return -1
-    rest = k - j
-    v = a[j] - 1
-    a[j] = v
-    k = j + 1
+    a[j] -= 1
+    return largest_tail(a, j + 1, k - j, a[j])
+
+
+@njit(cache=True, nogil=True)
+def largest_tail(a: np.ndarray, k: int, rest: int, cap: int) -> int:
+    """Append after ``a[:k]`` the first partition of ``rest`` with parts ≤ cap in descending
+    lexicographic order (cap, cap, …, the remainder); the new length."""
     while rest > 0:
-        take = v if v < rest else rest
+        take = cap if cap < rest else rest
         a[k] = take
         k += 1
         rest -= take

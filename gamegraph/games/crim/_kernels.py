@@ -16,9 +16,64 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gamegraph.games._kernels import next_partition
+from gamegraph.games._kernels import distinct_sorted, next_partition
 
-__all__ = ["crim_sweep"]
+__all__ = ["column_option", "crim_sweep", "rank_terms", "row_option"]
+
+
+@njit(cache=True)
+def rank_terms(
+    a: np.ndarray, k: int, m: int, table: np.ndarray, rems: np.ndarray, suf: np.ndarray
+) -> None:
+    """The rank terms of ``a[:k]`` (a partition of m) its options keep: ``rems[i]``, what is
+    left of m before part i, and ``suf[i]``, the sum of the terms of the parts from i on."""
+    rem = m
+    for i in range(k):
+        rems[i] = rem
+        rem -= a[i]
+    suf[k] = 0
+    for i in range(k - 1, -1, -1):
+        suf[i] = suf[i + 1] + table[rems[i], a[i] - 1]
+
+
+@njit(cache=True)
+def row_option(
+    a: np.ndarray,
+    i: int,
+    m: int,
+    table: np.ndarray,
+    offsets: np.ndarray,
+    rems: np.ndarray,
+    suf: np.ndarray,
+) -> int:
+    """Index of the option of ``a`` (with :func:`rank_terms` filled) that deletes part i."""
+    v = a[i]
+    s = m - v
+    below = suf[i + 1]
+    for j in range(i):
+        below += table[rems[j] - v, a[j] - 1]
+    return int(offsets[s] + table[s, s] - 1 - below)
+
+
+@njit(cache=True)
+def column_option(
+    a: np.ndarray,
+    c: int,
+    m: int,
+    table: np.ndarray,
+    offsets: np.ndarray,
+    rems: np.ndarray,
+    suf: np.ndarray,
+) -> int:
+    """Index of the option of ``a`` (with :func:`rank_terms` filled) that deletes the column
+    of length c."""
+    s = m - c
+    below = suf[c]
+    for j in range(c):
+        if a[j] == 1:
+            break  # the parts 1 among the first c vanish; they are the last ones
+        below += table[rems[j] - c + j, a[j] - 2]
+    return int(offsets[s] + table[s, s] - 1 - below)
 
 
 @njit(cache=True)
@@ -34,40 +89,21 @@ def _options(
 ) -> int:
     """Write the indices of the options of ``a[:k]`` (a partition of m) into ``targets``.
 
-    Row deletions come first (one per distinct part size), then column deletions (one per
-    distinct column length c, i.e. each c with a[c-1] > a[c]). A row and a column deletion
-    can give the same option; the caller removes repeats. Returns how many were written.
-    ``a[k]`` must be 0.
+    Row deletions come first (one per distinct part size: deleting any copy gives the same
+    option), then column deletions (one per distinct column length c, i.e. each c with
+    a[c-1] > a[c]). A row and a column deletion can give the same option; the caller removes
+    repeats. Returns how many were written. ``a[k]`` must be 0.
     """
-    rem = m
-    for i in range(k):
-        rems[i] = rem
-        rem -= a[i]
-    suf[k] = 0
-    for i in range(k - 1, -1, -1):
-        suf[i] = suf[i + 1] + table[rems[i], a[i] - 1]
+    rank_terms(a, k, m, table, rems, suf)
     count = 0
     for i in range(k):
-        if a[i] == a[i + 1]:
-            continue  # delete the last part of each size (any copy gives the same option)
-        v = a[i]
-        s = m - v
-        below = suf[i + 1]
-        for j in range(i):
-            below += table[rems[j] - v, a[j] - 1]
-        targets[count] = offsets[s] + table[s, s] - 1 - below
-        count += 1
+        if a[i] != a[i + 1]:
+            targets[count] = row_option(a, i, m, table, offsets, rems, suf)
+            count += 1
     for c in range(1, k + 1):
-        if a[c - 1] == a[c]:
-            continue  # columns of equal length give the same option
-        s = m - c
-        below = suf[c]
-        for j in range(c):
-            if a[j] == 1:
-                break  # the parts 1 among the first c vanish; they are the last ones
-            below += table[rems[j] - c + j, a[j] - 2]
-        targets[count] = offsets[s] + table[s, s] - 1 - below
-        count += 1
+        if a[c - 1] != a[c]:
+            targets[count] = column_option(a, c, m, table, offsets, rems, suf)
+            count += 1
     return count
 
 
@@ -120,20 +156,7 @@ def crim_sweep(
             a[k] = 0
             count = _options(a, k, m, table, offsets, rems, suf, targets)
             if store:
-                # insertion sort, then keep each option once
-                for x in range(1, count):
-                    t = targets[x]
-                    y = x - 1
-                    while y >= 0 and targets[y] > t:
-                        targets[y + 1] = targets[y]
-                        y -= 1
-                    targets[y + 1] = t
-                distinct = 0
-                for x in range(count):
-                    if x == 0 or targets[x] != targets[x - 1]:
-                        targets[distinct] = targets[x]
-                        distinct += 1
-                count = distinct
+                count = distinct_sorted(targets, count)
                 for x in range(count):
                     indices[arcs + x] = targets[x]
                 arcs += count

@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from gamegraph.core.spaces._kernels import next_partition, unrank_partition
+from gamegraph.games.crim._kernels import column_option, rank_terms, row_option
 
 __all__ = ["pn_range", "pn_size_parallel"]
 
@@ -48,37 +49,19 @@ def _is_p(
     rems: np.ndarray,
     suf: np.ndarray,
 ) -> bool:
-    """Whether ``a[:k]`` (a partition of m, ``a[k] = 0``) is a P-position."""
-    rem = m
+    """Whether ``a[:k]`` (a partition of m, ``a[k] = 0``) is a P-position: none of its
+    options (:func:`._kernels._options`) is one."""
+    rank_terms(a, k, m, table, rems, suf)
     for i in range(k):
-        rems[i] = rem
-        rem -= a[i]
-    suf[k] = 0
-    for i in range(k - 1, -1, -1):
-        suf[i] = suf[i + 1] + table[rems[i], a[i] - 1]
-    for i in range(k):
-        if a[i] == a[i + 1]:
-            continue
-        v = a[i]
-        s = m - v
-        below = suf[i + 1]
-        for j in range(i):
-            below += table[rems[j] - v, a[j] - 1]
-        g = offsets[s] + table[s, s] - 1 - below
-        if (bits[g >> 3] >> (g & 7)) & 1:
-            return False
+        if a[i] != a[i + 1]:
+            g = row_option(a, i, m, table, offsets, rems, suf)
+            if (bits[g >> 3] >> (g & 7)) & 1:
+                return False
     for c in range(1, k + 1):
-        if a[c - 1] == a[c]:
-            continue
-        s = m - c
-        below = suf[c]
-        for j in range(c):
-            if a[j] == 1:
-                break
-            below += table[rems[j] - c + j, a[j] - 2]
-        g = offsets[s] + table[s, s] - 1 - below
-        if (bits[g >> 3] >> (g & 7)) & 1:
-            return False
+        if a[c - 1] != a[c]:
+            g = column_option(a, c, m, table, offsets, rems, suf)
+            if (bits[g >> 3] >> (g & 7)) & 1:
+                return False
     return True
 
 

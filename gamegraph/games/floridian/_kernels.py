@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gamegraph.games._kernels import distinct_sorted
+
 __all__ = [
     "alpha_arcs_chunk",
     "enumerate_separated",
@@ -56,6 +58,19 @@ def separated_tables(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return comp > 0, first, prefix
 
 
+@njit(cache=True, nogil=True)
+def _larger_next(remaining: int, prev: int, v: int, first: np.ndarray, prefix: np.ndarray) -> int:
+    """How many separated partitions of ``remaining`` may follow a part ``prev`` and start
+    with a part larger than v: one that repeats prev, or lies at least 2 below it."""
+    count = 0
+    top = prev - 2 if prev - 2 < remaining else remaining
+    if top > v:
+        count += prefix[remaining, top] - prefix[remaining, v]
+    if prev <= remaining and prev > v:
+        count += first[remaining, prev]
+    return count
+
+
 @njit(cache=True)
 def separated_index(
     parts: np.ndarray, length: int, n: int, first: np.ndarray, prefix: np.ndarray
@@ -70,11 +85,7 @@ def separated_index(
     prev = n + 2
     for i in range(length):
         v = parts[i]
-        top = prev - 2 if prev - 2 < remaining else remaining
-        if top > v:
-            position += prefix[remaining, top] - prefix[remaining, v]
-        if prev <= remaining and prev > v:
-            position += first[remaining, prev]
+        position += _larger_next(remaining, prev, v, first, prefix)
         remaining -= v
         prev = v
     return position
@@ -99,11 +110,7 @@ def _separated_index_groups(
     prev = n + 2
     for g in range(groups):
         v = sizes[g]
-        top = prev - 2 if prev - 2 < remaining else remaining
-        if top > v:
-            position += prefix[remaining, top] - prefix[remaining, v]
-        if prev <= remaining and prev > v:
-            position += first[remaining, prev]
+        position += _larger_next(remaining, prev, v, first, prefix)
         remaining -= v * mults[g]
         prev = v
     return position
@@ -229,18 +236,6 @@ def omega_index_of(
             buf[k] = p
             k += 1
         out[t] = separated_index(buf, k, n, first, prefix)
-
-
-@njit(cache=True, nogil=True)
-def _insertion_sort(values: np.ndarray, count: int) -> None:
-    """Sort values[:count] in place; faster than np.sort for the short rows of G_n."""
-    for i in range(1, count):
-        v = values[i]
-        j = i - 1
-        while j >= 0 and values[j] > v:
-            values[j + 1] = values[j]
-            j -= 1
-        values[j + 1] = v
 
 
 @njit(cache=True, nogil=True)
@@ -394,22 +389,16 @@ def alpha_arcs_chunk(
                         continue
                 targets[found] = _separated_index_groups(g_size, g_mult, m, n, first, prefix)
                 found += 1
-        # distinct α-targets, sorted (insertion sort: rows are short)
-        _insertion_sort(targets, found)
-        base = na
-        for s in range(found):
-            if s == 0 or targets[s] != targets[s - 1]:
-                alpha_dst[na] = targets[s]
-                na += 1
+        # distinct α-targets, sorted
+        count = distinct_sorted(targets, found)
+        alpha_dst[na : na + count] = targets[:count]
         # distinct H-targets Ω(λ2)
-        count = na - base
         for s in range(count):
-            targets[s] = omega_of[alpha_dst[base + s]]
-        _insertion_sort(targets, count)
-        for s in range(count):
-            if s == 0 or targets[s] != targets[s - 1]:
-                h_dst[nh] = targets[s]
-                nh += 1
+            targets[s] = omega_of[alpha_dst[na + s]]
+        na += count
+        distinct = distinct_sorted(targets, count)
+        h_dst[nh : nh + distinct] = targets[:distinct]
+        nh += distinct
         t += 1
         alpha_ptr[t] = na
         h_ptr[t] = nh
