@@ -38,7 +38,7 @@ __all__ = [
 MAX_N = 255  # parts are stored as uint8; ranks must fit int64 (p(405) > 2**63)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def distinct_sorted(values: np.ndarray, count: int) -> int:
     """Sort values[:count] in place and keep each value once at the front; how many are kept.
 
