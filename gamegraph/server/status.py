@@ -9,11 +9,43 @@ from urllib.parse import urlencode
 
 from gamegraph.server.defaults import DEFAULT_USER
 
-__all__ = ["ServerStatus", "StartResult", "StopResult", "browser_url", "launcher_log"]
+__all__ = ["HomeFiles", "ServerStatus", "StartResult", "StopResult", "browser_url"]
+
+
+class HomeFiles:
+    """Where the local Neo4j in ``home`` keeps its files: written once for
+    :class:`~gamegraph.server.local.LocalNeo4j` and the :class:`ServerStatus` it reports."""
+
+    home: Path
+
+    @property
+    def data_dir(self) -> Path:
+        return self.home / "data"
+
+    @property
+    def log_file(self) -> Path:
+        """Where the launcher writes its output."""
+        return self.home / "logs" / "launcher.log"
+
+    @property
+    def debug_log(self) -> Path:
+        return self.home / "logs" / "debug.log"
+
+    @property
+    def run_dir(self) -> Path:
+        return self.home / "run"
+
+    @property
+    def pid_file(self) -> Path:
+        return self.run_dir / "neo4j.pid"
+
+    @property
+    def ready_file(self) -> Path:
+        return self.run_dir / "ready.json"
 
 
 @dataclass(frozen=True)
-class ServerStatus:
+class ServerStatus(HomeFiles):
     """What `LocalNeo4j.status()` found."""
 
     running: bool
@@ -30,14 +62,6 @@ class ServerStatus:
     """Resident memory of the JVM, when the OS tells (Linux)."""
     gds_version: str | None = None
     """What ``gds.version()`` answered when the server started (None: GDS not loaded)."""
-
-    @property
-    def data_dir(self) -> Path:
-        return self.home / "data"
-
-    @property
-    def log_file(self) -> Path:
-        return launcher_log(self.home)
 
     @property
     def browser_url(self) -> str:
@@ -58,11 +82,6 @@ class StopResult:
     killed: bool
     """True when SIGTERM was not enough and SIGKILL was sent."""
     seconds: float
-
-
-def launcher_log(home: Path) -> Path:
-    """Where the launcher of the local Neo4j in ``home`` writes its output."""
-    return home / "logs" / "launcher.log"
 
 
 def browser_url(http_uri: str, bolt_uri: str, user: str = DEFAULT_USER) -> str:
