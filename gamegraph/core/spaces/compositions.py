@@ -141,23 +141,15 @@ class Compositions(Space[Composition]):
             result = ck.rank_compositions_fixed(
                 flat, offsets, self.n, self.length, self.low, self.tail, strict, out
             )
-        if result >= 0:
-            code, row = divmod(int(result), 2**32)
-            parts = flat[offsets[row] : offsets[row + 1]]
-            why = k.BAD_CODES[code].format(
-                sum=int(parts.sum()),
-                n=self.n,
-                order="",
-                low=self.low,
-                high="",
-                count=self.length,
-            )
-            if code == k.BAD_COUNT:
-                why = f"it has {parts.shape[0]} parts, not {self.length}"
-            raise PositionError(
-                f"row {row} ({self._row_text(parts)}): no member of {self!r}: {why}"
-            )
+        self._kernel_ranked(result, flat, offsets)
         return out
+
+    def _fault(self, code: int, parts: np.ndarray) -> str:
+        if code == k.BAD_COUNT:
+            return f"it has {parts.shape[0]} parts, not {self.length}"
+        return k.BAD_CODES[code].format(
+            sum=int(parts.sum()), n=self.n, order="", low=self.low, high="", count=self.length
+        )
 
     def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         ids = self._check_ids(ids)

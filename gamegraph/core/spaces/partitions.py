@@ -152,10 +152,7 @@ class _PartitionSpace(Space[Partition]):
             )
         else:
             result = self._rank_bounded(flat, offsets, strict, out)
-        if result >= 0:
-            code, row = divmod(int(result), 2**32)
-            parts = flat[offsets[row] : offsets[row + 1]]
-            raise PositionError(f"row {row} ({self._row_text(parts)}): {self._why(code, parts)}")
+        self._kernel_ranked(result, flat, offsets)
         return out
 
     def _rank_bounded(
@@ -177,10 +174,10 @@ class _PartitionSpace(Space[Partition]):
             self.sized,
         )
 
-    def _why(self, code: int, parts: np.ndarray) -> str:
+    def _fault(self, code: int, parts: np.ndarray) -> str:
         order = "decreasing" if self.distinct else "nonincreasing"
         high = f" and at most {self.max_part}" if self.max_part < self.n else ""
-        return f"no member of {self!r}: " + k.BAD_CODES[code].format(
+        return k.BAD_CODES[code].format(
             sum=int(parts.sum()), n=self.n, order=order, low=1, high=high, count=self.max_parts
         )
 
