@@ -330,15 +330,18 @@ def _meldrect(data: ReportData, row: dict[str, Any]) -> EvalResult:
         for c in range(2, size)
         if (r + c) % 2 == 0 and r * c <= size
     ]
-    melds = all_melds(factors, size)
-    bad = sorted(lam for lam in melds if not p[lam])
-    return EvalResult(_listed(bad), f"melds of size ≤ {size}", f"{len(melds)} melds")
+    return _melds(factors, size, p)
 
 
 @evaluator("CRIM-meldrectair")
 def _meldrectair(data: ReportData, row: dict[str, Any]) -> EvalResult:
     size, p = _status(data)
     factors = [rectair(k, r, c) for k, r, c in rectair_parameters(size) if balanced(k, r, c)]
+    return _melds(factors, size, p)
+
+
+def _melds(factors: list[Partition], size: int, p: dict[Partition, bool]) -> EvalResult:
+    """The claim that every meld of the ``factors`` of size ≤ ``size`` is a P-position."""
     melds = all_melds(factors, size)
     bad = sorted(lam for lam in melds if not p[lam])
     return EvalResult(_listed(bad), f"melds of size ≤ {size}", f"{len(melds)} melds")
