@@ -59,39 +59,6 @@ def separated_tables(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @njit(cache=True, nogil=True)
-def _larger_next(remaining: int, prev: int, v: int, first: np.ndarray, prefix: np.ndarray) -> int:
-    """How many separated partitions of ``remaining`` may follow a part ``prev`` and start
-    with a part larger than v: one that repeats prev, or lies at least 2 below it."""
-    count = 0
-    top = prev - 2 if prev - 2 < remaining else remaining
-    if top > v:
-        count += prefix[remaining, top] - prefix[remaining, v]
-    if prev <= remaining and prev > v:
-        count += first[remaining, prev]
-    return count
-
-
-@njit(cache=True)
-def separated_index(
-    parts: np.ndarray, length: int, n: int, first: np.ndarray, prefix: np.ndarray
-) -> int:
-    """Position in S(n) (descending lexicographic order) of the separated ``parts[:length]``.
-
-    Counts the members that agree on parts 1..i-1 and have a larger part i: that part v may
-    repeat the previous part or lie at least 2 below it.
-    """
-    position = 0
-    remaining = n
-    prev = n + 2
-    for i in range(length):
-        v = parts[i]
-        position += _larger_next(remaining, prev, v, first, prefix)
-        remaining -= v
-        prev = v
-    return position
-
-
-@njit(cache=True, nogil=True)
 def _separated_index_groups(
     sizes: np.ndarray,
     mults: np.ndarray,
@@ -100,20 +67,38 @@ def _separated_index_groups(
     first: np.ndarray,
     prefix: np.ndarray,
 ) -> int:
-    """:func:`separated_index` for a partition given as (size, multiplicity) groups.
+    """:func:`separated_index` of a partition given as (size, multiplicity) groups (with an
+    empty ``mults``, each size once).
 
-    Repeats of a part contribute nothing (no member can put a larger part right after it
-    without first differing earlier), so the cost is one step per distinct size.
+    Counts the members that agree on the parts before and have a larger part next: that part
+    may repeat the previous part or lie at least 2 below it. Repeats of a part contribute
+    nothing (no member can put a larger part right after it without first differing
+    earlier), so the cost is one step per distinct size.
     """
     position = 0
     remaining = n
     prev = n + 2
     for g in range(groups):
         v = sizes[g]
-        position += _larger_next(remaining, prev, v, first, prefix)
-        remaining -= v * mults[g]
+        top = prev - 2 if prev - 2 < remaining else remaining
+        if top > v:
+            position += prefix[remaining, top] - prefix[remaining, v]
+        if prev <= remaining and prev > v:
+            position += first[remaining, prev]
+        remaining -= v * mults[g] if mults.shape[0] > 0 else v
         prev = v
     return position
+
+
+_ONCE = np.zeros(0, dtype=np.int64)
+
+
+@njit(cache=True)
+def separated_index(
+    parts: np.ndarray, length: int, n: int, first: np.ndarray, prefix: np.ndarray
+) -> int:
+    """Position in S(n) (descending lexicographic order) of the separated ``parts[:length]``."""
+    return _separated_index_groups(parts, _ONCE, length, n, first, prefix)
 
 
 @njit(cache=True)
