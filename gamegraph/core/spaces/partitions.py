@@ -158,10 +158,10 @@ class _PartitionSpace(Space[Partition]):
     def _rank_bounded(
         self, flat: np.ndarray, offsets: np.ndarray, strict: bool, out: np.ndarray
     ) -> int:
-        return int(k.rank_partitions(flat, offsets, *self._bounds, strict, out))
+        return int(k.rank_partitions(flat, offsets, self._bounds, strict, out))
 
     @property
-    def _bounds(self) -> tuple[int, int, int, bool, bool, np.ndarray, np.ndarray, bool]:
+    def _bounds(self) -> k.Bounds:
         """What the bounded kernels take after the rows: n, the bounds, the tables."""
         return (
             self.n,
@@ -192,9 +192,9 @@ class _PartitionSpace(Space[Partition]):
         if run and (np.diff(ids) == 1).all():
             return self.unrank_range(int(ids[0]), int(ids[-1]) + 1)
         offsets = np.empty(ids.shape[0] + 1, dtype=np.int64)
-        k.unrank_partitions(ids, *self._bounds, offsets, np.empty(0, dtype=np.uint8))
+        k.unrank_partitions(ids, self._bounds, offsets, np.empty(0, dtype=np.uint8))
         flat = np.empty(int(offsets[-1]), dtype=np.uint8)
-        k.unrank_partitions(ids, *self._bounds, offsets, flat)
+        k.unrank_partitions(ids, self._bounds, offsets, flat)
         return flat, offsets
 
     def unrank_range(self, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
