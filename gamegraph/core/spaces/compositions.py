@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
@@ -364,23 +364,28 @@ def _phi(m: int) -> int:
     return sum(1 for j in range(1, m + 1) if math.gcd(j, m) == 1)
 
 
+class CompositionShape(TypedDict, total=False):
+    """The keywords of :class:`Compositions` and :class:`Necklaces` after n."""
+
+    length: int | None
+    weak: bool
+
+
 def compositions(
     n: int,
     *,
-    length: int | None = None,
-    weak: bool = False,
     where: Callable[[Composition], bool] | None = None,
+    **shape: Unpack[CompositionShape],
 ) -> Space[Composition]:
     """The compositions of n (see :class:`Compositions`), narrowed by ``where`` if given."""
-    return narrowed(Compositions(n, length=length, weak=weak), where)
+    return narrowed(Compositions(n, **shape), where)
 
 
 def necklaces(
     n: int,
     *,
-    length: int | None = None,
-    weak: bool = False,
     where: Callable[[Composition], bool] | None = None,
+    **shape: Unpack[CompositionShape],
 ) -> Space[Composition]:
     """The compositions of n up to rotation (see :class:`Necklaces`), narrowed by ``where``."""
-    return narrowed(Necklaces(n, length=length, weak=weak), where)
+    return narrowed(Necklaces(n, **shape), where)

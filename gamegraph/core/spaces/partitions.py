@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
@@ -320,28 +320,24 @@ class PartitionsUpTo(_PartitionSpace):
         return range(int(self.starts[size]), int(self.starts[size + 1]))
 
 
+class PartitionBounds(TypedDict, total=False):
+    """The keywords of :class:`Partitions` and :class:`PartitionsUpTo` after n."""
+
+    max_parts: int | None
+    max_part: int | None
+    distinct: bool
+
+
 def partitions(
-    n: int,
-    *,
-    max_parts: int | None = None,
-    max_part: int | None = None,
-    distinct: bool = False,
-    where: Callable[[Partition], bool] | None = None,
+    n: int, *, where: Callable[[Partition], bool] | None = None, **bounds: Unpack[PartitionBounds]
 ) -> Space[Partition]:
     """The partitions of n (see :class:`Partitions`), narrowed by ``where`` if given."""
-    space = Partitions(n, max_parts=max_parts, max_part=max_part, distinct=distinct)
-    return narrowed(space, where)
+    return narrowed(Partitions(n, **bounds), where)
 
 
 def partitions_up_to(
-    n: int,
-    *,
-    max_parts: int | None = None,
-    max_part: int | None = None,
-    distinct: bool = False,
-    where: Callable[[Partition], bool] | None = None,
+    n: int, *, where: Callable[[Partition], bool] | None = None, **bounds: Unpack[PartitionBounds]
 ) -> Space[Partition]:
     """The partitions of every size 0..n (see :class:`PartitionsUpTo`), narrowed by
     ``where`` if given."""
-    space = PartitionsUpTo(n, max_parts=max_parts, max_part=max_part, distinct=distinct)
-    return narrowed(space, where)
+    return narrowed(PartitionsUpTo(n, **bounds), where)
