@@ -48,10 +48,11 @@ _PLAYERS = 12
 def _seated(
     name: str,
     positions: Callable[[int, int], Space[Any]],
-    described: str,
-    who: str,
-    players: int,
     move: Callable[[Any], Any],
+    described: str,
+    *,
+    players: int = 3,
+    who: str = "The number of players c round the table.",
     **declared: Any,
 ) -> None:
     """Declare a game of ``players`` (by default) seated round a table, on the space
@@ -74,10 +75,10 @@ def _seated(
 _seated(
     "multiplayer-bulgarian",
     pos.hands,
-    "the s-tuples of partitions with n cards in all",
-    "The number of players s (seats labelled; a hand may be empty).",
-    2,
     pos.multiplayer_move,
+    "the s-tuples of partitions with n cards in all",
+    players=2,
+    who="The number of players s (seats labelled; a hand may be empty).",
     title="Multiplayer Bulgarian solitaire (Öhman)",
     description=(
         "Öhman's multiplayer Bulgarian solitaire: s players at a round table each take one card "
@@ -87,10 +88,8 @@ _seated(
 _seated(
     "servedio-yeh",
     pos.necklaces,
-    "the weak compositions of n cards into c parts, up to rotation",
-    "The number of players c round the table.",
-    3,
     pos.servedio_yeh_move,
+    "the weak compositions of n cards into c parts, up to rotation",
     title="Servedio–Yeh circular compositions",
     description=(
         "Servedio and Yeh's game: c players round a table all deal their cards at once, one "
@@ -100,10 +99,8 @@ _seated(
 _seated(
     "janetzko",
     pos.pointers,
-    "the weak compositions of n cards into c parts, pointer at seat 1",
-    "The number of players c round the table.",
-    3,
     pos.janetzko_move,
+    "the weak compositions of n cards into c parts, pointer at seat 1",
     title="Janetzko's pointer game",
     description=(
         "Janetzko's game: the pointer's player deals the whole pile to the following players and "
