@@ -18,7 +18,7 @@ from numba import njit
 
 from gamegraph.games._kernels import distinct_sorted, next_partition
 
-__all__ = ["column_option", "crim_sweep", "rank_terms", "row_option"]
+__all__ = ["crim_sweep", "option", "rank_terms"]
 
 
 @njit(cache=True)
@@ -37,42 +37,29 @@ def rank_terms(
 
 
 @njit(cache=True)
-def row_option(
+def option(
     a: np.ndarray,
-    i: int,
+    x: int,
+    column: bool,
     m: int,
     table: np.ndarray,
     offsets: np.ndarray,
     rems: np.ndarray,
     suf: np.ndarray,
 ) -> int:
-    """Index of the option of ``a`` (with :func:`rank_terms` filled) that deletes part i."""
-    v = a[i]
-    s = m - v
-    below = suf[i + 1]
-    for j in range(i):
-        below += table[rems[j] - v, a[j] - 1]
-    return int(offsets[s] + table[s, s] - 1 - below)
-
-
-@njit(cache=True)
-def column_option(
-    a: np.ndarray,
-    c: int,
-    m: int,
-    table: np.ndarray,
-    offsets: np.ndarray,
-    rems: np.ndarray,
-    suf: np.ndarray,
-) -> int:
-    """Index of the option of ``a`` (with :func:`rank_terms` filled) that deletes the column
-    of length c."""
-    s = m - c
-    below = suf[c]
-    for j in range(c):
-        if a[j] == 1:
-            break  # the parts 1 among the first c vanish; they are the last ones
-        below += table[rems[j] - c + j, a[j] - 2]
+    """Index of the option of ``a`` (with :func:`rank_terms` filled) that deletes part x, or
+    with ``column`` the column of length x: the terms of the later parts are kept, those of
+    the earlier parts recomputed (a column deletion takes a cell from each of them)."""
+    cells = x if column else a[x]
+    s = m - cells
+    below = suf[x] if column else suf[x + 1]
+    for j in range(x):
+        if not column:
+            below += table[rems[j] - cells, a[j] - 1]
+        elif a[j] == 1:
+            break  # the parts 1 among the first x vanish; they are the last ones
+        else:
+            below += table[rems[j] - x + j, a[j] - 2]
     return int(offsets[s] + table[s, s] - 1 - below)
 
 
@@ -98,11 +85,11 @@ def _options(
     count = 0
     for i in range(k):
         if a[i] != a[i + 1]:
-            targets[count] = row_option(a, i, m, table, offsets, rems, suf)
+            targets[count] = option(a, i, False, m, table, offsets, rems, suf)
             count += 1
     for c in range(1, k + 1):
         if a[c - 1] != a[c]:
-            targets[count] = column_option(a, c, m, table, offsets, rems, suf)
+            targets[count] = option(a, c, True, m, table, offsets, rems, suf)
             count += 1
     return count
 

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from gamegraph.core.spaces._kernels import next_partition, unrank_partition
-from gamegraph.games.crim._kernels import column_option, rank_terms, row_option
+from gamegraph.games.crim._kernels import option, rank_terms
 
 __all__ = ["pn_range", "pn_size_parallel"]
 
@@ -54,12 +54,12 @@ def _is_p(
     rank_terms(a, k, m, table, rems, suf)
     for i in range(k):
         if a[i] != a[i + 1]:
-            g = row_option(a, i, m, table, offsets, rems, suf)
+            g = option(a, i, False, m, table, offsets, rems, suf)
             if (bits[g >> 3] >> (g & 7)) & 1:
                 return False
     for c in range(1, k + 1):
         if a[c - 1] != a[c]:
-            g = column_option(a, c, m, table, offsets, rems, suf)
+            g = option(a, c, True, m, table, offsets, rems, suf)
             if (bits[g >> 3] >> (g & 7)) & 1:
                 return False
     return True
