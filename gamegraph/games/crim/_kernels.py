@@ -18,53 +18,11 @@ from numba import njit
 
 from gamegraph.games._kernels import distinct_sorted, next_partition
 
-__all__ = ["crim_sweep", "option", "rank_terms"]
+__all__ = ["crim_options", "crim_sweep"]
 
 
 @njit(cache=True)
-def rank_terms(
-    a: np.ndarray, k: int, m: int, table: np.ndarray, rems: np.ndarray, suf: np.ndarray
-) -> None:
-    """The rank terms of ``a[:k]`` (a partition of m) its options keep: ``rems[i]``, what is
-    left of m before part i, and ``suf[i]``, the sum of the terms of the parts from i on."""
-    rem = m
-    for i in range(k):
-        rems[i] = rem
-        rem -= a[i]
-    suf[k] = 0
-    for i in range(k - 1, -1, -1):
-        suf[i] = suf[i + 1] + table[rems[i], a[i] - 1]
-
-
-@njit(cache=True)
-def option(
-    a: np.ndarray,
-    x: int,
-    column: bool,
-    m: int,
-    table: np.ndarray,
-    offsets: np.ndarray,
-    rems: np.ndarray,
-    suf: np.ndarray,
-) -> int:
-    """Index of the option of ``a`` (with :func:`rank_terms` filled) that deletes part x, or
-    with ``column`` the column of length x: the terms of the later parts are kept, those of
-    the earlier parts recomputed (a column deletion takes a cell from each of them)."""
-    cells = x if column else a[x]
-    s = m - cells
-    below = suf[x] if column else suf[x + 1]
-    for j in range(x):
-        if not column:
-            below += table[rems[j] - cells, a[j] - 1]
-        elif a[j] == 1:
-            break  # the parts 1 among the first x vanish; they are the last ones
-        else:
-            below += table[rems[j] - x + j, a[j] - 2]
-    return int(offsets[s] + table[s, s] - 1 - below)
-
-
-@njit(cache=True)
-def _options(
+def crim_options(
     a: np.ndarray,
     k: int,
     m: int,
@@ -73,24 +31,52 @@ def _options(
     rems: np.ndarray,
     suf: np.ndarray,
     targets: np.ndarray,
+    bits: np.ndarray,
 ) -> int:
     """Write the indices of the options of ``a[:k]`` (a partition of m) into ``targets``.
 
-    Row deletions come first (one per distinct part size: deleting any copy gives the same
-    option), then column deletions (one per distinct column length c, i.e. each c with
-    a[c-1] > a[c]). A row and a column deletion can give the same option; the caller removes
-    repeats. Returns how many were written. ``a[k]`` must be 0.
+    Row deletions come first (one per distinct part size), then column deletions (one per
+    distinct column length c, i.e. each c with a[c-1] > a[c]). A row and a column deletion
+    can give the same option; the caller removes repeats. Returns how many were written, or
+    −1 at the first option that is a P-position in ``bits`` when they are given (one bit per
+    position of a smaller size: :mod:`._pn_kernels`). ``a[k]`` must be 0.
     """
-    rank_terms(a, k, m, table, rems, suf)
+    check = bits.shape[0] > 0
+    rem = m
+    for i in range(k):
+        rems[i] = rem
+        rem -= a[i]
+    suf[k] = 0
+    for i in range(k - 1, -1, -1):
+        suf[i] = suf[i + 1] + table[rems[i], a[i] - 1]
     count = 0
     for i in range(k):
-        if a[i] != a[i + 1]:
-            targets[count] = option(a, i, False, m, table, offsets, rems, suf)
-            count += 1
+        if a[i] == a[i + 1]:
+            continue  # delete the last part of each size (any copy gives the same option)
+        v = a[i]
+        s = m - v
+        below = suf[i + 1]
+        for j in range(i):
+            below += table[rems[j] - v, a[j] - 1]
+        g = offsets[s] + table[s, s] - 1 - below
+        if check and (bits[g >> 3] >> (g & 7)) & 1:
+            return -1
+        targets[count] = g
+        count += 1
     for c in range(1, k + 1):
-        if a[c - 1] != a[c]:
-            targets[count] = option(a, c, True, m, table, offsets, rems, suf)
-            count += 1
+        if a[c - 1] == a[c]:
+            continue  # columns of equal length give the same option
+        s = m - c
+        below = suf[c]
+        for j in range(c):
+            if a[j] == 1:
+                break  # the parts 1 among the first c vanish; they are the last ones
+            below += table[rems[j] - c + j, a[j] - 2]
+        g = offsets[s] + table[s, s] - 1 - below
+        if check and (bits[g >> 3] >> (g & 7)) & 1:
+            return -1
+        targets[count] = g
+        count += 1
     return count
 
 
@@ -122,6 +108,7 @@ def crim_sweep(
     suf = np.zeros(n + 2, dtype=np.int64)
     targets = np.empty(2 * n + 2, dtype=np.int64)
     seen = np.zeros(2 * n + 3, dtype=np.bool_)
+    no_bits = np.zeros(0, dtype=np.uint8)
     for s in range(n + 1):
         p_count[s] = 0
         odd_rank_p[s] = 0
@@ -141,7 +128,7 @@ def crim_sweep(
         k = 1
         while True:
             a[k] = 0
-            count = _options(a, k, m, table, offsets, rems, suf, targets)
+            count = crim_options(a, k, m, table, offsets, rems, suf, targets, no_bits)
             if store:
                 count = distinct_sorted(targets, count)
                 for x in range(count):
