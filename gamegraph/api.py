@@ -47,6 +47,33 @@ if TYPE_CHECKING:
 __all__ = ["Database", "GameFactory", "connect", "export", "factories", "game_of", "request_of"]
 
 
+def export(
+    what: ExportRequest | LoadRequest | str | type[Game[Any]] | GameFactory | Game[Any],
+    /,
+    *,
+    n: int | str | Iterable[int] | None = None,
+    out: str | Path = ".",
+    fmt: str = "csv",
+    force: bool = False,
+    progress: Progress | None = None,
+    **params: Any,
+) -> list[Path]:
+    """Build the graphs of a request and write them as neo4j-admin import CSV files and/or
+    GraphML (``fmt``: csv, graphml or both) into ``out``, one graph at a time (`gamegraph
+    export`; needs no database, also :meth:`Database.export`). ``what`` is an
+    :class:`~gamegraph.loader.plan.ExportRequest`, or a game with ``n`` and its parameters as
+    for :meth:`Database.load`. The request is planned and its size checked once, here;
+    returns the files written."""
+    from gamegraph.loader.export import export_graphs
+    from gamegraph.loader.plan import ExportRequest
+
+    if not isinstance(what, ExportRequest):
+        what = ExportRequest(request_of(what, n, route="export", force=force, **params), out, fmt)
+    return export_graphs(
+        what.plan(), what.directory, csv=what.csv, graphml=what.graphml, progress=progress
+    )
+
+
 class Database:
     """A connection to Neo4j with gamegraph's operations; use it as a context manager or
     call :meth:`close`."""
@@ -164,24 +191,7 @@ class Database:
             self.runner, planned, replace=request.replace, progress=progress, on_wait=note
         )
 
-    @staticmethod
-    def export(
-        what: ExportRequest | str | type[Game[Any]] | GameFactory | Game[Any],
-        /,
-        *,
-        n: int | str | Iterable[int] | None = None,
-        out: str | Path = ".",
-        fmt: str = "csv",
-        force: bool = False,
-        progress: Progress | None = None,
-        **params: Any,
-    ) -> list[Path]:
-        """Write graphs as neo4j-admin import CSV files and/or GraphML (``fmt``: csv,
-        graphml or both) into ``out``; the files written. Needs no database: also
-        :func:`gamegraph.export`. ``what`` is an
-        :class:`~gamegraph.loader.plan.ExportRequest` or a game with ``n`` and its
-        parameters, as for :meth:`load`."""
-        return export(what, n=n, out=out, fmt=fmt, force=force, progress=progress, **params)
+    export = staticmethod(export)
 
     def _takes_the_importer(
         self, request: LoadRequest, planned: Sequence[PlannedGraph]
@@ -407,28 +417,4 @@ def request_of(
         raise InputError(f"{cls.name} needs n, e.g. db.load({cls.name!r}, n=24)")
     return LoadRequest.of(
         [cls], n, route=route, replace=replace, force=force, **_normalize(cls, params)
-    )
-
-
-def export(
-    what: ExportRequest | LoadRequest | str | type[Game[Any]] | GameFactory | Game[Any],
-    /,
-    *,
-    n: int | str | Iterable[int] | None = None,
-    out: str | Path = ".",
-    fmt: str = "csv",
-    force: bool = False,
-    progress: Progress | None = None,
-    **params: Any,
-) -> list[Path]:
-    """Build the graphs of a request (or of a game and ``n``) and write their files into
-    ``out``, one graph at a time (`gamegraph export`; see :meth:`Database.export`). The
-    request is planned and its size checked once, here; returns the files written."""
-    from gamegraph.loader.export import export_graphs
-    from gamegraph.loader.plan import ExportRequest
-
-    if not isinstance(what, ExportRequest):
-        what = ExportRequest(request_of(what, n, route="export", force=force, **params), out, fmt)
-    return export_graphs(
-        what.plan(), what.directory, csv=what.csv, graphml=what.graphml, progress=progress
     )

@@ -26,6 +26,7 @@ from gamegraph.core.spaces._kernels import enumerate_partitions, next_partition
 
 __all__ = [
     "MAX_N",
+    "distinct_sorted",
     "enumerate_partitions",
     "next_partition",
     "rank_of",
@@ -35,6 +36,26 @@ __all__ = [
 ]
 
 MAX_N = 255  # parts are stored as uint8; ranks must fit int64 (p(405) > 2**63)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def distinct_sorted(values: np.ndarray, count: int) -> int:
+    """Sort values[:count] in place and keep each value once at the front; how many are kept.
+
+    An insertion sort: faster than np.sort for the short rows of options a position has."""
+    for i in range(1, count):
+        v = values[i]
+        j = i - 1
+        while j >= 0 and values[j] > v:
+            values[j + 1] = values[j]
+            j -= 1
+        values[j + 1] = v
+    kept = 0
+    for i in range(count):
+        if i == 0 or values[i] != values[kept - 1]:
+            values[kept] = values[i]
+            kept += 1
+    return kept
 
 
 def rank_table(n: int) -> np.ndarray:

@@ -106,9 +106,9 @@ def crim_rest(
     recorded in ``crim-pn-TARGET.json``, so an interrupted run resumes at the next size."""
     import numpy as np
 
-    from gamegraph.cluster import Task, run_tasks
+    from gamegraph.cluster import run_tasks
     from gamegraph.games import _kernels as gk
-    from gamegraph.games.crim.evenrank import _offsets, bits_bytes
+    from gamegraph.games.crim.evenrank import _offsets, set_range_bits, size_tasks, task_step
 
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"crim-pn-{target}.bits"
@@ -127,27 +127,17 @@ def crim_rest(
         bits.flush()
     say(f"CRIM to size {target}: {len(state['sizes'])} sizes already done")
     started = time.perf_counter()
-    step = max(8, positions_per_task // 8 * 8)
+    step = task_step(positions_per_task)
     for m in range(len(state["sizes"]) + 1, target + 1):
         t0 = time.perf_counter()
-        tasks = [
-            Task(
-                pn_range_with_memory,
-                (str(path), target, m, lo, min(lo + step, counts[m])),
-                memory=step // 8 + bits_bytes(target) // 4 + 2**28,
-                name=f"crim-pn-{m}",
-            )
-            for lo in range(0, counts[m], step)
-        ]
+        tasks = size_tasks(pn_range_with_memory, path, target, m, step)
         p = odd = 0
         peak = 0
         for (lo, out, tp, todd, first), task_peak in run_tasks(tasks):
             p, odd, peak = p + tp, odd + todd, max(peak, task_peak)
             if first >= 0 and state["first_odd_rank_p"] is None:
                 state["first_odd_rank_p"] = list(gk.unrank(int(first), m, table))
-            flags = np.unpackbits(out, bitorder="little")[: min(step, counts[m] - lo)]
-            g = int(offsets[m]) + lo + np.flatnonzero(flags)
-            np.bitwise_or.at(bits, g >> 3, (1 << (g & 7)).astype(np.uint8))
+            set_range_bits(bits, int(offsets[m]) + lo, out, min(step, counts[m] - lo))
         bits.flush()
         seconds = time.perf_counter() - t0
         state["sizes"].append(

@@ -73,11 +73,11 @@ from gamegraph.server.processes import (
     wait_for_exit,
 )
 from gamegraph.server.status import (
+    HomeFiles,
     ServerStatus,
     StartResult,
     StopResult,
     browser_url,
-    launcher_log,
 )
 
 __all__ = [
@@ -108,7 +108,7 @@ def _port(kind: str, given: int | None, default: int) -> int:
     return int(text)
 
 
-class LocalNeo4j:
+class LocalNeo4j(HomeFiles):
     """The gamegraph-managed Neo4j in one home directory (see the module docstring)."""
 
     def __init__(
@@ -154,22 +154,6 @@ class LocalNeo4j:
         return f"http://{self.host}:{self.http_port}"
 
     @property
-    def run_dir(self) -> Path:
-        return self.home / "run"
-
-    @property
-    def pid_file(self) -> Path:
-        return self.run_dir / "neo4j.pid"
-
-    @property
-    def ready_file(self) -> Path:
-        return self.run_dir / "ready.json"
-
-    @property
-    def log_file(self) -> Path:
-        return launcher_log(self.home)
-
-    @property
     def password_file(self) -> Path:
         """The 0600 file holding the password of user neo4j (see :mod:`.password`)."""
         return password_file(self.home)
@@ -185,10 +169,6 @@ class LocalNeo4j:
         if is_legacy_home(self.home):
             return read_password(pending_file(self.home)) or LEGACY_PASSWORD
         return None
-
-    @property
-    def debug_log(self) -> Path:
-        return self.home / "logs" / "debug.log"
 
     # -- public API ----------------------------------------------------------------------------
 

@@ -10,17 +10,49 @@ from urllib.parse import urlencode
 from gamegraph.server.defaults import DEFAULT_USER
 
 __all__ = [
+    "HomeFiles",
     "ServerStatus",
     "StartResult",
     "StopResult",
     "browser_url",
     "has_databases",
-    "launcher_log",
 ]
 
 
+class HomeFiles:
+    """Where the local Neo4j in ``home`` keeps its files: written once for
+    :class:`~gamegraph.server.local.LocalNeo4j` and the :class:`ServerStatus` it reports."""
+
+    home: Path
+
+    @property
+    def data_dir(self) -> Path:
+        return self.home / "data"
+
+    @property
+    def log_file(self) -> Path:
+        """Where the launcher writes its output."""
+        return self.home / "logs" / "launcher.log"
+
+    @property
+    def debug_log(self) -> Path:
+        return self.home / "logs" / "debug.log"
+
+    @property
+    def run_dir(self) -> Path:
+        return self.home / "run"
+
+    @property
+    def pid_file(self) -> Path:
+        return self.run_dir / "neo4j.pid"
+
+    @property
+    def ready_file(self) -> Path:
+        return self.run_dir / "ready.json"
+
+
 @dataclass(frozen=True)
-class ServerStatus:
+class ServerStatus(HomeFiles):
     """What `LocalNeo4j.status()` found."""
 
     running: bool
@@ -37,14 +69,6 @@ class ServerStatus:
     """Resident memory of the JVM, when the OS tells (Linux)."""
     gds_version: str | None = None
     """What ``gds.version()`` answered when the server started (None: GDS not loaded)."""
-
-    @property
-    def data_dir(self) -> Path:
-        return self.home / "data"
-
-    @property
-    def log_file(self) -> Path:
-        return launcher_log(self.home)
 
     @property
     def browser_url(self) -> str:
@@ -71,11 +95,6 @@ def has_databases(home: Path) -> bool:
     """Neo4j has started in ``home`` at least once: its system database exists (a home
     without it is new, its default database empty)."""
     return (home / "data" / "databases" / "system").is_dir()
-
-
-def launcher_log(home: Path) -> Path:
-    """Where the launcher of the local Neo4j in ``home`` writes its output."""
-    return home / "logs" / "launcher.log"
 
 
 def browser_url(http_uri: str, bolt_uri: str, user: str = DEFAULT_USER) -> str:

@@ -26,6 +26,7 @@ __all__ = [
     "BAD_SUM",
     "OK",
     "enumerate_partitions",
+    "largest_tail",
     "next_partition",
     "partition_run",
     "partition_table",
@@ -36,6 +37,10 @@ __all__ = [
     "unrank_partition",
     "unrank_partitions",
 ]
+
+Bounds = tuple[int, int, int, bool, bool, np.ndarray, np.ndarray, bool]
+"""What a partition space's kernels take: n, max_parts, max_part, limited, distinct, the
+table, starts, sized (:attr:`gamegraph.core.spaces.partitions.Partitions._bounds`)."""
 
 OK = 0
 BAD_SUM = 1
@@ -89,24 +94,15 @@ def partition_table(n: int, slots: int, limited: bool, distinct: bool) -> np.nda
 
 @njit(cache=True, nogil=True)
 def rank_partitions(
-    flat: np.ndarray,
-    offsets: np.ndarray,
-    n: int,
-    max_parts: int,
-    max_part: int,
-    limited: bool,
-    distinct: bool,
-    table: np.ndarray,
-    starts: np.ndarray,
-    sized: bool,
-    strict: bool,
-    out: np.ndarray,
+    flat: np.ndarray, offsets: np.ndarray, bounds: Bounds, strict: bool, out: np.ndarray
 ) -> int:
     """The index of every row as a member into ``out``.
 
-    ``sized``: the rows are partitions of any size 0..n, numbered by size first (``starts[s]``
-    is the index of the first partition of size s); else of n exactly.
+    ``bounds``: n, max_parts, max_part, limited, distinct, the table, ``starts`` and
+    ``sized`` (the rows are partitions of any size 0..n, numbered by size first: ``starts[s]``
+    is the index of the first partition of size s; else of n exactly).
     """
+    n, max_parts, max_part, limited, distinct, table, starts, sized = bounds
     slot0 = max_parts if limited else 0
     for r in range(offsets.shape[0] - 1):
         lo = offsets[r]
@@ -228,21 +224,13 @@ def _size_of(index: int, starts: np.ndarray) -> int:
 
 @njit(cache=True, nogil=True)
 def unrank_partitions(
-    ids: np.ndarray,
-    n: int,
-    max_parts: int,
-    max_part: int,
-    limited: bool,
-    distinct: bool,
-    table: np.ndarray,
-    starts: np.ndarray,
-    sized: bool,
-    offsets: np.ndarray,
-    flat: np.ndarray,
+    ids: np.ndarray, bounds: Bounds, offsets: np.ndarray, flat: np.ndarray
 ) -> None:
-    """The member with id ``ids[i]`` has ``offsets[i + 1] − offsets[i]`` parts, written into
-    ``flat[offsets[i]:offsets[i + 1]]``; with an empty ``flat`` only the offsets are found
-    (call again with room for ``offsets[-1]`` parts)."""
+    """The member with id ``ids[i]`` (``bounds`` as for :func:`rank_partitions`) has
+    ``offsets[i + 1] − offsets[i]`` parts, written into ``flat[offsets[i]:offsets[i + 1]]``;
+    with an empty ``flat`` only the offsets are found (call again with room for
+    ``offsets[-1]`` parts)."""
+    n, max_parts, max_part, limited, distinct, table, starts, sized = bounds
     slot0 = max_parts if limited else 0
     parts = np.zeros(n + 1, dtype=np.int64)
     write = flat.shape[0] > 0
@@ -269,12 +257,16 @@ def next_partition(a: np.ndarray, k: int) -> int:
         j -= 1
     if j < 0:
         return -1
-    rest = k - j
-    v = a[j] - 1
-    a[j] = v
-    k = j + 1
+    a[j] -= 1
+    return largest_tail(a, j + 1, k - j, a[j])
+
+
+@njit(cache=True, nogil=True)
+def largest_tail(a: np.ndarray, k: int, rest: int, cap: int) -> int:
+    """Append after ``a[:k]`` the first partition of ``rest`` with parts ≤ cap in descending
+    lexicographic order (cap, cap, …, the remainder); the new length."""
     while rest > 0:
-        take = v if v < rest else rest
+        take = cap if cap < rest else rest
         a[k] = take
         k += 1
         rest -= take

@@ -235,6 +235,23 @@ class Space(ABC, Generic[P]):
 
     # ------------------------------------------------------------------ helpers
 
+    def _kernel_ranked(self, result: int, flat: np.ndarray, offsets: np.ndarray) -> None:
+        """Raise the :class:`PositionError` of a rank kernel's ``result`` (−1 when every row
+        is a member, else ``code * 2**32 + row``: :mod:`._kernels`), the row's fault said
+        by :meth:`_fault`."""
+        if result >= 0:
+            code, row = divmod(int(result), 2**32)
+            parts = flat[offsets[row] : offsets[row + 1]]
+            why = self._fault(code, parts)
+            raise PositionError(
+                f"row {row} ({self._row_text(parts)}): no member of {self!r}: {why}"
+            )
+
+    def _fault(self, code: int, parts: np.ndarray) -> str:
+        """What the code of a rank kernel says of a row that is no member (for the spaces
+        that rank in kernels)."""
+        raise NotImplementedError
+
     def _as_flat(
         self, rows: np.ndarray, offsets: np.ndarray | None
     ) -> tuple[np.ndarray, np.ndarray]:

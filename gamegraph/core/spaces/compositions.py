@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
@@ -141,23 +141,15 @@ class Compositions(Space[Composition]):
             result = ck.rank_compositions_fixed(
                 flat, offsets, self.n, self.length, self.low, self.tail, strict, out
             )
-        if result >= 0:
-            code, row = divmod(int(result), 2**32)
-            parts = flat[offsets[row] : offsets[row + 1]]
-            why = k.BAD_CODES[code].format(
-                sum=int(parts.sum()),
-                n=self.n,
-                order="",
-                low=self.low,
-                high="",
-                count=self.length,
-            )
-            if code == k.BAD_COUNT:
-                why = f"it has {parts.shape[0]} parts, not {self.length}"
-            raise PositionError(
-                f"row {row} ({self._row_text(parts)}): no member of {self!r}: {why}"
-            )
+        self._kernel_ranked(result, flat, offsets)
         return out
+
+    def _fault(self, code: int, parts: np.ndarray) -> str:
+        if code == k.BAD_COUNT:
+            return f"it has {parts.shape[0]} parts, not {self.length}"
+        return k.BAD_CODES[code].format(
+            sum=int(parts.sum()), n=self.n, order="", low=self.low, high="", count=self.length
+        )
 
     def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         ids = self._check_ids(ids)
@@ -372,23 +364,28 @@ def _phi(m: int) -> int:
     return sum(1 for j in range(1, m + 1) if math.gcd(j, m) == 1)
 
 
+class CompositionShape(TypedDict, total=False):
+    """The keywords of :class:`Compositions` and :class:`Necklaces` after n."""
+
+    length: int | None
+    weak: bool
+
+
 def compositions(
     n: int,
     *,
-    length: int | None = None,
-    weak: bool = False,
     where: Callable[[Composition], bool] | None = None,
+    **shape: Unpack[CompositionShape],
 ) -> Space[Composition]:
     """The compositions of n (see :class:`Compositions`), narrowed by ``where`` if given."""
-    return narrowed(Compositions(n, length=length, weak=weak), where)
+    return narrowed(Compositions(n, **shape), where)
 
 
 def necklaces(
     n: int,
     *,
-    length: int | None = None,
-    weak: bool = False,
     where: Callable[[Composition], bool] | None = None,
+    **shape: Unpack[CompositionShape],
 ) -> Space[Composition]:
     """The compositions of n up to rotation (see :class:`Necklaces`), narrowed by ``where``."""
-    return narrowed(Necklaces(n, length=length, weak=weak), where)
+    return narrowed(Necklaces(n, **shape), where)

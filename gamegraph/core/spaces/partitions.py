@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
@@ -152,19 +152,16 @@ class _PartitionSpace(Space[Partition]):
             )
         else:
             result = self._rank_bounded(flat, offsets, strict, out)
-        if result >= 0:
-            code, row = divmod(int(result), 2**32)
-            parts = flat[offsets[row] : offsets[row + 1]]
-            raise PositionError(f"row {row} ({self._row_text(parts)}): {self._why(code, parts)}")
+        self._kernel_ranked(result, flat, offsets)
         return out
 
     def _rank_bounded(
         self, flat: np.ndarray, offsets: np.ndarray, strict: bool, out: np.ndarray
     ) -> int:
-        return int(k.rank_partitions(flat, offsets, *self._bounds, strict, out))
+        return int(k.rank_partitions(flat, offsets, self._bounds, strict, out))
 
     @property
-    def _bounds(self) -> tuple[int, int, int, bool, bool, np.ndarray, np.ndarray, bool]:
+    def _bounds(self) -> k.Bounds:
         """What the bounded kernels take after the rows: n, the bounds, the tables."""
         return (
             self.n,
@@ -177,10 +174,10 @@ class _PartitionSpace(Space[Partition]):
             self.sized,
         )
 
-    def _why(self, code: int, parts: np.ndarray) -> str:
+    def _fault(self, code: int, parts: np.ndarray) -> str:
         order = "decreasing" if self.distinct else "nonincreasing"
         high = f" and at most {self.max_part}" if self.max_part < self.n else ""
-        return f"no member of {self!r}: " + k.BAD_CODES[code].format(
+        return k.BAD_CODES[code].format(
             sum=int(parts.sum()), n=self.n, order=order, low=1, high=high, count=self.max_parts
         )
 
@@ -195,9 +192,9 @@ class _PartitionSpace(Space[Partition]):
         if run and (np.diff(ids) == 1).all():
             return self.unrank_range(int(ids[0]), int(ids[-1]) + 1)
         offsets = np.empty(ids.shape[0] + 1, dtype=np.int64)
-        k.unrank_partitions(ids, *self._bounds, offsets, np.empty(0, dtype=np.uint8))
+        k.unrank_partitions(ids, self._bounds, offsets, np.empty(0, dtype=np.uint8))
         flat = np.empty(int(offsets[-1]), dtype=np.uint8)
-        k.unrank_partitions(ids, *self._bounds, offsets, flat)
+        k.unrank_partitions(ids, self._bounds, offsets, flat)
         return flat, offsets
 
     def unrank_range(self, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
@@ -323,28 +320,24 @@ class PartitionsUpTo(_PartitionSpace):
         return range(int(self.starts[size]), int(self.starts[size + 1]))
 
 
+class PartitionBounds(TypedDict, total=False):
+    """The keywords of :class:`Partitions` and :class:`PartitionsUpTo` after n."""
+
+    max_parts: int | None
+    max_part: int | None
+    distinct: bool
+
+
 def partitions(
-    n: int,
-    *,
-    max_parts: int | None = None,
-    max_part: int | None = None,
-    distinct: bool = False,
-    where: Callable[[Partition], bool] | None = None,
+    n: int, *, where: Callable[[Partition], bool] | None = None, **bounds: Unpack[PartitionBounds]
 ) -> Space[Partition]:
     """The partitions of n (see :class:`Partitions`), narrowed by ``where`` if given."""
-    space = Partitions(n, max_parts=max_parts, max_part=max_part, distinct=distinct)
-    return narrowed(space, where)
+    return narrowed(Partitions(n, **bounds), where)
 
 
 def partitions_up_to(
-    n: int,
-    *,
-    max_parts: int | None = None,
-    max_part: int | None = None,
-    distinct: bool = False,
-    where: Callable[[Partition], bool] | None = None,
+    n: int, *, where: Callable[[Partition], bool] | None = None, **bounds: Unpack[PartitionBounds]
 ) -> Space[Partition]:
     """The partitions of every size 0..n (see :class:`PartitionsUpTo`), narrowed by
     ``where`` if given."""
-    space = PartitionsUpTo(n, max_parts=max_parts, max_part=max_part, distinct=distinct)
-    return narrowed(space, where)
+    return narrowed(PartitionsUpTo(n, **bounds), where)

@@ -136,18 +136,15 @@ class PartitionTuples(Space[Hands]):
         result = hk.rank_hands(
             flat, offsets, self.n, self.players, table, larger, tuples, strict, out
         )
-        if result >= 0:
-            code, row = divmod(int(result), 2**32)
-            values = flat[offsets[row] : offsets[row + 1]]
-            why = {
-                k.BAD_COUNT: f"it has more than {self.players} hands",
-                k.BAD_ORDER: "a hand's parts are not in nonincreasing order",
-                k.BAD_PART: "it has a negative entry",
-            }.get(code, f"its hands do not hold n = {self.n} cards")
-            raise PositionError(
-                f"row {row} ({self._row_text(values)}): no member of {self!r}: {why}"
-            )
+        self._kernel_ranked(result, flat, offsets)
         return out
+
+    def _fault(self, code: int, parts: np.ndarray) -> str:
+        return {
+            k.BAD_COUNT: f"it has more than {self.players} hands",
+            k.BAD_ORDER: "a hand's parts are not in nonincreasing order",
+            k.BAD_PART: "it has a negative entry",
+        }.get(code, f"its hands do not hold n = {self.n} cards")
 
     def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         ids = self._check_ids(ids)

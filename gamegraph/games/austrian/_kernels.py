@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gamegraph.core.spaces._kernels import largest_tail
 from gamegraph.games._kernels import next_partition, write_int
 
 
@@ -28,19 +29,6 @@ def restricted_table(n: int, cap: int) -> np.ndarray:
         for k in range(1, cap + 1):
             table[r, k] = table[r, k - 1] + (table[r - k, k] if r >= k else 0)
     return table
-
-
-@njit(cache=True)
-def _first(a: np.ndarray, m: int, cap: int) -> int:
-    """Write the first partition of m with parts ≤ cap (cap^q, rest) into a; its length."""
-    k = 0
-    rest = m
-    while rest > 0:
-        take = cap if cap < rest else rest
-        a[k] = take
-        k += 1
-        rest -= take
-    return k
 
 
 @njit(cache=True)
@@ -63,7 +51,7 @@ def austrian_successors(
     idx = 0
     for b in range(banks):
         m = n - b
-        k = _first(a, m, cap)
+        k = largest_tail(a, 0, m, cap)
         while True:
             q, r = divmod(b + k, big)
             remaining = n - r
@@ -90,7 +78,7 @@ def austrian_total_parts(n: int, cap: int, banks: int) -> int:
     a = np.zeros(n + 2, dtype=np.int64)
     total = 0
     for b in range(banks):
-        k = _first(a, n - b, cap)
+        k = largest_tail(a, 0, n - b, cap)
         while k > 0:
             total += k
             k = next_partition(a, k)
@@ -106,7 +94,7 @@ def austrian_parts(
     idx = 0
     pos = 0
     for b in range(banks):
-        k = _first(a, n - b, cap)
+        k = largest_tail(a, 0, n - b, cap)
         while True:
             offsets[idx] = pos
             bank[idx] = b

@@ -16,13 +16,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gamegraph.games._kernels import next_partition
+from gamegraph.games._kernels import distinct_sorted, next_partition
 
-__all__ = ["crim_sweep"]
+__all__ = ["crim_options", "crim_sweep"]
 
 
 @njit(cache=True)
-def _options(
+def crim_options(
     a: np.ndarray,
     k: int,
     m: int,
@@ -31,14 +31,17 @@ def _options(
     rems: np.ndarray,
     suf: np.ndarray,
     targets: np.ndarray,
+    bits: np.ndarray,
 ) -> int:
     """Write the indices of the options of ``a[:k]`` (a partition of m) into ``targets``.
 
     Row deletions come first (one per distinct part size), then column deletions (one per
     distinct column length c, i.e. each c with a[c-1] > a[c]). A row and a column deletion
-    can give the same option; the caller removes repeats. Returns how many were written.
-    ``a[k]`` must be 0.
+    can give the same option; the caller removes repeats. Returns how many were written, or
+    −1 at the first option that is a P-position in ``bits`` when they are given (one bit per
+    position of a smaller size: :mod:`._pn_kernels`). ``a[k]`` must be 0.
     """
+    check = bits.shape[0] > 0
     rem = m
     for i in range(k):
         rems[i] = rem
@@ -55,7 +58,10 @@ def _options(
         below = suf[i + 1]
         for j in range(i):
             below += table[rems[j] - v, a[j] - 1]
-        targets[count] = offsets[s] + table[s, s] - 1 - below
+        g = offsets[s] + table[s, s] - 1 - below
+        if check and (bits[g >> 3] >> (g & 7)) & 1:
+            return -1
+        targets[count] = g
         count += 1
     for c in range(1, k + 1):
         if a[c - 1] == a[c]:
@@ -66,7 +72,10 @@ def _options(
             if a[j] == 1:
                 break  # the parts 1 among the first c vanish; they are the last ones
             below += table[rems[j] - c + j, a[j] - 2]
-        targets[count] = offsets[s] + table[s, s] - 1 - below
+        g = offsets[s] + table[s, s] - 1 - below
+        if check and (bits[g >> 3] >> (g & 7)) & 1:
+            return -1
+        targets[count] = g
         count += 1
     return count
 
@@ -99,6 +108,7 @@ def crim_sweep(
     suf = np.zeros(n + 2, dtype=np.int64)
     targets = np.empty(2 * n + 2, dtype=np.int64)
     seen = np.zeros(2 * n + 3, dtype=np.bool_)
+    no_bits = np.zeros(0, dtype=np.uint8)
     for s in range(n + 1):
         p_count[s] = 0
         odd_rank_p[s] = 0
@@ -118,22 +128,9 @@ def crim_sweep(
         k = 1
         while True:
             a[k] = 0
-            count = _options(a, k, m, table, offsets, rems, suf, targets)
+            count = crim_options(a, k, m, table, offsets, rems, suf, targets, no_bits)
             if store:
-                # insertion sort, then keep each option once
-                for x in range(1, count):
-                    t = targets[x]
-                    y = x - 1
-                    while y >= 0 and targets[y] > t:
-                        targets[y + 1] = targets[y]
-                        y -= 1
-                    targets[y + 1] = t
-                distinct = 0
-                for x in range(count):
-                    if x == 0 or targets[x] != targets[x - 1]:
-                        targets[distinct] = targets[x]
-                        distinct += 1
-                count = distinct
+                count = distinct_sorted(targets, count)
                 for x in range(count):
                     indices[arcs + x] = targets[x]
                 arcs += count

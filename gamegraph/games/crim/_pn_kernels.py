@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from gamegraph.core.spaces._kernels import next_partition, unrank_partition
+from gamegraph.games.crim._kernels import crim_options
 
 __all__ = ["pn_range", "pn_size_parallel"]
 
@@ -38,51 +39,6 @@ def _next(a: np.ndarray, k: int) -> int:
 
 
 @njit(cache=True)
-def _is_p(
-    a: np.ndarray,
-    k: int,
-    m: int,
-    table: np.ndarray,
-    offsets: np.ndarray,
-    bits: np.ndarray,
-    rems: np.ndarray,
-    suf: np.ndarray,
-) -> bool:
-    """Whether ``a[:k]`` (a partition of m, ``a[k] = 0``) is a P-position."""
-    rem = m
-    for i in range(k):
-        rems[i] = rem
-        rem -= a[i]
-    suf[k] = 0
-    for i in range(k - 1, -1, -1):
-        suf[i] = suf[i + 1] + table[rems[i], a[i] - 1]
-    for i in range(k):
-        if a[i] == a[i + 1]:
-            continue
-        v = a[i]
-        s = m - v
-        below = suf[i + 1]
-        for j in range(i):
-            below += table[rems[j] - v, a[j] - 1]
-        g = offsets[s] + table[s, s] - 1 - below
-        if (bits[g >> 3] >> (g & 7)) & 1:
-            return False
-    for c in range(1, k + 1):
-        if a[c - 1] == a[c]:
-            continue
-        s = m - c
-        below = suf[c]
-        for j in range(c):
-            if a[j] == 1:
-                break
-            below += table[rems[j] - c + j, a[j] - 2]
-        g = offsets[s] + table[s, s] - 1 - below
-        if (bits[g >> 3] >> (g & 7)) & 1:
-            return False
-    return True
-
-
-@njit(cache=True)
 def pn_range(
     m: int,
     lo: int,
@@ -99,12 +55,13 @@ def pn_range(
     a = np.zeros(m + 2, dtype=np.int64)
     rems = np.zeros(m + 2, dtype=np.int64)
     suf = np.zeros(m + 2, dtype=np.int64)
+    targets = np.empty(2 * m + 2, dtype=np.int64)
     k = _unrank_into(lo, m, table, a)
     p_count = 0
     odd = 0
     first_odd = -1
     for i in range(lo, hi):
-        if _is_p(a, k, m, table, offsets, bits, rems, suf):
+        if crim_options(a, k, m, table, offsets, rems, suf, targets, bits) >= 0:  # no P option
             t = i - lo
             out[t >> 3] |= np.uint8(1 << (t & 7))
             p_count += 1

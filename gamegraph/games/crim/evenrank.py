@@ -24,11 +24,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gamegraph.games import _kernels as gk
 from gamegraph.games.crim import _pn_kernels as pk
+
+if TYPE_CHECKING:
+    from gamegraph.cluster import Task
 
 __all__ = [
     "CrimFrontier",
@@ -40,6 +44,9 @@ __all__ = [
     "partition_counts",
     "pn_range_task",
     "project_seconds",
+    "set_range_bits",
+    "size_tasks",
+    "task_step",
 ]
 
 MAX_SIZE = 200  #: the rank table's int64 entries hold p(s) up to far beyond this
@@ -202,37 +209,53 @@ def even_rank_sweep_tasks(
     filesystem every worker sees; each size is split into tasks of ``positions_per_task``
     (gamegraph.cluster, ``--scheduler``), whose bits the driver writes into the file before
     the next size starts. Memory per task: its range's bits plus the mapped pages it reads."""
-    from gamegraph.cluster import Task, run_tasks
+    from gamegraph.cluster import run_tasks
 
-    table = gk.rank_table(target)
-    counts = [int(table[s, s]) for s in range(target + 1)]
+    counts = partition_counts(target)
     offsets = _offsets(counts)
     bits = np.memmap(path, dtype=np.uint8, mode="w+", shape=(int(offsets[-1]) // 8 + 1,))
     bits[0] = 1
     bits.flush()
     results = []
+    step = task_step(positions_per_task)
     for m in range(1, target + 1):
         t0 = time.perf_counter()
-        step = max(8, positions_per_task // 8 * 8)
-        tasks = [
-            Task(
-                pn_range_task,
-                (str(path), target, m, lo, min(lo + step, counts[m])),
-                memory=step // 8 + bits_bytes(target) // 4 + 2**28,
-                name=f"crim-pn-{m}",
-            )
-            for lo in range(0, counts[m], step)
-        ]
         p = odd = 0
-        for lo, out, tp, todd, _ in run_tasks(tasks):
+        for lo, out, tp, todd, _ in run_tasks(size_tasks(pn_range_task, path, target, m, step)):
             p, odd = p + tp, odd + todd
-            flags = np.unpackbits(out, bitorder="little")[: min(step, counts[m] - lo)]
-            for t in np.flatnonzero(flags):
-                g = int(offsets[m]) + lo + int(t)
-                bits[g >> 3] |= np.uint8(1 << (g & 7))
+            set_range_bits(bits, int(offsets[m]) + lo, out, min(step, counts[m] - lo))
         bits.flush()
         results.append(SizeResult(m, counts[m], p, odd, time.perf_counter() - t0))
     return results
+
+
+def task_step(positions_per_task: int) -> int:
+    """Positions per cluster task: a multiple of 8, so each task's bits start on a byte."""
+    return max(8, positions_per_task // 8 * 8)
+
+
+def size_tasks(
+    task: Callable[[str, int, int, int, int], Any], path: Path, target: int, m: int, step: int
+) -> list[Task]:
+    """The cluster tasks of size m: ``task(path, target, m, lo, hi)`` (:func:`pn_range_task`
+    or a wrapper of it) for each range of ``step`` positions."""
+    from gamegraph.cluster import Task
+
+    count = partition_counts(m)[m]
+    memory = step // 8 + bits_bytes(target) // 4 + 2**28
+    return [
+        Task(task, (str(path), target, m, lo, min(lo + step, count)), memory=memory,
+             name=f"crim-pn-{m}")
+        for lo in range(0, count, step)
+    ]  # fmt: skip
+
+
+def set_range_bits(bits: np.ndarray, start: int, out: np.ndarray, length: int) -> None:
+    """Set in ``bits`` the P bits of one task's range of ``length`` positions from position
+    ``start`` (``out``, as :func:`pn_range_task` returns them)."""
+    flags = np.unpackbits(out, bitorder="little")[:length]
+    g = start + np.flatnonzero(flags)
+    np.bitwise_or.at(bits, g >> 3, (1 << (g & 7)).astype(np.uint8))
 
 
 def grundy_distribution(n: int) -> tuple[dict[int, dict[int, int]], float]:

@@ -17,8 +17,8 @@ import os
 import re
 import sys
 import textwrap
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from gamegraph.errors import InputError
 from gamegraph.games.base import Param
@@ -51,56 +51,61 @@ _RESERVED = frozenset(
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
+class Declared(TypedDict, total=False):
+    """What every kind of definition may declare besides its name (their defaults are
+    :data:`_DEFAULTS`)."""
+
+    space: str | Space
+    title: str | None
+    description: str | None
+    params: tuple[Param, ...]
+    where: Callable[..., bool] | None
+    example: dict[str, Any] | None
+    max_n: int | None
+    queries: str | None
+
+
+_DEFAULTS: dict[str, Any] = {
+    "space": "partitions",
+    "title": None,
+    "description": None,
+    "params": (),
+    "where": None,
+    "compiled": False,
+    "example": None,
+    "max_n": None,
+    "queries": None,
+}
+"""Every keyword of a definition but ``name``, and its default."""
+
+_DECLARED = Declared.__optional_keys__
+
+
 def solitaire(
-    *,
-    name: str,
-    space: str | Space = "partitions",
-    title: str | None = None,
-    description: str | None = None,
-    params: tuple[Param, ...] = (),
-    where: Callable[..., bool] | None = None,
-    compiled: bool = False,
-    example: dict[str, Any] | None = None,
-    max_n: int | None = None,
-    queries: str | None = None,
+    *, name: str, compiled: bool = False, **declared: Unpack[Declared]
 ) -> Callable[[Callable[..., Any]], GameFactory]:
     """A functional solitaire: ``move(position, n, ...) -> position``, one move each.
 
     With ``compiled=True`` the move is numba-compilable and works on arrays:
     ``move(parts, n, out) -> length`` writes the new position's parts into ``out``."""
-    return _decorator("functional", locals())
+    given = {"name": name, "compiled": compiled, **declared}
+    return _decorator("functional", _checked("gg.solitaire()", given, _DEFAULTS))
 
 
 def choice_solitaire(
-    *,
-    name: str,
-    space: str | Space = "partitions",
-    title: str | None = None,
-    description: str | None = None,
-    params: tuple[Param, ...] = (),
-    where: Callable[..., bool] | None = None,
-    example: dict[str, Any] | None = None,
-    max_n: int | None = None,
-    queries: str | None = None,
+    *, name: str, **declared: Unpack[Declared]
 ) -> Callable[[Callable[..., Any]], GameFactory]:
     """A solitaire with choices: ``moves(position, n, ...) -> iterable of positions``."""
-    return _decorator("choice", locals() | {"compiled": False})
+    given = {"name": name, **declared}
+    return _decorator("choice", _checked("gg.choice_solitaire()", given, _DECLARED))
 
 
 def impartial(
-    *,
-    name: str,
-    space: str | Space = "partitions",
-    title: str | None = None,
-    description: str | None = None,
-    params: tuple[Param, ...] = (),
-    where: Callable[..., bool] | None = None,
-    example: dict[str, Any] | None = None,
-    max_n: int | None = None,
-    queries: str | None = None,
+    *, name: str, **declared: Unpack[Declared]
 ) -> Callable[[Callable[..., Any]], GameFactory]:
     """An impartial two-player game, normal play: ``moves(position, n, ...)``, the options."""
-    return _decorator("impartial", locals() | {"compiled": False})
+    given = {"name": name, **declared}
+    return _decorator("impartial", _checked("gg.impartial()", given, _DECLARED))
 
 
 def define(fn: Callable[..., Any], *, kind: str, **declared: Any) -> GameFactory:
@@ -116,23 +121,18 @@ def define(fn: Callable[..., Any], *, kind: str, **declared: Any) -> GameFactory
         raise DefinitionError(
             f"kind={kind!r} is no kind of game: use solitaire, choice or impartial"
         )
-    defaults = {
-        "space": "partitions",
-        "title": None,
-        "description": None,
-        "params": (),
-        "where": None,
-        "compiled": False,
-        "example": None,
-        "max_n": None,
-        "queries": None,
-    }
-    unknown = set(declared) - set(defaults) - {"name"}
-    if unknown:
-        raise DefinitionError(f"register() takes no {', '.join(sorted(unknown))}")
     if "name" not in declared:
         raise DefinitionError("register() needs name=")
-    return _decorator(kinds[kind], defaults | declared)(fn)
+    return _decorator(kinds[kind], _checked("register()", declared, _DEFAULTS))(fn)
+
+
+def _checked(caller: str, declared: dict[str, Any], takes: Iterable[str]) -> dict[str, Any]:
+    """A definition's keywords, checked against what ``caller`` takes and completed with the
+    :data:`_DEFAULTS` (a decorator's unknown keyword is met here only when mypy is not run)."""
+    unknown = set(declared) - set(takes) - {"name"}
+    if unknown:
+        raise DefinitionError(f"{caller} takes no {', '.join(sorted(unknown))}")
+    return _DEFAULTS | declared
 
 
 def _decorator(kind: Kind, declared: dict[str, Any]) -> Callable[[Callable[..., Any]], GameFactory]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gamegraph.games._kernels import distinct_sorted
+
 __all__ = [
     "alpha_arcs_chunk",
     "enumerate_separated",
@@ -56,30 +58,6 @@ def separated_tables(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return comp > 0, first, prefix
 
 
-@njit(cache=True)
-def separated_index(
-    parts: np.ndarray, length: int, n: int, first: np.ndarray, prefix: np.ndarray
-) -> int:
-    """Position in S(n) (descending lexicographic order) of the separated ``parts[:length]``.
-
-    Counts the members that agree on parts 1..i-1 and have a larger part i: that part v may
-    repeat the previous part or lie at least 2 below it.
-    """
-    position = 0
-    remaining = n
-    prev = n + 2
-    for i in range(length):
-        v = parts[i]
-        top = prev - 2 if prev - 2 < remaining else remaining
-        if top > v:
-            position += prefix[remaining, top] - prefix[remaining, v]
-        if prev <= remaining and prev > v:
-            position += first[remaining, prev]
-        remaining -= v
-        prev = v
-    return position
-
-
 @njit(cache=True, nogil=True)
 def _separated_index_groups(
     sizes: np.ndarray,
@@ -89,10 +67,13 @@ def _separated_index_groups(
     first: np.ndarray,
     prefix: np.ndarray,
 ) -> int:
-    """:func:`separated_index` for a partition given as (size, multiplicity) groups.
+    """:func:`separated_index` of a partition given as (size, multiplicity) groups (with an
+    empty ``mults``, each size once).
 
-    Repeats of a part contribute nothing (no member can put a larger part right after it
-    without first differing earlier), so the cost is one step per distinct size.
+    Counts the members that agree on the parts before and have a larger part next: that part
+    may repeat the previous part or lie at least 2 below it. Repeats of a part contribute
+    nothing (no member can put a larger part right after it without first differing
+    earlier), so the cost is one step per distinct size.
     """
     position = 0
     remaining = n
@@ -104,9 +85,20 @@ def _separated_index_groups(
             position += prefix[remaining, top] - prefix[remaining, v]
         if prev <= remaining and prev > v:
             position += first[remaining, prev]
-        remaining -= v * mults[g]
+        remaining -= v * mults[g] if mults.shape[0] > 0 else v
         prev = v
     return position
+
+
+_ONCE = np.zeros(0, dtype=np.int64)
+
+
+@njit(cache=True)
+def separated_index(
+    parts: np.ndarray, length: int, n: int, first: np.ndarray, prefix: np.ndarray
+) -> int:
+    """Position in S(n) (descending lexicographic order) of the separated ``parts[:length]``."""
+    return _separated_index_groups(parts, _ONCE, length, n, first, prefix)
 
 
 @njit(cache=True)
@@ -229,18 +221,6 @@ def omega_index_of(
             buf[k] = p
             k += 1
         out[t] = separated_index(buf, k, n, first, prefix)
-
-
-@njit(cache=True, nogil=True)
-def _insertion_sort(values: np.ndarray, count: int) -> None:
-    """Sort values[:count] in place; faster than np.sort for the short rows of G_n."""
-    for i in range(1, count):
-        v = values[i]
-        j = i - 1
-        while j >= 0 and values[j] > v:
-            values[j + 1] = values[j]
-            j -= 1
-        values[j + 1] = v
 
 
 @njit(cache=True, nogil=True)
@@ -394,22 +374,16 @@ def alpha_arcs_chunk(
                         continue
                 targets[found] = _separated_index_groups(g_size, g_mult, m, n, first, prefix)
                 found += 1
-        # distinct α-targets, sorted (insertion sort: rows are short)
-        _insertion_sort(targets, found)
-        base = na
-        for s in range(found):
-            if s == 0 or targets[s] != targets[s - 1]:
-                alpha_dst[na] = targets[s]
-                na += 1
+        # distinct α-targets, sorted
+        count = distinct_sorted(targets, found)
+        alpha_dst[na : na + count] = targets[:count]
         # distinct H-targets Ω(λ2)
-        count = na - base
         for s in range(count):
-            targets[s] = omega_of[alpha_dst[base + s]]
-        _insertion_sort(targets, count)
-        for s in range(count):
-            if s == 0 or targets[s] != targets[s - 1]:
-                h_dst[nh] = targets[s]
-                nh += 1
+            targets[s] = omega_of[alpha_dst[na + s]]
+        na += count
+        distinct = distinct_sorted(targets, count)
+        h_dst[nh : nh + distinct] = targets[:distinct]
+        nh += distinct
         t += 1
         alpha_ptr[t] = na
         h_ptr[t] = nh

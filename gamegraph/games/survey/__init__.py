@@ -19,10 +19,16 @@ games"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from gamegraph.games.base import Param
 from gamegraph.games.engine.declare import solitaire
 from gamegraph.games.engine.spaces import space
 from gamegraph.games.survey import positions as pos
+
+if TYPE_CHECKING:
+    from gamegraph.core.spaces import Space
 
 __all__ = ["GAMES"]
 
@@ -39,61 +45,69 @@ _PLAYERS = 12
 """Most players a table may have (the graphs grow as n^(players − 1))."""
 
 
-def _players(what: str, default: int) -> tuple[Param, ...]:
-    return (Param("players", what, default=default, minimum=1, maximum=_PLAYERS),)
+def _seated(
+    name: str,
+    positions: Callable[[int, int], Space[Any]],
+    move: Callable[[Any], Any],
+    described: str,
+    *,
+    players: int = 3,
+    who: str = "The number of players c round the table.",
+    **declared: Any,
+) -> None:
+    """Declare a game of ``players`` (by default) seated round a table, on the space
+    ``positions(n, players)``, whose move is ``move(position)``."""
+
+    def seated(position: Any, n: int, players: int) -> Any:
+        return move(position)
+
+    seated.__name__ = move.__name__
+    solitaire(
+        name=name,
+        space=space(positions, described=described),
+        params=(Param("players", who, default=players, minimum=1, maximum=_PLAYERS),),
+        example={"n": 6, "players": players},
+        max_n=200,
+        **declared,
+    )(seated)
 
 
-@solitaire(
-    name="multiplayer-bulgarian",
-    space=space(pos.hands, described="the s-tuples of partitions with n cards in all"),
+_seated(
+    "multiplayer-bulgarian",
+    pos.hands,
+    pos.multiplayer_move,
+    "the s-tuples of partitions with n cards in all",
+    players=2,
+    who="The number of players s (seats labelled; a hand may be empty).",
     title="Multiplayer Bulgarian solitaire (Öhman)",
     description=(
         "Öhman's multiplayer Bulgarian solitaire: s players at a round table each take one card "
         "from every pile and pass the new pile on; s-tuples of partitions of n."
     ),
-    params=_players("The number of players s (seats labelled; a hand may be empty).", 2),
-    example={"n": 6, "players": 2},
-    max_n=200,
 )
-def multiplayer(position: pos.Hands, n: int, players: int) -> pos.Hands:
-    return pos.multiplayer_move(position)
-
-
-@solitaire(
-    name="servedio-yeh",
-    space=space(
-        pos.necklaces, described="the weak compositions of n cards into c parts, up to rotation"
-    ),
+_seated(
+    "servedio-yeh",
+    pos.necklaces,
+    pos.servedio_yeh_move,
+    "the weak compositions of n cards into c parts, up to rotation",
     title="Servedio–Yeh circular compositions",
     description=(
         "Servedio and Yeh's game: c players round a table all deal their cards at once, one "
         "each to themselves and the next players; weak compositions of n up to rotation."
     ),
-    params=_players("The number of players c round the table.", 3),
-    example={"n": 6, "players": 3},
-    max_n=200,
 )
-def servedio_yeh(position: tuple[int, ...], n: int, players: int) -> tuple[int, ...]:
-    return pos.servedio_yeh_move(position)
-
-
-@solitaire(
-    name="janetzko",
-    space=space(
-        pos.pointers, described="the weak compositions of n cards into c parts, pointer at seat 1"
-    ),
+_seated(
+    "janetzko",
+    pos.pointers,
+    pos.janetzko_move,
+    "the weak compositions of n cards into c parts, pointer at seat 1",
     title="Janetzko's pointer game",
     description=(
         "Janetzko's game: the pointer's player deals the whole pile to the following players and "
         "the pointer moves to the last receiver; weak compositions, pointer at seat 1."
     ),
-    params=_players("The number of players c round the table.", 3),
-    example={"n": 6, "players": 3},
-    max_n=200,
     queries="janetzko.cypher",
 )
-def janetzko(position: tuple[int, ...], n: int, players: int) -> tuple[int, ...]:
-    return pos.janetzko_move(position)
 
 
 @solitaire(

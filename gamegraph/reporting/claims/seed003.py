@@ -9,7 +9,7 @@ from their definitions in SPEC-games.md §7.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -199,28 +199,32 @@ def _3row(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return EvalResult(_listed(bad), f"three rows, {_within(size)}")
 
 
-@evaluator("CRIM-hook")
-def _hook(data: ReportData, row: dict[str, Any]) -> EvalResult:
+def _shapes(
+    data: ReportData,
+    shape: Callable[[int, int], Partition],
+    is_p: Callable[[int, int], bool],
+    named: str,
+) -> EvalResult:
+    """The claim that ``shape(c, r)`` (c, r ≥ 2, of at most the size's cells) is a P-position
+    exactly when ``is_p(c, r)``."""
     size, p = _status(data)
     bad = [
-        hook(c, r)
+        shape(c, r)
         for c in range(2, size)
-        for r in range(2, size + 2 - c)
-        if p[hook(c, r)] != ((c - r) % 2 == 0)
+        for r in range(2, size)
+        if sum(shape(c, r)) <= size and p[shape(c, r)] != is_p(c, r)
     ]
-    return EvalResult(_listed(bad), f"H(c, r), c, r ≥ 2, size ≤ {size}")
+    return EvalResult(_listed(bad), f"{named}, c, r ≥ 2, size ≤ {size}")
+
+
+@evaluator("CRIM-hook")
+def _hook(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    return _shapes(data, hook, lambda c, r: (c - r) % 2 == 0, "H(c, r)")
 
 
 @evaluator("CRIM-nearhook")
 def _nearhook(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    size, p = _status(data)
-    bad = [
-        near_hook(c, r)
-        for c in range(2, size)
-        for r in range(2, size + 1 - c)
-        if p[near_hook(c, r)] != (c % 2 == 0 and r % 2 == 0)
-    ]
-    return EvalResult(_listed(bad), f"[c, 2, 1^(r−2)], c, r ≥ 2, size ≤ {size}")
+    return _shapes(data, near_hook, lambda c, r: c % 2 == 0 and r % 2 == 0, "[c, 2, 1^(r−2)]")
 
 
 @evaluator("CRIM-OAE")
@@ -326,15 +330,18 @@ def _meldrect(data: ReportData, row: dict[str, Any]) -> EvalResult:
         for c in range(2, size)
         if (r + c) % 2 == 0 and r * c <= size
     ]
-    melds = all_melds(factors, size)
-    bad = sorted(lam for lam in melds if not p[lam])
-    return EvalResult(_listed(bad), f"melds of size ≤ {size}", f"{len(melds)} melds")
+    return _melds(factors, size, p)
 
 
 @evaluator("CRIM-meldrectair")
 def _meldrectair(data: ReportData, row: dict[str, Any]) -> EvalResult:
     size, p = _status(data)
     factors = [rectair(k, r, c) for k, r, c in rectair_parameters(size) if balanced(k, r, c)]
+    return _melds(factors, size, p)
+
+
+def _melds(factors: list[Partition], size: int, p: dict[Partition, bool]) -> EvalResult:
+    """The claim that every meld of the ``factors`` of size ≤ ``size`` is a P-position."""
     melds = all_melds(factors, size)
     bad = sorted(lam for lam in melds if not p[lam])
     return EvalResult(_listed(bad), f"melds of size ≤ {size}", f"{len(melds)} melds")
