@@ -22,14 +22,11 @@ __all__ = ["parse_params", "table"]
 def parse_params(game: Any, texts: list[str]) -> dict[str, Any]:
     """``["L=1..4", "rule=band"]`` as parameter values; a range or a comma list gives a
     list (one row each), each value parsed by the game's declared parameter."""
+    from gamegraph.db.queries import parse_param_args
     from gamegraph.questions.tables import parse_range
 
     values: dict[str, Any] = {}
-    for text in texts:
-        name, sep, raw = text.partition("=")
-        name = name.strip()
-        if not sep or not name:
-            raise InputError(f"--param {text!r}: write it as NAME=VALUE, e.g. --param L=1..4")
+    for name, raw in parse_param_args(texts, example="L=1..4").items():
         param = game.param(name)
         if name == "n":
             raise InputError("--param n=...: give n with --n")

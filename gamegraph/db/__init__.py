@@ -14,8 +14,9 @@ Neo4j driver (the command line starts faster for it).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from gamegraph.lazy import lazy_names
 
 if TYPE_CHECKING:
     from gamegraph.db.connection import connect, local_uri, open_runner
@@ -49,7 +50,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module 'gamegraph.db' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"gamegraph.db.{_WHERE[name]}"), name)
+__getattr__ = lazy_names(__name__, _WHERE)

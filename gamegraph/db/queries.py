@@ -85,14 +85,15 @@ def get_query(name: str) -> NamedQuery:
     raise InputError(f"unknown query {name!r}{hint} (`gamegraph query --list` shows them all)")
 
 
-def parse_param_args(items: Sequence[str]) -> dict[str, str]:
-    """``["n=24", "position=1 3^2 5"]`` → ``{"n": "24", "position": "1 3^2 5"}``."""
+def parse_param_args(items: Sequence[str], example: str = "n=24") -> dict[str, str]:
+    """``["n=24", "position=1 3^2 5"]`` → ``{"n": "24", "position": "1 3^2 5"}`` (a bad item's
+    error shows ``example``)."""
     params: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise InputError(f"bad --param {item!r}: write it as key=value, e.g. n=24")
+            raise InputError(f"bad --param {item!r}: write it as key=value, e.g. {example}")
         if key in params:
             raise InputError(f"parameter {key!r} given twice")
         params[key] = value.strip()

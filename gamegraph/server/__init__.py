@@ -7,8 +7,9 @@ Nothing here knows about gamegraph's games or its CLI. The names below load on f
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from gamegraph.lazy import lazy_names
 
 if TYPE_CHECKING:
     from gamegraph.server.bulk_import import (
@@ -90,7 +91,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module 'gamegraph.server' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"gamegraph.server.{_WHERE[name]}"), name)
+__getattr__ = lazy_names(__name__, _WHERE)

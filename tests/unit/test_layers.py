@@ -16,7 +16,7 @@ from gamegraph.games import all_games
 ROOT = Path(gamegraph.__file__).parent
 
 LAYERS: list[tuple[str, ...]] = [
-    ("gamegraph.errors", "gamegraph.progress"),
+    ("gamegraph.errors", "gamegraph.progress", "gamegraph.lazy"),
     ("gamegraph.core",),
     ("gamegraph.memory",),
     ("gamegraph.cluster",),
