@@ -175,6 +175,7 @@ class Database:
                 if request.route == "bulk":
                     raise
                 note(f"{error}; writing online instead")
+                self._after_bulk_load(note)
         if request.route == "imported":
             from gamegraph.loader.bulk import record_imported_graphs
 
@@ -199,6 +200,22 @@ class Database:
             return None
         runner = None if self._empty_and_starting else self.runner
         return importer_note(runner, planned, replace=request.replace)
+
+    @staticmethod
+    def _after_bulk_load(note: Callable[[str], None]) -> None:
+        """Wait until no bulk load runs on the local Neo4j: an online load that started
+        during one writes into its new store, never into the store it replaces (where its
+        claim would be lost in the swap)."""
+        from gamegraph.server import LocalNeo4j
+        from gamegraph.server.swap import bulk_lock
+
+        home = LocalNeo4j().home
+        with bulk_lock(home, wait=False) as free:
+            if free:
+                return
+        note(f"waiting for the bulk load running on the Neo4j in {home} to end ...")
+        with bulk_lock(home, wait=True):
+            pass
 
     def _load_bulk(
         self,

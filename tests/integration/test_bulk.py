@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -328,18 +329,29 @@ def test_a_large_load_into_the_empty_local_database_goes_through_the_importer(
     """`gamegraph load` on a fresh home takes the importer (one command, one result), but
     never when the database holds anything (a rebuild must not be paid for, or lose what a
     user wrote) nor with --online. The threshold is lowered so small graphs count as large.
-    Into a home never started, the server's first start runs beside the import."""
+    Into a home never started, the server's first start runs beside the import, and a
+    second first load at once waits for that import's store."""
     # and a fresh home's password may start with "-" (neo4j-admin once took it for an option)
     env = dict(fresh_home, GAMEGRAPH_AUTO_BULK_ROWS="200", GAMEGRAPH_NEO4J_PASSWORD="-" + "x" * 31)
     importer = "through neo4j-admin's importer"
 
-    new = gamegraph_process(env, "load", "--n", "14", "--games", "floridian")
-    assert new.returncode == 0, new.stderr
-    assert "the local database is new: ~" in new.stderr and importer in new.stderr
-    assert "with neo4j-admin (while Neo4j starts)" in new.stderr
-    assert "G_14, H_14 [floridian:14]: loaded" in new.stdout and "server start" in new.stdout
-    verified = gamegraph_process(env, "verify", "floridian:14")
+    # two first loads at once: one imports while Neo4j starts; the other, refused the bulk
+    # lock, waits for that import's store (or finds it in place) and writes into it what it
+    # does not hold yet: both end well, with one import
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        loads = [
+            pool.submit(gamegraph_process, env, "load", "--n", "14", "--games", games)
+            for games in ("floridian", "floridian,bulgarian")
+        ]
+        new, other = (load.result() for load in loads)
+    assert new.returncode == 0 and other.returncode == 0, new.stderr + other.stderr
+    both = new.stderr + other.stderr
+    assert "the local database is new: ~" in both and importer in both
+    assert both.count("with neo4j-admin (while Neo4j starts)") == 1
+    assert "server start" in new.stdout + other.stdout
+    verified = gamegraph_process(env, "verify", "--n", "14")
     assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "bulgarian:14, floridian:14:" in verified.stdout
     dropped = gamegraph_process(env, "drop", "--all")
     assert dropped.returncode == 0, dropped.stderr
 
