@@ -19,6 +19,15 @@ CREATE CONSTRAINT gamegraph_graph_slot IF NOT EXISTS FOR (s:GraphSlot) REQUIRE s
 // Wait (up to 300 s) until every index is online, after the schema_* statements.
 CALL db.awaitIndexes(300)
 
+// name: indexes_orphaned
+// Indexes named $names with no constraint: the backing index of a constraint whose creation
+// was cut short by a server stop (Neo4j keeps it; every later CREATE CONSTRAINT of that name
+// then fails with IndexWithNameAlreadyExists).
+// params: names:list
+SHOW INDEXES YIELD name, owningConstraint
+WHERE name IN $names AND owningConstraint IS NULL
+RETURN name
+
 // name: database_is_empty
 // Whether the database holds nothing a bulk rebuild could lose: no node at all but the lock
 // nodes of idle slots (a slot whose lease runs means a load is under way).

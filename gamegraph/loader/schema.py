@@ -6,12 +6,14 @@ the catalog's constraints first, then the labels its new store holds)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+import time
+from collections.abc import Collection, Sequence
 
 from gamegraph.db.query_files import cypher, named_queries
 from gamegraph.db.runner import QueryRunner
+from gamegraph.errors import DatabaseError
 
-__all__ = ["await_indexes", "ensure_schema", "schema_label", "schema_statements"]
+__all__ = ["await_indexes", "ensure_schema", "schema_label", "schema_statements", "write_schema"]
 
 
 def ensure_schema(runner: QueryRunner, *, prefix: str = "schema_", wait: bool = True) -> None:
@@ -21,7 +23,7 @@ def ensure_schema(runner: QueryRunner, *, prefix: str = "schema_", wait: bool = 
     ``prefix`` picks fewer (``schema_graph_``: the catalog's); with ``wait=False`` it returns
     while Neo4j may still populate indexes (:func:`await_indexes`), though a constraint is
     populated before its transaction ends."""
-    runner.write_all(schema_statements(prefix))
+    write_schema(runner, schema_statements(prefix))
     if wait:
         await_indexes(runner)
 
@@ -48,6 +50,36 @@ def schema_statements(
         if constraints is None or constraints == is_constraint:
             chosen.append(query.cypher)
     return chosen
+
+
+_INDEX_IN_THE_WAY = ("IndexWithNameAlreadyExists", "EquivalentSchemaRuleAlreadyExists")
+"""Neo4j's refusals of a constraint whose name or schema an index holds: a backing index
+(Neo4j keeps it unique: the name is taken) or a plain one on the same properties."""
+
+_CONSTRAINT_NAME = re.compile(r"\s*CREATE\s+CONSTRAINT\s+(\w+)", re.IGNORECASE)
+
+
+def write_schema(runner: QueryRunner, statements: Sequence[str], *, settle: float = 2.0) -> None:
+    """Run schema statements in one transaction, repairing what a server stopped during a
+    ``CREATE CONSTRAINT`` leaves: the constraint's backing index without its constraint, on
+    which every later creation of that name fails (IndexWithNameAlreadyExists). Such an index
+    (named as one of these constraints and owned by none, still so after ``settle`` seconds,
+    in case another load is creating it now) is dropped, and the statements run again."""
+    try:
+        runner.write_all(statements)
+        return
+    except DatabaseError as e:
+        if not any(code in str(e) for code in _INDEX_IN_THE_WAY):
+            raise
+    names = [m.group(1) for s in statements if (m := _CONSTRAINT_NAME.match(s))]
+    time.sleep(settle)
+    orphans = [str(row["name"]) for row in runner.run(cypher("indexes_orphaned"), {"names": names})]
+    if not orphans:
+        runner.write_all(statements)  # another load created them meanwhile
+        return
+    for name in orphans:
+        runner.write(f"DROP INDEX `{name}` IF EXISTS")
+    runner.write_all(statements)
 
 
 _SCHEMA_LABEL = re.compile(r"\bFOR\s*\(\s*\w*\s*:\s*(\w+)\s*\)", re.IGNORECASE)

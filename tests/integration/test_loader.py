@@ -18,11 +18,13 @@ from reference import four_cycles_by_brute_force
 from gamegraph import bulgarian as build_bulgarian
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.db.catalog import GraphState, get_graph
+from gamegraph.errors import DatabaseError
 from gamegraph.games import get_game
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.partitions import count_partitions, in_t, omega, separated_partitions
 from gamegraph.loader.plan import LoadRequest, PlannedGraph
+from gamegraph.loader.schema import ensure_schema, schema_statements
 from gamegraph.loader.writer import LoadReport, drop_graph, run_load
 from gamegraph.verify import verify
 
@@ -656,3 +658,24 @@ def test_a_fenced_delete_batch_reads_only_its_own_batch_of_nodes(
 
 def _plans(plan: Any) -> list[Any]:
     return [plan] + [p for child in plan.get("children", []) for p in _plans(child)]
+
+
+def test_a_constraint_whose_creation_a_server_stop_cut_short_is_created_again(
+    runner: Neo4jQueryRunner,
+) -> None:
+    """A server stopped during CREATE CONSTRAINT keeps the constraint's backing index with
+    no constraint; every later creation of that name failed (IndexWithNameAlreadyExists),
+    so no load could run on that database again. The schema step drops such an index and
+    creates the constraint."""
+    name = "gamegraph_four_cycle_key"
+    runner.write(f"DROP CONSTRAINT {name} IF EXISTS")
+    runner.write(f"DROP INDEX {name} IF EXISTS")
+    # what the cut-short creation leaves: an index of that name, owned by no constraint
+    runner.write(f"CREATE INDEX {name} FOR (c:FourCycle) ON (c.rule, c.key)")
+    statements = schema_statements(constraints=True)
+    with pytest.raises(DatabaseError, match="IndexWithNameAlreadyExists"):
+        runner.write_all(statements)
+    ensure_schema(runner)
+    shown = "SHOW CONSTRAINTS YIELD name, ownedIndex WHERE name = $name RETURN *"
+    assert runner.run(shown, {"name": name}) == [{"name": name, "ownedIndex": name}]
+    ensure_schema(runner)  # and nothing to repair the next time

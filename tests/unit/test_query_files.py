@@ -21,7 +21,7 @@ from fake_runner import CollectingQueryRunner
 from typer.testing import CliRunner
 
 from gamegraph.api import Database
-from gamegraph.cli import app
+from gamegraph.cli import _current_app, app
 from gamegraph.cli import options as cli_options
 from gamegraph.cli.render import to_csv, to_json, to_table
 from gamegraph.db.catalog import GraphRecord, GraphState
@@ -531,10 +531,19 @@ def test_bad_query_requests_exit_2_before_connecting(
     def no_database(*_: Any, **__: Any) -> None:
         raise AssertionError("connected to Neo4j for a bad request")
 
-    monkeypatch.setattr(cli_options, "open_database", no_database)
+    _patch_open_database(monkeypatch, no_database)
     result = gamegraph("query", *args)
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and message in result.stderr
+
+
+def _patch_open_database(monkeypatch: pytest.MonkeyPatch, open_database: Any) -> None:
+    """Replace the command line's open_database. The command line is first brought up to
+    date: when an earlier test registered a game, the next run reloads cli.options (its game
+    options come from the registry), which would put the real open_database back, and a
+    test meant to run on a fake would start the default home's Neo4j instead."""
+    _current_app([])
+    monkeypatch.setattr(cli_options, "open_database", open_database)
 
 
 def _patch_runner(monkeypatch: pytest.MonkeyPatch, fake: GraphsFake) -> None:
@@ -542,7 +551,7 @@ def _patch_runner(monkeypatch: pytest.MonkeyPatch, fake: GraphsFake) -> None:
     def open_fake(*_: Any, **__: Any) -> Iterator[Database]:
         yield Database(fake, Neo4jSettings(None))  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cli_options, "open_database", open_fake)
+    _patch_open_database(monkeypatch, open_fake)
 
 
 def test_query_prints_the_rows_as_table_json_or_csv(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -599,7 +608,7 @@ def test_query_cypher_prints_browser_text_without_connecting(
     def no_database(*_: Any, **__: Any) -> None:
         raise AssertionError("connected to Neo4j to print a query")
 
-    monkeypatch.setattr(cli_options, "open_database", no_database)
+    _patch_open_database(monkeypatch, no_database)
     args = ["query", "bulgarian_reaches", "-p", "n=10", "-p", "position=3^2 4"]
     result = cli.invoke(app, [*args, "-p", "target=[4,4,2]", "--cypher"])
     assert result.exit_code == 0
