@@ -1,8 +1,8 @@
 """A local Neo4j 5 managed by gamegraph: one detached JVM per Neo4j home.
 
-`LocalNeo4j().start()` installs the jars if needed (see `install.py`), spawns
-``java ... Launcher.java --home <home>`` detached from the calling process, and waits until
-Bolt answers a query. `stop()` sends SIGTERM (Neo4j then shuts its databases down cleanly) and
+`LocalNeo4j().start()` installs the jars if needed (see `install.py`; the launcher is
+compiled once), spawns ``java ... Launcher --home <home>`` detached from the calling process,
+and waits until Bolt answers a query. `stop()` sends SIGTERM (Neo4j then shuts its databases down cleanly) and
 uses SIGKILL only as a last resort. `status()` reads the pid and readiness files that the
 launcher keeps in ``<home>/run`` and checks the process behind them.
 
@@ -292,9 +292,7 @@ class LocalNeo4j(HomeFiles):
         return [
             str(installation.java.java),
             *jvm_flags(self.heap),
-            "-cp",
-            installation.classpath,
-            str(installation.launcher),
+            *installation.launcher_command(),
             "--home",
             str(self.home),
             "--host",

@@ -66,7 +66,8 @@ def port_problem(host: str, port: int) -> str | None:
 
 
 def is_launcher_process(pid: int) -> bool:
-    """The pid is alive, not a zombie, and (where /proc tells) runs our Launcher.java."""
+    """The pid is alive, not a zombie, and (where /proc tells) runs our launcher (its class
+    compiled, or Launcher.java in the single-file mode)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -86,7 +87,7 @@ def is_launcher_process(pid: int) -> bool:
         return False
     # cmdline reads empty for the instant a process spends inside execve (a `java` wrapper
     # script exec-ing the JVM): alive, and not yet anything else
-    return not cmdline or b"Launcher.java" in cmdline
+    return not cmdline or b"\0Launcher\0" in cmdline or b"Launcher.java" in cmdline
 
 
 _PF_KTHREAD = 0x00200000  # a kernel thread's flag in /proc/<pid>/stat (its cmdline is empty too)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
+from pathlib import Path
 
 from gamegraph.server import NEO4J_VERSION, LocalNeo4j
+from gamegraph.server.install import ensure_installed
 
 
 def _get(url: str) -> tuple[int, str, str]:
@@ -47,3 +50,18 @@ def test_second_start_is_a_no_op(local_neo4j: LocalNeo4j) -> None:
     result = local_neo4j.start()
     assert result.already_running
     assert result.status.pid == before.pid
+
+
+def test_the_server_runs_the_launcher_compiled_once_not_its_source(
+    local_neo4j: LocalNeo4j,
+) -> None:
+    """The launcher is compiled at install, beside its source, and the JVM runs the class:
+    a start no longer compiles Launcher.java in memory (1.5-3.5 s of CPU each time)."""
+    installation = ensure_installed(gds=local_neo4j.gds)
+    assert (installation.launcher_classes / "Launcher.class").is_file()
+    pid = local_neo4j.status().pid
+    assert pid is not None
+    argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    assert b"Launcher" in argv and not any(arg.endswith(b"Launcher.java") for arg in argv)
+    classpath = argv[argv.index(b"-cp") + 1].decode().split(os.pathsep)
+    assert classpath[-1] == str(installation.launcher_classes)

@@ -10,7 +10,9 @@ import hashlib
 import os
 import re
 import socket
+import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from importlib import resources
@@ -36,6 +38,7 @@ from gamegraph.server import (
 )
 from gamegraph.server.install import Installation, Java, _in_lib, find_java, find_maven, gds_enabled
 from gamegraph.server.local import browser_url, port_problem
+from gamegraph.server.processes import is_launcher_process
 
 
 def _script(path: Path, body: str) -> None:
@@ -344,3 +347,38 @@ def test_what_needs_gds_says_in_one_line_that_the_server_has_none() -> None:
     assert "\n" not in message
     assert message.startswith("the Neo4j at bolt://127.0.0.1:1 has no Graph Data Science")
     assert "GAMEGRAPH_NEO4J_GDS" in message
+
+
+def test_the_launcher_runs_compiled_when_its_class_is_there_else_from_its_source(
+    tmp_path: Path,
+) -> None:
+    installation = Installation(root=tmp_path, java=Java(java=Path("/usr/bin/java"), version=17))
+    assert installation.launcher_command() == [
+        "-cp",
+        installation.classpath,
+        str(installation.launcher),
+    ]
+    installation.launcher_classes.mkdir(parents=True)
+    (installation.launcher_classes / "Launcher.class").write_bytes(b"\xca\xfe\xba\xbe")
+    classpath = os.pathsep.join([installation.classpath, str(installation.launcher_classes)])
+    assert installation.launcher_command() == ["-cp", classpath, "Launcher"]
+
+
+def test_a_compiled_launchers_jvm_is_recognised_by_its_main_class_argument() -> None:
+    """A process with the argument ``Launcher`` (the compiled launcher's main class) counts as
+    the server's JVM; one without it does not (a pid reused by another program)."""
+    wait = "import time; time.sleep(30)"
+    launcher = subprocess.Popen([sys.executable, "-c", wait, "Launcher"])
+    other = subprocess.Popen([sys.executable, "-c", wait, "Launchers"])
+    try:
+        deadline = time.monotonic() + 10
+        for process in (launcher, other):  # past execve: its command line reads as given
+            while b"Launcher" not in Path(f"/proc/{process.pid}/cmdline").read_bytes():
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        assert is_launcher_process(launcher.pid)
+        assert not is_launcher_process(other.pid)
+    finally:
+        for process in (launcher, other):
+            process.kill()
+            process.wait()
