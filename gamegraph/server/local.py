@@ -2,9 +2,9 @@
 
 `LocalNeo4j().start()` installs the jars if needed (see `install.py`; the launcher is
 compiled once), spawns ``java ... Launcher --home <home>`` detached from the calling process,
-and waits until Bolt answers a query. `stop()` sends SIGTERM (Neo4j then shuts its databases down cleanly) and
-uses SIGKILL only as a last resort. `status()` reads the pid and readiness files that the
-launcher keeps in ``<home>/run`` and checks the process behind them.
+and waits until Bolt answers a query. `stop()` sends SIGTERM (Neo4j then shuts its databases
+down cleanly) and uses SIGKILL only as a last resort. `status()` reads the pid and readiness
+files that the launcher keeps in ``<home>/run`` and checks the process behind them.
 
 Defaults: Bolt ``bolt://127.0.0.1:7687``, HTTP ``http://127.0.0.1:7474`` (Neo4j Browser at
 ``/browser/``), user ``neo4j`` with a random password made with the home and kept in
