@@ -77,7 +77,7 @@ def bulk_import(
         str(installation.java.java),
         *jvm_flags(heap),
         "-cp",
-        installation.classpath,
+        installation.admin_classpath,
         "org.neo4j.cli.AdminTool",
         "database",
         "import",

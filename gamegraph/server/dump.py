@@ -110,7 +110,7 @@ def _admin(server: LocalNeo4j, args: list[str], heap: str = "1g") -> str:
         str(installation.java.java),
         *jvm_flags(heap),
         "-cp",
-        installation.classpath,
+        installation.admin_classpath,
         "org.neo4j.cli.AdminTool",
         *args,
     ]

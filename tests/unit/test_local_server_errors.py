@@ -315,6 +315,8 @@ def test_classpath_and_plugin_jars_include_gds_only_when_it_is_on(tmp_path: Path
         f"{tmp_path}/gds-{GDS_VERSION}/lib/*",
     ]
     assert without.classpath == f"{tmp_path}/lib/*"
+    # neo4j-admin (import, dump, load) runs on Neo4j's lib alone, GDS or not
+    assert with_gds.admin_classpath == without.admin_classpath == f"{tmp_path}/lib/*"
     server = LocalNeo4j(tmp_path / "home", gds=True)
     command = server.command(with_gds)
     assert command[command.index("--plugin-jars") + 1] == str(with_gds.gds_plugin)
