@@ -34,7 +34,6 @@ from gamegraph.cli import (  # noqa: E402
     graphs,
     load,
     neo4j,
-    options,
     query,
     report,
     stats,
@@ -127,7 +126,9 @@ def _current_app(paths: list[str]) -> typer.Typer:
     sources.raise_pending()
     sources.load_files(paths)
     if generation() != _BUILT_FOR[0]:
-        for module in (options, stats, load, export):  # their options come from the games
+        # their options come from the games (cli.options is not reloaded: its functions
+        # read the registry when called, and a reload would undo what was set on it)
+        for module in (stats, load, export):
             importlib.reload(module)
         app = _build_app()
         _BUILT_FOR[0] = generation()

@@ -269,9 +269,6 @@ def _games_help() -> str:
     return f"Comma-separated games ({names}) or 'all'. Default: {default}."
 
 
-GamesOption = Annotated[
-    str | None, typer.Option("--games", "-g", help=_games_help(), show_default=False)
-]
 ForceOption = Annotated[
     bool,
     typer.Option("--force", help="Go ahead even when a graph is estimated too large."),
@@ -294,7 +291,13 @@ def graph_options() -> list[inspect.Parameter]:
     parameter of any game but n."""
     return [
         keyword("n", NRangeOption, "60"),
-        keyword("games", GamesOption, None),
+        keyword(
+            "games",
+            Annotated[
+                str | None, typer.Option("--games", "-g", help=_games_help(), show_default=False)
+            ],
+            None,
+        ),
         *(param_option(p, games=owners, load=True) for p, owners in _shared_params().values()),
     ]
 

@@ -20,8 +20,9 @@ from cli_support import CliResult
 from fake_runner import CollectingQueryRunner
 from typer.testing import CliRunner
 
+import gamegraph as gg
 from gamegraph.api import Database
-from gamegraph.cli import _current_app, app
+from gamegraph.cli import app
 from gamegraph.cli import options as cli_options
 from gamegraph.cli.render import to_csv, to_json, to_table
 from gamegraph.db.catalog import GraphRecord, GraphState
@@ -43,7 +44,7 @@ from gamegraph.db.query_files import (
     parse_queries,
 )
 from gamegraph.db.settings import Neo4jSettings
-from gamegraph.errors import GraphNotLoadedError, InputError
+from gamegraph.errors import DatabaseError, GraphNotLoadedError, InputError
 from gamegraph.games import Game, all_games, get_game
 
 cli = CliRunner()
@@ -538,11 +539,8 @@ def test_bad_query_requests_exit_2_before_connecting(
 
 
 def _patch_open_database(monkeypatch: pytest.MonkeyPatch, open_database: Any) -> None:
-    """Replace the command line's open_database. The command line is first brought up to
-    date: when an earlier test registered a game, the next run reloads cli.options (its game
-    options come from the registry), which would put the real open_database back, and a
-    test meant to run on a fake would start the default home's Neo4j instead."""
-    _current_app([])
+    """Replace the command line's open_database (it holds across a rebuild of the command
+    line: see the test of a game registered later, at the end)."""
     monkeypatch.setattr(cli_options, "open_database", open_database)
 
 
@@ -615,3 +613,31 @@ def test_query_cypher_prints_browser_text_without_connecting(
     assert result.output.startswith(
         ":param n => 10;\n:param position => '4,3,3';\n:param target => '4,4,2';\n"
     )
+
+
+def test_a_game_registered_later_rebuilds_the_command_line_but_keeps_cli_options_as_set(
+    monkeypatch: pytest.MonkeyPatch, gamegraph: Cli
+) -> None:
+    """The command line is rebuilt when a game is registered (its options come from the
+    games), but cli.options is not reloaded: a reload put back the real open_database under a
+    test's patch, and that test started the default home's Neo4j."""
+    from gamegraph.games.engine.declare import loading_from
+    from gamegraph.games.registry import forget
+
+    def grow(position: tuple[int, ...], n: int) -> tuple[int, ...]:
+        return position
+
+    gamegraph("games")  # the command line is up to date with the registry now
+    monkeypatch.setattr(cli_options, "open_database", _refuse_to_connect)
+    with loading_from("file later.py"):
+        gg.solitaire(name="test-registered-later")(grow)
+    try:
+        result = gamegraph("query", "bulgarian_cycles", "--param", "n=12")
+        assert "test-registered-later" in gamegraph("load", "--help").stdout
+    finally:
+        forget("file later.py")
+    assert result.exit_code == 1 and result.stderr == "error: the test refused to connect\n"
+
+
+def _refuse_to_connect(*_: Any, **__: Any) -> None:
+    raise DatabaseError("the test refused to connect")
