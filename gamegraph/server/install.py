@@ -291,6 +291,8 @@ def _compile_launcher(installation: Installation) -> None:
     command = [
         str(javac if javac.is_file() else shutil.which("javac") or "javac"),
         "-nowarn",
+        "--release",  # runs on any JDK this gamegraph accepts, should JAVA_HOME change
+        str(MIN_JAVA),
         "-cp",
         f"{installation.lib}/*",
         "-d",
