@@ -76,6 +76,10 @@ class Java:
     java: Path
     version: int
 
+    @property
+    def javac(self) -> Path | None:
+        return _javac(self.java)
+
 
 @dataclass(frozen=True)
 class Installation:
@@ -138,10 +142,14 @@ class Installation:
         skips the 1.5-3.5 s of CPU the single-file launcher spends compiling it each time."""
         return self.launcher.parent / "classes"
 
+    @property
+    def launcher_compiled(self) -> bool:
+        return (self.launcher_classes / "Launcher.class").is_file()
+
     def launcher_command(self) -> list[str]:
         """``-cp CLASSPATH Launcher``: the compiled launcher, or its source when it could not
         be compiled (the single-file launcher compiles it in memory then)."""
-        if (self.launcher_classes / "Launcher.class").is_file():
+        if self.launcher_compiled:
             classpath = os.pathsep.join([self.classpath, str(self.launcher_classes)])
             return ["-cp", classpath, "Launcher"]
         return ["-cp", self.classpath, str(self.launcher)]
@@ -170,6 +178,13 @@ def _java_home_bin(tool: str) -> Path | None:
     return Path(found) if found else None
 
 
+def _javac(java: Path) -> Path | None:
+    """The compiler beside ``java``, else the one on PATH; None when there is none."""
+    beside = java.parent / "javac"
+    found = shutil.which("javac")
+    return beside if beside.is_file() else Path(found) if found else None
+
+
 def find_java() -> Java:
     """Locate a Java 17+ JDK (JAVA_HOME first, then PATH), or say how to get one."""
     java = _java_home_bin("java")
@@ -178,8 +193,7 @@ def find_java() -> Java:
             "java not found (neither $JAVA_HOME/bin/java nor on PATH): the local Neo4j needs a "
             f"Java {MIN_JAVA}+ JDK, e.g. `apt-get install openjdk-17-jdk-headless`"
         )
-    javac = java.parent / "javac"
-    if not javac.is_file() and shutil.which("javac") is None:
+    if _javac(java) is None:
         raise ToolNotFoundError(
             f"{java} has no javac next to it and none is on PATH: the local Neo4j runs "
             "Launcher.java, compiled once with javac, which needs the full JDK, not only a JRE "
@@ -273,7 +287,7 @@ def ensure_installed(
                 _mark_complete(installation.lib, pom)
     if gds:
         _ensure_gds(installation, log)
-    if not (installation.launcher_classes / "Launcher.class").is_file():
+    if not installation.launcher_compiled:
         with file_lock(root / "install.lock"):
             _compile_launcher(installation)
     return installation
@@ -283,13 +297,13 @@ def _compile_launcher(installation: Installation) -> None:
     """Compile Launcher.java against Neo4j's jars into ``launcher_classes`` (renamed into
     place whole, so a start never sees half of it). A failure leaves the source mode."""
     classes = installation.launcher_classes
-    if (classes / "Launcher.class").is_file():
-        return  # another process compiled it meanwhile
-    javac = installation.java.java.parent / "javac"
+    javac = installation.java.javac
+    if installation.launcher_compiled or javac is None:
+        return  # another process compiled it meanwhile, or the source mode it is
     partial = classes.with_name(f"classes.partial-{os.getpid()}")
     shutil.rmtree(partial, ignore_errors=True)
     command = [
-        str(javac if javac.is_file() else shutil.which("javac") or "javac"),
+        str(javac),
         "-nowarn",
         "--release",  # runs on any JDK this gamegraph accepts, should JAVA_HOME change
         str(MIN_JAVA),
