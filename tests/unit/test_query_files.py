@@ -532,16 +532,10 @@ def test_bad_query_requests_exit_2_before_connecting(
     def no_database(*_: Any, **__: Any) -> None:
         raise AssertionError("connected to Neo4j for a bad request")
 
-    _patch_open_database(monkeypatch, no_database)
+    monkeypatch.setattr(cli_options, "open_database", no_database)
     result = gamegraph("query", *args)
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and message in result.stderr
-
-
-def _patch_open_database(monkeypatch: pytest.MonkeyPatch, open_database: Any) -> None:
-    """Replace the command line's open_database (it holds across a rebuild of the command
-    line: see the test of a game registered later, at the end)."""
-    monkeypatch.setattr(cli_options, "open_database", open_database)
 
 
 def _patch_runner(monkeypatch: pytest.MonkeyPatch, fake: GraphsFake) -> None:
@@ -549,7 +543,7 @@ def _patch_runner(monkeypatch: pytest.MonkeyPatch, fake: GraphsFake) -> None:
     def open_fake(*_: Any, **__: Any) -> Iterator[Database]:
         yield Database(fake, Neo4jSettings(None))  # type: ignore[arg-type]
 
-    _patch_open_database(monkeypatch, open_fake)
+    monkeypatch.setattr(cli_options, "open_database", open_fake)
 
 
 def test_query_prints_the_rows_as_table_json_or_csv(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -606,7 +600,7 @@ def test_query_cypher_prints_browser_text_without_connecting(
     def no_database(*_: Any, **__: Any) -> None:
         raise AssertionError("connected to Neo4j to print a query")
 
-    _patch_open_database(monkeypatch, no_database)
+    monkeypatch.setattr(cli_options, "open_database", no_database)
     args = ["query", "bulgarian_reaches", "-p", "n=10", "-p", "position=3^2 4"]
     result = cli.invoke(app, [*args, "-p", "target=[4,4,2]", "--cypher"])
     assert result.exit_code == 0
