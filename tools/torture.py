@@ -4,7 +4,8 @@ with SIGKILL at random points and restarts the server now and then; the catalogu
 say something false.
 
     python tools/torture.py --seed 7 --minutes 30 --workers 4 --log torture.log
-    python tools/torture.py --seed 7 --minutes 2 --workers 4      # the CI version's size
+    python tools/torture.py --seed 33 --minutes 1 --workers 4 --kill-every 4 \
+        --restart-every 30 --check-every 25                          # the suite's run
 
 It runs on the local Neo4j of ``GAMEGRAPH_NEO4J_HOME`` / ``GAMEGRAPH_NEO4J_BOLT_PORT`` (started
 if needed) and drops every graph there first: give it a home of its own. Each operation is a

@@ -1,6 +1,9 @@
-"""The torture test (tools/torture.py) in the suite: a seeded two-minute run against the
-session's local Neo4j (workers SIGKILLed, the server restarted) breaks no invariant, and the
-harness does see a broken one (a complete graph with a relationship deleted by hand)."""
+"""The torture test (tools/torture.py) in the suite: a seeded one-minute run against the
+session's local Neo4j (workers SIGKILLed every few seconds, the server restarted every
+half minute or so) breaks no invariant, and the harness does see a broken one (a complete
+graph with a relationship deleted by hand). The run is short and its chaos dense: measured
+here, as many kills as the two-minute run it replaced (8), two restarts against one, 84
+operations against 261, 89 s against 141 s; long runs are the tool's (`--minutes 30`)."""
 
 from __future__ import annotations
 
@@ -74,11 +77,11 @@ def test_the_harness_reports_a_complete_graph_with_a_relationship_missing(
         drop_graph(runner, "bulgarian:10")
 
 
-def test_a_seeded_two_minute_torture_run_breaks_no_invariant(
+def test_a_seeded_one_minute_torture_run_breaks_no_invariant(
     local_only: None, runner: Neo4jQueryRunner
 ) -> None:
     try:
-        _two_minutes()
+        _one_minute()
     finally:  # the run leaves its graphs behind: the session's other tests expect none
         for graph in list_graphs(runner):
             for _ in range(60):  # a killed worker's lease runs out within a minute
@@ -89,7 +92,7 @@ def test_a_seeded_two_minute_torture_run_breaks_no_invariant(
                     time.sleep(2)
 
 
-def _two_minutes() -> None:
+def _one_minute() -> None:
     done = subprocess.run(
         [
             sys.executable,
@@ -97,15 +100,15 @@ def _two_minutes() -> None:
             "--seed",
             "33",
             "--minutes",
-            "2",
+            "1",
             "--workers",
             "4",
             "--kill-every",
-            "8",
+            "4",
             "--restart-every",
-            "60",
+            "30",
             "--check-every",
-            "50",
+            "25",
         ],
         capture_output=True,
         text=True,
