@@ -38,10 +38,15 @@ def read_back_all(
     per relationship type of the store, two at once); the first graph that differs is named.
     ``fresh_store``: the store holds these graphs alone, as the importer made it from their
     files (every relationship joins two nodes of one graph), so no relationship's end is
-    looked up for its graph."""
+    looked up for its graph, nor its start's graph where one graph alone has its type."""
     types = {kind for _, counts, _ in wanted for kind in counts if kind != "nodes"}
     types |= {str(row["type"]) for row in runner.run(cypher("relationship_types"))}
-    found = read_all_graphs(runner, types, inside_only=fresh_store)
+    owners: dict[str, list[str]] = {}
+    for game, counts, _ in wanted:
+        for kind in counts.keys() - {"nodes"}:
+            owners.setdefault(kind, []).append(game.id)
+    sole = {kind: ids[0] for kind, ids in owners.items() if len(ids) == 1} if fresh_store else {}
+    found = read_all_graphs(runner, types, inside_only=fresh_store, owners=sole)
     return [
         _checked(game, counts, fingerprint, found.get(game.id, StoredGraph()))
         for game, counts, fingerprint in wanted

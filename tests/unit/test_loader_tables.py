@@ -216,6 +216,15 @@ def test_the_store_read_back_checks_each_graph_as_its_own_read_does() -> None:
     runner.set_result(QUERIES["graph_read_back_nodes_all"].cypher, [{"nodes": []}])
     with pytest.raises(IncompleteLoadError, match="B_6"):  # a graph the import never wrote
         read_back_all(runner, wanted[:1])
+    # a store of B_6's files alone: its one type is read whole, not grouped by graph
+    runner = store({"BULGARIAN_MOVE": moves[:1]})
+    whole = readback_type_statement("BULGARIAN_MOVE", inside_only=True, graph=b6.id)
+    runner.set_result(whole, [{"by_graph": moves[:1]}])
+    assert read_back_all(runner, wanted[:1], fresh_store=True) == [wanted[0][1:]]
+    assert [q.params["graph"] for q in runner.queries if q.query == whole] == [b6.id]
+    runner.set_result(whole, [{"by_graph": [[b6.id, *moves[0][1:3], 1, *moves[0][4:]]]}])
+    with pytest.raises(IncompleteLoadError, match="not the same ones"):
+        read_back_all(runner, wanted[:1], fresh_store=True)
 
 
 def test_the_catalog_schema_alone_is_its_three_statements() -> None:
