@@ -36,6 +36,7 @@ from gamegraph.games.model import (
     RelTable,
     column_slice,
 )
+from gamegraph.loader._csv_kernels import csv_rows, format_booleans, format_integers
 from gamegraph.loader.plan import PlannedGraph
 
 __all__ = [
@@ -160,11 +161,10 @@ def _write_node_csv(
     header = [f":ID({_space(tables, table.label)})", "graph:string"]
     header += [f"{name}:{kind}" for name, kind in zip(names, kinds, strict=True)]
     header.append(":LABEL")
-    graph_id = _quoted([tables.game.id])[0]
     base = ARRAY_DELIMITER.join([GRAPH_NODE, table.label])
     stage = f"{tables.game.describe()}: {table.label} CSV"
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        handle.write(",".join(header) + "\n")
+    with path.open("wb") as handle:
+        handle.write((",".join(header) + "\n").encode())
         for start, stop in _chunks(len(table)):
             labels = [base] * (stop - start)
             for flag in table.flags:
@@ -174,15 +174,15 @@ def _write_node_csv(
                     for label, on in zip(labels, table.flag(flag, start, stop), strict=True)
                 ]
             columns = [
-                list(map(str, range(start, stop))),
-                [graph_id] * (stop - start),
+                (format_integers(np.arange(start, stop, dtype=np.int64)), False),
+                (_text_cells([tables.game.id] * (stop - start)), True),
                 *(
                     _cells(table.columns[name], kind, start, stop)
                     for name, kind in zip(names, kinds, strict=True)
                 ),
-                labels,
+                (_text_cells(labels), False),
             ]
-            _write_rows(handle, columns)
+            handle.write(_rows(columns))
             if progress:
                 progress(stage, stop, len(table))
     return path
@@ -202,53 +202,72 @@ def _write_rel_csv(
         ":TYPE",
     ]
     stage = f"{tables.game.describe()}: {rel.type} CSV"
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        handle.write(",".join(header) + "\n")
+    with path.open("wb") as handle:
+        handle.write((",".join(header) + "\n").encode())
         for start, stop in _chunks(len(rel)):
             columns = [
-                list(map(str, rel.start[start:stop].tolist())),
-                list(map(str, rel.end[start:stop].tolist())),
+                (format_integers(rel.start[start:stop]), False),
+                (format_integers(rel.end[start:stop]), False),
                 *(
                     _cells(rel.properties[name], kind, start, stop)
                     for name, kind in zip(names, kinds, strict=True)
                 ),
-                [rel.type] * (stop - start),
+                (_text_cells([rel.type] * (stop - start)), False),
             ]
-            _write_rows(handle, columns)
+            handle.write(_rows(columns))
             if progress:
                 progress(stage, stop, len(rel))
     return path
 
 
-def _write_rows(handle: Any, columns: list[list[str]]) -> None:
-    """Rows of CSV cells, a column at a time (the cells are already quoted where needed)."""
-    if columns and columns[0]:
-        handle.write("\n".join(map(",".join, zip(*columns, strict=True))))
-        handle.write("\n")
+Cells = tuple[tuple[np.ndarray, np.ndarray], bool]
+"""A column's cells as UTF-8 bytes and bounds (:mod:`._csv_kernels`), and whether they are
+text, quoted where the CSV needs it."""
 
 
-def _cells(column: Column, kind: str, start: int, stop: int) -> list[str]:
+def _rows(columns: list[Cells]) -> bytes:
+    """The CSV rows of a batch of columns (each ended by a newline), joined by a kernel."""
+    rows = columns[0][0][1].shape[0] - 1
+    if rows == 0:
+        return b""
+    data = np.concatenate([cells[0] for (cells, _) in columns])
+    shifts = np.cumsum([0] + [cells[0].shape[0] for (cells, _) in columns[:-1]])
+    bounds = np.stack([cells[1] + shift for (cells, _), shift in zip(columns, shifts, strict=True)])
+    quote = np.array([text for (_, text) in columns], dtype=np.bool_)
+    return bytes(csv_rows(data, bounds, quote))
+
+
+def _cells(column: Column, kind: str, start: int, stop: int) -> Cells:
     """Rows start..stop-1 of a column as CSV cells: numbers, booleans and arrays in
     neo4j-admin's syntax (arrays joined by :data:`ARRAY_DELIMITER`), absent values empty,
     and text quoted where the CSV needs it (as the csv module's minimal quoting does)."""
-    if isinstance(column, np.ndarray) and kind in ("long", "double"):
-        return list(map(str, column[start:stop].tolist()))
+    text = kind not in ("long", "double", "boolean", "long[]")
+    if isinstance(column, np.ndarray) and kind == "long" and _fits_int64(column):
+        return format_integers(column[start:stop].astype(np.int64, copy=False)), False
     if isinstance(column, np.ndarray) and kind == "boolean":
-        return ["true" if v else "false" for v in column[start:stop].tolist()]
+        return format_booleans(column[start:stop].astype(np.bool_, copy=False)), False
+    if isinstance(column, np.ndarray) and kind in ("long", "double"):
+        return _text_cells(list(map(str, column[start:stop].tolist()))), False
     if isinstance(column, LazyColumn) and column.cells is not None:
         cells = column.cells(start, stop, ARRAY_DELIMITER)
     elif kind in ("long", "double", "string"):  # scalars: str() of each, absent ones empty
         cells = ["" if v is None else str(v) for v in column_slice(column, start, stop)]
     else:
         cells = [_cell(v) for v in column_slice(column, start, stop)]
-    return cells if kind in ("long", "double", "boolean", "long[]") else _quoted(cells)
+    return _text_cells(cells), text
 
 
-def _quoted(cells: list[str]) -> list[str]:
-    return [
-        '"' + c.replace('"', '""') + '"' if ("," in c or '"' in c or "\n" in c or "\r" in c) else c
-        for c in cells
-    ]
+def _text_cells(cells: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Python strings as one UTF-8 byte array and the bounds of each."""
+    joined = "".join(cells)
+    if joined.isascii():  # one byte a character: the lengths are the strings'
+        data, lengths = joined.encode("ascii"), map(len, cells)
+    else:
+        encoded = [cell.encode() for cell in cells]
+        data, lengths = b"".join(encoded), map(len, encoded)
+    bounds = np.zeros(len(cells) + 1, np.int64)
+    np.cumsum(np.fromiter(lengths, np.int64, count=len(cells)), out=bounds[1:])
+    return np.frombuffer(data, np.uint8), bounds
 
 
 def import_files(files: Iterable[Path]) -> tuple[list[Path], list[Path]]:
@@ -333,3 +352,7 @@ def _graphml_value(value: Any) -> str:
     if isinstance(value, list):
         return json.dumps(value)
     return str(value)
+
+
+def _fits_int64(column: np.ndarray) -> bool:
+    return column.dtype.kind == "i" or (column.dtype.kind == "u" and column.dtype.itemsize < 8)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -11,6 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 from fake_runner import CollectingQueryRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamegraph import bulgarian as build_bulgarian
 from gamegraph.db.fingerprints import read_graph, readback_type_statement
@@ -21,7 +24,7 @@ from gamegraph.games import get_game
 from gamegraph.games.fingerprint import FINGERPRINT_PARAMS
 from gamegraph.games.model import GRAPH_NODE, GraphTables
 from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation
-from gamegraph.loader.export import import_arguments, write_csv, write_graphml
+from gamegraph.loader.export import _cells, _rows, import_arguments, write_csv, write_graphml
 from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_range
 from gamegraph.loader.readback import read_back_all
 from gamegraph.loader.schema import ensure_schema, schema_label, schema_statements
@@ -370,6 +373,39 @@ def test_csv_export_is_neo4j_admin_input(tmp_path: Path) -> None:
     args = import_arguments(files)
     assert sum(a.startswith("--nodes=") for a in args) == 2
     assert "--array-delimiter=;" in args and "--id-type=INTEGER" in args
+
+
+_CELLS = st.one_of(
+    st.lists(st.integers(-(2**63), 2**63 - 1), min_size=1, max_size=30).map(
+        lambda v: np.array(v, dtype=np.int64)
+    ),
+    st.lists(st.booleans(), min_size=1, max_size=30).map(lambda v: np.array(v, dtype=np.bool_)),
+    st.lists(st.text(max_size=8), min_size=1, max_size=30),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_CELLS, min_size=2, max_size=5))  # a row of the export has 2 cells or more
+def test_csv_rows_read_back_as_the_cells_they_were_made_of(columns: list[Any]) -> None:
+    """The compiled CSV writer against the csv module's reader: numbers as str() writes them,
+    booleans as true/false, text (commas, quotes, line breaks, any character) quoted where it
+    must be, so that every cell reads back as it was."""
+    rows = min(len(column) for column in columns)
+    kinds = [
+        "string" if not isinstance(c, np.ndarray) else "long" if c.dtype == np.int64 else "boolean"
+        for c in columns
+    ]
+    cells = [
+        _cells(column[:rows], kind, 0, rows) for column, kind in zip(columns, kinds, strict=True)
+    ]
+    written = _rows(cells).decode()
+    values = [c.tolist() if isinstance(c, np.ndarray) else c for c in columns]
+    expected = [
+        ["true" if v is True else "false" if v is False else str(v) for v in row]
+        for row in zip(*(list(column[:rows]) for column in values), strict=True)
+    ]
+    assert list(csv.reader(io.StringIO(written, newline=""))) == expected
+    assert written.count("\n") >= rows and written.endswith("\n")
 
 
 def test_graphml_export_holds_every_node_and_edge(tmp_path: Path) -> None:
