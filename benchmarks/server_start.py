@@ -1,12 +1,13 @@
 """Server-start benchmark: how long the local Neo4j takes from `start()` to ready, and how much
-CPU its JVM spent getting there, with the launcher compiled (what `start()` runs) against the
-launcher run from its source (the single-file mode, which compiles Launcher.java in memory at
-every start), alternating in one run.
+CPU its JVM spent getting there, with its class data sharing archive mapped (what `start()`
+does, :mod:`gamegraph.server.cds`) against without it (GAMEGRAPH_NEO4J_CDS=false),
+alternating in one run.
 
-The home is a scratch one that has started once before the timed starts (a new home's first
-start also creates its databases); ports from GAMEGRAPH_NEO4J_BOLT_PORT and _HTTP_PORT, so set
-ports of your own. GDS follows GAMEGRAPH_NEO4J_GDS, as the server does. Prints each start,
-then the median of each side and the ratio.
+The home is a scratch one that has started and stopped once before the timed starts (a new
+home's first start also creates its databases; a machine's first start also writes the
+archive when it stops, and the next start adopts it); ports from GAMEGRAPH_NEO4J_BOLT_PORT and
+_HTTP_PORT, so set ports of your own. GDS follows GAMEGRAPH_NEO4J_GDS, as the server does.
+Prints each start, then the median of each side and the ratio.
 
     python benchmarks/server_start.py [--repeat 3] [--home DIR]
 """
@@ -21,7 +22,6 @@ import time
 from pathlib import Path
 
 from gamegraph.server import LocalNeo4j
-from gamegraph.server.install import Installation
 
 _CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -55,19 +55,20 @@ def main() -> None:
     server.start()
     server.stop()
 
-    # the source side: the launcher's own fallback, as when javac could not compile it
-    compiled = Installation.launcher_compiled
-    sides = {"compiled": compiled, "source": property(lambda self: False)}
+    sides = {"shared": "true", "unshared": "false"}
     times: dict[str, list[tuple[float, float]]] = {side: [] for side in sides}
+    kept = os.environ.get("GAMEGRAPH_NEO4J_CDS")
     try:
         for round_ in range(1, args.repeat + 1):
-            for side, launcher_compiled in sides.items():
-                Installation.launcher_compiled = launcher_compiled  # type: ignore[misc]
+            for side, switch in sides.items():
+                os.environ["GAMEGRAPH_NEO4J_CDS"] = switch
                 wall, cpu = timed_start(server)
                 times[side].append((wall, cpu))
                 print(f"round {round_} {side:8}: ready in {wall:5.2f} s, JVM CPU {cpu:5.2f} s")
     finally:
-        Installation.launcher_compiled = compiled  # type: ignore[misc]
+        os.environ.pop("GAMEGRAPH_NEO4J_CDS", None)
+        if kept is not None:
+            os.environ["GAMEGRAPH_NEO4J_CDS"] = kept
         server.stop()
     medians = {
         side: (statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs))
@@ -75,8 +76,8 @@ def main() -> None:
     }
     for side, (wall, cpu) in medians.items():
         print(f"median {side:8}: ready in {wall:5.2f} s, JVM CPU {cpu:5.2f} s")
-    (cw, cc), (sw, sc) = medians["compiled"], medians["source"]
-    print(f"compiled / source: wall {cw / sw:.2f}, JVM CPU {cc / sc:.2f}")
+    (sw, sc), (uw, uc) = medians["shared"], medians["unshared"]
+    print(f"shared / unshared: wall {sw / uw:.2f}, JVM CPU {sc / uc:.2f}")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from gamegraph.server.cds import sharing_flags
 from gamegraph.server.errors import BulkImportError, ServerRunningError, tail
 from gamegraph.server.install import ensure_installed
 from gamegraph.server.local import LocalNeo4j
@@ -76,6 +77,7 @@ def bulk_import(
     command = [
         str(installation.java.java),
         *jvm_flags(heap),
+        *sharing_flags(installation, "import", installation.admin_classpath),
         "-cp",
         installation.admin_classpath,
         "org.neo4j.cli.AdminTool",

@@ -21,6 +21,7 @@ import os
 import re
 import shutil
 import subprocess
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
@@ -56,7 +57,12 @@ def cache_root() -> Path:
 def gds_enabled(env: dict[str, str] | None = None) -> bool:
     """Whether the local Neo4j loads Graph Data Science: yes unless ``GAMEGRAPH_NEO4J_GDS`` is
     false, 0, no or off."""
-    value = (os.environ if env is None else env).get("GAMEGRAPH_NEO4J_GDS", "")
+    return flag_enabled("GAMEGRAPH_NEO4J_GDS", env)
+
+
+def flag_enabled(name: str, env: dict[str, str] | None = None) -> bool:
+    """A switch of the environment that is on unless set to false, 0, no or off."""
+    value = (os.environ if env is None else env).get(name, "")
     return value.strip().lower() not in ("false", "0", "no", "off")
 
 
@@ -137,21 +143,21 @@ class Installation:
         return self.root / "launcher" / digest / "Launcher.java"
 
     @property
-    def launcher_classes(self) -> Path:
+    def launcher_jar(self) -> Path:
         """Launcher.java compiled once, beside its source (:func:`ensure_installed`): a start then
-        skips the 1.5-3.5 s of CPU the single-file launcher spends compiling it each time."""
-        return self.launcher.parent / "classes"
+        skips the 1.5-3.5 s of CPU the single-file launcher spends compiling it each time. A
+        jar, not a directory of classes: a JVM archives (:mod:`.cds`) only classes of jars."""
+        return self.launcher.parent / "launcher.jar"
 
     @property
     def launcher_compiled(self) -> bool:
-        return (self.launcher_classes / "Launcher.class").is_file()
+        return self.launcher_jar.is_file()
 
     def launcher_command(self) -> list[str]:
         """``-cp CLASSPATH Launcher``: the compiled launcher, or its source when it could not
         be compiled (the single-file launcher compiles it in memory then)."""
         if self.launcher_compiled:
-            classpath = os.pathsep.join([self.classpath, str(self.launcher_classes)])
-            return ["-cp", classpath, "Launcher"]
+            return ["-cp", os.pathsep.join([self.classpath, str(self.launcher_jar)]), "Launcher"]
         return ["-cp", self.classpath, str(self.launcher)]
 
     @property
@@ -294,13 +300,14 @@ def ensure_installed(
 
 
 def _compile_launcher(installation: Installation) -> None:
-    """Compile Launcher.java against Neo4j's jars into ``launcher_classes`` (renamed into
-    place whole, so a start never sees half of it). A failure leaves the source mode."""
-    classes = installation.launcher_classes
+    """Compile Launcher.java against Neo4j's jars into ``launcher_jar`` (renamed into place
+    whole, so a start never sees half of it). A failure leaves the source mode."""
     javac = installation.java.javac
     if installation.launcher_compiled or javac is None:
         return  # another process compiled it meanwhile, or the source mode it is
-    partial = classes.with_name(f"classes.partial-{os.getpid()}")
+    jar = installation.launcher_jar
+    partial = jar.with_name(f"classes.partial-{os.getpid()}")
+    packed = jar.with_name(f"launcher.jar.partial-{os.getpid()}")
     shutil.rmtree(partial, ignore_errors=True)
     command = [
         str(javac),
@@ -319,12 +326,16 @@ def _compile_launcher(installation: Installation) -> None:
         done = subprocess.run(
             command, capture_output=True, env=env, check=False, stdin=subprocess.DEVNULL
         )
+        if done.returncode == 0 and (partial / "Launcher.class").is_file():
+            with zipfile.ZipFile(packed, "w") as archive:
+                for path in sorted(partial.rglob("*.class")):
+                    archive.write(path, path.relative_to(partial).as_posix())
+            packed.rename(jar)
     except OSError:
         return
-    if done.returncode == 0 and (partial / "Launcher.class").is_file():
-        with contextlib.suppress(OSError):
-            partial.rename(classes)
-    shutil.rmtree(partial, ignore_errors=True)
+    finally:
+        shutil.rmtree(partial, ignore_errors=True)
+        packed.unlink(missing_ok=True)
 
 
 def _complete(directory: Path, pom: bytes) -> bool:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from gamegraph.errors import InputError
+from gamegraph.server.cds import sharing_flags
 from gamegraph.server.defaults import (
     DEFAULT_BOLT_PORT,
     DEFAULT_HEAP,
@@ -289,10 +290,12 @@ class LocalNeo4j(HomeFiles):
 
     def command(self, installation: Installation) -> list[str]:
         """The java command line that runs this server (the password travels in the env)."""
+        launcher = installation.launcher_command()
         return [
             str(installation.java.java),
             *jvm_flags(self.heap),
-            *installation.launcher_command(),
+            *sharing_flags(installation, "server", launcher[1]),
+            *launcher,
             "--home",
             str(self.home),
             "--host",

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import os
 import urllib.request
+import zipfile
 from pathlib import Path
 
 from gamegraph.server import NEO4J_VERSION, LocalNeo4j
+from gamegraph.server.cds import archive_path
 from gamegraph.server.install import ensure_installed
 
 
@@ -56,12 +58,19 @@ def test_the_server_runs_the_launcher_compiled_once_not_its_source(
     local_neo4j: LocalNeo4j,
 ) -> None:
     """The launcher is compiled at install, beside its source, and the JVM runs the class:
-    a start no longer compiles Launcher.java in memory (1.5-3.5 s of CPU each time)."""
+    a start no longer compiles Launcher.java in memory (1.5-3.5 s of CPU each time). It is
+    a jar, as class data sharing needs (:mod:`gamegraph.server.cds`), and the server either
+    maps its archive or writes one when it stops."""
     installation = ensure_installed(gds=local_neo4j.gds)
-    assert (installation.launcher_classes / "Launcher.class").is_file()
+    with zipfile.ZipFile(installation.launcher_jar) as jar:
+        assert "Launcher.class" in jar.namelist()
     pid = local_neo4j.status().pid
     assert pid is not None
     argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
     assert b"Launcher" in argv and not any(arg.endswith(b"Launcher.java") for arg in argv)
     classpath = argv[argv.index(b"-cp") + 1].decode().split(os.pathsep)
-    assert classpath[-1] == str(installation.launcher_classes)
+    assert classpath[-1] == str(installation.launcher_jar)
+    archive = archive_path(installation, "server", os.pathsep.join(classpath))
+    maps = Path(f"/proc/{pid}/maps").read_text()
+    dumps = [a.decode() for a in argv if a.startswith(b"-XX:ArchiveClassesAtExit=")]
+    assert str(archive) in maps or (dumps == [dumps[0]] and archive.stem in dumps[0])

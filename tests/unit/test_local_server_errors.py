@@ -360,9 +360,9 @@ def test_the_launcher_runs_compiled_when_its_class_is_there_else_from_its_source
         installation.classpath,
         str(installation.launcher),
     ]
-    installation.launcher_classes.mkdir(parents=True)
-    (installation.launcher_classes / "Launcher.class").write_bytes(b"\xca\xfe\xba\xbe")
-    classpath = os.pathsep.join([installation.classpath, str(installation.launcher_classes)])
+    installation.launcher_jar.parent.mkdir(parents=True)
+    installation.launcher_jar.write_bytes(b"PK\x05\x06" + bytes(18))  # an empty zip
+    classpath = os.pathsep.join([installation.classpath, str(installation.launcher_jar)])
     assert installation.launcher_command() == ["-cp", classpath, "Launcher"]
 
 
