@@ -48,9 +48,10 @@ def sharing_flags(installation: Installation, role: str, classpath: str) -> list
         return [f"-XX:SharedArchiveFile={archive}"]
     with contextlib.suppress(OSError):
         archive.parent.mkdir(parents=True, exist_ok=True)
-        dump = archive.with_name(f"{archive.stem}.{uuid.uuid4().hex[:12]}.dump")
-        return [f"-XX:ArchiveClassesAtExit={dump}", "-XX:+VerifySharedSpaces"]
-    return []
+    if not os.access(archive.parent, os.W_OK):  # a cache shared read-only: no archive
+        return []
+    dump = archive.with_name(f"{archive.stem}.{uuid.uuid4().hex[:12]}.dump")
+    return [f"-XX:ArchiveClassesAtExit={dump}", "-XX:+VerifySharedSpaces"]
 
 
 def archive_path(installation: Installation, role: str, classpath: str) -> Path:
