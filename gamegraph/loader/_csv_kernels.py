@@ -17,32 +17,49 @@ _QUOTE, _COMMA, _NEWLINE, _RETURN = 34, 44, 10, 13
 
 
 @njit(cache=True)
+def _width(v: int) -> int:  # pragma: no cover
+    """How many characters ``str(v)`` has. A negative value's last digit is taken off by a
+    division by -10 first: -v itself overflows for the least int64."""
+    width = 1
+    if v < 0:
+        width, v = 2, v // -10
+        while v > 0:
+            v //= 10
+            width += 1
+        return width
+    while v >= 10:
+        v //= 10
+        width += 1
+    return width
+
+
+@njit(cache=True)
 def format_integers(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover
     """Decimal cells of int64 values (as ``str(int)`` writes them): bytes and bounds."""
     rows = values.shape[0]
     bounds = np.zeros(rows + 1, np.int64)
     for i in range(rows):
-        v = values[i]
-        width = 1 if v >= 0 else 2
-        v = abs(v)
-        while v >= 10:
-            v //= 10
-            width += 1
-        bounds[i + 1] = bounds[i] + width
+        bounds[i + 1] = bounds[i] + _width(values[i])
     data = np.empty(bounds[rows], np.uint8)
     for i in range(rows):
         v = values[i]
         at = bounds[i + 1] - 1
-        negative = v < 0
-        v = abs(v)
+        if v < 0:  # the last digit from the negative value, then the rest as a positive one
+            data[at] = 48 - v % -10
+            at -= 1
+            v = v // -10
+            while v > 0:
+                data[at] = 48 + v % 10
+                at -= 1
+                v //= 10
+            data[at] = 45  # the minus sign, at bounds[i]
+            continue
         while True:
             data[at] = 48 + v % 10
             at -= 1
             v //= 10
             if v == 0:
                 break
-        if negative:
-            data[at] = 45
     return data, bounds
 
 

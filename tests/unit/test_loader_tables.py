@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 from fake_runner import CollectingQueryRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gamegraph import bulgarian as build_bulgarian
@@ -24,6 +24,7 @@ from gamegraph.games import get_game
 from gamegraph.games.fingerprint import FINGERPRINT_PARAMS
 from gamegraph.games.model import GRAPH_NODE, GraphTables
 from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation
+from gamegraph.loader.bulk import Expected, _links
 from gamegraph.loader.export import _cells, _rows, import_arguments, write_csv, write_graphml
 from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_range
 from gamegraph.loader.readback import read_back_all
@@ -385,7 +386,10 @@ _CELLS = st.one_of(
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(_CELLS, min_size=2, max_size=5))  # a row of the export has 2 cells or more
+@given(st.lists(_CELLS, min_size=2, max_size=5))
+@example(
+    [np.array([-(2**63), 2**63 - 1, 0, -1, -10], dtype=np.int64), ["", "a,b", '"', "\r", "é"]]
+)  # a row of the export has 2 cells or more
 def test_csv_rows_read_back_as_the_cells_they_were_made_of(columns: list[Any]) -> None:
     """The compiled CSV writer against the csv module's reader: numbers as str() writes them,
     booleans as true/false, text (commas, quotes, line breaks, any character) quoted where it
@@ -432,3 +436,13 @@ def test_a_list_of_n_plans_exactly_those_graphs_and_a_range_every_n() -> None:
     assert LoadRequest.of([Bulgarian], range(20, 41)).ns == tuple(range(20, 41))
     assert LoadRequest.parse("20..40", "bulgarian").ns == tuple(range(20, 41))
     assert len(request_of("bulgarian", "20..40").plan()) == 21
+
+
+def test_a_bulk_load_runs_each_after_load_link_once() -> None:
+    """Q's three rules each ask for the link of their 4-cycles of every n to G_n, one query
+    that links all of them: the bulk route runs each distinct link once, every one asked for."""
+    planned = LoadRequest.parse("60", "bulgarian,floridian,lifting").plan()
+    asked = [link for p in planned for link in p.game.after_load()]
+    links = _links([Expected(p.game, {}, {}, "") for p in planned])
+    assert sorted(map(repr, links)) == sorted(set(map(repr, asked)))
+    assert len(links) == len(set(map(repr, links))) < len(asked)
