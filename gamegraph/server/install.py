@@ -153,12 +153,19 @@ class Installation:
     def launcher_compiled(self) -> bool:
         return self.launcher_jar.is_file()
 
+    @property
+    def launcher_classpath(self) -> str:
+        """The server JVM's class path: :attr:`classpath`, and the launcher's jar when it is
+        compiled."""
+        if self.launcher_compiled:
+            return os.pathsep.join([self.classpath, str(self.launcher_jar)])
+        return self.classpath
+
     def launcher_command(self) -> list[str]:
         """``-cp CLASSPATH Launcher``: the compiled launcher, or its source when it could not
         be compiled (the single-file launcher compiles it in memory then)."""
-        if self.launcher_compiled:
-            return ["-cp", os.pathsep.join([self.classpath, str(self.launcher_jar)]), "Launcher"]
-        return ["-cp", self.classpath, str(self.launcher)]
+        main = "Launcher" if self.launcher_compiled else str(self.launcher)
+        return ["-cp", self.launcher_classpath, main]
 
     @property
     def pom(self) -> Path:

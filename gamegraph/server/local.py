@@ -290,12 +290,11 @@ class LocalNeo4j(HomeFiles):
 
     def command(self, installation: Installation) -> list[str]:
         """The java command line that runs this server (the password travels in the env)."""
-        launcher = installation.launcher_command()
         return [
             str(installation.java.java),
             *jvm_flags(self.heap),
-            *sharing_flags(installation, "server", launcher[1]),
-            *launcher,
+            *sharing_flags(installation, "server", installation.launcher_classpath),
+            *installation.launcher_command(),
             "--home",
             str(self.home),
             "--host",
