@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -169,6 +170,24 @@ def _run_here(
     return results
 
 
+def _refused_at_once(address: str) -> None:
+    """ConnectionRefusedError when nothing listens at a TCP scheduler address: said at once,
+    where the Dask client would try again for its whole timeout. A host that does not
+    answer at all, or an address of another kind, is left to the client."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme not in ("tcp", "tls"):
+        return
+    host, port = parse_host_port(location, default_port=8786)  # dask's default
+    try:
+        socket.create_connection((host, port), timeout=2.0).close()
+    except ConnectionRefusedError:
+        raise ConnectionRefusedError("nothing listens there (connection refused)") from None
+    except OSError:
+        return  # unreachable or slow: the client's own timeout decides
+
+
 @contextmanager
 def _client(chosen: ClusterSettings, tasks: Sequence[Task]) -> Iterator[tuple[Any, bool]]:
     """A Dask client, and whether its workers declare the ``memory`` resource."""
@@ -177,6 +196,7 @@ def _client(chosen: ClusterSettings, tasks: Sequence[Task]) -> Iterator[tuple[An
 
     if chosen.scheduler is not None:
         try:
+            _refused_at_once(chosen.scheduler)
             client = Client(chosen.scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as e:
             raise InputError(

@@ -76,3 +76,16 @@ def test_a_local_cluster_starts_quietly_while_another_process_holds_port_8787() 
             holder.listen()
         tasks = [Task(_square, (i,), memory=1, name="square") for i in range(6)]
         assert run_tasks(tasks, where=ClusterSettings(workers=1)) == [i * i for i in range(6)]
+
+
+def test_a_scheduler_address_where_nothing_listens_is_an_error_at_once() -> None:
+    """A refused connection is said at once (the Dask client would retry for its 10 s)."""
+    with socket.socket() as probe:  # a port free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    tasks = [Task(_square, (i,), memory=1, name="square") for i in range(2)]
+    with pytest.raises(InputError) as caught:
+        run_tasks(tasks, where=ClusterSettings(scheduler=address))
+    assert str(caught.value).startswith(f"no Dask scheduler answers at {address}: nothing")
+    assert "(connection refused)" in str(caught.value)
