@@ -21,7 +21,10 @@ Variants:
 
 Two transactions at once, each on its own half of the graph behind a lock of its own, were
 tried and measured (B_60, load 4-6): no faster (31.5 s against 30.8 s), 17-24% more server
-CPU: Neo4j spent about one core's worth on both and retried their deadlocks.
+CPU: Neo4j spent about one core's worth on both and retried their deadlocks. One auto-commit
+query, ``MATCH (p:GraphNode {graph: $graph}) CALL (p) { <the fence's MATCH and SET> DETACH
+DELETE p } IN TRANSACTIONS OF 5000 ROWS``, was slower too (B_50, 2 rounds: 10.8 s against 4.7 s
+for ``loader``; of 20,000 rows, 43.2 s): the fence is then set once per node, not per batch.
 
 With ``--rewrite`` it measures instead what the issue calls writing into a database that
 just deleted: B_n loaded online into the emptied database (its store removed, as a new home
@@ -29,8 +32,15 @@ has it; B_(n-8) loaded first and kept, so that the server's JIT is warm and noth
 deleted yet), then dropped and loaded again, ``--rounds`` times; per load the node and
 relationship stages in rows/s, and the medians after a drop against the fresh load.
 
+With ``--floor`` it measures what any delete of B_n must pay, by parts: B_n loaded, then
+copies of its nodes under a label with no index (all their properties; then one property with
+copies of its relationships) deleted in the same batches, then B_n dropped as `gamegraph
+drop` does, and nodes with a label alone: what is left between the copies and the drop is the
+indexes' share, the rest is the data's.
+
     python benchmarks/delete.py [--n 50] [--rounds 2] [--warmup 1] [--only before,loader]
     python benchmarks/delete.py --rewrite [--n 60] [--rounds 2]
+    python benchmarks/delete.py --floor [--n 60]
 
 Run it on a scratch home (GAMEGRAPH_NEO4J_HOME): it drops and reloads B_n there.
 """
@@ -129,6 +139,59 @@ def rewrite(n: int, rounds: int) -> None:
     print(f"after a drop / fresh: nodes {nodes:.2f}, relationships {rels:.2f}")
 
 
+def _delete_all(runner: QueryRunner, query: str) -> float:
+    """Seconds to run a delete of up to 5,000 nodes until it deletes fewer."""
+    started = time.perf_counter()
+    while runner.write(query).nodes_deleted >= 5_000:
+        pass
+    return time.perf_counter() - started
+
+
+def floor(n: int) -> None:
+    """The parts of a drop of B_n: properties, relationships, indexes (see the docstring)."""
+    graph, step = f"bulgarian:{n}", 20_000
+    with open_runner(Neo4jSettings.resolve()) as runner:
+        run_load(runner, LoadRequest.parse(str(n), "bulgarian").plan())
+        nodes = left(runner, graph)
+        copy = "MATCH (p:Bulgarian {n: $n}) WHERE p.idx >= $a AND p.idx < $a + $step "
+        copy += "CREATE (q:FloorCopy)"
+        for a in range(0, nodes, step):
+            runner.write(copy + " SET q = properties(p)", {"n": n, "a": a, "step": step})
+        props = _delete_all(runner, "MATCH (p:FloorCopy) WITH p LIMIT 5000 DELETE p")
+        for a in range(0, nodes, step):
+            runner.write(copy + " SET q.idx = p.idx", {"n": n, "a": a, "step": step})
+        runner.write("CREATE INDEX floor_copy IF NOT EXISTS FOR (q:FloorCopy) ON (q.idx)")
+        runner.write("CALL db.awaitIndexes(300)")
+        for a in range(0, nodes, step):
+            runner.write(
+                "MATCH (p:Bulgarian {n: $n})-[:BULGARIAN_MOVE]->(s) "
+                "WHERE p.idx >= $a AND p.idx < $a + $step "
+                "MATCH (x:FloorCopy {idx: p.idx}), (y:FloorCopy {idx: s.idx}) "
+                "CREATE (x)-[:FLOOR]->(y)",
+                {"n": n, "a": a, "step": step},
+            )
+        runner.write("DROP INDEX floor_copy")
+        rels = _delete_all(runner, "MATCH (p:FloorCopy) WITH p LIMIT 5000 DETACH DELETE p")
+        started = time.perf_counter()
+        drop_graph(runner, graph)
+        dropped = time.perf_counter() - started
+        for a in range(0, nodes, 50_000):
+            runner.write(
+                "UNWIND range(1, $k) AS i CREATE (:FloorCopy)", {"k": min(50_000, nodes - a)}
+            )
+        bare = _delete_all(runner, "MATCH (p:FloorCopy) WITH p LIMIT 5000 DELETE p")
+    print(f"{nodes:,} nodes of B_{n}, deleted 5,000 a transaction:")
+    print(f"  a label alone                         {bare:6.1f} s")
+    print(f"  B_{n}'s properties, no index           {props:6.1f} s")
+    print(f"  one property and B_{n}'s relationships {rels:6.1f} s")
+    print(f"  `gamegraph drop` of B_{n}              {dropped:6.1f} s")
+    data = props + rels - bare
+    print(
+        f"  data alone (properties + relationships, one label counted once): {data:.1f} s, "
+        f"{data / dropped:.2f} of the drop"
+    )
+
+
 def left(runner: QueryRunner, graph: str) -> int:
     rows = runner.run("MATCH (p:GraphNode {graph: $graph}) RETURN count(p) AS c", {"graph": graph})
     return int(rows[0]["c"])
@@ -153,9 +216,13 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=1, help="rounds run first, not counted")
     parser.add_argument("--only", default="", help="comma-separated variant names")
     parser.add_argument("--rewrite", action="store_true", help="writes after a drop, see above")
+    parser.add_argument("--floor", action="store_true", help="a drop's cost by parts, see above")
     args = parser.parse_args()
     if args.rewrite:
         rewrite(args.n, args.rounds)
+        return
+    if args.floor:
+        floor(args.n)
         return
     names = args.only.split(",") if args.only else list(VARIANTS)
     graph = f"bulgarian:{args.n}"
