@@ -1,0 +1,54 @@
+"""The install's warm-up (gamegraph/loader/warmup.py) compiles every numba kernel that the
+main job's engines and CSV files call: afterwards a larger n of the default games compiles
+nothing (numba compiles for argument types, which must not depend on n)."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from numba import njit
+from numba.core import event
+
+from gamegraph.loader.bulk import expected_of
+from gamegraph.loader.export import write_csv
+from gamegraph.loader.plan import LoadRequest
+from gamegraph.loader.warmup import WARM_N, default_games, warm
+
+
+class _Compiled(event.Listener):
+    def __init__(self) -> None:
+        self.functions: list[str] = []
+
+    def on_start(self, ev: Any) -> None:
+        self.functions.append(ev.data["dispatcher"].py_func.__qualname__)
+
+    def on_end(self, ev: Any) -> None:
+        pass
+
+
+@contextmanager
+def _compiled() -> Iterator[list[str]]:
+    listener = _Compiled()
+    with event.install_listener("numba:compile", listener):
+        yield listener.functions
+
+
+def test_the_warm_up_leaves_the_main_job_nothing_to_compile() -> None:
+    for game in default_games():
+        warm(game)
+    with _compiled() as functions, tempfile.TemporaryDirectory() as out:
+        for planned in LoadRequest.parse(str(WARM_N + 12), None, route="export").plan():
+            _, tables = expected_of(planned.game)
+            write_csv(tables, Path(out))
+    assert functions == []
+    with _compiled() as functions:  # the listener does see a compilation
+        njit(_plus_one)(1)
+    assert functions == ["_plus_one"]
+
+
+def _plus_one(x: int) -> int:
+    return x + 1
