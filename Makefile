@@ -24,9 +24,9 @@ install: $(STAMP)
 # uv (from PyPI, into the venv) installs the dependencies in seconds where pip takes minutes
 # (22 s against 115 s here with its cache warm, 46 s cold); pip does it when uv cannot be had.
 # uv leaves compiling to the first import, unless PYTHONDONTWRITEBYTECODE forbids that. Then
-# the numba kernels of `make load`'s graphs are compiled into numba's cache, two processes at
-# once (gamegraph/loader/warmup.py): 11 s here, where a fresh checkout's first load spent
-# 15.5 s of one core.
+# the numba kernels of `make load`'s graphs are compiled into numba's cache, a process per
+# game, as many at once as there are cores (gamegraph/loader/warmup.py): 12-14 s here, where a
+# fresh checkout's first load spent 15.5 s of one core.
 UV_INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python \
 	$(if $(PYTHONDONTWRITEBYTECODE),--compile-bytecode)
 

@@ -28,14 +28,13 @@ WARM_N = 20
 """The n built: the first with 4-cycles of Q to search for, still a fraction of a second."""
 
 
-def warm(games: str, n: int = WARM_N) -> float:
+def warm(games: str, n: int = WARM_N) -> None:
     """Build ``games`` for ``n`` and write their CSV files into a scratch directory (removed
-    after), compiling every kernel they call; the seconds taken."""
+    after), compiling every kernel they call."""
     from gamegraph.loader.bulk import expected_of
     from gamegraph.loader.export import write_csv
     from gamegraph.loader.plan import LoadRequest
 
-    started = time.perf_counter()
     out = Path(tempfile.mkdtemp(prefix="gamegraph-warmup-"))
     try:
         for planned in LoadRequest.parse(str(n), games, route="export").plan():
@@ -43,7 +42,6 @@ def warm(games: str, n: int = WARM_N) -> float:
             write_csv(tables, out)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    return time.perf_counter() - started
 
 
 def default_games() -> list[str]:
