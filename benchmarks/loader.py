@@ -23,9 +23,12 @@ links, the importer's own start) against the goal of 25 s, and the bulk route's 
    node table and its relationships, against the importer on B_N's files alone. Each online
    load twice: right after the server's start (its JIT cold: the first minute of a JVM
    compiles the write path while it runs it), then dropped and written again in the same
-   server (warm: the steady rate, and a write into a database that just deleted). Last, B_N's
-   nodes copied inside the server with the same schema: the database's own rate of creating
-   them, against the online node stage.
+   server (warm: the steady rate, and a write into a database that just deleted). Then the
+   same graphs written again inside the server, twice (cold, then warm), with no driver and no
+   Python: the database's own Cypher write rate of this data, the ceiling of any online route,
+   against the importer's and the online load's. Last, B_N's nodes copied inside the server
+   with the same schema: the database's own rate of creating them, against the online node
+   stage.
 
     python benchmarks/loader.py [--sizes 40,50,60] [--online 50] [--skip-bulk] [--b80]
 
@@ -47,6 +50,7 @@ from pathlib import Path
 import numpy as np
 
 import gamegraph as gg
+from gamegraph.db import QueryRunner
 from gamegraph.loader.export import IMPORT_OPTIONS, export_graphs, import_arguments
 from gamegraph.loader.plan import LoadRequest
 from gamegraph.server import LocalNeo4j
@@ -120,7 +124,7 @@ def bulk(n: int) -> Run:
     return Run(summary.rows, seconds, dict(summary.seconds))
 
 
-def online(n: int, games: str | None) -> tuple[Run, Run]:
+def online(n: int, games: str | None) -> tuple[Run, Run, list[str]]:
     """`gamegraph load --online` of the graphs into the emptied local database (a server just
     started: its JIT cold), then, in the same server, the graphs dropped and written again
     (its JIT warm, into a database that just deleted them): the seconds of the write alone
@@ -147,7 +151,7 @@ def online(n: int, games: str | None) -> tuple[Run, Run]:
             runs.append(Run(rows, write, {"nodes": nodes}))
             if when == "cold":
                 db.drop(*(r.game.id for r in summary))
-    return runs[0], runs[1]
+    return runs[0], runs[1], [r.game.id for r in summary]
 
 
 def server_copy(n: int, online_nodes: float) -> None:
@@ -171,16 +175,89 @@ def server_copy(n: int, online_nodes: float) -> None:
             params = [{"n": n, "a": a, "step": step, "copy": copy_n} for a in batches]
             list(pool.map(lambda p: runner.write(query, p), params))
         seconds = time.perf_counter() - started
-        while runner.write(
-            "MATCH (q:GraphNode {graph: 'copy'}) WITH q LIMIT 5000 DELETE q"
-        ).nodes_deleted:
-            pass
+        _delete_copies(runner)
     print(
         f"  B_{n}'s {count:,} nodes copied inside the server: {seconds:.1f} s = "
         f"{count / seconds:,.0f} nodes/s; the online node stage (warm) "
         f"{online_nodes:.1f} s = {count / online_nodes:,.0f} nodes/s, "
         f"{seconds / online_nodes:.2f} of the server's own rate"
     )
+
+
+COPY_NODES = (
+    "UNWIND $ids AS i MATCH (p) WHERE elementId(p) = i "
+    "CREATE (q) SET q = p {.*, n: p.n + 10000, graph: 'copy', rule: p.rule + '/copy'}, "
+    "q:$(labels(p))"
+)
+COPY_RELATIONSHIPS = (
+    "UNWIND $ids AS i MATCH (a) WHERE elementId(a) = i MATCH (a)-[r:$($type)]->(b) "
+    "CREATE (a)-[c:$('COPY_' + $type)]->(b) SET c = properties(r)"
+)
+
+
+def server_write(graphs: list[str], online: Run, importer: Run) -> None:
+    """The graphs' rows written again inside the server, with no driver and no Python in the
+    way, twice (the first pass compiles its path in the JIT, as the cold online load does;
+    the second is the steady rate): every node copied (its labels and properties, under
+    another n, so the indexes and constraints take the copies as new entries) and every
+    relationship created again between its ends under a COPY_ type, 5,000 source rows a
+    transaction, two transactions at once as the loader writes. The database's own rate of
+    writing this data (a ceiling for any Cypher route: each copy also reads its source, by
+    id), against the importer's on the same data and against the online load (warm)."""
+    step = 5_000
+    with gg.connect() as db:
+        runner = db.runner
+        node_batches, rel_batches = [], []
+        for graph in graphs:
+            ids = [
+                row["i"]
+                for row in runner.run(
+                    "MATCH (p:GraphNode {graph: $g}) RETURN elementId(p) AS i", {"g": graph}
+                )
+            ]
+            types = [
+                row["t"]
+                for row in runner.run(
+                    "MATCH (p:GraphNode {graph: $g})-[r]->() RETURN DISTINCT type(r) AS t",
+                    {"g": graph},
+                )
+            ]
+            chunks = [ids[a : a + step] for a in range(0, len(ids), step)]
+            node_batches += [{"ids": chunk} for chunk in chunks]
+            rel_batches += [{"ids": chunk, "type": t} for t in types for chunk in chunks]
+        for when in ("first", "again"):
+            seconds, created = {}, 0
+            with ThreadPoolExecutor(max_workers=2) as pool:
+                for what, query, batches in (
+                    ("nodes", COPY_NODES, node_batches),
+                    ("relationships", COPY_RELATIONSHIPS, rel_batches),
+                ):
+                    started = time.perf_counter()
+                    done = list(pool.map(lambda p, q=query: runner.write(q, p), batches))
+                    seconds[what] = time.perf_counter() - started
+                    created += sum(s.nodes_created + s.relationships_created for s in done)
+            _delete_copies(runner)
+            total = sum(seconds.values())
+            rate, importer_rate = created / total, importer.rows / importer.seconds
+            print(
+                f"  the same graphs written inside the server ({when}): {created:,} rows in "
+                f"{total:.1f} s (nodes {seconds['nodes']:.1f}, relationships "
+                f"{seconds['relationships']:.1f}) = {rate:,.0f} rows/s; the database's own "
+                f"write / importer = {rate / importer_rate:.2f}, online (warm) / the "
+                f"database's own = {(online.rows / online.seconds) / rate:.2f}",
+                flush=True,
+            )
+
+
+def _delete_copies(runner: QueryRunner) -> None:
+    for query in (
+        "MATCH ()-[r]->() WHERE type(r) STARTS WITH 'COPY_' WITH r LIMIT 20000 DELETE r",
+        "MATCH (q:GraphNode {graph: 'copy'}) WITH q LIMIT 5000 DETACH DELETE q",
+    ):
+        while True:
+            summary = runner.write(query)
+            if not summary.nodes_deleted + summary.relationships_deleted:
+                break
 
 
 def fit(rows: list[int], seconds: list[float]) -> tuple[float, float]:
@@ -234,7 +311,7 @@ def main() -> None:
         print(f"\nonline against the importer, n = {n}:", flush=True)
         for games in (None, "bulgarian"):
             alone = bare_import(n, games)
-            cold, warm = online(n, games)
+            cold, warm, graphs = online(n, games)
             ratios = [
                 (run.rows / run.seconds) / (alone.rows / alone.seconds) for run in (cold, warm)
             ]
@@ -242,6 +319,7 @@ def main() -> None:
                 f"  online / importer ({games or 'default games'}) = {ratios[0]:.2f} cold, "
                 f"{ratios[1]:.2f} warm (goal >= {ONLINE_GOAL})"
             )
+            server_write(graphs, warm, alone)
         server_copy(n, warm.stages["nodes"])
     if args.b80:
         alone = bare_import(80, "bulgarian")
