@@ -8,11 +8,11 @@ form). Everything here is scalar pure Python: the bulk engines in :mod:`bulgaria
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
+from gamegraph.core.notation import integers
 from gamegraph.errors import InputError
 from gamegraph.games.limits import saturating
 
@@ -42,13 +42,6 @@ class PartitionError(InputError):
     """Raised for text that is not a partition (of the expected n)."""
 
 
-MAX_PARSED_SIZE = 10**6
-"""The largest partition :func:`parse_partition` writes out when no n bounds it (no game
-graph holds partitions of a million; every graph's n is far smaller)."""
-
-_TOKEN = re.compile(r"^(\d{1,18})(?:\^(\d{1,18}))?$")
-
-
 def parse_partition(text: str, n: int | None = None) -> Partition:
     """Parse any notation of SPEC.md §1 into canonical form.
 
@@ -56,43 +49,21 @@ def parse_partition(text: str, n: int | None = None) -> Partition:
     exponents, ``1 3^2 5``. Order of the parts does not matter. When ``n`` is given the parts
     must sum to it.
     """
-    body = text.strip()
-    if body[:1] in "[(" and body[-1:] in "])":
-        body = body[1:-1]
-    tokens = [t for t in re.split(r"[\s,]+", body.strip()) if t]
-    if not tokens:
-        raise PartitionError(f"empty partition {text!r}: give its parts, e.g. '5,3,3,1'")
-    parts: list[int] = []
-    total = 0
-    for token in tokens:
-        match = _TOKEN.match(token)
-        if match is None:
-            raise PartitionError(
-                f"bad part {_brief(token)} in {_brief(text)}: parts are positive integers, "
-                "optionally with an exponent as in '3^2'"
-            )
-        size, times = int(match.group(1)), int(match.group(2) or 1)
-        if size == 0:
-            raise PartitionError(f"part 0 in {text!r}: parts must be positive")
-        if times == 0:
-            raise PartitionError(f"exponent 0 in {token!r} of {text!r}: exponents must be >= 1")
-        total += size * times
-        if total > (MAX_PARSED_SIZE if n is None else n):
-            # refused before its parts are written out: '1^99999999999' is a few characters
-            bound = f"n = {n}" if n is not None else f"{MAX_PARSED_SIZE:,}"
-            raise PartitionError(f"the parts of {_brief(text)} add up to more than {bound}")
-        parts.extend([size] * times)
-    result = tuple(sorted(parts, reverse=True))
-    if n is not None and sum(result) != n:
+    return _of_n(tuple(sorted(_parts_as_given(text, n), reverse=True)), n)
+
+
+def _parts_as_given(text: str, n: int | None) -> Partition:
+    """The parts a text writes, in its order (:func:`gamegraph.core.notation.integers`: the
+    sum bounded by n, or a million, before the text is written out)."""
+    return integers(text, limit=n, what="partition", noun=("part", "parts"), error=PartitionError)
+
+
+def _of_n(parts: Partition, n: int | None) -> Partition:
+    if n is not None and sum(parts) != n:
         raise PartitionError(
-            f"{canonical_key(result)} is a partition of {sum(result)}, not of n = {n}"
+            f"{canonical_key(parts)} is a partition of {sum(parts)}, not of n = {n}"
         )
-    return result
-
-
-def _brief(text: str, width: int = 40) -> str:
-    """`text` quoted for a message, cut to `width` characters (a message stays one line)."""
-    return repr(text if len(text) <= width else text[: width - 1] + "…")
+    return parts
 
 
 def canonical_key(partition: Partition) -> str:
@@ -232,10 +203,6 @@ def count_separated(n: int) -> int:
     return previous[n]
 
 
-_SEPARATORS = re.compile(r"[\s,]+")
-_ORDERED_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
-
-
 def parse_ordered_partition(text: str, n: int | None = None) -> Partition:
     """A partition written largest part first (``5,3,3,1``) or in the papers' ascending
     notation (``1 3^2 5``), as a nonincreasing tuple.
@@ -244,22 +211,11 @@ def parse_ordered_partition(text: str, n: int | None = None) -> Partition:
     (:func:`gamegraph.games.partitions.parse_partition`, which B_n uses, would sort them
     silently and hide a composition given by mistake).
     """
-    parts = parse_partition(text)
-    body = text.strip()
-    if body[:1] in "[(" and body[-1:] in "])":
-        body = body[1:-1]
-    given: list[int] = []
-    for token in _SEPARATORS.split(body.strip()):
-        match = _ORDERED_TOKEN.match(token)
-        if match:
-            given += [int(match.group(1))] * int(match.group(2) or 1)
-    if given not in (sorted(given, reverse=True), sorted(given)):
+    given = _parts_as_given(text, None)
+    parts = tuple(sorted(given, reverse=True))
+    if given not in (parts, parts[::-1]):
         raise PartitionError(
             f"{text.strip()!r} is a composition, not a partition: write the parts largest "
             f"first ({canonical_key(parts)}) or in ascending notation ({paper_notation(parts)})"
         )
-    if n is not None and sum(parts) != n:
-        raise PartitionError(
-            f"{canonical_key(parts)} is a partition of {sum(parts)}, not of n = {n}"
-        )
-    return parts
+    return _of_n(parts, n)

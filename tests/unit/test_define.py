@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -297,3 +298,22 @@ def test_a_compiled_move_on_compositions_gives_carolina_solitaire() -> None:
     factory = gg.solitaire(name="test-compiled-carolina", space="compositions", compiled=True)(move)
     for n in range(1, 12):
         assert factory(n).successor.tolist() == gg.carolina(n).successor.tolist(), n
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("3,x", "bad entry 'x' in '3,x': entries are nonnegative integers"),
+        ("2^0", "exponent 0 in '2^0'"),
+        ("", "empty position ''"),
+        ("1^99999999999", "add up to more than 1,000,000"),  # refused before it is written out
+    ],
+)
+def test_a_reachable_space_reads_position_text_as_the_core_reads_it(
+    text: str, message: str
+) -> None:
+    space = gg.reachable(start=[(3, 0)])
+    assert space.parse("[3 0]", 3) == space.parse("3,0", 3) == space.parse("3 0^1", 3) == (3, 0)
+    with pytest.raises(InputError, match=re.escape(message)) as error:
+        space.parse(text, 3)
+    assert "\n" not in str(error.value)

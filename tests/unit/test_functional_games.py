@@ -469,6 +469,7 @@ def test_a_position_is_named_in_every_notation_its_game_accepts(
         (Carolina(n=8), "1,0,7", "part below 1"),
         (Carolina(n=8), "3,1|4", "bad entry"),
         (Carolina(n=8), "3,1,3", "add up to 7, not n = 8"),
+        (Carolina(n=8), "1^99999999999", "add up to more than n = 8"),  # not written out
         (Montreal(n=7), "1,0,0,0,0,0,0,0,6", "not in I(7): it is reducible"),
         (Montreal(n=7), "1,0,0,0,-6", "bad entry"),
         (Montreal(n=7), "3,2,1", "size 6, not n = 7"),

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamegraph.core.notation import PositionError, integers
 from gamegraph.games.partitions import (
     PartitionError,
     canonical_key,
@@ -175,6 +176,27 @@ def test_a_huge_exponent_is_refused_before_its_parts_are_written_out() -> None:
     with pytest.raises(PartitionError, match="bad part"):
         parse_partition("1^" + "9" * 5000)  # past Python's int-from-text limit
     assert parse_partition("1^1000000") == (1,) * 10**6
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 12), st.integers(0, 3)), max_size=8),
+    st.sampled_from([",", " ", ", "]),
+    st.sampled_from(["{}", "[{}]", "({})"]),
+)
+def test_a_partition_text_reads_as_the_notation_module_reads_any_position(
+    tokens: list[tuple[int, int]], sep: str, frame: str
+) -> None:
+    """Position text is read in one place (gamegraph.core.notation): a partition's parts are
+    the integers it writes, sorted, and a text it refuses is refused as a partition too."""
+    text = frame.format(sep.join(f"{v}^{e}" if e != 1 else str(v) for v, e in tokens))
+    try:
+        values = integers(text, positive=True)
+    except PositionError:
+        with pytest.raises(PartitionError):
+            parse_partition(text)
+        return
+    assert parse_partition(text) == tuple(sorted(values, reverse=True))
+    assert parse_partition(text, sum(values)) == parse_partition(text)
 
 
 @pytest.mark.parametrize("length", [39, 40, 41, 80])

@@ -24,6 +24,7 @@ predicate ``where`` that narrows the space (:class:`Narrowed`). This package imp
 of gamegraph but :mod:`gamegraph.errors`, and knows nothing of Neo4j or of any game.
 """
 
+from gamegraph.core.notation import EMPTY_KEY, EMPTY_NOTATION
 from gamegraph.core.spaces.base import Narrowed, PositionError, Space, flat_rows, narrowed
 from gamegraph.core.spaces.compositions import (
     Composition,
@@ -34,7 +35,6 @@ from gamegraph.core.spaces.compositions import (
     necklaces,
 )
 from gamegraph.core.spaces.listed import Listed
-from gamegraph.core.spaces.notation import EMPTY_KEY, EMPTY_NOTATION
 from gamegraph.core.spaces.partitions import (
     MAX_N,
     Partition,

@@ -29,16 +29,12 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
-from gamegraph.errors import InputError
+from gamegraph.core.notation import PositionError
 
 __all__ = ["Narrowed", "P", "PositionError", "Space", "flat_rows", "members", "narrowed"]
 
 P = TypeVar("P")
 """The type of a position of a space (a tuple of ints, a tuple of tuples, ...)."""
-
-
-class PositionError(InputError):
-    """A position (or its text, or an id) that is no member of the space; says why."""
 
 
 def flat_rows(rows: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:

@@ -22,10 +22,10 @@ from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
+from gamegraph.core.notation import brief, integers, is_empty, join_key
 from gamegraph.core.spaces import _composition_kernels as ck
 from gamegraph.core.spaces import _kernels as k
 from gamegraph.core.spaces.base import PositionError, Space, members, narrowed
-from gamegraph.core.spaces.notation import brief, integers, is_empty, join_key
 
 __all__ = [
     "Composition",

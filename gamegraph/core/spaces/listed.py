@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.core.notation import brief, integers
 from gamegraph.core.spaces.base import PositionError, Space, flat_rows
-from gamegraph.core.spaces.notation import brief, integers
 
 __all__ = ["Listed"]
 

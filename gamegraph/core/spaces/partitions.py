@@ -17,15 +17,15 @@ from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
-from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
-from gamegraph.core.spaces.notation import (
+from gamegraph.core.notation import (
     brief,
     exponent_notation,
     integers,
     is_empty,
     join_key,
 )
+from gamegraph.core.spaces import _kernels as k
+from gamegraph.core.spaces.base import PositionError, Space, narrowed
 
 __all__ = [
     "MAX_N",

@@ -14,8 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property, lru_cache
 from typing import Any
 
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
-from gamegraph.core.spaces.notation import (
+from gamegraph.core.notation import (
     EMPTY_KEY,
     EMPTY_NOTATION,
     integers,
@@ -23,6 +22,7 @@ from gamegraph.core.spaces.notation import (
     join_key,
     strip_brackets,
 )
+from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions
 from gamegraph.core.spaces.products import _check_n
 

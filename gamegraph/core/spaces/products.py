@@ -23,16 +23,16 @@ from typing import Any
 
 import numpy as np
 
-from gamegraph.core.spaces import _hands_kernels as hk
-from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
-from gamegraph.core.spaces.notation import (
+from gamegraph.core.notation import (
     EMPTY_KEY,
     brief,
     exponent_notation,
     join_key,
     strip_brackets,
 )
+from gamegraph.core.spaces import _hands_kernels as hk
+from gamegraph.core.spaces import _kernels as k
+from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions, parse_parts
 
 __all__ = [

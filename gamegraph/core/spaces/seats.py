@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.core.notation import brief, integers, join_key
 from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.compositions import Composition, Compositions, _check_int, _sequence
-from gamegraph.core.spaces.notation import brief, integers, join_key
 
 __all__ = [
     "MarkedComposition",

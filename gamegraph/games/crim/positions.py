@@ -2,35 +2,27 @@
 
 A position is a partition of any size, the empty diagram [] included. Its key in Neo4j is
 its canonical key (``"5,3,3,1"``), except that the empty diagram, whose canonical key would
-be the empty string, has the key :data:`EMPTY_KEY` (``"0"``, the partition of 0): an empty
-string is a poor key (neo4j-admin reads an empty CSV field as no value, a shell drops an
-empty argument), and no partition's canonical key is ``"0"``.
+be the empty string, has the key :data:`gamegraph.core.notation.EMPTY_KEY` (``"0"``, the
+partition of 0, as every empty position of the package): an empty string is a poor key
+(neo4j-admin reads an empty CSV field as no value, a shell drops an empty argument), and no
+partition's canonical key is ``"0"``.
 
 No numpy here: :mod:`gamegraph.games.crim` imports this at start-up.
 """
 
 from __future__ import annotations
 
-import re
-
+from gamegraph.core.notation import EMPTY_KEY, is_empty, join_key
 from gamegraph.errors import InputError
 from gamegraph.games.partitions import Partition, canonical_key, parse_partition
 
 __all__ = [
     "EMPTY_KEY",
-    "EMPTY_NOTATION",
     "CrimInputError",
     "check_position_size",
     "parse_position",
     "position_key",
 ]
-
-EMPTY_KEY = "0"
-"""The key of the empty diagram in the graph (see the module docstring)."""
-EMPTY_NOTATION = "∅"
-"""Paper notation of the empty diagram."""
-
-_EMPTY = re.compile(r"^\s*(\[\s*\]|\(\s*\)|∅|0)?\s*$")
 
 
 class CrimInputError(InputError):
@@ -44,7 +36,7 @@ def parse_position(text: str, n: int | None = None) -> Partition:
     the empty diagram, ``[]``, ``()``, ``∅``, its key ``0`` or an empty string. With ``n``
     the size must be at most n (a graph holds every partition of size 0..n).
     """
-    if _EMPTY.match(text):
+    if is_empty(text):
         return ()
     try:
         position = parse_partition(text)
@@ -66,4 +58,4 @@ def check_position_size(position: Partition, n: int) -> None:
 
 def position_key(position: Partition) -> str:
     """The key of a position in the graph: its canonical key, :data:`EMPTY_KEY` for []."""
-    return canonical_key(position) if position else EMPTY_KEY
+    return join_key(position)

@@ -4,7 +4,7 @@ One node per partition of size 0..N, whose ``n`` is its size |λ| (so ``(:Crim {
 are the positions of CRIM on the partitions of 12), with its Sprague-Grundy value, its rank
 and the label ``:PPosition`` when the player to move loses; one ``CRIM_MOVE`` from each
 position to each of its distinct options. The empty diagram has the key ``"0"``
-(:data:`gamegraph.games.crim.positions.EMPTY_KEY`) and no ``parts``.
+(:data:`gamegraph.core.notation.EMPTY_KEY`) and no ``parts``.
 """
 
 from __future__ import annotations

@@ -20,11 +20,11 @@ No numpy here: the definitions import it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from gamegraph.core.notation import integers
 from gamegraph.errors import InputError
 from gamegraph.games.crim.positions import parse_position as parse_any_partition
 from gamegraph.games.partitions import Partition, parse_ordered_partition
@@ -131,7 +131,7 @@ class Space:
                     f"partitions of size 0..{n}"
                 )
             return position
-        values = _sequence(text)
+        values = integers(text, positive=False, error=PositionTextError)
         if self.kind == "compositions" and (min(values) < 1 or sum(values) != n):
             raise PositionTextError(
                 f"{text.strip()!r} is no composition of n = {n}: its parts are positive "
@@ -195,25 +195,3 @@ def space_of(value: object) -> Space:
 def narrowed(space: Space, where: Callable[..., bool] | None) -> Space:
     """The space with a predicate (a definition's ``where=`` narrows its space)."""
     return space if where is None else replace(space, where=where)
-
-
-_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
-
-
-def _sequence(text: str) -> Position:
-    """Nonnegative integers in the order given (``3,1,2``, ``[3 1 2]``, ``2^2,1``)."""
-    body = text.strip()
-    if body[:1] in "[(" and body[-1:] in "])":
-        body = body[1:-1]
-    values: list[int] = []
-    for token in filter(None, re.split(r"[\s,]+", body.strip())):
-        match = _TOKEN.match(token)
-        if match is None or match.group(2) == "0":
-            raise PositionTextError(
-                f"bad entry {token!r} in {text!r}: a position is written as nonnegative "
-                "integers such as '3,1,2' (an exponent repeats one: '2^3')"
-            )
-        values += [int(match.group(1))] * int(match.group(2) or 1)
-    if not values:
-        raise PositionTextError(f"empty position {text!r}: give its entries, e.g. '3,1,2'")
-    return tuple(values)

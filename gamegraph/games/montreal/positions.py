@@ -33,8 +33,8 @@ import numpy as np
 
 from gamegraph.core.graphs import FunctionalGraph as CoreFunctionalGraph
 from gamegraph.core.graphs import functional_analysis, index_dtype
+from gamegraph.core.notation import integers
 from gamegraph.core.spaces import PositionError, Space
-from gamegraph.core.spaces.notation import integers
 from gamegraph.games.montreal import A007075
 from gamegraph.games.montreal import _kernels as mk
 

@@ -4,6 +4,10 @@ Integers are written separated by commas or spaces, optionally in brackets, and 
 carry an exponent that repeats it (``3^2`` is ``3, 3``): ``5,3,3,1``, ``[5,3,3,1]``,
 ``5 3 3 1``, ``1 3^2 5``. The empty position is written ``0`` (its key), ``[]``, ``()``, ``∅``
 or nothing. Every message is one line and quotes at most 40 characters of the text.
+
+Written once for every position text of the package (partitions of the games, the spaces'
+positions, a definition's), and light: it imports no numpy, so a game's module may use it at
+start-up.
 """
 
 from __future__ import annotations
@@ -12,12 +16,13 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from gamegraph.core.spaces.base import PositionError
+from gamegraph.errors import InputError
 
 __all__ = [
     "EMPTY_KEY",
     "EMPTY_NOTATION",
     "MAX_ENTRIES",
+    "PositionError",
     "brief",
     "exponent_notation",
     "integers",
@@ -34,6 +39,11 @@ EMPTY_NOTATION = "∅"
 
 MAX_ENTRIES = 10**6
 """The most integers one text is written out into (``1^99999999999`` is a few characters)."""
+
+
+class PositionError(InputError):
+    """A position (or its text, or an id) that is no member of the space; says why."""
+
 
 _TOKEN = re.compile(r"^(\d{1,18})(?:\^(\d{1,18}))?$")
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -59,17 +69,26 @@ def strip_brackets(text: str) -> str:
 
 
 def integers(
-    text: str, *, positive: bool = True, limit: int | None = None, what: str = "position"
+    text: str,
+    *,
+    positive: bool = True,
+    limit: int | None = None,
+    what: str = "position",
+    noun: tuple[str, str] = ("entry", "entries"),
+    error: type[InputError] = PositionError,
 ) -> tuple[int, ...]:
     """The integers a text writes, in the order given, exponents expanded.
 
     ``positive`` refuses 0 (parts of a partition); ``limit`` bounds their sum (refused before
     the text is written out). The empty text is refused: callers test :func:`is_empty` first
-    where an empty position exists.
+    where an empty position exists. Messages call the text a ``what`` and its integers by
+    ``noun`` (singular, plural), and are raised as ``error``.
     """
+    one, many = noun
     tokens = [t for t in _SEPARATORS.split(strip_brackets(text)) if t]
     if not tokens:
-        raise PositionError(f"empty {what} {brief(text)}: give its entries, e.g. '3,1,2'")
+        example = "'5,3,3,1'" if what == "partition" else "'3,1,2'"
+        raise error(f"empty {what} {brief(text)}: give its {many}, e.g. {example}")
     values: list[int] = []
     total = 0
     bound = MAX_ENTRIES if limit is None else limit
@@ -77,19 +96,19 @@ def integers(
         match = _TOKEN.match(token)
         if match is None:
             kind = "positive" if positive else "nonnegative"
-            raise PositionError(
-                f"bad entry {brief(token)} in {brief(text)}: entries are {kind} integers, "
+            raise error(
+                f"bad {one} {brief(token)} in {brief(text)}: {many} are {kind} integers, "
                 "optionally with an exponent as in '3^2'"
             )
         value, times = int(match.group(1)), int(match.group(2) or 1)
         if positive and value == 0:
-            raise PositionError(f"part 0 in {brief(text)}: parts must be positive")
+            raise error(f"part 0 in {brief(text)}: parts must be positive")
         if times == 0:
-            raise PositionError(f"exponent 0 in {brief(token)} of {brief(text)}: use 1 or more")
+            raise error(f"exponent 0 in {brief(token)} of {brief(text)}: use 1 or more")
         total += value * times
         if total > bound or len(values) + times > MAX_ENTRIES:
             limit_text = f"n = {limit}" if limit is not None else f"{MAX_ENTRIES:,}"
-            raise PositionError(f"the entries of {brief(text)} add up to more than {limit_text}")
+            raise error(f"the {many} of {brief(text)} add up to more than {limit_text}")
         values.extend([value] * times)
     return tuple(values)
 
