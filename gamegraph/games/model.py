@@ -146,10 +146,6 @@ class NodeTable:
                     return value
         return None
 
-    def labels_of(self, row: int) -> list[str]:
-        flags = [label for label in self.flags if self.flag(label, row, row + 1)[0]]
-        return [self.label, *flags]
-
 
 @dataclass
 class RelTable:

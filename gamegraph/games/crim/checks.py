@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -31,9 +31,6 @@ from gamegraph.games.checks import (
 from gamegraph.games.crim import Crim
 from gamegraph.games.crim.engine import CrimGraph
 from gamegraph.games.crim.tables import crim_summary
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["SLICE", "CrimChecks"]
 

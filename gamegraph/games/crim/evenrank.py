@@ -30,6 +30,7 @@ import numpy as np
 
 from gamegraph.games import _kernels as gk
 from gamegraph.games.crim import _pn_kernels as pk
+from gamegraph.games.partitions import partition_counts
 
 if TYPE_CHECKING:
     from gamegraph.cluster import Task
@@ -50,12 +51,6 @@ __all__ = [
 ]
 
 MAX_SIZE = 200  #: the rank table's int64 entries hold p(s) up to far beyond this
-
-
-def partition_counts(n: int) -> list[int]:
-    """p(0), …, p(n)."""
-    table = gk.rank_table(n)
-    return [int(table[s, s]) for s in range(n + 1)]
 
 
 def bits_bytes(n: int) -> int:

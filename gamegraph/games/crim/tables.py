@@ -19,7 +19,7 @@ from gamegraph.games.model import GraphTables, NodeTable, RelTable
 if TYPE_CHECKING:
     from gamegraph.games.crim import Crim
 
-__all__ = ["P_LABEL", "crim_summary", "crim_tables"]
+__all__ = ["P_LABEL", "crim_summary", "tables"]
 
 P_LABEL = "PPosition"
 
@@ -34,7 +34,7 @@ def crim_summary(game: Crim, graph: CrimGraph) -> dict[str, Any]:
     }
 
 
-def crim_tables(game: Crim, graph: CrimGraph) -> GraphTables:
+def tables(game: Crim, graph: CrimGraph) -> GraphTables:
     """Every position with its analysis, every move."""
     parts, starts = graph.flat_parts()
     flat, bounds = parts.tolist(), starts.tolist()
@@ -59,7 +59,5 @@ def crim_tables(game: Crim, graph: CrimGraph) -> GraphTables:
     return GraphTables(game, [nodes], [move], game.summary(graph))
 
 
-tables = crim_tables
-"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
 summary = crim_summary
 """The ``summary`` hook: what the :Graph record stores (``stat_*``)."""

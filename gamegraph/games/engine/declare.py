@@ -28,7 +28,6 @@ from gamegraph.games.registry import BUILT_IN
 from gamegraph.games.sources import loading_from, origin_being_loaded
 
 if TYPE_CHECKING:
-    from gamegraph.games.base import Game
     from gamegraph.games.factory import GameFactory
 
 __all__ = [
@@ -313,9 +312,3 @@ def _check_signature(
             f"{what} {getattr(target, '__name__', target)}{signature} cannot be called as "
             f"{getattr(target, '__name__', 'f')}{wanted}: {e}"
         ) from None
-
-
-def game_of_definition(game: type[Game[Any]]) -> Definition | None:
-    """The definition a game class was made from (None for a built-in game)."""
-    definition = getattr(game, "definition", None)
-    return definition if isinstance(definition, Definition) else None

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -37,9 +37,6 @@ from gamegraph.games.floridian import Floridian
 from gamegraph.games.floridian.engine import FloridianGraph
 from gamegraph.games.floridian.read_graph import ReadGraph, differing_sources, two_move_paths
 from gamegraph.games.partitions import canonical_key
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["FloridianChecks"]
 

@@ -20,10 +20,10 @@ from gamegraph.games.model import (
 if TYPE_CHECKING:
     from gamegraph.games.floridian import Floridian
 
-__all__ = ["floridian_tables"]
+__all__ = ["tables"]
 
 
-def floridian_tables(game: Floridian, graph: FloridianGraph) -> GraphTables:
+def tables(game: Floridian, graph: FloridianGraph) -> GraphTables:
     """G_n and H_n: α-positions, Ω-positions, α-moves, Ω-moves and turns (H_n arcs).
 
     Full mode has every S(n) member as an α-position; restricted mode only Ω(T(n)).
@@ -78,7 +78,3 @@ def floridian_tables(game: Floridian, graph: FloridianGraph) -> GraphTables:
     ]
     nodes = [NodeTable("Alpha", alpha, flags), NodeTable("Omega", omega)]
     return GraphTables(game, nodes, rels, game.summary(graph))
-
-
-tables = floridian_tables
-"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

@@ -5,14 +5,11 @@ stored and with the engine."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
 from gamegraph.games.lifting import Lifting
 from gamegraph.games.lifting.graph import LiftingGraph
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["LiftingChecks"]
 

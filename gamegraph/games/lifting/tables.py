@@ -13,10 +13,10 @@ from gamegraph.games.partitions import canonical_key, paper_notation
 if TYPE_CHECKING:
     from gamegraph.games.lifting import Lifting
 
-__all__ = ["lifting_tables"]
+__all__ = ["tables"]
 
 
-def lifting_tables(game: Lifting, q: LiftingGraph) -> GraphTables:
+def tables(game: Lifting, q: LiftingGraph) -> GraphTables:
     """Q: ``(:FourCycle)-[:LIFTS_TO]->(:FourCycle)`` for lifts inside the range.
 
     Lifts whose target lies beyond n_max are counted on the source (``lifts_beyond``) but
@@ -59,7 +59,3 @@ def lifting_tables(game: Lifting, q: LiftingGraph) -> GraphTables:
         },
     )
     return GraphTables(game, [nodes], [lifts], game.summary(q))
-
-
-tables = lifting_tables
-"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

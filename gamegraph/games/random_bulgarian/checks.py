@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import reduce
 from math import gcd, lcm
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -33,9 +33,6 @@ from gamegraph.errors import DatabaseError
 from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
 from gamegraph.games.random_bulgarian import RandomBulgarian
 from gamegraph.games.random_bulgarian.engine import RandomBulgarianGraph
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "BALANCE_TOLERANCE",

@@ -18,10 +18,10 @@ from gamegraph.games.random_bulgarian.engine import RandomBulgarianGraph
 if TYPE_CHECKING:
     from gamegraph.games.random_bulgarian import RandomBulgarian
 
-__all__ = ["random_bulgarian_tables"]
+__all__ = ["tables"]
 
 
-def random_bulgarian_tables(game: RandomBulgarian, chain: RandomBulgarianGraph) -> GraphTables:
+def tables(game: RandomBulgarian, chain: RandomBulgarianGraph) -> GraphTables:
     """Nodes (chain, p, n, key, ..., stationary, staircase_distance) and transitions."""
     size = chain.size
     parts, offsets = chain.flat_parts()
@@ -48,7 +48,3 @@ def random_bulgarian_tables(game: RandomBulgarian, chain: RandomBulgarianGraph) 
         properties["probability_exact"] = [str(v) for v in chain.probability_exact]
     moves = RelTable(game.move, game.label, game.label, chain.sources, chain.indices, properties)
     return GraphTables(game, [nodes], [moves], game.summary(chain))
-
-
-tables = random_bulgarian_tables
-"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""

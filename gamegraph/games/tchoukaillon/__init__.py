@@ -37,9 +37,20 @@ from gamegraph.games.tchoukaillon.boards import (
     winnable_board,
     winning_play,
 )
+from gamegraph.lazy import lazy_names
 
 if TYPE_CHECKING:
     from gamegraph.games.tchoukaillon.engine import TchoukaillonAnalysis
+    from gamegraph.games.tchoukaillon.roots import (
+        alist,
+        cf,
+        check_seed_single_basins,
+        fagan_basin_size,
+        fagan_basins,
+        fagan_pairs,
+        single_member_basins,
+        strange_root,
+    )
 
 __all__ = [
     "RULES",
@@ -117,62 +128,15 @@ class Tchoukaillon(Game["TchoukaillonAnalysis"]):
         return board_key(board)
 
 
-# --------------------------------------------------------------------------- the numbers
-
-
-def strange_root(n: int) -> int:
-    """sr(n), the first entry of the last pair of Alist_n (exact for any n >= 1)."""
-    from gamegraph.games.tchoukaillon.roots import strange_root as compute
-
-    return compute(n)
-
-
-def alist(n: int) -> list[tuple[int, int]]:
-    """Alist_n: the pairs ⟨i, y⟩ from ⟨1, n⟩ to ⟨sr(n), sr(n)⟩."""
-    from gamegraph.games.tchoukaillon.roots import alist as compute
-
-    return compute(n)
-
-
-def cf(m: int) -> int:
-    """cf(m), the root of Fagan's construction for m (= sr(2m))."""
-    from gamegraph.games.tchoukaillon.roots import cf as compute
-
-    return compute(m)
-
-
-def fagan_pairs(m: int) -> list[tuple[int, int]]:
-    """CF(m): the Fagan pairs from (2, 2m) to (cf(m), cf(m))."""
-    from gamegraph.games.tchoukaillon.roots import fagan_pairs as compute
-
-    return compute(m)
-
-
-def fagan_basin_size(n: int) -> int:
-    """#{m >= 1 : cf(m) = n} (OEIS A204539), from the sieve: ⌊f(n)/2⌋ − ⌊f(n − 1)/2⌋."""
-    from gamegraph.games.tchoukaillon.roots import fagan_basin_size as compute
-
-    return compute(n)
-
-
-def fagan_basins(m_max: int) -> dict[int, int]:
-    """{n: basin size} for every n whose Fagan basin lies in 1..m_max (OEIS A204539),
-    counted from cf(m); m_max up to 10^8."""
-    from gamegraph.games.tchoukaillon.roots import fagan_basins as compute
-
-    return compute(m_max)
-
-
-def single_member_basins(m_max: int) -> list[tuple[int, int]]:
-    """(m, cf(m)) for every m <= m_max alone in its Fagan basin."""
-    from gamegraph.games.tchoukaillon.roots import single_member_basins as compute
-
-    return compute(m_max)
-
-
-def check_seed_single_basins() -> dict[str, object]:
-    """SR-basin1: the m <= 636881 alone in their basin against the seed's list
-    (m = 1, 2, 3, 6, 30, 493080), and m = 242650650 (cf = 39046, basin size 1); ``holds``."""
-    from gamegraph.games.tchoukaillon.roots import check_seed_single_basins as compute
-
-    return compute()
+# the numbers, from .roots on first use (its sieve imports numba: the game's module stays light)
+_ROOTS = (
+    "alist",
+    "cf",
+    "check_seed_single_basins",
+    "fagan_basin_size",
+    "fagan_basins",
+    "fagan_pairs",
+    "single_member_basins",
+    "strange_root",
+)
+__getattr__ = lazy_names(__name__, dict.fromkeys(_ROOTS, "roots"))

@@ -40,7 +40,6 @@ __all__ = [
     "parse_board",
     "play",
     "playable_holes",
-    "rightmost_hole",
     "trim",
     "winnable_board",
     "winnable_board_by_recursion",
@@ -249,8 +248,3 @@ def move_vector_by_play(board: Sequence[int], *, literal: bool = False) -> tuple
     for hole, _ in winning_play(start, literal=literal):
         counts[hole - 1] += 1
     return tuple(counts)
-
-
-def rightmost_hole(n: int) -> int:
-    """The rightmost non-empty hole of Tchouk_n (0 for n = 0)."""
-    return len(winnable_board(n))

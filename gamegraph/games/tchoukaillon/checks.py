@@ -19,8 +19,6 @@ relationships, in Cypher, and compared with the engine.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
 from gamegraph.games.tchoukaillon import Tchoukaillon
 from gamegraph.games.tchoukaillon.boards import board_key, move_vector, winnable_board
@@ -30,9 +28,6 @@ from gamegraph.games.tchoukaillon.roots import (
     roots_per_value,
     strange_roots,
 )
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["SLICE", "TchoukaillonChecks"]
 

@@ -21,10 +21,10 @@ from gamegraph.games.tchoukaillon.roots import strange_roots
 if TYPE_CHECKING:
     from gamegraph.games.tchoukaillon import Tchoukaillon
 
-__all__ = ["tchoukaillon_tables"]
+__all__ = ["tables"]
 
 
-def tchoukaillon_tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> GraphTables:
+def tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> GraphTables:
     """Boards with their analysis, and moves, of T_n."""
     graph = built.graph
     size = graph.size
@@ -71,7 +71,3 @@ def tchoukaillon_tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> Grap
         {"hole": graph.hole.tolist(), "sown": graph.sown.tolist()},
     )
     return GraphTables(game, [nodes], [moves], game.summary(built))
-
-
-tables = tchoukaillon_tables
-"""The ``tables`` hook :class:`~gamegraph.games.base.Game` calls (its engine's package)."""
