@@ -128,15 +128,6 @@ class Tchoukaillon(Game["TchoukaillonAnalysis"]):
         return board_key(board)
 
 
-# the numbers, from .roots on first use (its sieve imports numba: the game's module stays light)
-_ROOTS = (
-    "alist",
-    "cf",
-    "check_seed_single_basins",
-    "fagan_basin_size",
-    "fagan_basins",
-    "fagan_pairs",
-    "single_member_basins",
-    "strange_root",
-)
-__getattr__ = lazy_names(__name__, dict.fromkeys(_ROOTS, "roots"))
+# the numbers (the names of __all__ not defined above) from .roots on first use: its sieve
+# imports numba, and the game's module stays light
+__getattr__ = lazy_names(__name__, {name: "roots" for name in __all__ if name not in globals()})
