@@ -84,6 +84,39 @@ class Comparison:
         if not cypher == stored == engine:
             self.problem(f"{key}: Cypher {cypher!r}, stored {stored!r}, engine {engine!r}")
 
+    def many(
+        self,
+        what: str,
+        key: Callable[[int], str],
+        seen: Any,
+        found: Any,
+        stored: Any | None,
+        engine: Any,
+        *,
+        source: str = "Cypher",
+        absent: int | None = None,
+    ) -> None:
+        """:meth:`three` over every position at once: arrays by position, compared where
+        ``seen`` holds (``stored`` None: ``found`` against the engine only); a value equal
+        to ``absent`` is shown as absent."""
+        import numpy as np  # only verify compares arrays: the module stays light
+
+        found, engine = np.asarray(found, dtype=np.int64), np.asarray(engine, dtype=np.int64)
+        bad = found != engine
+        if stored is not None:
+            bad |= stored != engine
+        wrong = np.flatnonzero(bad & seen)
+
+        def show(value: Any) -> str:
+            return "absent" if absent is not None and int(value) == absent else str(int(value))
+
+        for i in wrong[:MAX_PROBLEMS].tolist():
+            shown = "" if stored is None else f", stored {show(stored[i])}"
+            self.problem(
+                f"{key(i)} {what}: {source} {show(found[i])}{shown}, engine {int(engine[i])}"
+            )
+        self.count += max(0, wrong.shape[0] - MAX_PROBLEMS)
+
     def sets(self, what: str, found: set[Any], engine: set[Any], where: str = "Neo4j") -> None:
         """Two sets must be equal; each element on one side only is a problem, named by side."""
         for item in sorted(found - engine, key=str):

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
 from reference import four_cycles_by_brute_force
 
 from gamegraph.games import get_game
-from gamegraph.games.checks import Comparison
+from gamegraph.games.checks import MAX_PROBLEMS, Comparison
 from gamegraph.games.floridian.checks import FloridianChecks
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
@@ -98,3 +99,34 @@ def test_two_cycles_are_reported_on_the_side_they_are_on() -> None:
     row = {"alpha": "9,9,6", "omega": "8,8,5,3"}
     check = _checks({"floridian_two_cycles": [row]}).two_cycles()
     assert check.problems == ("('9,9,6', '8,8,5,3'): 2-cycle only in Neo4j",)
+
+
+def test_a_comparison_over_arrays_names_each_position_that_differs_and_counts_the_rest() -> None:
+    """Comparison.many, the three-way check of every position at once that verify's
+    functional and arc checks share: a position differs when the recomputed or the stored
+    value is not the engine's; positions not read are skipped; past MAX_PROBLEMS the
+    problems are counted, not listed."""
+    size = 3 * MAX_PROBLEMS
+    engine = np.arange(size, dtype=np.int64)
+    found, stored = engine.copy(), engine.copy()
+    found[1], stored[2], stored[3] = 7, -2, 9  # 1: recomputed wrong; 2: absent; 3: stored wrong
+    found[MAX_PROBLEMS:] += 1  # every later position differs
+    seen = np.ones(size, dtype=bool)
+    seen[3] = False  # not read: not compared
+
+    def key(i: int) -> str:
+        return f"p{i}"
+
+    arrays = Comparison("G", "distance")
+    arrays.many("distance", key, seen, found, stored, engine, absent=-2)
+    assert arrays.problems[:2] == [
+        "p1 distance: Cypher 7, stored 1, engine 1",
+        "p2 distance: Cypher 2, stored absent, engine 2",
+    ]
+    assert len(arrays.problems) == MAX_PROBLEMS
+    assert arrays.count == 2 + (size - MAX_PROBLEMS)
+
+    moves = Comparison("G", "in-degree")
+    moves.many("in-degree", key, seen, found, None, engine, source="from the moves")
+    assert moves.problems[0] == "p1 in-degree: from the moves 7, engine 1"
+    assert moves.count == 1 + (size - MAX_PROBLEMS)

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
+from gamegraph.games.checks import Check, Comparison, Reader, stored_stats
 from gamegraph.games.engine.cypher import prefix_of
 from gamegraph.games.engine.graphs import OUTCOMES, ChoiceGraph, ImpartialGraph
 
@@ -117,15 +117,8 @@ class _Read:
         self, comparison: Comparison, what: str, cypher: Any, stored: Any, engine: Any
     ) -> None:
         """Cypher's answer = the stored one = the engine's, over every position read."""
-        cypher = np.asarray(cypher, dtype=np.int64)
-        engine = np.asarray(engine, dtype=np.int64)
-        wrong = np.flatnonzero(((cypher != engine) | (stored != engine)) & self.seen)
-        for i in wrong[:MAX_PROBLEMS].tolist():
-            comparison.problem(
-                f"{self.keys[i]} {what}: from the moves {int(cypher[i])}, stored "
-                f"{int(stored[i])}, engine {int(engine[i])}"
-            )
-        comparison.count += max(0, wrong.shape[0] - MAX_PROBLEMS)
+        key = self.keys.__getitem__
+        comparison.many(what, key, self.seen, cypher, stored, engine, source="from the moves")
 
     def in_degree_check(self) -> Check:
         degree = Comparison(self.name, "in-degree")

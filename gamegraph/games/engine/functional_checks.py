@@ -335,25 +335,7 @@ class _Checks:
         stored: np.ndarray | None,
         engine: np.ndarray,
     ) -> None:
-        """Vectorised :meth:`Comparison.three` over every position read (``stored`` None:
-        Cypher against the engine only)."""
-        engine = np.asarray(engine, dtype=np.int64)
-        bad = cypher != engine
-        if stored is not None:
-            bad |= stored != engine
-        bad &= self.seen
-        wrong = np.flatnonzero(bad)
-        for index in wrong[:MAX_PROBLEMS].tolist():
-            shown = "" if stored is None else f", stored {_show(stored[index])}"
-            comparison.problem(
-                f"{self.key(index)} {what}: Cypher {_show(cypher[index])}{shown}, "
-                f"engine {int(engine[index])}"
-            )
-        comparison.count += max(0, wrong.shape[0] - MAX_PROBLEMS)
-
-
-def _show(value: Any) -> str:
-    return "absent" if int(value) == _ABSENT else str(int(value))
+        comparison.many(what, self.key, self.seen, cypher, stored, engine, absent=_ABSENT)
 
 
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
