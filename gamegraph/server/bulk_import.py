@@ -68,19 +68,10 @@ def bulk_import(
         )
     if not nodes_csv:
         raise BulkImportError("bulk_import needs at least one node file")
-    installation = ensure_installed(server.install_root)
-    conf = server.home / "conf"
-    conf.mkdir(parents=True, exist_ok=True)
     logs = server.home / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     report = logs / f"import-{database}.report"
-    command = [
-        str(installation.java.java),
-        *jvm_flags(heap),
-        *sharing_flags(installation, "import", installation.admin_classpath),
-        "-cp",
-        installation.admin_classpath,
-        "org.neo4j.cli.AdminTool",
+    args = [
         "database",
         "import",
         "full",
@@ -91,12 +82,7 @@ def bulk_import(
         *extra_args,
         database,
     ]
-    env = dict(os.environ, NEO4J_HOME=str(server.home), NEO4J_CONF=str(conf))
-    began = time.monotonic()
-    done = subprocess.run(
-        command, env=env, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
-    )
-    seconds = time.monotonic() - began
+    command, done, seconds = run_admin(server, args, heap=heap, archive="import")
     output = done.stdout + done.stderr
     if done.returncode != 0:
         raise BulkImportError(
@@ -105,6 +91,33 @@ def bulk_import(
             f"report: {report}"
         )
     return ImportResult(command=command, output=output, seconds=seconds, report_file=report)
+
+
+def run_admin(
+    server: LocalNeo4j, args: Sequence[str], *, heap: str, archive: str | None = None
+) -> tuple[list[str], subprocess.CompletedProcess[str], float]:
+    """`neo4j-admin <args>` on the home of ``server`` (its JVM mapping the class data sharing
+    archive named ``archive``, if given): the command, the finished process, its seconds."""
+    installation = ensure_installed(server.install_root)
+    conf = server.home / "conf"
+    conf.mkdir(parents=True, exist_ok=True)
+    classpath = installation.admin_classpath
+    sharing = sharing_flags(installation, archive, classpath) if archive is not None else []
+    command = [
+        str(installation.java.java),
+        *jvm_flags(heap),
+        *sharing,
+        "-cp",
+        classpath,
+        "org.neo4j.cli.AdminTool",
+        *args,
+    ]
+    env = dict(os.environ, NEO4J_HOME=str(server.home), NEO4J_CONF=str(conf))
+    began = time.monotonic()
+    done = subprocess.run(
+        command, env=env, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
+    )
+    return command, done, time.monotonic() - began
 
 
 def _arg(value: Path | str) -> str:

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from gamegraph.server.bulk_import import run_admin
 from gamegraph.server.errors import LocalNeo4jError, tail
-from gamegraph.server.install import ensure_installed
 from gamegraph.server.local import LocalNeo4j
-from gamegraph.server.processes import jvm_flags
 
 __all__ = ["dump_database", "load_database"]
 
@@ -101,23 +99,9 @@ def _offline(server: LocalNeo4j, note: Note) -> Iterator[None]:
         server.start()
 
 
-def _admin(server: LocalNeo4j, args: list[str], heap: str = "1g") -> str:
+def _admin(server: LocalNeo4j, args: list[str]) -> str:
     """Run `neo4j-admin <args>` on the home of ``server``; its output."""
-    installation = ensure_installed(server.install_root)
-    conf = server.home / "conf"
-    conf.mkdir(parents=True, exist_ok=True)
-    command = [
-        str(installation.java.java),
-        *jvm_flags(heap),
-        "-cp",
-        installation.admin_classpath,
-        "org.neo4j.cli.AdminTool",
-        *args,
-    ]
-    env = dict(os.environ, NEO4J_HOME=str(server.home), NEO4J_CONF=str(conf))
-    done = subprocess.run(
-        command, env=env, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
-    )
+    _, done, _ = run_admin(server, args, heap="1g")
     output = done.stdout + done.stderr
     if done.returncode != 0:
         raise LocalNeo4jError(
