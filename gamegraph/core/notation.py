@@ -87,8 +87,7 @@ def integers(
     one, many = noun
     tokens = [t for t in _SEPARATORS.split(strip_brackets(text)) if t]
     if not tokens:
-        example = "'5,3,3,1'" if what == "partition" else "'3,1,2'"
-        raise error(f"empty {what} {brief(text)}: give its {many}, e.g. {example}")
+        raise error(f"empty {what} {brief(text)}: give its {many}, e.g. '3,2,1'")
     values: list[int] = []
     total = 0
     bound = MAX_ENTRIES if limit is None else limit
