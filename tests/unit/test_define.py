@@ -4,6 +4,7 @@ entry points), clashes naming both origins, and the engine version of a definiti
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -21,6 +22,7 @@ from define_reference import outcomes, partitions, pile_options, two_card
 import gamegraph as gg
 from gamegraph.errors import InputError
 from gamegraph.games import get_game
+from gamegraph.games.base import _python_files
 from gamegraph.games.registry import BUILT_IN, forget, generation, origin
 
 Cli = Callable[..., CliResult]
@@ -201,6 +203,16 @@ def test_editing_the_move_changes_the_engine_version(tmp_path: Path) -> None:
     assert (
         before.split("-def-")[0] == get_game("defined-bulgarian").engine_version().split("-def-")[0]
     )
+
+
+def test_the_engine_version_hashes_what_builds_a_graph_not_the_checks_that_read_it() -> None:
+    """Verify's checks read a loaded graph and write nothing: editing them must not make
+    every loaded graph stale, while the engine's and the tables' modules are hashed."""
+    engine = Path(importlib.import_module("gamegraph.games.engine.build").__file__ or "").parent
+    crim = Path(importlib.import_module("gamegraph.games.crim").__file__ or "").parent
+    hashed = {p.name for p in _python_files(engine)} | {p.name for p in _python_files(crim)}
+    assert {"build.py", "graphs.py", "tables.py", "engine.py", "_kernels.py"} <= hashed
+    assert not {"checks.py", "functional_checks.py", "arc_checks.py"} & hashed
 
 
 def test_a_cypher_file_beside_the_definition_adds_its_queries(
