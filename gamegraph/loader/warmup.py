@@ -14,7 +14,6 @@ Other games compile their kernels on first use, as before.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -35,13 +34,10 @@ def warm(games: str, n: int = WARM_N) -> None:
     from gamegraph.loader.export import write_csv
     from gamegraph.loader.plan import LoadRequest
 
-    out = Path(tempfile.mkdtemp(prefix="gamegraph-warmup-"))
-    try:
+    with tempfile.TemporaryDirectory(prefix="gamegraph-warmup-", ignore_cleanup_errors=True) as out:
         for planned in LoadRequest.parse(str(n), games, route="export").plan():
             _, tables = expected_of(planned.game)
-            write_csv(tables, out)
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
+            write_csv(tables, Path(out))
 
 
 def default_games() -> list[str]:
