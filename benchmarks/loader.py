@@ -175,7 +175,7 @@ def server_copy(n: int, online_nodes: float) -> None:
             params = [{"n": n, "a": a, "step": step, "copy": copy_n} for a in batches]
             list(pool.map(lambda p: runner.write(query, p), params))
         seconds = time.perf_counter() - started
-        _delete_copies(runner)
+        _delete_node_copies(runner)
     print(
         f"  B_{n}'s {count:,} nodes copied inside the server: {seconds:.1f} s = "
         f"{count / seconds:,.0f} nodes/s; the online node stage (warm) "
@@ -192,6 +192,10 @@ COPY_NODES = (
 COPY_RELATIONSHIPS = (
     "UNWIND $ids AS i MATCH (a) WHERE elementId(a) = i MATCH (a)-[r:$($type)]->(b) "
     "CREATE (a)-[c:$('COPY_' + $type)]->(b) SET c = properties(r)"
+)
+DELETE_RELATIONSHIP_COPIES = (
+    "UNWIND $ids AS i MATCH (a) WHERE elementId(a) = i MATCH (a)-[c:$('COPY_' + $type)]->() "
+    "DELETE c"
 )
 
 
@@ -236,7 +240,9 @@ def server_write(graphs: list[str], online: Run, importer: Run) -> None:
                     done = list(pool.map(lambda p, q=query: runner.write(q, p), batches))
                     seconds[what] = time.perf_counter() - started
                     created += sum(s.nodes_created + s.relationships_created for s in done)
-            _delete_copies(runner)
+            for params in rel_batches:  # the copies of relationships by the rows that made them
+                runner.write(DELETE_RELATIONSHIP_COPIES, params)
+            _delete_node_copies(runner)
             total = sum(seconds.values())
             rate, importer_rate = created / total, importer.rows / importer.seconds
             print(
@@ -249,15 +255,10 @@ def server_write(graphs: list[str], online: Run, importer: Run) -> None:
             )
 
 
-def _delete_copies(runner: QueryRunner) -> None:
-    for query in (
-        "MATCH ()-[r]->() WHERE type(r) STARTS WITH 'COPY_' WITH r LIMIT 20000 DELETE r",
-        "MATCH (q:GraphNode {graph: 'copy'}) WITH q LIMIT 5000 DETACH DELETE q",
-    ):
-        while True:
-            summary = runner.write(query)
-            if not summary.nodes_deleted + summary.relationships_deleted:
-                break
+def _delete_node_copies(runner: QueryRunner) -> None:
+    query = "MATCH (q:GraphNode {graph: 'copy'}) WITH q LIMIT 5000 DETACH DELETE q"
+    while runner.write(query).nodes_deleted:
+        pass
 
 
 def fit(rows: list[int], seconds: list[float]) -> tuple[float, float]:
