@@ -2,14 +2,17 @@
 
 Writes B_n's node table (the loader's own rows) into the local Neo4j under scratch labels
 (``Bench<i>``, deleted again) in several variants, interleaved over rounds, and prints for each
-the wall time, the Neo4j JVM's CPU seconds (read from /proc: on a busy machine the wall time
-says little, the server's CPU time what the write costs it) and the client's CPU seconds,
-then each variant's median server CPU against the loader's statement (warm-up rounds, for
-the JIT of a newly started server, are printed but not counted):
+the wall time (each batch's parameters made inside it, as the loader makes them), the Neo4j
+JVM's CPU seconds (read from /proc: on a busy machine the wall time says little, the server's
+CPU time what the write costs it) and the client's CPU seconds, then each variant's median
+server CPU and wall time against the loader's (warm-up rounds, for the JIT of a newly started
+server, are printed but not counted):
 
-- ``loader``: the loader's statement (``UNWIND $rows CREATE``, the flag labels set from the
-  row, the element ids returned), 5,000 rows a batch, two writers, with B_n's schema (the
-  uniqueness constraint on (n, key), the indexes on n and (n, idx), and the graph index);
+- ``loader``: the loader's statement and parameters (``UNWIND`` over a batch sent as parallel
+  column lists, the flag labels set from their list, the element ids returned), 5,000 rows a
+  batch, two writers, with B_n's schema (the uniqueness constraint on (n, key), the indexes on
+  n and (n, idx), and the graph index);
+- ``rows``: the loader's statement before, ``UNWIND $rows AS row``, a list per node;
 - ``static-labels``, ``no-ids``: without the dynamic labels, without returning the ids;
 - ``unique-only``, ``no-schema``: with the constraint alone, with no index at all;
 - ``batch-20k``, ``writers-1``, ``writers-4``: other batch sizes and writer counts.
@@ -23,17 +26,22 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from gamegraph.db import Neo4jQueryRunner, open_runner
 from gamegraph.games import get_game
+from gamegraph.games.model import GRAPH_NODE, NodeTable
+from gamegraph.loader.writer import create_nodes_parameters, create_nodes_statement
 from gamegraph.server import LocalNeo4j
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "loader": {},
+    "rows": {"columns": False},
     "static-labels": {"dynamic": False},
     "no-ids": {"ids": False},
     "unique-only": {"schema": "unique"},
@@ -56,12 +64,28 @@ def client_cpu() -> float:
     return times.user + times.system
 
 
-def statement(label: str, columns: list[str], *, dynamic: bool, ids: bool) -> str:
-    props = ", ".join(f"{name}: row[{i}]" for i, name in enumerate(columns))
-    query = f"UNWIND $rows AS row\nCREATE (p:{label}Node:{label} {{graph: $graph, {props}}})\n"
-    if dynamic:
-        query += "SET p:$(row[-1])\n"
-    return query + ("RETURN collect(elementId(p)) AS ids" if ids else "RETURN count(*) AS c")
+def statement(table: NodeTable, label: str, *, columns: bool, dynamic: bool, ids: bool) -> str:
+    """The loader's statement (without the claim's fence, under the scratch labels), or the
+    one a list per node used before (``columns=False``), with or without its dynamic labels
+    and returned ids."""
+    if columns:
+        query = create_nodes_statement(table).split("\n", 1)[1]  # no fence: no claim here
+        query = query.replace(f"{GRAPH_NODE}:{table.label} ", f"{label}Node:{label} ")
+    else:
+        props = ", ".join(f"{name}: row[{i}]" for i, name in enumerate(table.columns))
+        query = f"UNWIND $rows AS row\nCREATE (p:{label}Node:{label} {{graph: $graph, {props}}})\n"
+        query += "SET p:$(row[-1])\nRETURN collect(elementId(p)) AS ids"
+    if not dynamic:
+        query = re.sub(r"SET p:\$\(.*\)\n", "", query)
+    if not ids:
+        query = query.replace("collect(elementId(p)) AS ids", "count(*) AS c")
+    return query
+
+
+def parameters(table: NodeTable, start: int, stop: int, *, columns: bool) -> dict[str, Any]:
+    if columns:
+        return {**create_nodes_parameters(table, start, stop), "graph": "b"}
+    return {"rows": table.rows(start, stop), "graph": "b"}
 
 
 def clear(runner: Neo4jQueryRunner, label: str) -> None:
@@ -100,27 +124,29 @@ def write(
     runner: Neo4jQueryRunner,
     pid: int,
     label: str,
-    columns: list[str],
-    rows: list[list[Any]],
+    table: NodeTable,
     *,
+    columns: bool = True,
     dynamic: bool = True,
     ids: bool = True,
     schema_kind: str = "all",
     batch: int = 5_000,
     writers: int = 2,
 ) -> tuple[float, float, float]:
-    """Wall, server CPU and client CPU seconds of one write of ``rows``."""
+    """Wall, server CPU and client CPU seconds of one write of the table."""
     clear(runner, label)
     schema(runner, label, schema_kind)
-    query = statement(label, columns, dynamic=dynamic, ids=ids)
+    query = statement(table, label, columns=columns, dynamic=dynamic, ids=ids)
     started, server, client = time.perf_counter(), server_cpu(pid), client_cpu()
     with ThreadPoolExecutor(writers) as pool:
-        batches = [
-            pool.submit(runner.write_returning, query, {"rows": rows[i : i + batch], "graph": "b"})
-            for i in range(0, len(rows), batch)
-        ]
-        for done in batches:
-            done.result()
+        pending: deque[Future[Any]] = deque()
+        for start in range(0, len(table), batch):
+            params = parameters(table, start, start + batch, columns=columns)
+            pending.append(pool.submit(runner.write_returning, query, params))
+            if len(pending) > 2 * writers:  # as the loader: a few batches made ahead
+                pending.popleft().result()
+        while pending:
+            pending.popleft().result()
     measured = (
         time.perf_counter() - started,
         server_cpu(pid) - server,
@@ -142,35 +168,37 @@ def main() -> None:
     names = [v.strip() for v in args.variants.split(",")]
     game = get_game("bulgarian")(args.n)
     table = game.tables(game.build(force=True)).nodes[0]
-    rows, columns = table.rows(), list(table.columns)
     status = LocalNeo4j().status()
     if status.pid is None:
         raise SystemExit("error: the local Neo4j is not running (gamegraph neo4j start)")
-    print(f"B_{args.n}: {len(rows):,} nodes, columns {columns}, flags {list(table.flags)}")
+    print(
+        f"B_{args.n}: {len(table):,} nodes, columns {list(table.columns)}, flags {[*table.flags]}"
+    )
     cpu: dict[str, list[float]] = {name: [] for name in names}
+    walls: dict[str, list[float]] = {name: [] for name in names}
     with open_runner() as runner:
         for round_ in range(-args.warmup, args.rounds):
             for i, name in enumerate(names):
                 options = dict(VARIANTS[name])
                 if "schema" in options:
                     options["schema_kind"] = options.pop("schema")
-                wall, server, client = write(
-                    runner, status.pid, f"Bench{i}", columns, rows, **options
-                )
+                wall, server, client = write(runner, status.pid, f"Bench{i}", table, **options)
                 if round_ >= 0:
                     cpu[name].append(server)
+                    walls[name].append(wall)
                 when = "warm-up" if round_ < 0 else f"round {round_}"
                 print(
                     f"{when} {name:14s} wall {wall:6.1f} s  server CPU {server:6.1f} s  "
-                    f"client CPU {client:5.1f} s  {len(rows) / server:9,.0f} nodes per server "
+                    f"client CPU {client:5.1f} s  {len(table) / server:9,.0f} nodes per server "
                     "CPU second",
                     flush=True,
                 )
-    base = statistics.median(cpu[names[0]])
+    base, base_wall = (statistics.median(m[names[0]]) for m in (cpu, walls))
     for name in names:
-        median = statistics.median(cpu[name])
+        median, wall = statistics.median(cpu[name]), statistics.median(walls[name])
         print(
-            f"{name:14s} server CPU median {median:6.2f} s  ratio to {names[0]} {median / base:.2f}"
+            f"{name:14s} server CPU median {median:6.2f} s ({median / base:.2f} of {names[0]}'s)"
+            f"  wall median {wall:6.2f} s ({wall / base_wall:.2f})"
         )
 
 

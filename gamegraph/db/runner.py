@@ -9,8 +9,8 @@
   try once, without waiting). The driver itself is made not to retry
   (:data:`DRIVER_CONFIG`), or it would wait silently for 30 s per statement.
 
-Values reach Cypher only as parameters. The loader's batches are ``UNWIND $rows AS row ...``
-queries sent through `write` and `write_returning`, several in flight at once
+Values reach Cypher only as parameters. The loader's batches are ``UNWIND`` queries sent
+through `write` and `write_returning`, several in flight at once
 (:mod:`gamegraph.loader.writer`). The recording fake of the unit tests is in the tests
 (``tests/fake_runner.py``).
 """

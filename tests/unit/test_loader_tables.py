@@ -29,7 +29,7 @@ from gamegraph.loader.export import _cells, _rows, import_arguments, write_csv, 
 from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_range
 from gamegraph.loader.readback import read_back_all
 from gamegraph.loader.schema import ensure_schema, schema_label, schema_statements
-from gamegraph.loader.writer import create_nodes_statement, load_tables
+from gamegraph.loader.writer import create_nodes_parameters, create_nodes_statement, load_tables
 
 QUERIES = named_queries()
 Bulgarian, Floridian, Lifting = (get_game(name) for name in ("bulgarian", "floridian", "lifting"))
@@ -52,10 +52,24 @@ def _tables() -> list[GraphTables]:
 def test_create_statements_read_the_columns_in_the_tables_order(tables: GraphTables) -> None:
     for table in tables.nodes:
         cypher = create_nodes_statement(table)
-        assert re.findall(r"(\w+): row\[(\d+)\]", cypher) == [
+        assert re.findall(r"(\w+): \$columns\[(\d+)\]\[i\]", cypher) == [
             (name, str(i)) for i, name in enumerate(table.columns)
         ]
         assert f"(p:{GRAPH_NODE}:{table.label} {{graph: $graph, " in cypher
+        assert ("SET p:$($labels[i])" in cypher) == bool(table.flags)
+
+
+@pytest.mark.parametrize("tables", _tables(), ids=lambda t: t.game.id)
+def test_a_batch_of_columns_holds_the_tables_rows(tables: GraphTables) -> None:
+    for table in tables.nodes:
+        for start, stop in ((0, len(table)), (1, 4), (len(table) - 2, len(table) + 9)):
+            params = create_nodes_parameters(table, start, stop)
+            rows = table.rows(start, stop)
+            assert params["count"] == len(rows) == min(stop, len(table)) - start
+            assert [list(row) for row in zip(*params["columns"], strict=True)] == [
+                row[:-1] for row in rows
+            ]
+            assert params.get("labels", [[]] * len(rows)) == [row[-1] for row in rows]
 
 
 @pytest.mark.parametrize("tables", _tables(), ids=lambda t: t.game.id)
