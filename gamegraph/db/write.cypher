@@ -2,46 +2,51 @@
 // kept beside the catalog's. Types reach them as $parameters (Neo4j 5.26 dynamic types,
 // :$($type)); they come from the games' tables, never from users. Nodes are created by a
 // statement the writer makes from each node table's column names (one CREATE with a literal
-// map: the fastest form measured).
+// map: the fastest form measured). A batch arrives as parallel lists, one per column, unwound
+// by index: fewer and longer lists for the driver to pack than one per row
+// (benchmarks/node_write.py, benchmarks/relationship_write.py).
 // Every write batch first matches the graph's slot under this load's lease ($slot, $owner):
 // once another load has taken the slot over, a batch of the stale load writes nothing, and
 // the stale load stops at the first batch that comes back short.
 
 // name: create_relationships
-// Create one batch of relationships of one type, rows [start id, [end ids]].
-// params: type:str, rows:list, slot:str, owner:str
+// Create one batch of relationships of one type, as parallel lists: from each node of $keys
+// (element ids) to each node of its list in $others.
+// params: type:str, keys:list, others:list, slot:str, owner:str
 MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})
-UNWIND $rows AS row
+UNWIND range(0, size($keys) - 1) AS i
 MATCH (a)
-WHERE elementId(a) = row[0]
-UNWIND row[1] AS end_id
+WHERE elementId(a) = $keys[i]
+UNWIND $others[i] AS end_id
 MATCH (b)
 WHERE elementId(b) = end_id
 CREATE (a)-[:$($type)]->(b)
 
 // name: create_relationships_by_end
-// Create one batch of relationships of one type, rows [end id, [start ids]].
-// params: type:str, rows:list, slot:str, owner:str
+// Create one batch of relationships of one type, as parallel lists: to each node of $keys
+// (element ids) from each node of its list in $others.
+// params: type:str, keys:list, others:list, slot:str, owner:str
 MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})
-UNWIND $rows AS row
+UNWIND range(0, size($keys) - 1) AS i
 MATCH (b)
-WHERE elementId(b) = row[0]
-UNWIND row[1] AS start_id
+WHERE elementId(b) = $keys[i]
+UNWIND $others[i] AS start_id
 MATCH (a)
 WHERE elementId(a) = start_id
 CREATE (a)-[:$($type)]->(b)
 
 // name: create_relationships_with_properties
-// Create one batch of relationships of one type with properties, rows {start, end, props}.
-// params: type:str, rows:list, slot:str, owner:str
+// Create one batch of relationships of one type with properties, as parallel lists: from
+// $starts[i] to $ends[i] (element ids), with the map $props[i].
+// params: type:str, starts:list, ends:list, props:list, slot:str, owner:str
 MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})
-UNWIND $rows AS row
+UNWIND range(0, size($starts) - 1) AS i
 MATCH (a)
-WHERE elementId(a) = row.start
+WHERE elementId(a) = $starts[i]
 MATCH (b)
-WHERE elementId(b) = row.end
+WHERE elementId(b) = $ends[i]
 CREATE (a)-[r:$($type)]->(b)
-SET r = row.props
+SET r = $props[i]
 
 // name: delete_unowned
 // Delete up to $limit nodes of one label that belong to no graph (no `graph` property: left

@@ -412,16 +412,14 @@ def _create_relationships(
         def prop_batches() -> Iterator[tuple[dict[str, Any], int]]:
             for start in range(0, total, NODE_BATCH):
                 stop = min(total, start + NODE_BATCH)
-                values = [rel.property(name, start, stop) for name in names]
-                rows = [
-                    {
-                        "start": starts[int(rel.start[i])],
-                        "end": ends[int(rel.end[i])],
-                        "props": _clean(dict(zip(names, row, strict=True))),
-                    }
-                    for i, row in zip(range(start, stop), zip(*values, strict=True), strict=True)
-                ]
-                yield {"type": rel.type, "rows": rows}, stop - start
+                values = zip(*(rel.property(name, start, stop) for name in names), strict=True)
+                batch = {
+                    "type": rel.type,
+                    "starts": [starts[i] for i in rel.start[start:stop].tolist()],
+                    "ends": [ends[i] for i in rel.end[start:stop].tolist()],
+                    "props": [_clean(dict(zip(names, row, strict=True))) for row in values],
+                }
+                yield batch, stop - start
 
         _batches(
             claim, cypher("create_relationships_with_properties"), prop_batches(), on_done=report
@@ -445,14 +443,14 @@ def _create_relationships(
             # whole groups, about NODE_BATCH relationships per batch
             g1 = int(np.searchsorted(bounds_array, bounds[g0] + NODE_BATCH, side="right"))
             g1 = min(groups, max(g1 - 1, g0 + 1))
-            rows: list[list[Any]] = [
-                [
-                    key_ids[k_list[bounds[g]]],
-                    [other_ids[o] for o in o_list[bounds[g] : bounds[g + 1]]],
-                ]
-                for g in range(g0, g1)
-            ]
-            yield {"type": rel.type, "rows": rows}, bounds[g1] - bounds[g0]
+            batch = {
+                "type": rel.type,
+                "keys": [key_ids[k_list[bounds[g]]] for g in range(g0, g1)],
+                "others": [
+                    [other_ids[o] for o in o_list[bounds[g] : bounds[g + 1]]] for g in range(g0, g1)
+                ],
+            }
+            yield batch, bounds[g1] - bounds[g0]
             g0 = g1
 
     query = cypher("create_relationships_by_end" if by_end else "create_relationships")

@@ -153,7 +153,7 @@ def test_the_writer_creates_schema_first_claims_and_marks_complete_last() -> Non
     assert claim.params["props"]["engine"] == Bulgarian.engine_version()
     rels = [q for q in runner.queries if q.query == QUERIES["create_relationships_by_end"].cypher]
     rels += [q for q in runner.queries if q.query == QUERIES["create_relationships"].cypher]
-    assert sum(len(other) for q in rels for _, other in q.params["rows"]) == 11
+    assert sum(len(other) for q in rels for other in q.params["others"]) == 11
 
 
 def test_a_mismatch_read_back_keeps_the_graph_incomplete() -> None:
