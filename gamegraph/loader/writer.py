@@ -126,8 +126,8 @@ def create_nodes_statement(table: NodeTable) -> str:
     ``$columns[k]``, and the nodes' flag labels, ``$labels``), ``CREATE`` with a literal map
     of the columns: the only Cypher the loader makes. Its names are the model's checked
     identifiers, every value still arrives as a parameter, and the claim's fence comes first
-    as in write.cypher. Parallel lists, not a map or a list per node, cost the driver and the
-    server the least (benchmarks/node_write.py)."""
+    as in write.cypher. Parallel lists cost the driver less than a list per node, and the
+    server no more (benchmarks/node_write.py)."""
     props = ", ".join(f"{name}: $columns[{k}][i]" for k, name in enumerate(table.columns))
     return (
         "MATCH (:GraphSlot {slot: $slot, lease_owner: $owner})\n"  # the fence: write.cypher
