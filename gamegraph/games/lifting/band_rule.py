@@ -163,27 +163,6 @@ def _band_candidates(
                         yield (k1, k2, k3, k4), lifted
 
 
-def _lift_alpha_bands(source: Partition, ks: tuple[int, ...], choice: AlphaChoice) -> Partition:
-    """:func:`lift_alpha_choice` through several bands (k1 into source, k2 into the result, ...):
-    each original part keeps its identity through every insertion and is reduced as in source."""
-    chosen = set(choice.sizes)
-    ones_left = choice.ones
-    parts: list[list[int]] = []
-    for part in source:
-        reduce = part in chosen or (part == 1 and ones_left > 0)
-        if part == 1 and reduce:
-            ones_left -= 1
-        parts.append([part, int(reduce)])
-    for k in ks:
-        for entry in parts:
-            if entry[0] >= k:
-                entry[0] += 2
-        parts += [[k, 0], [k, 0]]
-    result = [value - flag for value, flag in parts if value - flag > 0]
-    result.append(choice.count(source))
-    return tuple(sorted(result, reverse=True))
-
-
 @dataclass(frozen=True)
 class DoubleBandLift:
     """A lift C → C'' by two bands: levels ``levels`` = (ℓ1, ℓ2), C'' in G_{n + 2ℓ1 + 2ℓ2}.
@@ -235,12 +214,12 @@ def double_band_lifts(cycle: FourCycle, level_max: int | None = None) -> list[Do
             bs = _double_insert(b, l1, l2)
             for a2, ks_a in _double_insert(a, l1, l2).items():
                 for ks in ks_a:
-                    x2 = _lift_alpha_bands(a, ks, first)
+                    x2 = lift_alpha_choice(a, ks, first)
                     if x2 not in xs or omega(x2) not in bs:
                         continue
                     b2 = omega(x2)
                     for kb in bs[b2]:
-                        y2 = _lift_alpha_bands(b, kb, second)
+                        y2 = lift_alpha_choice(b, kb, second)
                         if y2 not in ys or omega(y2) != a2:
                             continue
                         lifted = FourCycle(a2, x2, b2, y2)
