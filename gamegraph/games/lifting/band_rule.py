@@ -33,6 +33,7 @@ __all__ = [
     "band_lifts",
     "band_m_bound",
     "double_band_lifts",
+    "level_range",
     "wide_band_lifts",
 ]
 
@@ -105,21 +106,25 @@ def wide_band_lifts(cycle: FourCycle, width: int, level_max: int | None = None) 
     if choices is None:
         return []
     first, second = choices
-    if level_max is not None:
-        top = level_max - 2
-    elif width >= 2:
-        top = band_m_bound(cycle)
-    else:
-        top = max(max(max_level(p), len(p)) for p in cycle)
+    levels = level_range(cycle, width) if level_max is None else range(2, level_max + 1)
     found: dict[tuple[int, FourCycle], list[tuple[int, int, int, int]]] = {}
-    for m in range(top + 1):
-        for bands, lifted in _band_candidates(cycle, m, first, second, width):
-            found.setdefault((m, lifted), []).append(bands)
+    for lev in levels:
+        for bands, lifted in _band_candidates(cycle, lev - 2, first, second, width):
+            found.setdefault((lev - 2, lifted), []).append(bands)
     lifts = [
         BandLift(m, cycle, lifted, lifted.canonical(), lifted.n, tuple(bands))
         for (m, lifted), bands in found.items()
     ]
     return sorted(lifts, key=lambda lift: (lift.m, lift.target.key))
+
+
+def level_range(cycle: FourCycle, width: int) -> range:
+    """The levels ℓ at which a band of this width can lift the cycle: up to
+    :func:`band_m_bound` + 2 for w >= 2, else the largest level or number of parts of any
+    position plus 2 (:func:`wide_band_lifts` says why)."""
+    if width >= 2:
+        return range(2, band_m_bound(cycle) + 3)
+    return range(2, max(max(max_level(p), len(p)) for p in cycle) + 3)
 
 
 def _by_lifted(
