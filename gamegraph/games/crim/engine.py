@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.core import graphs
+from gamegraph.core.notation import join_key
 from gamegraph.core.spaces import PartitionsUpTo
 from gamegraph.games.crim import MAX_N, MIN_N  # declared once, with the game's n parameter
 from gamegraph.games.crim import _kernels as ck
@@ -29,7 +30,6 @@ from gamegraph.games.crim.positions import (
     CrimInputError,
     check_position_size,
     parse_position,
-    position_key,
 )
 from gamegraph.games.engine.functional import index_dtype
 from gamegraph.games.engine.positions import Positions
@@ -202,7 +202,7 @@ class CrimGraph(graphs.ArcGraph):
 
     def key(self, position: Partition | str | int) -> str:
         """The graph key of one position (given as an index, as parts or as text)."""
-        return position_key(self.position(self._locate(position)))
+        return join_key(self.position(self._locate(position)))
 
     def notations(self) -> list[str]:
         """Paper notation of every position in index order (``∅`` for [])."""
