@@ -36,6 +36,7 @@ __all__ = [
     "RowCache",
     "RowError",
     "RowSpec",
+    "call_column",
     "compute_row",
     "default_table_cache",
     "resolve_column",
@@ -141,7 +142,9 @@ def resolve_column(ref: str) -> Callable[..., Any]:
     return fn  # type: ignore[no-any-return]
 
 
-def _call_column(fn: Callable[..., Any], graph: Any, n: int) -> Any:
+def call_column(fn: Callable[..., Any], graph: Any, n: int) -> Any:
+    """``fn(graph, n=n)`` when ``fn`` takes an ``n``, else ``fn(graph)`` (a user column or a
+    conjecture)."""
     try:
         wants_n = "n" in inspect.signature(fn).parameters
     except (TypeError, ValueError):
@@ -184,7 +187,7 @@ def compute_row(spec: RowSpec) -> dict[str, Any]:
             continue
         fn = resolve_column(column.ref)
         try:
-            values[column.cache_key()] = _plain(_call_column(fn, built, spec.n))
+            values[column.cache_key()] = _plain(call_column(fn, built, spec.n))
         except Exception as e:
             raise RowError(
                 f"column {column.name} ({column.ref}) raised {type(e).__name__} at "

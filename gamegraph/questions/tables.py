@@ -278,13 +278,12 @@ def _plans(
     return list(ranged), games
 
 
-def _sources(game: type[Game[Any]], columns: Sequence[Column]) -> tuple[str, ...]:
-    """Definition files a worker loads: every file games were defined in, and the files
-    user columns name (their modules are imported by name)."""
+def _sources() -> tuple[str, ...]:
+    """Definition files a worker loads: every file games were defined in (a user column's
+    module is imported by its name)."""
     from gamegraph.games.sources import defined_modules
 
-    files = [str(m.__file__) for m in defined_modules() if getattr(m, "__file__", None)]
-    return tuple(files)
+    return tuple(str(m.__file__) for m in defined_modules() if getattr(m, "__file__", None))
 
 
 SMALL_NODES = 50_000
@@ -330,17 +329,13 @@ def compute_table(
         default_table_cache() if cache == "default" else (None if cache is None else Path(cache))
     )
     version = game.engine_version()
-    sources = _sources(game, chosen)
-    values_of: list[dict[str, Any] | None] = []
-    keys = []
-    for g in games:
-        key = RowCache.key(game.name, list(g.values().items()), version)
-        keys.append(key)
-        cached = store.get(key)
-        if cached is not None and all(c.cache_key() in cached for c in chosen):
-            values_of.append(cached)
-        else:
-            values_of.append(None)
+    sources = _sources()
+    keys = [RowCache.key(game.name, list(g.values().items()), version) for g in games]
+    # a cached row serves when it holds every column asked for
+    values_of: list[dict[str, Any] | None] = [
+        row if row is not None and all(c.cache_key() in row for c in chosen) else None
+        for row in map(store.get, keys)
+    ]
     todo = [i for i, v in enumerate(values_of) if v is None]
     done_before = len(games) - len(todo)
     tasks = []
