@@ -13,7 +13,6 @@ the papers' claims in :mod:`.claims` (one module and one TOML file per seed), th
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import time
@@ -78,7 +77,7 @@ def generate_report(
     from gamegraph.reporting.collect import collect
     from gamegraph.reporting.figures import draw_figures
     from gamegraph.reporting.frontier_output import frontier_section
-    from gamegraph.reporting.markdown import render_markdown
+    from gamegraph.reporting.markdown import write_report
     from gamegraph.reporting.questions import answer_questions
     from gamegraph.reporting.questions_cycles import classify_four_cycles
     from gamegraph.reporting.survey import survey_section
@@ -137,13 +136,5 @@ def generate_report(
     }
     # the open problems pushed further by `gamegraph frontier --out` into the same folder
     report["frontier"], frontier_markdown = frontier_section(folder)
-    json_path, md_path = folder / "report.json", folder / "report.md"
-    try:
-        json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
-        markdown = render_markdown(report)
-        if frontier_markdown:
-            markdown = markdown.rstrip("\n") + "\n\n" + frontier_markdown
-        md_path.write_text(markdown, "utf-8")
-    except OSError as e:
-        raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
+    json_path, md_path = write_report(folder, report, frontier_markdown)
     return Report(md_path, json_path, report)

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from gamegraph.games.lifting.patterns import paper_chain
 from gamegraph.games.partitions import from_key, paper_notation
-from gamegraph.reporting.claims import families
+from gamegraph.reporting.claims.seed000_fourcycles import families, family_chain
 from gamegraph.reporting.data import ReportData
 from gamegraph.reporting.qgraph import q_graph, union_components
 from gamegraph.reporting.steps import LIFT_RULES
@@ -72,13 +71,8 @@ def classify_four_cycles(data: ReportData) -> dict[str, str]:
 
     paper_keys: set[str] = set()
     for fam in families():
-        cycle = fam["four_cycle"]
-        paper_keys.add(cycle.canonical().key)
-        steps = 0
-        while cycle.n + 2 * (steps + 1) * (fam["m0"] + steps + 2) <= data.n_max:
-            steps += 1
-        for lift in paper_chain(cycle, fam["m0"], steps):
-            paper_keys.add(lift.target.key)
+        paper_keys.add(fam["four_cycle"].canonical().key)
+        paper_keys.update(lift.target.key for lift in family_chain(fam, data.n_max))
     band = q_graph(data, "band")
     lifted_to = {(x.target.key, x.m + 2) for x in band.lifts}
     kinds = {}

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gamegraph.errors import OutputError
-from gamegraph.reporting.claims.survey import built
+from gamegraph.reporting.claims.common import built
 from gamegraph.reporting.data import SeedRanges
 
 __all__ = ["REFRESHED", "cases", "refresh", "survey_section"]
@@ -88,7 +88,7 @@ def refresh(folder: str | Path, ranges: SeedRanges | None = None) -> None:
     from gamegraph.reporting.claims import claims_data, evaluate_claim
     from gamegraph.reporting.data import ReportData
     from gamegraph.reporting.frontier_output import frontier_section
-    from gamegraph.reporting.markdown import render_markdown
+    from gamegraph.reporting.markdown import write_report
 
     folder = Path(folder)
     ranges = ranges or SeedRanges()
@@ -110,12 +110,4 @@ def refresh(folder: str | Path, ranges: SeedRanges | None = None) -> None:
     note = report["generated"].get("note", "")
     if REFRESHED not in note:
         report["generated"]["note"] = f"{note} {REFRESHED}".strip()
-    _, frontier_markdown = frontier_section(folder)
-    markdown = render_markdown(report)
-    if frontier_markdown:
-        markdown = markdown.rstrip("\n") + "\n\n" + frontier_markdown
-    try:
-        path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
-        (folder / "report.md").write_text(markdown, "utf-8")
-    except OSError as e:
-        raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
+    write_report(folder, report, frontier_section(folder)[1])

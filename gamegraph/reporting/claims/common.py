@@ -1,18 +1,23 @@
-"""Helpers the claim modules of seeds 000 and 001 share: partitions as keys, triangular
-numbers and necklaces (Theorem 2 of seed 001), the ranges of B_n and G_n reached, and a claim
-for every n of a range as the list of the n where it fails."""
+"""Helpers the claim modules share: partitions as keys, triangular numbers and necklaces
+(Theorem 2 of seed 001), the ranges of B_n and G_n reached, a claim for every n of a range as
+the list of the n where it fails, and a game's graph built once."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
+from typing import Any
 
-from gamegraph.games.partitions import Partition, canonical_key
+from gamegraph.games import get_game
+from gamegraph.games.base import Game
 from gamegraph.reporting.claims.evaluators import EvalResult, span
 from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.steps import keys
 
 __all__ = [
     "b_range",
+    "built",
     "cycle_through",
     "every_b",
     "every_f",
@@ -23,10 +28,6 @@ __all__ = [
     "triangle_split",
     "triangular_k",
 ]
-
-
-def keys(parts: list[Partition]) -> list[str]:
-    return [canonical_key(p) for p in parts]
 
 
 def triangle_split(n: int) -> tuple[int, int]:
@@ -83,3 +84,9 @@ def cycle_through(data: ReportData, n: int, key: str) -> list[str] | None:
             start = cycle.index(key)
             return list(cycle[start:] + cycle[:start])
     return None
+
+
+@cache
+def built(game: str | type[Game[Any]], **params: Any) -> Any:
+    """The graph of a game (its class, or its registered name) for ``params``, built once."""
+    return (get_game(game) if isinstance(game, str) else game).create(**params).build()

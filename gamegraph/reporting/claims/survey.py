@@ -13,22 +13,16 @@ so).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from gamegraph.core.spaces import PlanePartitions, PointerCompositions
 from gamegraph.games import get_game
 from gamegraph.games.partitions import omega
+from gamegraph.reporting.claims.common import built
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
 
-__all__ = ["built"]
-
-
-@cache
-def built(name: str, **params: Any) -> Any:
-    """The graph of a game for ``params``, built once."""
-    return get_game(name).create(**params).build()
+__all__: list[str] = []
 
 
 def _players(data: ReportData) -> range:
