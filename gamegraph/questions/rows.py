@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from gamegraph.errors import InputError
-from gamegraph.reporting._compute import user_cache
 
 __all__ = [
     "Column",
@@ -38,7 +37,6 @@ __all__ = [
     "RowSpec",
     "call_column",
     "compute_row",
-    "default_table_cache",
     "resolve_column",
 ]
 
@@ -80,11 +78,6 @@ class RowSpec:
     def where(self) -> str:
         others = ", ".join(f"{k}={v}" for k, v in self.values if k != "n")
         return f"n={self.n}" + (f" ({others})" if others else "")
-
-
-def default_table_cache() -> Path:
-    """``$GAMEGRAPH_TABLE_CACHE``, else ``~/.cache/gamegraph/table``."""
-    return user_cache("table")
 
 
 # --------------------------------------------------------------------------- user columns

@@ -72,7 +72,7 @@ def generate_report(
     from importlib import metadata
 
     from gamegraph.games.floridian import Floridian
-    from gamegraph.reporting._compute import code_version, default_cache_root
+    from gamegraph.reporting._compute import cache_root, code_version
     from gamegraph.reporting.claims import evaluate_claims
     from gamegraph.reporting.collect import collect
     from gamegraph.reporting.figures import draw_figures
@@ -99,8 +99,7 @@ def generate_report(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise OutputError(f"cannot create {folder}: {e.strerror}") from None
-    root = default_cache_root() if cache == "default" else (None if cache is None else Path(cache))
-    data = collect(n_max, root, progress, ranges or SeedRanges())
+    data = collect(n_max, cache_root(cache, "report"), progress, ranges or SeedRanges())
     claims, beyond = evaluate_claims(data)
     questions, graphs = answer_questions(data)
     figures = draw_figures(data, graphs, classify_four_cycles(data), folder)

@@ -23,6 +23,7 @@ from gamegraph.games.floridian import Floridian
 from gamegraph.games.lifting.graph import LiftingGraph
 from gamegraph.games.partitions import paper_notation
 from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.questions_cycles import KINDS
 from gamegraph.reporting.strategies import STRATEGIES
 from gamegraph.reporting.wording import notation
 
@@ -259,11 +260,10 @@ def _losing(data: ReportData, path: Path) -> str:
 
 
 def _four_cycles(data: ReportData, kinds: dict[str, str], path: Path) -> str:
-    labels = ("Q(x,y,z)", "paper family", "own family", "lifts, no family", "no lift")
     ns = sorted(data.floridian)
     fig, ax = plt.subplots(figsize=(10, 4.5))
     bottom = [0] * len(ns)
-    for i, label in enumerate(labels):
+    for i, label in enumerate(KINDS):
         ys = [
             sum(1 for r in data.floridian[n]["four_cycles"] if kinds[r["key"]] == label) for n in ns
         ]
@@ -400,13 +400,8 @@ def draw_figures(
     add(_strategies(data, out / "strategies.png"), "Strategies: success rates against n")
     add(_four_cycles(data, kinds, out / "four-cycles.png"), "4-cycles per n, by family")
     add(_long_cycles(data, out / "long-cycles.png"), "Cycles of length 4, 6, 8, 10 of G_n")
-    add(
-        _q_drawing(graphs["band"], out / "q-band.png", "Q under the band rule"),
-        "Q under the band rule",
-    )
-    add(
-        _q_drawing(graphs["paper"], out / "q-paper.png", "Q under the paper rule"),
-        "Q under the paper rule",
-    )
+    for rule in ("band", "paper"):
+        title = f"Q under the {rule} rule"
+        add(_q_drawing(graphs[rule], out / f"q-{rule}.png", title), title)
     add(_rules(graphs, out / "q-rules.png"), "Q under each lifting rule")
     return [{"file": name, "caption": caption} for name, caption in figures]

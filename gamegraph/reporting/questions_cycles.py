@@ -109,17 +109,16 @@ KIND_PHRASES = {
 def four_cycles_answer(data: ReportData) -> dict[str, Any]:
     """Question 5: the 4-cycles by kind (:func:`classify_four_cycles`)."""
     kinds = classify_four_cycles(data)
-    labels = KINDS
     rows = []
     for n in sorted(data.floridian):
         count = Counter(kinds[r["key"]] for r in data.floridian[n]["four_cycles"])
         if data.four_cycle_count(n):
-            rows.append([n, data.four_cycle_count(n), *(count[k] for k in labels)])
+            rows.append([n, data.four_cycle_count(n), *(count[k] for k in KINDS)])
     totals = Counter(kinds.values())
     none = [k for k, v in kinds.items() if v in ("lifts, no family", "no lift")]
     answer = (
         f"G_n has {len(kinds)} 4-cycles for n ≤ {data.n_max}: "
-        + "; ".join(f"{totals[k]} {KIND_PHRASES[k]}" for k in labels)
+        + "; ".join(f"{totals[k]} {KIND_PHRASES[k]}" for k in KINDS)
         + " (a family of our own: a chain of two band-rule lifts with m rising by 2, not in "
         "the paper's 16 families; every lift is checked against the definitions, whatever its "
         "n)."
@@ -134,7 +133,7 @@ def four_cycles_answer(data: ReportData) -> dict[str, Any]:
     )
     return worded(
         answer,
-        ["n", "4-cycles", *labels],
+        ["n", "4-cycles", *KINDS],
         rows,
         ["four-cycles.png"],
         {"totals": dict(totals), "kinds": kinds},

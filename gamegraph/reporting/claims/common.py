@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from gamegraph.core.spaces import Necklaces
 from gamegraph.games import get_game
 from gamegraph.games.base import Game
 from gamegraph.reporting.claims.evaluators import EvalResult, span
@@ -44,15 +45,10 @@ def triangular_k(n: int) -> int | None:
 
 
 def necklaces(n: int) -> int:
-    """C(n) of seed 001 Theorem 2."""
+    """C(n) of seed 001 Theorem 2: for n = k(k − 1)/2 + r, the necklaces of r black and k − r
+    white beads, that is the weak compositions of k − r into r parts up to rotation."""
     k, r = triangle_split(n)
-    g = math.gcd(r, k)
-    total = sum(_phi(d) * math.comb(k // d, r // d) for d in range(1, g + 1) if g % d == 0)
-    return total // k
-
-
-def _phi(d: int) -> int:
-    return sum(1 for i in range(1, d + 1) if math.gcd(i, d) == 1)
+    return Necklaces(k - r, length=r, weak=True).cardinality()
 
 
 def half_square_t(n: int) -> int | None:
