@@ -155,9 +155,7 @@ def _plain(value: Any) -> Any:
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
-    if hasattr(value, "numerator") and hasattr(value, "denominator"):
-        return str(value)
-    return str(value)
+    return str(value)  # a fraction, or anything else, as its text
 
 
 # --------------------------------------------------------------------------- the task

@@ -139,10 +139,7 @@ def _figure1(path: Path) -> str:
             gn.add_edge(("Ω", x), ("α", int(g.omega_of[x])))
     colour = {v: COLOURS[0] if v[0] == "α" else COLOURS[1] for v in gn}
     labels = {v: _superscripts(paper_notation(pos(v[1]))) for v in gn}
-    hn = nx.DiGraph()
-    hn.add_nodes_from(range(g.positions.size))
-    hs, hd = g.h_arcs()
-    hn.add_edges_from(zip(hs.tolist(), hd.tolist(), strict=True))
+    hn = g.h_graph.to_networkx()
     h_colour = {v: COLOURS[2] if g.recurrent[v] else "#bbbbbb" for v in hn}
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5))
     _draw(left, gn, colour, "G_6: α-positions (blue) and Ω-positions (orange)", labels)

@@ -8,13 +8,12 @@ report already written without computing its per-n steps again.
 from __future__ import annotations
 
 import json
-import tomllib
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from gamegraph.errors import OutputError
 from gamegraph.reporting.claims.common import built
+from gamegraph.reporting.claims.evaluators import claims_data
 from gamegraph.reporting.data import SeedRanges
 
 __all__ = ["REFRESHED", "cases", "refresh", "survey_section"]
@@ -23,9 +22,7 @@ __all__ = ["REFRESHED", "cases", "refresh", "survey_section"]
 def cases() -> list[tuple[str, dict[str, Any]]]:
     """The games and parameters of the section's table: the ``[[survey]]`` rows of
     ``claims/seed001.toml`` (the names are data: this layer sits below the survey's games)."""
-    folder = resources.files("gamegraph.reporting.claims")
-    table = tomllib.loads(folder.joinpath("seed001.toml").read_text("utf-8"))
-    return [(row["game"], dict(row["params"])) for row in table["survey"]]
+    return [(row["game"], dict(row["params"])) for row in claims_data()["survey"]]
 
 
 COLUMNS = [
@@ -85,7 +82,7 @@ def refresh(folder: str | Path, ranges: SeedRanges | None = None) -> None:
     """Add (or renew) the survey section and its claims in the report written in ``folder``,
     from its report.json, without its per-n steps: the claims of :mod:`.claims.survey` read
     none. report.md is rendered again from the data, as :func:`generate_report` renders it."""
-    from gamegraph.reporting.claims import claims_data, evaluate_claim
+    from gamegraph.reporting.claims import evaluate_claim
     from gamegraph.reporting.data import ReportData
     from gamegraph.reporting.frontier_output import frontier_section
     from gamegraph.reporting.markdown import write_report

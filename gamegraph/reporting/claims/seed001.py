@@ -159,10 +159,6 @@ def _orbit(graph: Any, start: Any, steps: int) -> list[Any]:
     return [graph.position(i) for i in path]
 
 
-def _key(entries: Any) -> str:
-    return ",".join(map(str, entries))
-
-
 def _triangular(top: int) -> list[tuple[int, int]]:
     """(n, k) for every triangular n = k(k + 1)/2 <= top."""
     return [(k * (k + 1) // 2, k) for k in range(1, top) if k * (k + 1) // 2 <= top]
@@ -194,7 +190,7 @@ def _car_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("MON-ex1")
 def _mon_ex1(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_key(_orbit(built(Montreal, n=3), (1, 0, 2), 1)[1]), "I(3)")
+    return EvalResult(canonical_key(_orbit(built(Montreal, n=3), (1, 0, 2), 1)[1]), "I(3)")
 
 
 @evaluator("MON-ex2")
@@ -207,12 +203,12 @@ def _mon_ex2(data: ReportData, row: dict[str, Any]) -> EvalResult:
         member = True
     except InputError:
         member = False
-    return EvalResult([_key(montreal_move(alpha)), member], "the move, and I(6)")
+    return EvalResult([canonical_key(montreal_move(alpha)), member], "the move, and I(6)")
 
 
 @evaluator("MON-traj")
 def _mon_traj(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([_key(p) for p in _orbit(built(Montreal, n=7), (3, 2, 2), 5)], "I(7)")
+    return EvalResult(keys(_orbit(built(Montreal, n=7), (3, 2, 2), 5)), "I(7)")
 
 
 @evaluator("MON-18")
@@ -239,7 +235,7 @@ def _mon_a007075(data: ReportData, row: dict[str, Any]) -> EvalResult:
 @evaluator("DUAL-ex")
 def _dual_ex(data: ReportData, row: dict[str, Any]) -> EvalResult:
     images = [
-        _key(_orbit(built(Dual, n=sum(start)), start, 1)[1])
+        canonical_key(_orbit(built(Dual, n=sum(start)), start, 1)[1])
         for start in ((4, 4, 3, 2, 2, 1, 1), (6, 6, 3, 2, 1))
     ]
     return EvalResult(images, "n = 17, 18")
