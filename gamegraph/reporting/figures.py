@@ -186,7 +186,7 @@ def _growth(data: ReportData, path: Path) -> str:
 
 
 def _strategies(data: ReportData, path: Path) -> str:
-    ns = [n for n in range(8, data.full_max + 1)]
+    ns = list(range(8, data.full_max + 1))
     fig, ax = plt.subplots(figsize=(9, 4.5))
     for i, name in enumerate(STRATEGIES):
         ys = [cast(Mapping[str, float], data.play(n)["strategies"])[name] for n in ns]

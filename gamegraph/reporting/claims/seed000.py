@@ -179,11 +179,6 @@ def _ex11_cycle(data: ReportData, row: dict[str, Any]) -> EvalResult:
     )
 
 
-@evaluator("F-ex11-winning")
-def _ex11_winning(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([data.play(6)["losing"], data.floridian[6]["recurrent"]], "n = 6")
-
-
 @evaluator("F-n8")
 def _n8(data: ReportData, row: dict[str, Any]) -> EvalResult:
     d, p = data.floridian[8], data.play(8)
@@ -222,6 +217,7 @@ def _at_n(claim_id: str, n: int, value: Callable[[ReportData, int], Any]) -> Non
 
 
 _at_n("F-ex11-sizes", 6, lambda data, n: _sizes(data, n)[:2])
+_at_n("F-ex11-winning", 6, lambda data, n: [data.play(n)["losing"], data.floridian[n]["recurrent"]])
 _at_n("F-n24", 24, _sizes)
 _at_n("F-n24-core", 24, _scc)
 _at_n("F-n25", 25, _sizes)
