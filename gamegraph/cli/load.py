@@ -9,18 +9,12 @@ the games declare them, :func:`gamegraph.cli.options.graph_options` collects the
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from gamegraph.cli._output import note, progress_bar
-from gamegraph.cli.options import (
-    Connect,
-    ForceOption,
-    command,
-    graph_options,
-    keyword,
-)
+from gamegraph.cli.options import Connect, ForceOption, command, flag, graph_options, keyword
 from gamegraph.errors import InputError
 
 if TYPE_CHECKING:
@@ -100,56 +94,27 @@ load = command(
     _load,
     [
         *graph_options(),
-        keyword(
-            "replace",
-            Annotated[
-                bool,
-                typer.Option("--replace", help="Reload graphs that are already completely loaded."),
-            ],
-            False,
-        ),
-        keyword(
+        flag("replace", "Reload graphs that are already completely loaded."),
+        flag(
             "bulk",
-            Annotated[
-                bool,
-                typer.Option(
-                    "--bulk",
-                    help="Load through neo4j-admin's importer (the local Neo4j only): rebuilds "
-                    "the whole database, every graph already loaded plus these, into a new "
-                    "store swapped in only once it verifies. For graphs too large to load "
-                    "online. A graph whose game is not known here (defined in a notebook or "
-                    "a file not named with --games-from) is carried over as it is, copied "
-                    "from the old store; only `gamegraph drop` removes it.",
-                ),
-            ],
-            False,
+            "Load through neo4j-admin's importer (the local Neo4j only): rebuilds the whole "
+            "database, every graph already loaded plus these, into a new store swapped in only "
+            "once it verifies. For graphs too large to load online. A graph whose game is not "
+            "known here (defined in a notebook or a file not named with --games-from) is "
+            "carried over as it is, copied from the old store; only `gamegraph drop` removes "
+            "it.",
         ),
-        keyword(
+        flag(
             "online",
-            Annotated[
-                bool,
-                typer.Option(
-                    "--online",
-                    help="Write through Cypher transactions even into an empty local database "
-                    "(by default a load of a million rows or more into the local Neo4j while "
-                    "it holds nothing, or a --replace of most of its graphs, goes through "
-                    "neo4j-admin's importer: at n = 60, 103 s against 134 s online on a fresh "
-                    "home here).",
-                ),
-            ],
-            False,
+            "Write through Cypher transactions even into an empty local database (by default "
+            "a load of a million rows or more into the local Neo4j while it holds nothing, or "
+            "a --replace of most of its graphs, goes through neo4j-admin's importer: at "
+            "n = 60, 103 s against 134 s online on a fresh home here).",
         ),
-        keyword(
+        flag(
             "imported",
-            Annotated[
-                bool,
-                typer.Option(
-                    "--imported",
-                    help="The graphs were imported by neo4j-admin from `gamegraph export` "
-                    "files (on a server elsewhere): check their counts and record them.",
-                ),
-            ],
-            False,
+            "The graphs were imported by neo4j-admin from `gamegraph export` files (on a "
+            "server elsewhere): check their counts and record them.",
         ),
         keyword("force", ForceOption, False),
     ],

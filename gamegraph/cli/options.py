@@ -52,6 +52,7 @@ __all__ = [
     "UserOption",
     "WorkersOption",
     "command",
+    "flag",
     "graph_options",
     "keyword",
     "open_database",
@@ -170,6 +171,11 @@ def keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     return inspect.Parameter(
         name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
     )
+
+
+def flag(name: str, help_text: str) -> inspect.Parameter:
+    """An option ``--name`` that is off unless given, as a command's parameter ``name``."""
+    return keyword(name, Annotated[bool, typer.Option(f"--{name}", help=help_text)], False)
 
 
 _SHARED = {
@@ -317,20 +323,13 @@ def param_option(param: Param, *, games: str = "", load: bool = False) -> inspec
         names.append("-n")
     if param.kind == "flag":
         option = typer.Option(names[0], *names[1:], help=help_text)
-        default: Any = False if load else param.default
-        return inspect.Parameter(
-            param.name,
-            inspect.Parameter.KEYWORD_ONLY,
-            default=default,
-            annotation=Annotated[bool, option],
-        )
+        return keyword(param.name, Annotated[bool, option], False if load else param.default)
     if not param.required and not load:
         help_text += f" [default: {param.format(param.default)}]"
     option = typer.Option(names[0], *names[1:], help=help_text, show_default=False)
     required = param.required and not load
-    return inspect.Parameter(
+    return keyword(
         param.name,
-        inspect.Parameter.KEYWORD_ONLY,
-        default=inspect.Parameter.empty if required else None,
-        annotation=Annotated[str if required else str | None, option],
+        Annotated[str if required else str | None, option],
+        inspect.Parameter.empty if required else None,
     )

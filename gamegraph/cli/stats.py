@@ -6,12 +6,12 @@ One subcommand per registered game, its options the game's declared parameters.
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
 from gamegraph.cli._output import print_json, progress_bar, summary_lines
-from gamegraph.cli.options import command, keyword, param_option
+from gamegraph.cli.options import command, flag, param_option
 from gamegraph.games.base import Game
 from gamegraph.games.registry import all_games
 
@@ -23,25 +23,8 @@ app = typer.Typer(
 )
 
 _COMMON = [
-    keyword(
-        "json",
-        Annotated[
-            bool,
-            typer.Option("--json", help="Print one JSON object instead of a readable summary."),
-        ],
-        False,
-    ),
-    keyword(
-        "force",
-        Annotated[
-            bool,
-            typer.Option(
-                "--force",
-                help="Build even when the memory estimate is over the limit (may run out).",
-            ),
-        ],
-        False,
-    ),
+    flag("json", "Print one JSON object instead of a readable summary."),
+    flag("force", "Build even when the memory estimate is over the limit (may run out)."),
 ]
 
 

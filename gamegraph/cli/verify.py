@@ -58,11 +58,14 @@ def verify_command(
     error line (exit 1) if there is one.
     """
     from gamegraph.games.registry import parse_graph_id
+    from gamegraph.loader.plan import parse_games
 
     if n is not None and n < 1:
         raise InputError(f"n must be at least 1, not {n}")
     ids = [parse_graph_id(graph_id).id for graph_id in graph_ids or []]
-    names = _names(games)  # an unknown game is an error before any connection
+    # the games of --games as `load` reads them (none named: every game); an unknown game is
+    # an error before any connection
+    names = [] if games is None else [game.name for game in parse_games(games)]
     started = time.perf_counter()
     with connect() as db:
         report = db.verify(n, graphs=ids, games=names, progress=note)
@@ -75,13 +78,6 @@ def verify_command(
         raise VerificationError(
             f"{len(report.failures)} check(s) found mismatches between Neo4j and the engine"
         )
-
-
-def _names(games: str | None) -> list[str]:
-    """The games of --games (as `load` reads them; every game for none named)."""
-    from gamegraph.loader.plan import parse_games
-
-    return [] if games is None else [game.name for game in parse_games(games)]
 
 
 def _print_report(report: VerifyReport, seconds: float) -> None:

@@ -186,7 +186,8 @@ def state_of(runner: QueryRunner, game: Game[Any]) -> tuple[GraphState, GraphRec
 # --------------------------------------------------------------------------- leases
 
 
-def _owner() -> str:
+def new_owner() -> str:
+    """A new lease owner's name (host, process id, a random part)."""
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
@@ -225,7 +226,7 @@ class Lease:
 
     runner: QueryRunner
     game: Held
-    owner: str = field(default_factory=_owner)
+    owner: str = field(default_factory=new_owner)
     seconds: int = LEASE_SECONDS
     _stop: threading.Event = field(default_factory=threading.Event, repr=False)
     _thread: threading.Thread | None = field(default=None, repr=False)
@@ -334,11 +335,6 @@ class Lease:
             {"id": self.game.id, "slot": self.game.slot, "owner": self.owner},
         )
         return bool(rows)
-
-
-def new_owner() -> str:
-    """A new lease owner's name (host, process id, a random part)."""
-    return _owner()
 
 
 def hold_slots(runner: QueryRunner, slots: list[str], owner: str, seconds: int) -> list[str]:

@@ -77,11 +77,6 @@ def gds_client(runner: Neo4jQueryRunner, where: str = "this Neo4j") -> GraphData
         return GraphDataScience(runner.driver, database=runner.database, arrow=False)
 
 
-def projection_name(graph_id: str) -> str:
-    """The in-memory graph's name for a loaded graph: its id (``bulgarian:24``)."""
-    return graph_id
-
-
 def project_graph(
     client: GraphDataScience, runner: Neo4jQueryRunner, graph_id: str, name: str | None = None
 ) -> Graph:
@@ -93,7 +88,7 @@ def project_graph(
     loaded = {record.id: record for record in list_graphs(runner)}
     if graph_id not in loaded:
         raise InputError(f"graph {graph_id!r} is not loaded (`gamegraph graphs` lists them)")
-    name = name or projection_name(graph_id)
+    name = name or graph_id
     runner.run("CALL gds.graph.drop($name, false) YIELD graphName RETURN graphName", {"name": name})
     rows: list[dict[str, Any]] = runner.run(_PROJECT, {"graph": graph_id, "name": name})
     if not rows:

@@ -132,12 +132,14 @@ def convert_params(query: NamedQuery, raw: Mapping[str, Any]) -> dict[str, Any]:
     # positions last: they are positions of the graph the other parameters name
     for param in sorted(query.params, key=lambda p: p.type == "position"):
         value = raw[param.name]
-        if param.type == "position":
-            converted[param.name] = _position(query, param, value, game, converted)
-        elif param.type == "param":
-            converted[param.name] = _game_param(query, param, value, game)
-        else:
+        if param.type not in ("position", "param"):
             converted[param.name] = _scalar(param, value)
+        elif game is None:
+            raise InputError(f"{query.name}: parameter {param.name} needs a `requires:` game")
+        elif param.type == "position":
+            converted[param.name] = _position(param, value, game, converted)
+        else:
+            converted[param.name] = _game_param(param, value, game)
     if game is not None:
         game.for_query(converted)  # the graph the parameters name exists (n in range, ...)
     return {p.name: converted[p.name] for p in query.params}
@@ -200,11 +202,7 @@ def _scalar(param: QueryParam, value: Any) -> Any:
     return value
 
 
-def _game_param(
-    query: NamedQuery, param: QueryParam, value: Any, game: type[Game[Any]] | None
-) -> Any:
-    if game is None:
-        raise InputError(f"{query.name}: parameter {param.name} needs a `requires:` game")
+def _game_param(param: QueryParam, value: Any, game: type[Game[Any]]) -> Any:
     declared = game.param(param.name)
     try:
         checked = declared.parse(value) if isinstance(value, str) else declared.check(value)
@@ -214,15 +212,9 @@ def _game_param(
 
 
 def _position(
-    query: NamedQuery,
-    param: QueryParam,
-    value: Any,
-    game: type[Game[Any]] | None,
-    others: Mapping[str, Any],
+    param: QueryParam, value: Any, game: type[Game[Any]], others: Mapping[str, Any]
 ) -> str:
     """The key of a position given in any notation (or as a sequence of parts)."""
-    if game is None:
-        raise InputError(f"{query.name}: parameter {param.name} needs a `requires:` game")
     if not isinstance(value, str):
         if isinstance(value, Sequence) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value

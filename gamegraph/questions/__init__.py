@@ -59,7 +59,7 @@ def table(
     game_type = game_of(game)
     names = [c for c in columns or () if isinstance(c, str) and ":" not in c]
     refs = [_column_ref(c) for c in columns or () if not (isinstance(c, str) and ":" not in c)]
-    chosen = parse_columns(game_type, names, refs) if columns else parse_columns(game_type)
+    chosen = parse_columns(game_type, names, refs)  # no names: every stats column
     result = compute_table(
         game_type, list(n), params, chosen, cache=cache, force=force, progress=progress
     )

@@ -16,7 +16,7 @@ itself (so the decorated functions, and any game the file defines, exist there t
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,13 +37,6 @@ class Conjecture:
     params: tuple[tuple[str, Any], ...] = ()
     doc: str = ""
     where: str = ""
-
-    def call(self, graph: Any, n: int) -> Any:
-        try:
-            wants_n = "n" in inspect.signature(self.fn).parameters
-        except (TypeError, ValueError):
-            wants_n = False
-        return self.fn(graph, n=n) if wants_n else self.fn(graph)
 
 
 _REGISTERED: dict[str, list[Conjecture]] = {}
@@ -158,6 +151,7 @@ def _outcome(item: Conjecture, value: Any, n: int) -> tuple[str, str]:
 def check_task(path: str, name: str, n: int, force: bool) -> tuple[str, str]:
     """One conjecture at one n (a worker's task): imports the file, builds, calls."""
     from gamegraph.games.registry import get_game
+    from gamegraph.questions.rows import call_column
 
     try:
         item = next(c for c in conjectures_in(path) if c.name == name)
@@ -166,7 +160,7 @@ def check_task(path: str, name: str, n: int, force: bool) -> tuple[str, str]:
     except InputError as e:
         return "error", f"conjecture {name} at n={n}: {e}"
     try:
-        value = item.call(graph, n)
+        value = call_column(item.fn, graph, n)
     except Exception as e:
         return "error", f"conjecture {name} raised {type(e).__name__} at n={n}: {e}"
     return _outcome(item, value, n)
@@ -311,7 +305,3 @@ def add_to_report(folder: Path, verdicts: list[Verdict], path: str) -> Path:
     data.setdefault("conjectures", {})[path] = [v.as_dict() for v in verdicts]
     data_path.write_text(json.dumps(data, indent=1), "utf-8")
     return markdown
-
-
-def describe(verdicts: list[Verdict]) -> Mapping[str, Any]:
-    return {"conjectures": [v.as_dict() for v in verdicts]}

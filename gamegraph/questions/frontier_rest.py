@@ -164,11 +164,11 @@ def crim_rest(
 if __name__ == "__main__":
     import sys
 
-    from gamegraph.reporting.frontier import default_frontier_cache
+    from gamegraph.reporting._compute import user_cache
 
     if sys.argv[1] == "odd-rank":  # CRIM's odd-rank sweep
-        summary = crim_rest(int(sys.argv[2]), default_frontier_cache() / "odd-rank")
+        summary = crim_rest(int(sys.argv[2]), user_cache("frontier") / "odd-rank")
     else:
         low, high = int(sys.argv[1]), int(sys.argv[2])
-        summary = fagan_rest(low, high, default_frontier_cache() / "chunks")
+        summary = fagan_rest(low, high, user_cache("frontier") / "chunks")
     print(json.dumps(summary, indent=1))

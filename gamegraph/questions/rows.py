@@ -29,15 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from gamegraph.errors import InputError
-from gamegraph.reporting._compute import user_cache
 
 __all__ = [
     "Column",
     "RowCache",
     "RowError",
     "RowSpec",
+    "call_column",
     "compute_row",
-    "default_table_cache",
     "resolve_column",
 ]
 
@@ -79,11 +78,6 @@ class RowSpec:
     def where(self) -> str:
         others = ", ".join(f"{k}={v}" for k, v in self.values if k != "n")
         return f"n={self.n}" + (f" ({others})" if others else "")
-
-
-def default_table_cache() -> Path:
-    """``$GAMEGRAPH_TABLE_CACHE``, else ``~/.cache/gamegraph/table``."""
-    return user_cache("table")
 
 
 # --------------------------------------------------------------------------- user columns
@@ -141,7 +135,9 @@ def resolve_column(ref: str) -> Callable[..., Any]:
     return fn  # type: ignore[no-any-return]
 
 
-def _call_column(fn: Callable[..., Any], graph: Any, n: int) -> Any:
+def call_column(fn: Callable[..., Any], graph: Any, n: int) -> Any:
+    """``fn(graph, n=n)`` when ``fn`` takes an ``n``, else ``fn(graph)`` (a user column or a
+    conjecture)."""
     try:
         wants_n = "n" in inspect.signature(fn).parameters
     except (TypeError, ValueError):
@@ -159,9 +155,7 @@ def _plain(value: Any) -> Any:
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
-    if hasattr(value, "numerator") and hasattr(value, "denominator"):
-        return str(value)
-    return str(value)
+    return str(value)  # a fraction, or anything else, as its text
 
 
 # --------------------------------------------------------------------------- the task
@@ -184,7 +178,7 @@ def compute_row(spec: RowSpec) -> dict[str, Any]:
             continue
         fn = resolve_column(column.ref)
         try:
-            values[column.cache_key()] = _plain(_call_column(fn, built, spec.n))
+            values[column.cache_key()] = _plain(call_column(fn, built, spec.n))
         except Exception as e:
             raise RowError(
                 f"column {column.name} ({column.ref}) raised {type(e).__name__} at "

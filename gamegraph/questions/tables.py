@@ -25,13 +25,8 @@ from gamegraph.errors import InputError, TooLargeError
 from gamegraph.games.base import Game, Progress
 from gamegraph.memory import human_bytes, memory_limit
 from gamegraph.questions.oeis import SequenceMatch, match_sequences
-from gamegraph.questions.rows import (
-    Column,
-    RowCache,
-    RowSpec,
-    default_table_cache,
-    guarded_row,
-)
+from gamegraph.questions.rows import Column, RowCache, RowSpec, guarded_row
+from gamegraph.reporting._compute import cache_root
 
 __all__ = ["MAX_ROWS", "Table", "compute_table", "parse_columns", "parse_range"]
 
@@ -110,13 +105,16 @@ class Table:
         frame.attrs["sequences"] = [m.sentence() for m in self.matches]
         return frame
 
-    def integer_columns(self) -> list[str]:
+    def _columns_of(self, kind: Any) -> list[str]:
+        """The columns whose every value is a ``kind`` (an ``isinstance`` type; never a bool)."""
         return [
             c
             for c in self.columns
-            if self.rows
-            and all(isinstance(r.get(c), int) and not isinstance(r.get(c), bool) for r in self.rows)
+            if all(isinstance(r.get(c), kind) and not isinstance(r.get(c), bool) for r in self.rows)
         ]
+
+    def integer_columns(self) -> list[str]:
+        return self._columns_of(int) if self.rows else []
 
     def groups(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """The rows per combination of the parameters given a range (one group without)."""
@@ -187,14 +185,7 @@ class Table:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        numeric = [
-            c
-            for c in self.columns
-            if all(
-                isinstance(r.get(c), int | float) and not isinstance(r.get(c), bool)
-                for r in self.rows
-            )
-        ]
+        numeric = self._columns_of(int | float)
         if not numeric:
             raise InputError("--plot: no numeric column to plot")
         if path.suffix.lower() not in (".png", ".svg"):
@@ -278,13 +269,12 @@ def _plans(
     return list(ranged), games
 
 
-def _sources(game: type[Game[Any]], columns: Sequence[Column]) -> tuple[str, ...]:
-    """Definition files a worker loads: every file games were defined in, and the files
-    user columns name (their modules are imported by name)."""
+def _sources() -> tuple[str, ...]:
+    """Definition files a worker loads: every file games were defined in (a user column's
+    module is imported by its name)."""
     from gamegraph.games.sources import defined_modules
 
-    files = [str(m.__file__) for m in defined_modules() if getattr(m, "__file__", None)]
-    return tuple(files)
+    return tuple(str(m.__file__) for m in defined_modules() if getattr(m, "__file__", None))
 
 
 SMALL_NODES = 50_000
@@ -326,21 +316,15 @@ def compute_table(
         raise InputError("the table needs at least one n")
     chosen = list(columns) if columns is not None else parse_columns(game)
     ranged, games = _plans(game, ns, dict(params or {}))
-    store = RowCache(
-        default_table_cache() if cache == "default" else (None if cache is None else Path(cache))
-    )
+    store = RowCache(cache_root(cache, "table"))
     version = game.engine_version()
-    sources = _sources(game, chosen)
-    values_of: list[dict[str, Any] | None] = []
-    keys = []
-    for g in games:
-        key = RowCache.key(game.name, list(g.values().items()), version)
-        keys.append(key)
-        cached = store.get(key)
-        if cached is not None and all(c.cache_key() in cached for c in chosen):
-            values_of.append(cached)
-        else:
-            values_of.append(None)
+    sources = _sources()
+    keys = [RowCache.key(game.name, list(g.values().items()), version) for g in games]
+    # a cached row serves when it holds every column asked for
+    values_of: list[dict[str, Any] | None] = [
+        row if row is not None and all(c.cache_key() in row for c in chosen) else None
+        for row in map(store.get, keys)
+    ]
     todo = [i for i, v in enumerate(values_of) if v is None]
     done_before = len(games) - len(todo)
     tasks = []

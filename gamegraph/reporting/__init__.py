@@ -13,7 +13,6 @@ the papers' claims in :mod:`.claims` (one module and one TOML file per seed), th
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import time
@@ -73,12 +72,12 @@ def generate_report(
     from importlib import metadata
 
     from gamegraph.games.floridian import Floridian
-    from gamegraph.reporting._compute import code_version, default_cache_root
+    from gamegraph.reporting._compute import cache_root, code_version
     from gamegraph.reporting.claims import evaluate_claims
     from gamegraph.reporting.collect import collect
     from gamegraph.reporting.figures import draw_figures
     from gamegraph.reporting.frontier_output import frontier_section
-    from gamegraph.reporting.markdown import render_markdown
+    from gamegraph.reporting.markdown import write_report
     from gamegraph.reporting.questions import answer_questions
     from gamegraph.reporting.questions_cycles import classify_four_cycles
     from gamegraph.reporting.survey import survey_section
@@ -100,8 +99,7 @@ def generate_report(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise OutputError(f"cannot create {folder}: {e.strerror}") from None
-    root = default_cache_root() if cache == "default" else (None if cache is None else Path(cache))
-    data = collect(n_max, root, progress, ranges or SeedRanges())
+    data = collect(n_max, cache_root(cache, "report"), progress, ranges or SeedRanges())
     claims, beyond = evaluate_claims(data)
     questions, graphs = answer_questions(data)
     figures = draw_figures(data, graphs, classify_four_cycles(data), folder)
@@ -137,13 +135,5 @@ def generate_report(
     }
     # the open problems pushed further by `gamegraph frontier --out` into the same folder
     report["frontier"], frontier_markdown = frontier_section(folder)
-    json_path, md_path = folder / "report.json", folder / "report.md"
-    try:
-        json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
-        markdown = render_markdown(report)
-        if frontier_markdown:
-            markdown = markdown.rstrip("\n") + "\n\n" + frontier_markdown
-        md_path.write_text(markdown, "utf-8")
-    except OSError as e:
-        raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
+    json_path, md_path = write_report(folder, report, frontier_markdown)
     return Report(md_path, json_path, report)

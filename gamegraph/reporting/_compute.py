@@ -23,7 +23,7 @@ from typing import Any
 from gamegraph.errors import OutputError
 from gamegraph.progress import Progress
 
-__all__ = ["Progress", "StepCache", "code_version", "default_cache_root", "map_n", "user_cache"]
+__all__ = ["Progress", "StepCache", "cache_root", "code_version", "map_n", "user_cache"]
 
 
 StepFn = Callable[[int], Any]
@@ -84,9 +84,10 @@ def user_cache(name: str) -> Path:
     return Path(base) / "gamegraph" / name
 
 
-def default_cache_root() -> Path:
-    """The report's per-n results: :func:`user_cache` of ``report``."""
-    return user_cache("report")
+def cache_root(cache: str | Path | None, name: str) -> Path | None:
+    """The folder a ``cache=`` argument names: ``"default"`` is :func:`user_cache` of
+    ``name``, None is no cache (everything computed afresh, nothing kept)."""
+    return user_cache(name) if cache == "default" else (None if cache is None else Path(cache))
 
 
 def code_version() -> str:

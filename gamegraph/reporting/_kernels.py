@@ -1,5 +1,5 @@
-"""numba kernels of the report: the new part of every α-arc, strategies played on G_n, and
-short simple cycles of the core of H_n (cycles of length 2k of G_n).
+"""numba kernels of the report: the new part of every α-arc, uniformly random play on G_n,
+and short simple cycles of the core of H_n (cycles of length 2k of G_n).
 
 Positions are S(n) indices as in :mod:`gamegraph.games.floridian.separated`; graphs are CSR
 arrays (``ptr``, ``dst``).
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["alpha_new_parts", "follow_strategy", "short_cycles", "uniform_success"]
+__all__ = ["alpha_new_parts", "short_cycles", "uniform_success"]
 
 
 @njit(cache=True)
@@ -138,49 +138,6 @@ def alpha_new_parts(
             out[e] = found
             _fill(c2, parts, lo2, hi2, -1)
         _fill(c1, parts, lo1, hi1, -1)
-
-
-@njit(cache=True)
-def follow_strategy(successor: np.ndarray, recurrent: np.ndarray) -> np.ndarray:
-    """For a deterministic strategy (successor[i] = the α-position after the chosen turn, -1
-    when there is no move): whether play from each position reaches a recurrent state.
-
-    Play either meets a recurrent state, stops at a position with no move, or repeats a
-    position, which then lies on a cycle of G_n and is recurrent itself.
-    """
-    size = successor.shape[0]
-    state = np.zeros(size, dtype=np.int8)  # 0 unknown, 1 reaches, 2 fails, 3 on the stack
-    path = np.empty(size, dtype=np.int64)
-    for start in range(size):
-        if state[start] != 0:
-            continue
-        depth = 0
-        v = start
-        outcome = 0
-        while True:
-            if recurrent[v]:
-                outcome = 1
-                break
-            if state[v] == 1 or state[v] == 2:
-                outcome = state[v]
-                break
-            if state[v] == 3:
-                outcome = 1  # a repeat: unreachable when recurrent is exact, kept for safety
-                break
-            state[v] = 3
-            path[depth] = v
-            depth += 1
-            w = successor[v]
-            if w < 0:
-                outcome = 2
-                break
-            v = w
-        for q in range(depth):
-            state[path[q]] = outcome
-    result = np.empty(size, dtype=np.bool_)
-    for i in range(size):
-        result[i] = recurrent[i] or state[i] == 1
-    return result
 
 
 @njit(cache=True)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gamegraph.core.graphs import ArcGraph
 from gamegraph.games.floridian.alpha import alpha_arc_choice
 from gamegraph.games.lifting.bands import band_insert, bands_at_level, lift_alpha_choice, max_level
 from gamegraph.games.partitions import Partition, omega
@@ -65,10 +66,8 @@ def core_multigraph(graph: FloridianGraph) -> CoreMultigraph:
     order = np.argsort(keys, kind="stable")
     keys, x = keys[order], xs[keep][order]
     pairs, mult = np.unique(keys, return_counts=True)
-    a, b = pairs // max(size, 1), pairs % max(size, 1)
-    ptr = np.zeros(size + 1, dtype=np.int64)
-    np.add.at(ptr, a + 1, 1)
-    return CoreMultigraph(nodes, np.cumsum(ptr), b.astype(np.int64), mult.astype(np.int64), keys, x)
+    csr = ArcGraph.from_arcs(size, pairs // max(size, 1), pairs % max(size, 1))
+    return CoreMultigraph(nodes, csr.indptr, csr.indices, mult.astype(np.int64), keys, x)
 
 
 def cycle_counts(core: CoreMultigraph, max_len: int) -> dict[int, int]:

@@ -23,6 +23,7 @@ from gamegraph.games.floridian import Floridian
 from gamegraph.games.lifting.graph import LiftingGraph
 from gamegraph.games.partitions import paper_notation
 from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.questions_cycles import KINDS
 from gamegraph.reporting.strategies import STRATEGIES
 from gamegraph.reporting.wording import notation
 
@@ -138,10 +139,7 @@ def _figure1(path: Path) -> str:
             gn.add_edge(("Ω", x), ("α", int(g.omega_of[x])))
     colour = {v: COLOURS[0] if v[0] == "α" else COLOURS[1] for v in gn}
     labels = {v: _superscripts(paper_notation(pos(v[1]))) for v in gn}
-    hn = nx.DiGraph()
-    hn.add_nodes_from(range(g.positions.size))
-    hs, hd = g.h_arcs()
-    hn.add_edges_from(zip(hs.tolist(), hd.tolist(), strict=True))
+    hn = g.h_graph.to_networkx()
     h_colour = {v: COLOURS[2] if g.recurrent[v] else "#bbbbbb" for v in hn}
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5))
     _draw(left, gn, colour, "G_6: α-positions (blue) and Ω-positions (orange)", labels)
@@ -188,7 +186,7 @@ def _growth(data: ReportData, path: Path) -> str:
 
 
 def _strategies(data: ReportData, path: Path) -> str:
-    ns = [n for n in range(8, data.full_max + 1)]
+    ns = list(range(8, data.full_max + 1))
     fig, ax = plt.subplots(figsize=(9, 4.5))
     for i, name in enumerate(STRATEGIES):
         ys = [cast(Mapping[str, float], data.play(n)["strategies"])[name] for n in ns]
@@ -259,11 +257,10 @@ def _losing(data: ReportData, path: Path) -> str:
 
 
 def _four_cycles(data: ReportData, kinds: dict[str, str], path: Path) -> str:
-    labels = ("Q(x,y,z)", "paper family", "own family", "lifts, no family", "no lift")
     ns = sorted(data.floridian)
     fig, ax = plt.subplots(figsize=(10, 4.5))
     bottom = [0] * len(ns)
-    for i, label in enumerate(labels):
+    for i, label in enumerate(KINDS):
         ys = [
             sum(1 for r in data.floridian[n]["four_cycles"] if kinds[r["key"]] == label) for n in ns
         ]
@@ -400,13 +397,8 @@ def draw_figures(
     add(_strategies(data, out / "strategies.png"), "Strategies: success rates against n")
     add(_four_cycles(data, kinds, out / "four-cycles.png"), "4-cycles per n, by family")
     add(_long_cycles(data, out / "long-cycles.png"), "Cycles of length 4, 6, 8, 10 of G_n")
-    add(
-        _q_drawing(graphs["band"], out / "q-band.png", "Q under the band rule"),
-        "Q under the band rule",
-    )
-    add(
-        _q_drawing(graphs["paper"], out / "q-paper.png", "Q under the paper rule"),
-        "Q under the paper rule",
-    )
+    for rule in ("band", "paper"):
+        title = f"Q under the {rule} rule"
+        add(_q_drawing(graphs[rule], out / f"q-{rule}.png", title), title)
     add(_rules(graphs, out / "q-rules.png"), "Q under each lifting rule")
     return [{"file": name, "caption": caption} for name, caption in figures]

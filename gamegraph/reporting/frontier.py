@@ -26,7 +26,6 @@ __all__ = [
     "FrontierBudgets",
     "FrontierRecord",
     "compute_frontier",
-    "default_frontier_cache",
     "load_frontier",
 ]
 
@@ -82,11 +81,6 @@ class FrontierRecord:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def default_frontier_cache() -> Path:
-    """``$GAMEGRAPH_FRONTIER_CACHE``, else ``~/.cache/gamegraph/frontier``."""
-    return user_cache("frontier")
 
 
 @dataclass(frozen=True)
@@ -174,7 +168,7 @@ def compute_frontier(
 ) -> list[FrontierRecord]:
     """Every frontier record (or those whose key is in ``only``), from the cache if there."""
     budgets.check()
-    root = default_frontier_cache() if cache is None else cache
+    root = user_cache("frontier") if cache is None else cache
     items = _items(budgets, root)
     unknown = set(only) - {it.key for it in items}
     if unknown:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+from gamegraph.errors import OutputError
 from gamegraph.reporting.claims import SEEDS
 
-__all__ = ["render_markdown"]
+__all__ = ["render_markdown", "write_report"]
 
 ORDER = ("agrees", "extends", "disagrees")
 
@@ -127,3 +129,18 @@ def render_markdown(report: dict[str, Any]) -> str:
             "",
         ]
     return "\n".join(lines) + "\n"
+
+
+def write_report(folder: Path, report: dict[str, Any], frontier_markdown: str) -> tuple[Path, Path]:
+    """Write ``report.json`` and ``report.md`` (the frontier's section appended when there is
+    one) into ``folder``; their paths."""
+    json_path, md_path = folder / "report.json", folder / "report.md"
+    try:
+        json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        markdown = render_markdown(report)
+        if frontier_markdown:
+            markdown = markdown.rstrip("\n") + "\n\n" + frontier_markdown
+        md_path.write_text(markdown, "utf-8")
+    except OSError as e:
+        raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
+    return json_path, md_path

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from gamegraph.games.lifting.patterns import paper_chain
 from gamegraph.games.partitions import from_key, paper_notation
-from gamegraph.reporting.claims import families
+from gamegraph.reporting.claims.seed000_fourcycles import families, family_chain
 from gamegraph.reporting.data import ReportData
 from gamegraph.reporting.qgraph import q_graph, union_components
 from gamegraph.reporting.steps import LIFT_RULES
@@ -72,13 +71,8 @@ def classify_four_cycles(data: ReportData) -> dict[str, str]:
 
     paper_keys: set[str] = set()
     for fam in families():
-        cycle = fam["four_cycle"]
-        paper_keys.add(cycle.canonical().key)
-        steps = 0
-        while cycle.n + 2 * (steps + 1) * (fam["m0"] + steps + 2) <= data.n_max:
-            steps += 1
-        for lift in paper_chain(cycle, fam["m0"], steps):
-            paper_keys.add(lift.target.key)
+        paper_keys.add(fam["four_cycle"].canonical().key)
+        paper_keys.update(lift.target.key for lift in family_chain(fam, data.n_max))
     band = q_graph(data, "band")
     lifted_to = {(x.target.key, x.m + 2) for x in band.lifts}
     kinds = {}
@@ -115,17 +109,16 @@ KIND_PHRASES = {
 def four_cycles_answer(data: ReportData) -> dict[str, Any]:
     """Question 5: the 4-cycles by kind (:func:`classify_four_cycles`)."""
     kinds = classify_four_cycles(data)
-    labels = KINDS
     rows = []
     for n in sorted(data.floridian):
         count = Counter(kinds[r["key"]] for r in data.floridian[n]["four_cycles"])
         if data.four_cycle_count(n):
-            rows.append([n, data.four_cycle_count(n), *(count[k] for k in labels)])
+            rows.append([n, data.four_cycle_count(n), *(count[k] for k in KINDS)])
     totals = Counter(kinds.values())
     none = [k for k, v in kinds.items() if v in ("lifts, no family", "no lift")]
     answer = (
         f"G_n has {len(kinds)} 4-cycles for n ≤ {data.n_max}: "
-        + "; ".join(f"{totals[k]} {KIND_PHRASES[k]}" for k in labels)
+        + "; ".join(f"{totals[k]} {KIND_PHRASES[k]}" for k in KINDS)
         + " (a family of our own: a chain of two band-rule lifts with m rising by 2, not in "
         "the paper's 16 families; every lift is checked against the definitions, whatever its "
         "n)."
@@ -140,7 +133,7 @@ def four_cycles_answer(data: ReportData) -> dict[str, Any]:
     )
     return worded(
         answer,
-        ["n", "4-cycles", *labels],
+        ["n", "4-cycles", *KINDS],
         rows,
         ["four-cycles.png"],
         {"totals": dict(totals), "kinds": kinds},

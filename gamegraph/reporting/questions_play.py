@@ -104,7 +104,7 @@ def losing_answer(data: ReportData) -> dict[str, Any]:
 
 def strategies_answer(data: ReportData) -> dict[str, Any]:
     """Question 3: how often each strategy reaches the recurrent states."""
-    ns = [n for n in range(24, data.full_max + 1)]
+    ns = list(range(24, data.full_max + 1))
     rates = {
         s: [cast(Mapping[str, float], data.play(n)["strategies"])[s] for n in ns]
         for s in STRATEGIES

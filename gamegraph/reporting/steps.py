@@ -15,9 +15,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
+from gamegraph.core.graphs import ArcGraph, weak_components
 from gamegraph.games.bulgarian import Bulgarian
 from gamegraph.games.floridian import Floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
@@ -154,10 +153,7 @@ def _core(graph: FloridianGraph, with_arcs: bool) -> Core:
     local = np.full(graph.positions.size, -1, dtype=np.int64)
     local[nodes] = np.arange(size)
     a, b = local[src[mask]], local[dst[mask]]
-    weak = 0
-    if size:
-        matrix = coo_matrix((np.ones(a.shape[0]), (a, b)), shape=(size, size))
-        weak, _ = connected_components(matrix, directed=True, connection="weak")
+    weak = int(weak_components(ArcGraph.from_arcs(size, a, b)).max(initial=-1)) + 1
     # a loop node is isolated in the core when its only core arc is the loop
     other = a != b
     degree = np.bincount(a[other], minlength=size) + np.bincount(b[other], minlength=size)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gamegraph.core.graphs import ArcGraph, distance_to
 from gamegraph.reporting import _kernels as rk
 from gamegraph.reporting.records import Strategies
 
@@ -67,12 +68,16 @@ def _first_best(ptr: np.ndarray, score: np.ndarray) -> np.ndarray:
 
 
 def _deterministic(graph: FloridianGraph, score: np.ndarray) -> float:
+    """The fraction of starts from which the strategy's play (the move of the best score, then
+    the Ω-move) reaches a recurrent state: a path to one in the graph of the moves it plays (a
+    repeat would be a cycle of G_n, so recurrent itself)."""
     choice = _first_best(graph.alpha_ptr, score)
     if graph.alpha_dst.shape[0] == 0:
         return float(graph.recurrent.mean())
-    successor = np.where(choice >= 0, graph.omega_of[graph.alpha_dst[np.maximum(choice, 0)]], -1)
-    reached = rk.follow_strategy(successor.astype(np.int64), graph.recurrent)
-    return float(reached.mean())
+    moving = np.flatnonzero(choice >= 0)
+    after = graph.omega_of[graph.alpha_dst[choice[moving]]]
+    played = ArcGraph.from_arcs(choice.shape[0], moving, after)
+    return float((distance_to(played, graph.recurrent) >= 0).mean())
 
 
 def _uniform_random(graph: FloridianGraph) -> float:

@@ -8,13 +8,12 @@ report already written without computing its per-n steps again.
 from __future__ import annotations
 
 import json
-import tomllib
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from gamegraph.errors import OutputError
-from gamegraph.reporting.claims.survey import built
+from gamegraph.reporting.claims.common import built
+from gamegraph.reporting.claims.evaluators import claims_data
 from gamegraph.reporting.data import SeedRanges
 
 __all__ = ["REFRESHED", "cases", "refresh", "survey_section"]
@@ -23,9 +22,7 @@ __all__ = ["REFRESHED", "cases", "refresh", "survey_section"]
 def cases() -> list[tuple[str, dict[str, Any]]]:
     """The games and parameters of the section's table: the ``[[survey]]`` rows of
     ``claims/seed001.toml`` (the names are data: this layer sits below the survey's games)."""
-    folder = resources.files("gamegraph.reporting.claims")
-    table = tomllib.loads(folder.joinpath("seed001.toml").read_text("utf-8"))
-    return [(row["game"], dict(row["params"])) for row in table["survey"]]
+    return [(row["game"], dict(row["params"])) for row in claims_data()["survey"]]
 
 
 COLUMNS = [
@@ -85,10 +82,10 @@ def refresh(folder: str | Path, ranges: SeedRanges | None = None) -> None:
     """Add (or renew) the survey section and its claims in the report written in ``folder``,
     from its report.json, without its per-n steps: the claims of :mod:`.claims.survey` read
     none. report.md is rendered again from the data, as :func:`generate_report` renders it."""
-    from gamegraph.reporting.claims import claims_data, evaluate_claim
+    from gamegraph.reporting.claims import evaluate_claim
     from gamegraph.reporting.data import ReportData
     from gamegraph.reporting.frontier_output import frontier_section
-    from gamegraph.reporting.markdown import render_markdown
+    from gamegraph.reporting.markdown import write_report
 
     folder = Path(folder)
     ranges = ranges or SeedRanges()
@@ -110,12 +107,4 @@ def refresh(folder: str | Path, ranges: SeedRanges | None = None) -> None:
     note = report["generated"].get("note", "")
     if REFRESHED not in note:
         report["generated"]["note"] = f"{note} {REFRESHED}".strip()
-    _, frontier_markdown = frontier_section(folder)
-    markdown = render_markdown(report)
-    if frontier_markdown:
-        markdown = markdown.rstrip("\n") + "\n\n" + frontier_markdown
-    try:
-        path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
-        (folder / "report.md").write_text(markdown, "utf-8")
-    except OSError as e:
-        raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
+    write_report(folder, report, frontier_section(folder)[1])

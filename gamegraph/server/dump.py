@@ -30,7 +30,9 @@ def dump_database(server: LocalNeo4j, target: Path, note: Note = lambda message:
     """Write the default database of ``server`` into the file ``target`` (replacing it);
     its size in bytes."""
     database = server.default_database
-    with tempfile.TemporaryDirectory(dir=_scratch(target)) as scratch:
+    folder = target.parent.absolute()  # the dump is written beside it: moved, not copied
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder) as scratch:
         with _offline(server, note):
             _admin(server, ["database", "dump", f"--to-path={scratch}", database])
         written = Path(scratch) / f"{database}.dump"
@@ -63,13 +65,6 @@ def load_database(server: LocalNeo4j, source: Path, note: Note = lambda message:
             )
 
 
-def _scratch(target: Path) -> Path:
-    """Where the dump is written first: beside its target (so it is moved, not copied)."""
-    folder = target.parent.absolute()
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 @contextmanager
 def _offline(server: LocalNeo4j, note: Note) -> Iterator[None]:
     """The default database closed for the block, then open again as it was."""
@@ -99,13 +94,11 @@ def _offline(server: LocalNeo4j, note: Note) -> Iterator[None]:
         server.start()
 
 
-def _admin(server: LocalNeo4j, args: list[str]) -> str:
-    """Run `neo4j-admin <args>` on the home of ``server``; its output."""
+def _admin(server: LocalNeo4j, args: list[str]) -> None:
+    """Run `neo4j-admin <args>` on the home of ``server``; LocalNeo4jError if it fails."""
     _, done, _ = run_admin(server, args, heap="1g")
-    output = done.stdout + done.stderr
     if done.returncode != 0:
         raise LocalNeo4jError(
             f"neo4j-admin {' '.join(args[:2])} failed (exit code {done.returncode}) in "
-            f"{server.home}:\n{tail(output)}"
+            f"{server.home}:\n{tail(done.stdout + done.stderr)}"
         )
-    return output

@@ -167,10 +167,6 @@ class Installation:
         main = "Launcher" if self.launcher_compiled else str(self.launcher)
         return ["-cp", self.launcher_classpath, main]
 
-    @property
-    def pom(self) -> Path:
-        return self.root / "pom.xml"
-
     def jars(self) -> list[Path]:
         """Every jar on the classpath."""
         found = list(self.lib.glob("*.jar"))

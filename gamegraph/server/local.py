@@ -97,10 +97,7 @@ def _port(kind: str, given: int | None, default: int) -> int:
     GAMEGRAPH_NEO4J_<KIND>_PORT, else `default`; InputError unless it is 1..65535."""
     name = f"GAMEGRAPH_NEO4J_{kind.upper()}_PORT"
     label = "Bolt" if kind == "bolt" else kind.upper()
-    value: object = given
-    if value is None:
-        value = os.environ.get(name) or default
-    text = str(value).strip()
+    text = str(os.environ.get(name) or default if given is None else given).strip()
     if not text.isdecimal() or not 1 <= int(text) <= 65535:
         raise InputError(
             f"{text!r} is not a port number for the {label} port (--{kind}-port or {name}): "
@@ -179,21 +176,17 @@ class LocalNeo4j(HomeFiles):
 
     def status(self) -> ServerStatus:
         """Whether the JVM for this home runs and is ready; never starts or stops anything."""
-        pid = self._read_pid()
-        running = pid is not None and is_launcher_process(pid)
-        ready_info = self._read_ready() if running else None
-        ready = ready_info is not None and ready_info.get("pid") == pid
-        version = ready_info.get("version") if ready and ready_info else None
-        gds = ready_info.get("gds") if ready and ready_info else None
+        pid, info = self._launcher()
+        version, gds = (info.get("version"), info.get("gds")) if info else (None, None)
         return ServerStatus(
-            running=running,
-            ready=ready,
-            pid=pid if running else None,
+            running=pid is not None,
+            ready=info is not None,
+            pid=pid,
             version=str(version) if version else None,
             bolt_uri=self.bolt_uri,
             http_uri=self.http_uri,
             home=self.home,
-            rss_bytes=rss_bytes(pid) if running and pid is not None else None,
+            rss_bytes=rss_bytes(pid) if pid is not None else None,
             gds_version=str(gds) if gds else None,
         )
 
@@ -267,15 +260,8 @@ class LocalNeo4j(HomeFiles):
         """The running server can stop and start its default database inside its JVM (its
         launcher says so in ready.json), so :meth:`stop_database` / :meth:`start_database`
         replace a restart; a server started by an older launcher cannot."""
-        info = self._read_ready()
-        pid = self._read_pid()
-        return (
-            info is not None
-            and info.get("store_swap") is True
-            and info.get("pid") == pid
-            and pid is not None
-            and is_launcher_process(pid)
-        )
+        _, info = self._launcher()
+        return info is not None and info.get("store_swap") is True
 
     def stop_database(self, *, timeout: float = 120.0) -> float:
         """Stop the default database inside the running JVM (the DBMS, its plugins, Bolt and
@@ -444,6 +430,15 @@ class LocalNeo4j(HomeFiles):
                     "restart it)"
                 )
             time.sleep(0.1)
+
+    def _launcher(self) -> tuple[int | None, dict[str, Any] | None]:
+        """The pid of this home's running launcher (None: none runs) and its readiness file
+        once the file names that pid (None: not ready)."""
+        pid = self._read_pid()
+        if pid is None or not is_launcher_process(pid):
+            return None, None
+        info = self._read_ready()
+        return pid, info if info is not None and info.get("pid") == pid else None
 
     def _read_pid(self) -> int | None:
         try:

@@ -70,10 +70,8 @@ def is_launcher_process(pid: int) -> bool:
     compiled, or Launcher.java in the single-file mode)."""
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, PermissionError):  # gone, or someone else's reused the pid
         return False
-    except PermissionError:
-        return False  # someone else's process reused the pid
     proc = Path(f"/proc/{pid}")
     if not proc.is_dir():
         return True

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from gamegraph.core.spaces._kernels import largest_tail
-from gamegraph.games._kernels import next_partition, write_int
+from gamegraph.games._kernels import next_partition
 
 
 @njit(cache=True)
@@ -106,26 +106,3 @@ def austrian_parts(
             if k < 0:
                 break
     offsets[idx] = pos
-
-
-@njit(cache=True)
-def format_states(parts: np.ndarray, offsets: np.ndarray, bank: np.ndarray) -> np.ndarray:
-    """ASCII keys ``3,3,1|2`` (μ's key, a bar, the bank) of every state, newline-terminated."""
-    rows = bank.shape[0]
-    size = 0
-    for t in range(rows):
-        size += (offsets[t + 1] - offsets[t]) * 21 + 23
-    buf = np.empty(size, dtype=np.uint8)
-    pos = 0
-    for t in range(rows):
-        for s in range(offsets[t], offsets[t + 1]):
-            if s > offsets[t]:
-                buf[pos] = 44  # ','
-                pos += 1
-            pos = write_int(buf, pos, parts[s])
-        buf[pos] = 124  # '|'
-        pos += 1
-        pos = write_int(buf, pos, bank[t])
-        buf[pos] = 10
-        pos += 1
-    return buf[:pos]

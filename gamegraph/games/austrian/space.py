@@ -21,6 +21,7 @@ import numpy as np
 
 from gamegraph.core.spaces import PositionError, Space
 from gamegraph.games.austrian import _kernels as ak
+from gamegraph.games.model import partition_texts
 from gamegraph.games.partitions import (
     Partition,
     PartitionError,
@@ -235,10 +236,11 @@ class AustrianStates(Space[AustrianState]):
         return f"{paper_notation(mu)} | {b}".lstrip()
 
     def keys(self) -> list[str]:
-        """The key of every state in index order (a compiled formatter)."""
+        """The key of every state in index order (μ's keys by a compiled formatter)."""
         parts, offsets, bank = self.piles()
-        text = ak.format_states(parts, offsets, bank).tobytes().decode()
-        return text.split("\n")[:-1]
+        rows = np.arange(bank.shape[0], dtype=np.int64)
+        piles = partition_texts(parts, offsets, rows, paper=False)
+        return [f"{mu}|{b}" for mu, b in zip(piles, bank.tolist(), strict=True)]
 
     @property
     def bank(self) -> np.ndarray:

@@ -18,9 +18,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from gamegraph.core.notation import join_key
 from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param
-from gamegraph.games.crim.positions import parse_position, position_key
+from gamegraph.games.crim.positions import parse_position
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class Crim(Game["CrimGraph"]):
 
         Any size is accepted here: whether the loaded graph reaches it is :meth:`serves`'s
         question, which names the load that does."""
-        return position_key(parse_position(text))
+        return join_key(parse_position(text))
 
     # ------------------------------------------------------------------ ranges and queries
 

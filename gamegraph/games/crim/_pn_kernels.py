@@ -21,24 +21,6 @@ __all__ = ["pn_range", "pn_size_parallel"]
 
 
 @njit(cache=True)
-def _unrank_into(local: int, m: int, table: np.ndarray, a: np.ndarray) -> int:
-    """Write the partition of m with this index (descending lexicographic) into a, ended by
-    a 0; its length."""
-    k = unrank_partition(local, m, table, a)
-    a[k] = 0
-    return k
-
-
-@njit(cache=True)
-def _next(a: np.ndarray, k: int) -> int:
-    """Next partition in descending lexicographic order, ended by a 0 (−1 after the last)."""
-    k = next_partition(a, k)
-    if k >= 0:
-        a[k] = 0
-    return k
-
-
-@njit(cache=True)
 def pn_range(
     m: int,
     lo: int,
@@ -56,7 +38,8 @@ def pn_range(
     rems = np.zeros(m + 2, dtype=np.int64)
     suf = np.zeros(m + 2, dtype=np.int64)
     targets = np.empty(2 * m + 2, dtype=np.int64)
-    k = _unrank_into(lo, m, table, a)
+    k = unrank_partition(lo, m, table, a)
+    a[k] = 0  # crim_options reads the partition ended by a 0
     p_count = 0
     odd = 0
     first_odd = -1
@@ -69,8 +52,9 @@ def pn_range(
                 odd += 1
                 if first_odd < 0:
                     first_odd = i
-        if i + 1 < hi:
-            k = _next(a, k)
+        if i + 1 < hi:  # a next partition exists: i + 1 < hi <= p(m)
+            k = next_partition(a, k)
+            a[k] = 0
     return p_count, odd, first_odd
 
 

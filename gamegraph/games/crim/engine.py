@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.core import graphs
+from gamegraph.core.notation import join_key
 from gamegraph.core.spaces import PartitionsUpTo
-from gamegraph.games import _kernels as gk
 from gamegraph.games.crim import MAX_N, MIN_N  # declared once, with the game's n parameter
 from gamegraph.games.crim import _kernels as ck
 from gamegraph.games.crim.positions import (
@@ -30,7 +30,6 @@ from gamegraph.games.crim.positions import (
     CrimInputError,
     check_position_size,
     parse_position,
-    position_key,
 )
 from gamegraph.games.engine.functional import index_dtype
 from gamegraph.games.engine.positions import Positions
@@ -136,14 +135,6 @@ def estimate_crim(n: int, *, arcs: bool = True) -> Estimate:
     )
 
 
-def _offsets(table: np.ndarray, n: int) -> np.ndarray:
-    """offsets[s] = index of the first partition of size s; offsets[n + 1] = all positions
-    (``table`` is rank_table(n): its diagonal is p(0), ..., p(n))."""
-    offsets = np.zeros(n + 2, dtype=np.int64)
-    offsets[1:] = np.cumsum(np.diagonal(table))
-    return offsets
-
-
 # --------------------------------------------------------------------------- the graph
 
 
@@ -211,7 +202,7 @@ class CrimGraph(graphs.ArcGraph):
 
     def key(self, position: Partition | str | int) -> str:
         """The graph key of one position (given as an index, as parts or as text)."""
-        return position_key(self.position(self._locate(position)))
+        return join_key(self.position(self._locate(position)))
 
     def notations(self) -> list[str]:
         """Paper notation of every position in index order (``∅`` for [])."""
@@ -323,8 +314,8 @@ def build_crim(n: int, *, force: bool = False) -> CrimGraph:
     """
     n = _check_n(n)
     check_estimate(f"CRIM up to size {n}", estimate_crim(n), force)
-    table = gk.rank_table(n)
-    offsets = _offsets(table, n)
+    space = PartitionsUpTo(n)  # numbered as the graph's positions, by size
+    table, offsets = space.table[0], space.starts
     size = int(offsets[-1])
     slots = _arc_slots([int(table[s, s]) for s in range(n + 1)])
     index_type = index_dtype(size)
@@ -346,8 +337,8 @@ def sweep_crim(n: int, *, force: bool = False) -> CrimSweep:
     """Grundy values only (1 byte per position), for the even-rank conjecture at large n."""
     n = _check_n(n)
     check_estimate(f"CRIM Grundy sweep up to size {n}", estimate_crim(n, arcs=False), force)
-    table = gk.rank_table(n)
-    offsets = _offsets(table, n)
+    space = PartitionsUpTo(n)  # numbered as the graph's positions, by size
+    table, offsets = space.table[0], space.starts
     grundy = np.empty(int(offsets[-1]), dtype=np.uint8)
     p_count, odd_rank_p, first_odd_p = (np.empty(n + 1, dtype=np.int64) for _ in range(3))
     none_i16 = np.empty(0, dtype=np.int16)
@@ -356,9 +347,6 @@ def sweep_crim(n: int, *, force: bool = False) -> CrimSweep:
         n, table, offsets, grundy, none_i16, none_i64, none_i64, p_count, odd_rank_p, first_odd_p
     )
     return CrimSweep(n, offsets, grundy, p_count, odd_rank_p, first_odd_p)
-
-
-# --------------------------------------------------------------------------- helpers
 
 
 # --------------------------------------------------------------------------- Game.engine hooks

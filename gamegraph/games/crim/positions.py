@@ -12,7 +12,7 @@ No numpy here: :mod:`gamegraph.games.crim` imports this at start-up.
 
 from __future__ import annotations
 
-from gamegraph.core.notation import EMPTY_KEY, is_empty, join_key
+from gamegraph.core.notation import EMPTY_KEY, is_empty
 from gamegraph.errors import InputError
 from gamegraph.games.partitions import Partition, canonical_key, parse_partition
 
@@ -21,7 +21,6 @@ __all__ = [
     "CrimInputError",
     "check_position_size",
     "parse_position",
-    "position_key",
 ]
 
 
@@ -54,8 +53,3 @@ def check_position_size(position: Partition, n: int) -> None:
             f"{canonical_key(position)} has size {sum(position)}: "
             f"this CRIM graph holds the partitions of size 0..{n}"
         )
-
-
-def position_key(position: Partition) -> str:
-    """The key of a position in the graph: its canonical key, :data:`EMPTY_KEY` for []."""
-    return join_key(position)

@@ -25,7 +25,20 @@ from gamegraph.games.registry import register
 if TYPE_CHECKING:
     from gamegraph.games.floridian.engine import FloridianGraph  # noqa: F401 (named in the class's base)
 
-__all__ = ["Floridian"]
+__all__ = ["Floridian", "separated_key"]
+
+
+def separated_key(text: str, n: int | None = None) -> str:
+    """The canonical key of a position of G_n written in any notation (of n, if given);
+    InputError for a partition that is not separated."""
+    part = parse_partition(text, n)
+    if not is_separated(part):
+        raise InputError(
+            f"{canonical_key(part)} is not separated (two parts differ by 1), so it is no "
+            f"position of G_{sum(part)}"
+        )
+    return canonical_key(part)
+
 
 # queries that read the win/loss analysis, which a restricted G_n does not store
 _FULL_ANALYSIS = re.compile(r":\s*(Losing|ImmediateLoss)\b|\bturns_to_core\b")
@@ -75,13 +88,7 @@ class Floridian(Game["FloridianGraph"]):
         return f"G_{self.n}, H_{self.n}" + (" (restricted)" if self.restricted else "")
 
     def parse_position(self, text: str) -> str:
-        part = parse_partition(text, self.n)
-        if not is_separated(part):
-            raise InputError(
-                f"{canonical_key(part)} is not separated (two parts differ by 1), so it is no "
-                f"position of G_{self.n}"
-            )
-        return canonical_key(part)
+        return separated_key(text, self.n)
 
     def after_load(self) -> list[tuple[str, dict[str, Any]]]:
         # Q's 4-cycle nodes of this n (if Q is loaded) visit the positions just loaded

@@ -133,11 +133,7 @@ class FloridianGraph(WinningAndLosing):
 
     def h_arcs(self) -> tuple[np.ndarray, np.ndarray]:
         """(source, target) S positions of every built H_n arc (loops included)."""
-        return self._h_src, self.h_dst
-
-    @cached_property
-    def _h_src(self) -> np.ndarray:
-        return np.repeat(self.sources, np.diff(self.h_ptr))
+        return self.h_graph.sources, self.h_dst
 
     def alpha_targets(self, i: int) -> np.ndarray:
         row = self.row_of[i]

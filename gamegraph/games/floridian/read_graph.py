@@ -48,11 +48,7 @@ class ReadGraph:
         target = np.asarray(arcs[f"{kind}_to"], dtype=np.int64)
         keep = (source >= 0) & (source < self.size) & (target >= 0) & (target < self.size)
         source, target = source[keep], target[keep]
-        keep = np.ones(source.shape, dtype=bool)
-        if start:
-            keep &= self.alpha[source]
-        if end:
-            keep &= self.alpha[target]
+        keep = (self.alpha[source] | (not start)) & (self.alpha[target] | (not end))
         return source[keep], target[keep]
 
     def _matrix(self, source: np.ndarray, target: np.ndarray) -> sparse.csr_array:

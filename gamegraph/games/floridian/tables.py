@@ -56,8 +56,7 @@ def tables(game: Floridian, graph: FloridianGraph) -> GraphTables:
     omega["reachable"] = reached[omega_rows]
 
     # row numbers inside each table, from S positions
-    alpha_row = np.full(pos.size, -1, dtype=np.int64)
-    alpha_row[alpha_rows] = np.arange(alpha_rows.shape[0])
+    alpha_row = graph.row_of
     omega_row = np.full(pos.size, -1, dtype=np.int64)
     omega_row[omega_rows] = np.arange(omega_rows.shape[0])
     a_src, a_dst = graph.alpha_arcs()

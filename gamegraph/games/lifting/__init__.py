@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param
-from gamegraph.games.partitions import canonical_key, is_separated, parse_partition
+from gamegraph.games.floridian import separated_key
 from gamegraph.games.registry import register
 
 if TYPE_CHECKING:
@@ -121,10 +121,4 @@ class Lifting(Game["LiftingGraph"]):
         return None
 
     def parse_position(self, text: str) -> str:
-        part = parse_partition(text)
-        if not is_separated(part):
-            raise InputError(
-                f"{canonical_key(part)} is not separated (two parts differ by 1), so it is no "
-                f"position of G_{sum(part)}"
-            )
-        return canonical_key(part)
+        return separated_key(text)

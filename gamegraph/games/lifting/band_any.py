@@ -11,7 +11,7 @@ Reported with m = ℓ − 2, as the band rule does.
 Levels: for w ≥ 2 a band above every part adds w ≥ 2 parts ℓ to L(b) but at most one to
 Ω(L(x)), so ℓ ≤ :func:`.band_rule.band_m_bound` + 2 (an argument about Ω-arcs only, so it holds
 whatever the α-moves); for w = 1, ℓ runs to the largest level or number of parts plus 2
-(:func:`.band_rule.wide_band_lifts`). Every lift is confirmed by
+(:func:`.band_rule.level_range`). Every lift is confirmed by
 :func:`gamegraph.games.floridian.fourcycles.is_four_cycle`, the definition of a 4-cycle of G_n.
 """
 
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
-from gamegraph.games.lifting.band_rule import band_m_bound
-from gamegraph.games.lifting.bands import band_insert, bands_at_level, max_level
+from gamegraph.games.lifting.band_rule import level_range
+from gamegraph.games.lifting.bands import band_insert, bands_at_level
 from gamegraph.games.partitions import Partition, omega
 
 __all__ = [
@@ -32,7 +32,6 @@ __all__ = [
     "BandAnySurvey",
     "band_any_lifts",
     "band_any_survey",
-    "level_range",
 ]
 
 
@@ -45,13 +44,6 @@ class AnyBandLift:
     source: FourCycle
     lifted: FourCycle  #: in the source's order
     target: FourCycle  #: canonical rotation
-
-
-def level_range(cycle: FourCycle, width: int) -> range:
-    """The levels ℓ at which a band of this width can lift the cycle (see the module text)."""
-    if width >= 2:
-        return range(2, band_m_bound(cycle) + 3)
-    return range(2, max(max(max_level(p), len(p)) for p in cycle) + 3)
 
 
 def _lifted(partition: Partition, level: int, width: int) -> set[Partition]:

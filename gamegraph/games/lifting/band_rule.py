@@ -33,6 +33,7 @@ __all__ = [
     "band_lifts",
     "band_m_bound",
     "double_band_lifts",
+    "level_range",
     "wide_band_lifts",
 ]
 
@@ -105,21 +106,25 @@ def wide_band_lifts(cycle: FourCycle, width: int, level_max: int | None = None) 
     if choices is None:
         return []
     first, second = choices
-    if level_max is not None:
-        top = level_max - 2
-    elif width >= 2:
-        top = band_m_bound(cycle)
-    else:
-        top = max(max(max_level(p), len(p)) for p in cycle)
+    levels = level_range(cycle, width) if level_max is None else range(2, level_max + 1)
     found: dict[tuple[int, FourCycle], list[tuple[int, int, int, int]]] = {}
-    for m in range(top + 1):
-        for bands, lifted in _band_candidates(cycle, m, first, second, width):
-            found.setdefault((m, lifted), []).append(bands)
+    for lev in levels:
+        for bands, lifted in _band_candidates(cycle, lev - 2, first, second, width):
+            found.setdefault((lev - 2, lifted), []).append(bands)
     lifts = [
         BandLift(m, cycle, lifted, lifted.canonical(), lifted.n, tuple(bands))
         for (m, lifted), bands in found.items()
     ]
     return sorted(lifts, key=lambda lift: (lift.m, lift.target.key))
+
+
+def level_range(cycle: FourCycle, width: int) -> range:
+    """The levels ℓ at which a band of this width can lift the cycle: up to
+    :func:`band_m_bound` + 2 for w >= 2, else the largest level or number of parts of any
+    position plus 2 (:func:`wide_band_lifts` says why)."""
+    if width >= 2:
+        return range(2, band_m_bound(cycle) + 3)
+    return range(2, max(max(max_level(p), len(p)) for p in cycle) + 3)
 
 
 def _by_lifted(
@@ -161,27 +166,6 @@ def _band_candidates(
                 for k2 in lifted_x[x1]:
                     for k4 in lifted_y[y1]:
                         yield (k1, k2, k3, k4), lifted
-
-
-def _lift_alpha_bands(source: Partition, ks: tuple[int, ...], choice: AlphaChoice) -> Partition:
-    """:func:`lift_alpha_choice` through several bands (k1 into source, k2 into the result, ...):
-    each original part keeps its identity through every insertion and is reduced as in source."""
-    chosen = set(choice.sizes)
-    ones_left = choice.ones
-    parts: list[list[int]] = []
-    for part in source:
-        reduce = part in chosen or (part == 1 and ones_left > 0)
-        if part == 1 and reduce:
-            ones_left -= 1
-        parts.append([part, int(reduce)])
-    for k in ks:
-        for entry in parts:
-            if entry[0] >= k:
-                entry[0] += 2
-        parts += [[k, 0], [k, 0]]
-    result = [value - flag for value, flag in parts if value - flag > 0]
-    result.append(choice.count(source))
-    return tuple(sorted(result, reverse=True))
 
 
 @dataclass(frozen=True)
@@ -235,12 +219,12 @@ def double_band_lifts(cycle: FourCycle, level_max: int | None = None) -> list[Do
             bs = _double_insert(b, l1, l2)
             for a2, ks_a in _double_insert(a, l1, l2).items():
                 for ks in ks_a:
-                    x2 = _lift_alpha_bands(a, ks, first)
+                    x2 = lift_alpha_choice(a, ks, first)
                     if x2 not in xs or omega(x2) not in bs:
                         continue
                     b2 = omega(x2)
                     for kb in bs[b2]:
-                        y2 = _lift_alpha_bands(b, kb, second)
+                        y2 = lift_alpha_choice(b, kb, second)
                         if y2 not in ys or omega(y2) != a2:
                             continue
                         lifted = FourCycle(a2, x2, b2, y2)

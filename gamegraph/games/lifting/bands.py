@@ -69,24 +69,29 @@ def max_level(partition: Partition) -> int:
     return max(_level_table(partition), default=0)
 
 
-def lift_alpha_choice(source: Partition, k: int, choice: AlphaChoice, width: int = 2) -> Partition:
+def lift_alpha_choice(
+    source: Partition, k: int | tuple[int, ...], choice: AlphaChoice, width: int = 2
+) -> Partition:
     """The end of the α-move on L_k(source) that reduces the parts ``choice`` reduces in source.
 
     The original parts keep their identity through the band insertion (parts >= k grow by
     the band's width) and are reduced as before; the band parts k are never reduced; the new
     part is the same number of reduced parts. Legality of the lifted move is not checked here.
+    ``k`` may be several bands (k1, k2, ...): k1 into source, k2 into the result, and so on.
     """
     chosen = set(choice.sizes)
     ones_left = choice.ones
-    parts = [k] * width
+    parts: list[list[int]] = []  # [value, 1 if reduced] of each part
     for part in source:
-        moved = part + width if part >= k else part
-        if part == 1 and ones_left:
+        reduce = part in chosen or (part == 1 and ones_left > 0)
+        if part == 1 and reduce:
             ones_left -= 1
-            moved -= 1
-        elif part in chosen:
-            moved -= 1
-        if moved > 0:
-            parts.append(moved)
-    parts.append(choice.count(source))
-    return tuple(sorted(parts, reverse=True))
+        parts.append([part, int(reduce)])
+    for band in (k,) if isinstance(k, int) else k:
+        for entry in parts:
+            if entry[0] >= band:
+                entry[0] += width
+        parts += [[band, 0] for _ in range(width)]
+    result = [value - flag for value, flag in parts if value - flag > 0]
+    result.append(choice.count(source))
+    return tuple(sorted(result, reverse=True))

@@ -248,33 +248,16 @@ def _read_j(pattern: Pattern, source: Partition, target: Partition, m: int) -> i
     return target[0] - m - carrier.offset if target else None
 
 
-def _match_free(
-    pattern: Pattern, source: Partition, target: Partition, m: int
-) -> PatternMatch | None:
-    """An Ω1/Ω2/Ω3 arc with its new part free: λ1 = H s1 with max(H) <= m + bound, in T(n),
-    λ2 = Ω(λ1); s2 is s1 reduced plus the new part, whatever its size."""
-    s1, _ = pattern.values(m, 0)
-    k = m + pattern.band  # >= 1: m >= 1 and these rows' bands are 2, 0, 0
-    if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive
-        return None
-    rest = source[len(s1) :]
-    if rest and rest[0] > m + pattern.bound:
-        return None
-    if not in_t(source) or omega(source) != target:
-        return None
-    s2 = tuple(sorted([*(v - 1 for v in s1), len(source)], reverse=True))
-    return PatternMatch(pattern, m, None, k, s1, s2, None)
-
-
 def _match_one(
     pattern: Pattern, source: Partition, target: Partition, m: int, free: bool
 ) -> PatternMatch | None:
     if m < 1 or not source:
         return None
-    if free and pattern.name in FREE_NEW_PART:
-        return _match_free(pattern, source, target, m)
+    # An Ω1/Ω2/Ω3 arc with its new part free (``free``): λ1 = H s1 with max(H) <= m + bound,
+    # in T(n), λ2 = Ω(λ1); s2 is s1 reduced plus the new part, whatever its size, and no j.
+    free = free and pattern.name in FREE_NEW_PART
     j: int | None = None
-    if pattern.j_min is not None:
+    if pattern.j_min is not None and not free:
         j = _read_j(pattern, source, target, m)
         if j is None or j < pattern.j_min:
             return None
@@ -283,8 +266,9 @@ def _match_one(
     # At small m some rows have k < 1 or values < 1; no arc matches them there: a value
     # s1 < 1 is no prefix of a partition, a value s2 < 1 is no part of Ω(source) (below) nor
     # at least the α-move's new part, and k < 1 with both >= 1 is α6 at m = 1, whose α-move
-    # would reduce none of its parts (m + j) 1^2 (H is empty).
-    if source[: len(s1)] != s1:
+    # would reduce none of its parts (m + j) 1^2 (H is empty). A free row's k is >= 1 (its
+    # band is 2 or 0), and its s1 reduced must stay positive.
+    if source[: len(s1)] != s1 or (free and min(s1) < 2):
         return None
     rest = source[len(s1) :]
     if rest and rest[0] > m + pattern.bound:
@@ -292,8 +276,10 @@ def _match_one(
     if pattern.kind == "omega":
         if not in_t(source) or omega(source) != target:
             return None
+        if free:
+            s2 = tuple(sorted([*(v - 1 for v in s1), len(source)], reverse=True))
         after = sorted([*(part - 1 for part in rest if part > 1), *s2], reverse=True)
-        if tuple(after) != target:
+        if tuple(after) != target:  # always equal for a free row: then H* ∪ s2 is Ω(λ1)
             return None
         return PatternMatch(pattern, m, j, k, s1, s2, None)
     choice = alpha_arc_choice(source, target)

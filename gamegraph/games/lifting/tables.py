@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -26,10 +27,7 @@ def tables(game: Lifting, q: LiftingGraph) -> GraphTables:
     row_of = {c.key: i for i, c in enumerate(cycles)}
     sources = {key for comp in q.components for key in q.sources(comp)}
     inside = [lift for lift in q.lifts if lift.target.key in row_of]
-    beyond: dict[str, int] = {}
-    for lift in q.lifts:
-        if lift.target.key not in row_of:
-            beyond[lift.source.key] = beyond.get(lift.source.key, 0) + 1
+    beyond = Counter(lift.source.key for lift in q.lifts if lift.target.key not in row_of)
     columns: dict[str, list[Any]] = {
         "rule": [q.rule] * len(cycles),
         "n": [c.n for c in cycles],
@@ -40,7 +38,7 @@ def tables(game: Lifting, q: LiftingGraph) -> GraphTables:
         "component": [q.component_of[c.key] for c in cycles],
         "source": [c.key in sources for c in cycles],
         "lifts": [q.lift_counts[c.key] for c in cycles],
-        "lifts_beyond": [beyond.get(c.key, 0) for c in cycles],
+        "lifts_beyond": [beyond[c.key] for c in cycles],
     }
     non_lifting = [q.lift_counts[c.key] == 0 for c in cycles]
     nodes = NodeTable("FourCycle", columns, {"NonLifting": non_lifting})

@@ -121,17 +121,3 @@ def orbit_maximum(
             onward = result[successor[v]]
             result[v] = values[v] if values[v] > onward else onward
     return result
-
-
-@njit(cache=True)
-def forward_closure(successor: np.ndarray, seeds: np.ndarray) -> np.ndarray:
-    """Every position reachable by moves (zero or more) from a seed."""
-    reached = np.zeros(successor.shape[0], dtype=np.bool_)
-    for s in range(seeds.shape[0]):
-        if not seeds[s]:
-            continue
-        v = s
-        while not reached[v]:
-            reached[v] = True
-            v = successor[v]
-    return reached

@@ -32,7 +32,7 @@ from typing import Any, Literal
 import numpy as np
 
 from gamegraph.core.graphs import FunctionalGraph as CoreFunctionalGraph
-from gamegraph.core.graphs import functional_analysis, index_dtype
+from gamegraph.core.graphs import distance_to, functional_analysis, index_dtype, reverse
 from gamegraph.core.notation import integers
 from gamegraph.core.spaces import PositionError, Space
 from gamegraph.games.montreal import A007075
@@ -163,7 +163,8 @@ class MontrealPositions(Space[Sequence]):
         codes, lengths, successor = _irreducible(n)
         if which == "X":
             seeds = np.isin(codes, mk.composition_codes(n)[0])
-            keep = mk.forward_closure(successor, seeds)
+            # reached by moves from a seed: a way back to the seeds on the reversed graph
+            keep = distance_to(reverse(CoreFunctionalGraph(successor)), seeds) >= 0
             renumber = np.cumsum(keep) - 1
             codes, lengths = codes[keep], lengths[keep]
             successor = renumber[successor[keep]].astype(successor.dtype)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -40,12 +41,13 @@ import numpy as np
 import scipy.sparse as sp
 
 from gamegraph.core.graphs import ArcGraph, component_periods, strongly_connected_components
+from gamegraph.core.spaces import Partitions
 from gamegraph.games import _kernels as k
+from gamegraph.games.engine.positions import Positions
 from gamegraph.games.limits import Estimate, check_estimate
 from gamegraph.games.partitions import (
     Partition,
     canonical_key,
-    count_partitions,
     paper_notation,
     parse_partition,
 )
@@ -184,28 +186,24 @@ class RandomBulgarianGraph(ArcGraph):
             raise PositionError(f"positions are 0..{self.size - 1}, not {index}")
         return k.unrank(index, self.n, self._table)
 
+    @cached_property
+    def positions(self) -> Positions:
+        """The partitions of n, the chain's states in index order (the core's space)."""
+        return Positions(Partitions(self.n))
+
     def flat_parts(self) -> tuple[np.ndarray, np.ndarray]:
         """All positions as flat uint8 parts and int64 offsets, in index order."""
-        parts = np.empty(_total_parts(self.n), dtype=np.uint8)
-        offsets = np.empty(self.size + 1, dtype=np.int64)
-        k.enumerate_partitions(self.n, parts, offsets)
-        return parts, offsets
+        return self.positions.flat()
 
     def keys(self) -> list[str]:
         """Canonical keys ``"3,2,1"`` of all positions in index order (compiled, bulk)."""
-        return self._format(paper=False)
+        return self.positions.keys()
 
     def notation(self, index: int | None = None) -> str | list[str]:
         """Paper notation ``"1 2 3"`` of one position, or of all in index order."""
         if index is not None:
             return paper_notation(self.position(index))
-        return self._format(paper=True)
-
-    def _format(self, *, paper: bool) -> list[str]:
-        parts, offsets = self.flat_parts()
-        rows = np.arange(self.size, dtype=np.int64)
-        text = k.format_partitions(parts, offsets, rows, paper).tobytes().decode()
-        return text.split("\n")[:-1]
+        return self.positions.notations()
 
     # ----------------------------------------------------------------- analysis
 
@@ -379,11 +377,6 @@ def _power_series_coefficient(n: int, power: int) -> int:
             for s in range(a, n + 1):
                 coeff[s] += coeff[s - a]
     return coeff[n]
-
-
-def _total_parts(n: int) -> int:
-    """Number of parts summed over all partitions of n: Σ_j Σ_{i≥1} p(n − i·j)."""
-    return sum(count_partitions(n - i * j) for j in range(1, n + 1) for i in range(1, n // j + 1))
 
 
 # --------------------------------------------------------------------------- Game.engine hooks

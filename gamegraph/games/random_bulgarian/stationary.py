@@ -130,12 +130,10 @@ def cesaro_functional(successor: np.ndarray) -> tuple[list[Fraction], np.ndarray
     """
     size = successor.shape[0]
     orbits = functional_analysis(FunctionalGraph(successor))
-    cycle_of, distance, cycles = orbits.cycle_of, orbits.distance, orbits.cycle_count
-    basin = np.bincount(cycle_of, minlength=cycles)
-    length = np.bincount(cycle_of[distance == 0], minlength=cycles)
+    cycle_of, basin, length = orbits.cycle_of, orbits.basin_sizes, orbits.periods
     exact = [
         Fraction(int(basin[cycle_of[i]]), size * int(length[cycle_of[i]]))
-        if distance[i] == 0
+        if orbits.distance[i] == 0
         else Fraction(0)
         for i in range(size)
     ]

@@ -9,13 +9,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gamegraph.games._kernels import write_int
-
 __all__ = [
     "fagan_root",
     "fagan_roots_direct",
     "first_stones_with_hole",
-    "format_boards",
     "rightmost_holes",
     "strange_root",
     "strange_roots_direct",
@@ -139,41 +136,3 @@ def fagan_root(m: int) -> tuple[int, int]:
 def fagan_roots_direct(top: int) -> tuple[np.ndarray, np.ndarray]:
     """The last Fagan pair (i, a) of CF(m) for every m in 0..top (index 0 unused)."""
     return _last_pairs(top, True)
-
-
-@njit(cache=True)
-def _digits(value: int) -> int:
-    """Decimal digits of a non-negative value."""
-    count = 1
-    while value >= 10:
-        value //= 10
-        count += 1
-    return count
-
-
-@njit(cache=True)
-def format_boards(rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """Keys ``c_1,…,c_k`` (``0`` for the empty board) of every row, newline-terminated.
-
-    The text's exact length is counted first (k − 1 commas and a newline, or ``0`` and a
-    newline), so the buffer is returned whole.
-    """
-    size = 0
-    for t in range(rows.shape[0]):
-        size += lengths[t] if lengths[t] > 0 else 2
-        for i in range(lengths[t]):
-            size += _digits(rows[t, i])
-    buf = np.empty(size, dtype=np.uint8)
-    pos = 0
-    for t in range(rows.shape[0]):
-        if lengths[t] == 0:
-            buf[pos] = 48  # '0'
-            pos += 1
-        for i in range(lengths[t]):
-            if i > 0:
-                buf[pos] = 44  # ','
-                pos += 1
-            pos = write_int(buf, pos, rows[t, i])
-        buf[pos] = 10
-        pos += 1
-    return buf

@@ -31,8 +31,8 @@ import numpy as np
 
 from gamegraph.core.graphs import ArcGraph, distance_to
 from gamegraph.games.limits import Estimate, check_estimate
+from gamegraph.games.model import partition_texts
 from gamegraph.games.tchoukaillon import Tchoukaillon
-from gamegraph.games.tchoukaillon import _kernels as tk
 from gamegraph.games.tchoukaillon.boards import (
     Board,
     BoardError,
@@ -60,6 +60,7 @@ __all__ = [
     "PositionError",
     "TchoukaillonAnalysis",
     "TchoukaillonGraph",
+    "board_keys",
     "build_tchoukaillon",
     "estimate_tchoukaillon",
     "tchoukaillon_stats",
@@ -164,8 +165,7 @@ class TchoukaillonGraph:
 
     def keys(self) -> list[str]:
         """Keys ``"0,1,1,3,5"`` (``"0"`` for the empty board) of all nodes in index order."""
-        text = tk.format_boards(self.rows, self.lengths).tobytes().decode()
-        return text.split("\n")[:-1]
+        return board_keys(self.rows, self.lengths)
 
     def successors(self, index: int) -> list[tuple[int, int]]:
         """(hole, target node) of every move from a node, by hole."""
@@ -309,6 +309,16 @@ def build_tchoukaillon(n: int, *, literal: bool = False, force: bool = False) ->
         distance=distance,
         _summary=tchoukaillon_stats(n),
     )
+
+
+def board_keys(rows: np.ndarray, lengths: np.ndarray) -> list[str]:
+    """The key of the board in each row, its first ``lengths`` holes (``"0"`` for the empty
+    board), written by the partitions' compiled formatter (a board's key is its holes
+    joined by commas, as a partition's is its parts)."""
+    flat = rows[np.arange(rows.shape[1]) < lengths[:, None]]
+    offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+    texts = partition_texts(flat, offsets, np.arange(rows.shape[0]), paper=False)
+    return [text or "0" for text in texts]
 
 
 def _children(

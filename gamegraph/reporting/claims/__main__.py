@@ -15,7 +15,7 @@ from gamegraph.errors import GamegraphError, InputError
 
 
 def main(argv: list[str]) -> int:
-    from gamegraph.reporting._compute import default_cache_root
+    from gamegraph.reporting._compute import user_cache
     from gamegraph.reporting.claims import claims_data, evaluate_claim
     from gamegraph.reporting.collect import collect
 
@@ -26,7 +26,7 @@ def main(argv: list[str]) -> int:
         raise InputError(f"unknown claim {argv[0]!r}: the ids are in report.json")
     row = rows[argv[0]]
     n_max = int(argv[1]) if len(argv) == 2 else max(int(row.get("needs", 1)), 6)
-    claim = evaluate_claim(collect(n_max, default_cache_root()), row)
+    claim = evaluate_claim(collect(n_max, user_cache("report")), row)
     print(f"{claim.id} ({claim.source}): {claim.claim}")
     print(f"paper: {json.dumps(claim.paper_value, ensure_ascii=False)}")
     print(f"computed: {json.dumps(claim.computed_value, ensure_ascii=False)}")

@@ -1,18 +1,24 @@
-"""Helpers the claim modules of seeds 000 and 001 share: partitions as keys, triangular
-numbers and necklaces (Theorem 2 of seed 001), the ranges of B_n and G_n reached, and a claim
-for every n of a range as the list of the n where it fails."""
+"""Helpers the claim modules share: partitions as keys, triangular numbers and necklaces
+(Theorem 2 of seed 001), the ranges of B_n and G_n reached, a claim for every n of a range as
+the list of the n where it fails, and a game's graph built once."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
+from typing import Any
 
-from gamegraph.games.partitions import Partition, canonical_key
+from gamegraph.core.spaces import Necklaces
+from gamegraph.games import get_game
+from gamegraph.games.base import Game
 from gamegraph.reporting.claims.evaluators import EvalResult, span
 from gamegraph.reporting.data import ReportData
+from gamegraph.reporting.steps import keys
 
 __all__ = [
     "b_range",
+    "built",
     "cycle_through",
     "every_b",
     "every_f",
@@ -23,10 +29,6 @@ __all__ = [
     "triangle_split",
     "triangular_k",
 ]
-
-
-def keys(parts: list[Partition]) -> list[str]:
-    return [canonical_key(p) for p in parts]
 
 
 def triangle_split(n: int) -> tuple[int, int]:
@@ -43,15 +45,10 @@ def triangular_k(n: int) -> int | None:
 
 
 def necklaces(n: int) -> int:
-    """C(n) of seed 001 Theorem 2."""
+    """C(n) of seed 001 Theorem 2: for n = k(k − 1)/2 + r, the necklaces of r black and k − r
+    white beads, that is the weak compositions of k − r into r parts up to rotation."""
     k, r = triangle_split(n)
-    g = math.gcd(r, k)
-    total = sum(_phi(d) * math.comb(k // d, r // d) for d in range(1, g + 1) if g % d == 0)
-    return total // k
-
-
-def _phi(d: int) -> int:
-    return sum(1 for i in range(1, d + 1) if math.gcd(i, d) == 1)
+    return Necklaces(k - r, length=r, weak=True).cardinality()
 
 
 def half_square_t(n: int) -> int | None:
@@ -83,3 +80,9 @@ def cycle_through(data: ReportData, n: int, key: str) -> list[str] | None:
             start = cycle.index(key)
             return list(cycle[start:] + cycle[:start])
     return None
+
+
+@cache
+def built(game: str | type[Game[Any]], **params: Any) -> Any:
+    """The graph of a game (its class, or its registered name) for ``params``, built once."""
+    return (get_game(game) if isinstance(game, str) else game).create(**params).build()

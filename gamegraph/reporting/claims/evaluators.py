@@ -61,12 +61,13 @@ def span(lo: int, hi: int, what: str = "n") -> str:
 @cache
 def claims_data() -> dict[str, Any]:
     """Every seed's TOML file, parsed and joined: ``claim`` (each row with its ``seed``, in
-    seed order) and ``family`` (the 16 families of seed 000)."""
-    claims: list[dict[str, Any]] = []
-    families: list[dict[str, Any]] = []
+    seed order), ``family`` (the 16 families of seed 000) and ``survey`` (the games of the
+    report's survey section, seed 001)."""
+    joined: dict[str, list[dict[str, Any]]] = {"claim": [], "family": [], "survey": []}
     folder = resources.files("gamegraph.reporting.claims")
     for seed in SEEDS:
         table = tomllib.loads(folder.joinpath(f"seed{seed}.toml").read_text("utf-8"))
-        claims += [{**row, "seed": seed} for row in table.get("claim", [])]
-        families += table.get("family", [])
-    return {"claim": claims, "family": families}
+        joined["claim"] += [{**row, "seed": seed} for row in table.get("claim", [])]
+        joined["family"] += table.get("family", [])
+        joined["survey"] += table.get("survey", [])
+    return joined

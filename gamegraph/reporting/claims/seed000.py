@@ -10,6 +10,7 @@ under the claim's id.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from gamegraph.games.floridian.alpha import alpha_moves
@@ -152,12 +153,6 @@ def _lemma7(data: ReportData, row: dict[str, Any]) -> EvalResult:
 # ------------------------------------------------------------------------- seed 000 §4, §5
 
 
-@evaluator("F-ex11-sizes")
-def _ex11_sizes(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    d = data.floridian[6]
-    return EvalResult([d["separated"], d["t_positions"]], "n = 6")
-
-
 @evaluator("F-ex11-moves")
 def _ex11_moves(data: ReportData, row: dict[str, Any]) -> EvalResult:
     moves = keys(alpha_moves((1,) * 6))
@@ -182,11 +177,6 @@ def _ex11_cycle(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return EvalResult(
         {"lengths": _lengths(data, 6), "cycle": cycle}, "n = 6, cycles of length ≤ 10"
     )
-
-
-@evaluator("F-ex11-winning")
-def _ex11_winning(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([data.play(6)["losing"], data.floridian[6]["recurrent"]], "n = 6")
 
 
 @evaluator("F-n8")
@@ -221,34 +211,19 @@ def _scc(data: ReportData, n: int) -> list[list[int]]:
     return [[c["nodes"], c["arcs"]] for c in data.floridian[n]["core"]["scc"]]
 
 
-@evaluator("F-n24")
-def _n24(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_sizes(data, 24), "n = 24")
+def _at_n(claim_id: str, n: int, value: Callable[[ReportData, int], Any]) -> None:
+    """Register the evaluator of a claim about the single n: ``value(data, n)``."""
+    evaluator(claim_id)(lambda data, row: EvalResult(value(data, n), f"n = {n}"))
 
 
-@evaluator("F-n24-core")
-def _n24_core(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_scc(data, 24), "n = 24")
-
-
-@evaluator("F-n25")
-def _n25(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_sizes(data, 25), "n = 25")
-
-
-@evaluator("F-n25-core-nodes")
-def _n25_nodes(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(data.floridian[25]["recurrent"], "n = 25")
-
-
-@evaluator("F-n25-core-arcs")
-def _n25_arcs(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(data.floridian[25]["core_arcs"], "n = 25")
-
-
-@evaluator("F-n33-core")
-def _n33_core(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_scc(data, 33), "n = 33")
+_at_n("F-ex11-sizes", 6, lambda data, n: _sizes(data, n)[:2])
+_at_n("F-ex11-winning", 6, lambda data, n: [data.play(n)["losing"], data.floridian[n]["recurrent"]])
+_at_n("F-n24", 24, _sizes)
+_at_n("F-n24-core", 24, _scc)
+_at_n("F-n25", 25, _sizes)
+_at_n("F-n25-core-nodes", 25, lambda data, n: data.floridian[n]["recurrent"])
+_at_n("F-n25-core-arcs", 25, lambda data, n: data.floridian[n]["core_arcs"])
+_at_n("F-n33-core", 33, _scc)
 
 
 @evaluator("F-n18-core")

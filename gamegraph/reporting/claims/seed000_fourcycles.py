@@ -13,13 +13,13 @@ from typing import Any
 
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.floridian.qfamily import q_cycle, q_n, q_parameters, q_triples
-from gamegraph.games.lifting.patterns import lift_paper, matching_patterns, paper_chain
+from gamegraph.games.lifting.patterns import PaperLift, lift_paper, matching_patterns, paper_chain
 from gamegraph.games.partitions import from_key, parse_partition
 from gamegraph.reporting.claims.common import every_f, f_range
 from gamegraph.reporting.claims.evaluators import EvalResult, claims_data, evaluator, span
 from gamegraph.reporting.data import ReportData
 
-__all__ = ["ARITHMETIC_LIMIT", "families", "q_values"]
+__all__ = ["ARITHMETIC_LIMIT", "families", "family_chain", "q_values"]
 
 ARITHMETIC_LIMIT = 2000
 """Purely arithmetic claims (Proposition 3: which n have a Q(x, y, z)) are checked to here."""
@@ -39,14 +39,19 @@ def q_values(limit: int) -> set[int]:
     return {q_n(*xyz) for xyz in q_triples(limit)}
 
 
-def family_chain_ns(fam: dict[str, Any], limit: int, m0: int | None = None) -> list[int]:
-    """n of the family's cycles by the paper rule from C0 at m0, while n <= limit."""
+def family_chain(fam: dict[str, Any], limit: int, m0: int | None = None) -> list[PaperLift]:
+    """The paper-rule lifts of the family's cycle C0 from m0 on, while their n <= limit."""
     cycle: FourCycle = fam["four_cycle"]
     m = fam["m0"] if m0 is None else m0
     steps = 0
     while cycle.n + 2 * (steps + 1) * (m + steps + 2) <= limit:  # n_{s+1} <= limit
         steps += 1
-    return [cycle.n, *(lift.target_n for lift in paper_chain(cycle, m, steps))]
+    return paper_chain(cycle, m, steps)
+
+
+def family_chain_ns(fam: dict[str, Any], limit: int, m0: int | None = None) -> list[int]:
+    """n of the family's cycles by the paper rule from C0 at m0, while n <= limit."""
+    return [fam["four_cycle"].n, *(lift.target_n for lift in family_chain(fam, limit, m0))]
 
 
 @evaluator("F-remark14")

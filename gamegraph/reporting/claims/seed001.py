@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from gamegraph.errors import InputError
@@ -24,6 +23,7 @@ from gamegraph.games.partitions import Partition, canonical_key, conjugate, omeg
 from gamegraph.games.random_bulgarian import RandomBulgarian
 from gamegraph.reporting.claims.common import (
     b_range,
+    built,
     cycle_through,
     every_b,
     keys,
@@ -86,26 +86,26 @@ def _b_cradle(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return every_b(data, fails)
 
 
-def _taus(data: ReportData) -> list[tuple[int, Partition]]:
-    out = []
+def _every_tau(data: ReportData, fails: Callable[[int, list[Partition]], bool]) -> EvalResult:
+    """A claim for every triangular n = k(k + 1)/2 ≤ b_max, k ≥ 2: the k where ``fails(k,
+    path)``, ``path`` the k(k − 1) steps of Bulgarian solitaire from τ = (k − 1)² (k − 2) … 2 1²."""
+    bad = []
     k = 2
     while k * (k + 1) // 2 <= data.b_max:
         tau = tuple(sorted([k - 1, *range(k - 1, 1, -1), 1, 1], reverse=True))
-        out.append((k, tau))
+        if fails(k, trajectory(tau, k * (k - 1))):
+            bad.append(k)
         k += 1
-    return out
+    return EvalResult(bad, span(2, k - 1 if k > 2 else 0, "k"))
 
 
 @evaluator("B-toom")
 def _b_toom(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for k, tau in _taus(data):
+    def fails(k: int, path: list[Partition]) -> bool:
         stair = tuple(range(k, 0, -1))
-        path = trajectory(tau, k * (k - 1))
-        if path[-1] != stair or stair in path[:-1]:
-            bad.append(k)
-    top = _taus(data)[-1][0] if _taus(data) else 0
-    return EvalResult(bad, span(2, top, "k"))
+        return path[-1] != stair or stair in path[:-1]
+
+    return _every_tau(data, fails)
 
 
 @evaluator("B-knuth")
@@ -120,14 +120,11 @@ def _b_knuth(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("B-bentz")
 def _b_bentz(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for k, tau in _taus(data):
+    def fails(k: int, path: list[Partition]) -> bool:
         steps = k * (k - 1)
-        path = trajectory(tau, steps)
-        if any(conjugate(path[i]) != path[steps - i - 1] for i in range(steps)):
-            bad.append(k)
-    top = _taus(data)[-1][0] if _taus(data) else 0
-    return EvalResult(bad, span(2, top, "k"))
+        return any(conjugate(path[i]) != path[steps - i - 1] for i in range(steps))
+
+    return _every_tau(data, fails)
 
 
 @evaluator("B-ge")
@@ -150,15 +147,9 @@ def _b_fig10(data: ReportData, row: dict[str, Any]) -> EvalResult:
 # ------------------------------------------------------------------------- the other games
 
 
-@cache
-def _built(game: type[Game[Any]], **params: Any) -> Any:
-    """The game's graph for ``params`` (its class, the Game type), built once."""
-    return game.create(**params).build()
-
-
 def _failing(top: int, game: type[Game[Any]], fails: Callable[[Any], bool]) -> list[int]:
     """The n ≤ ``top`` whose graph of ``game`` ``fails``."""
-    return [n for n in range(1, top + 1) if fails(_built(game, n=n))]
+    return [n for n in range(1, top + 1) if fails(built(game, n=n))]
 
 
 def _orbit(graph: Any, start: Any, steps: int) -> list[Any]:
@@ -166,10 +157,6 @@ def _orbit(graph: Any, start: Any, steps: int) -> list[Any]:
     for _ in range(steps):
         path.append(int(graph.successor[path[-1]]))
     return [graph.position(i) for i in path]
-
-
-def _key(entries: Any) -> str:
-    return ",".join(map(str, entries))
 
 
 def _triangular(top: int) -> list[tuple[int, int]]:
@@ -182,7 +169,7 @@ def _car_tri(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.carolina
     bad = []
     for n, k in _triangular(top):
-        graph = _built(Carolina, n=n)
+        graph = built(Carolina, n=n)
         cycles = [[graph.position(int(i)) for i in c] for c in graph.cycles]
         if cycles != [[tuple(range(k, 0, -1))]]:
             bad.append(n)
@@ -203,7 +190,7 @@ def _car_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("MON-ex1")
 def _mon_ex1(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(_key(_orbit(_built(Montreal, n=3), (1, 0, 2), 1)[1]), "I(3)")
+    return EvalResult(canonical_key(_orbit(built(Montreal, n=3), (1, 0, 2), 1)[1]), "I(3)")
 
 
 @evaluator("MON-ex2")
@@ -212,21 +199,21 @@ def _mon_ex2(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
     alpha = (1, 2, 0, 1, 0, 2)
     try:
-        _built(Montreal, n=6).index(alpha)
+        built(Montreal, n=6).index(alpha)
         member = True
     except InputError:
         member = False
-    return EvalResult([_key(montreal_move(alpha)), member], "the move, and I(6)")
+    return EvalResult([canonical_key(montreal_move(alpha)), member], "the move, and I(6)")
 
 
 @evaluator("MON-traj")
 def _mon_traj(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([_key(p) for p in _orbit(_built(Montreal, n=7), (3, 2, 2), 5)], "I(7)")
+    return EvalResult(keys(_orbit(built(Montreal, n=7), (3, 2, 2), 5)), "I(7)")
 
 
 @evaluator("MON-18")
 def _mon_18(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    path = _orbit(_built(Montreal, n=7), (3, 2, 2), 40)
+    path = _orbit(built(Montreal, n=7), (3, 2, 2), 40)
     return EvalResult(path[1:].index((3, 2, 2)) + 1, "I(7)")
 
 
@@ -242,13 +229,13 @@ def _mon_bij(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("MON-A007075")
 def _mon_a007075(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult([_built(Montreal, n=n).size for n in range(1, 11)], "1 ≤ n ≤ 10")
+    return EvalResult([built(Montreal, n=n).size for n in range(1, 11)], "1 ≤ n ≤ 10")
 
 
 @evaluator("DUAL-ex")
 def _dual_ex(data: ReportData, row: dict[str, Any]) -> EvalResult:
     images = [
-        _key(_orbit(_built(Dual, n=sum(start)), start, 1)[1])
+        canonical_key(_orbit(built(Dual, n=sum(start)), start, 1)[1])
         for start in ((4, 4, 3, 2, 2, 1, 1), (6, 6, 3, 2, 1))
     ]
     return EvalResult(images, "n = 17, 18")
@@ -259,7 +246,7 @@ def _dual_iso(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.dual
     bad = []
     for n in range(1, top + 1):
-        dual, bulgarian = _built(Dual, n=n), _built(Bulgarian, n=n)
+        dual, bulgarian = built(Dual, n=n), built(Bulgarian, n=n)
         for i in range(dual.size):
             lam = dual.position(i)
             image = dual.position(int(dual.successor[i]))
@@ -275,7 +262,7 @@ def _rbs_p1(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.random
     bad = []
     for n in range(1, top + 1):
-        chain, bulgarian = _built(RandomBulgarian, n=n, p=1), _built(Bulgarian, n=n)
+        chain, bulgarian = built(RandomBulgarian, n=n, p=1), built(Bulgarian, n=n)
         for i in range(chain.size):
             lo, hi = int(chain.indptr[i]), int(chain.indptr[i + 1])
             lam = chain.position(i)
@@ -296,7 +283,7 @@ def _rbs_irr(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = []
     for n in range(1, top + 1):
         for p in PROBABILITIES:
-            chain = _built(RandomBulgarian, n=n, p=p)
+            chain = built(RandomBulgarian, n=n, p=p)
             if not (chain.irreducible and chain.aperiodic):
                 bad.append([n, str(p)])
     ps = ", ".join(map(str, PROBABILITIES))
@@ -309,7 +296,7 @@ def _aus_closed(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = []
     for n in range(1, top + 1):
         for cap in range(1, top_l + 1):
-            graph = _built(Austrian, n=n, L=cap, bank_up_to_L=True)
+            graph = built(Austrian, n=n, L=cap, bank_up_to_L=True)
             bank = graph.positions.space.bank
             banks = bank[graph.successor]
             full = bank == cap

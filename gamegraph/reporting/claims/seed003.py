@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamegraph.games.crim import Crim
 from gamegraph.games.partitions import Partition, canonical_key, conjugate, partitions
+from gamegraph.reporting.claims.common import built
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator
 from gamegraph.reporting.data import ReportData
-
-if TYPE_CHECKING:
-    from gamegraph.games.crim.engine import CrimGraph
 
 __all__ = [
     "all_melds",
@@ -142,20 +140,14 @@ def column_deletions(lam: Partition) -> set[Partition]:
 
 
 @cache
-def _graph(size: int) -> CrimGraph:
-    """The game's graph of every partition of size <= ``size`` (built once per size)."""
-    return Crim.create(n=size).build()
-
-
-@cache
 def _p_positions(size: int) -> dict[Partition, bool]:
     """{λ: λ is a P-position} for every partition of size <= ``size``, from the game."""
-    graph = _graph(size)
+    graph = built(Crim, n=size)
     return {graph.position(i): bool(graph.p_position[i]) for i in range(graph.size)}
 
 
 def _winning_moves(size: int, lam: Partition) -> list[Partition]:
-    return list(_graph(size).winning_moves(lam))
+    return list(built(Crim, n=size).winning_moves(lam))
 
 
 def _status(data: ReportData) -> tuple[int, dict[Partition, bool]]:

@@ -13,26 +13,24 @@ so).
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterator
 from typing import Any
 
 from gamegraph.core.spaces import PlanePartitions, PointerCompositions
 from gamegraph.games import get_game
 from gamegraph.games.partitions import omega
+from gamegraph.reporting.claims.common import built
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
 
-__all__ = ["built"]
+__all__: list[str] = []
 
 
-@cache
-def built(name: str, **params: Any) -> Any:
-    """The graph of a game for ``params``, built once."""
-    return get_game(name).create(**params).build()
-
-
-def _players(data: ReportData) -> range:
-    return range(1, data.ranges.survey_players + 1)
+def _graphs(data: ReportData, game: str) -> Iterator[tuple[int, int, Any]]:
+    """(n, players, the game's graph) for every n and number of players checked."""
+    for n in range(1, data.ranges.survey + 1):
+        for c in range(1, data.ranges.survey_players + 1):
+            yield n, c, built(game, n=n, players=c)
 
 
 def _where(data: ReportData) -> str:
@@ -58,27 +56,24 @@ def _multi_one(data: ReportData, row: dict[str, Any]) -> EvalResult:
 def _sy_rotation(data: ReportData, row: dict[str, Any]) -> EvalResult:
     move = get_game(row["game"]).definition.fn  # type: ignore[attr-defined]
     bad = []
-    for n in range(1, data.ranges.survey + 1):
-        for c in _players(data):
-            graph = built(row["game"], n=n, players=c)
-            for i in range(graph.size):
-                alpha = graph.position(i)
-                image = graph.position(int(graph.successor[i]))
-                turns = {move(alpha[t:] + alpha[:t], n=n, players=c) for t in range(c)}
-                if turns != {image}:
-                    bad.append([n, c])
-                    break
+    for n, c, graph in _graphs(data, row["game"]):
+        for i in range(graph.size):
+            alpha = graph.position(i)
+            image = graph.position(int(graph.successor[i]))
+            turns = {move(alpha[t:] + alpha[:t], n=n, players=c) for t in range(c)}
+            if turns != {image}:
+                bad.append([n, c])
+                break
     return EvalResult(bad, _where(data))
 
 
 @evaluator("SUR-jan-periodic")
 def _jan_periodic(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in range(1, data.ranges.survey + 1):
-        for c in _players(data):
-            graph = built(row["game"], n=n, players=c)
-            if graph.size != PointerCompositions(n, c).cardinality() or not graph.on_cycle.all():
-                bad.append([n, c])
+    bad = [
+        [n, c]
+        for n, c, graph in _graphs(data, row["game"])
+        if graph.size != PointerCompositions(n, c).cardinality() or not graph.on_cycle.all()
+    ]
     return EvalResult(bad, _where(data))
 
 
