@@ -1,5 +1,6 @@
 """`gamegraph frontier`: the open problems of seeds 000, 002 and 003 pushed as far as their
-budgets go, cached, written beside the report (frontier.json, frontier.md, figures)."""
+budgets go, cached, written beside the report (frontier.json, frontier.md, figures); a report
+in the same folder is written again with them."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ def _option(name: str) -> str:
 def _frontier(out: Path, only: str, note: str, **budget: int | float) -> None:
     from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier
     from gamegraph.reporting.frontier_output import write_frontier
+    from gamegraph.reporting.markdown import renew_report
 
     budgets = FrontierBudgets(**budget)  # type: ignore[arg-type]
     started = time.perf_counter()
@@ -57,6 +59,9 @@ def _frontier(out: Path, only: str, note: str, **budget: int | float) -> None:
     )
     for r in records:
         say(f"{r.key}: {r.answer}")
+    report = renew_report(out)  # a report in the same folder shows this frontier, not the last
+    if report is not None:
+        say(f"{report}: its frontier section written again")
     typer.echo(str(path))
 
 
@@ -94,6 +99,7 @@ frontier = command(
     name="frontier",
     doc="""Compute the frontier results (Fagan basins, Floridian questions 2, 9 and 1/3, CRIM's
     even-rank conjecture) with their own budgets, cached in ~/.cache/gamegraph/frontier, and
-    write them into --out (docs/report for the committed report).""",
+    write them into --out (docs/report for the committed report); a report in --out is written
+    again with them.""",
     dask=True,
 )

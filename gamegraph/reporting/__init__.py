@@ -76,7 +76,6 @@ def generate_report(
     from gamegraph.reporting.claims import evaluate_claims
     from gamegraph.reporting.collect import collect
     from gamegraph.reporting.figures import draw_figures
-    from gamegraph.reporting.frontier_output import frontier_section
     from gamegraph.reporting.markdown import write_report
     from gamegraph.reporting.questions import answer_questions
     from gamegraph.reporting.questions_cycles import classify_four_cycles
@@ -133,7 +132,6 @@ def generate_report(
         "figures": figures,
         "costs": costs,
     }
-    # the open problems pushed further by `gamegraph frontier --out` into the same folder
-    report["frontier"], frontier_markdown = frontier_section(folder)
-    json_path, md_path = write_report(folder, report, frontier_markdown)
+    # with the open problems pushed further by `gamegraph frontier --out` into the same folder
+    json_path, md_path = write_report(folder, report)
     return Report(md_path, json_path, report)

@@ -8,8 +8,9 @@ from typing import Any
 
 from gamegraph.errors import OutputError
 from gamegraph.reporting.claims import SEEDS
+from gamegraph.reporting.frontier_output import frontier_section
 
-__all__ = ["render_markdown", "write_report"]
+__all__ = ["render_markdown", "renew_report", "write_report"]
 
 ORDER = ("agrees", "extends", "disagrees")
 
@@ -131,10 +132,12 @@ def render_markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_report(folder: Path, report: dict[str, Any], frontier_markdown: str) -> tuple[Path, Path]:
-    """Write ``report.json`` and ``report.md`` (the frontier's section appended when there is
-    one) into ``folder``; their paths."""
+def write_report(folder: Path, report: dict[str, Any]) -> tuple[Path, Path]:
+    """Write ``report.json`` and ``report.md`` into ``folder``, with the frontier found there
+    (``gamegraph frontier --out folder``) as ``report["frontier"]`` and as report.md's last
+    section; their paths."""
     json_path, md_path = folder / "report.json", folder / "report.md"
+    report["frontier"], frontier_markdown = frontier_section(folder)
     try:
         json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
         markdown = render_markdown(report)
@@ -144,3 +147,17 @@ def write_report(folder: Path, report: dict[str, Any], frontier_markdown: str) -
     except OSError as e:
         raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None
     return json_path, md_path
+
+
+def renew_report(folder: Path) -> Path | None:
+    """Write the report in ``folder`` again from its report.json, so that its frontier is the
+    one written there last (`gamegraph frontier` calls it after writing frontier.json); the
+    path of report.md, None when the folder holds no report."""
+    path = folder / "report.json"
+    if not path.exists():
+        return None
+    try:
+        report = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError) as e:
+        raise OutputError(f"cannot read the report {path}: {e}") from None
+    return write_report(folder, report)[1]

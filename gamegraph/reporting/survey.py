@@ -84,7 +84,6 @@ def refresh(folder: str | Path, ranges: SeedRanges | None = None) -> None:
     none. report.md is rendered again from the data, as :func:`generate_report` renders it."""
     from gamegraph.reporting.claims import evaluate_claim
     from gamegraph.reporting.data import ReportData
-    from gamegraph.reporting.frontier_output import frontier_section
     from gamegraph.reporting.markdown import write_report
 
     folder = Path(folder)
@@ -107,4 +106,4 @@ def refresh(folder: str | Path, ranges: SeedRanges | None = None) -> None:
     note = report["generated"].get("note", "")
     if REFRESHED not in note:
         report["generated"]["note"] = f"{note} {REFRESHED}".strip()
-    write_report(folder, report, frontier_section(folder)[1])
+    write_report(folder, report)

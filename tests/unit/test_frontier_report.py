@@ -1,15 +1,20 @@
 """`gamegraph frontier` and its records (issue 20 item 7): small budgets computed, cached,
-written as frontier.json / frontier.md / figures, read back; bad budgets are one error line."""
+written as frontier.json / frontier.md / figures, read back, and shown by the report beside
+them; bad budgets are one error line."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from gamegraph.cli import run
 from gamegraph.cluster import configure
 from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier, load_frontier
-from gamegraph.reporting.frontier_output import write_frontier
+from gamegraph.reporting.frontier_output import render_frontier_markdown, write_frontier
+from gamegraph.reporting.markdown import render_markdown, renew_report
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "report"
 
 SMALL = FrontierBudgets(
     basins_n=5000,
@@ -49,6 +54,31 @@ def test_small_frontier_is_computed_cached_written_and_read_back(tmp_path: Path)
     assert data["generated"]["command"] == "gamegraph frontier"
     assert (tmp_path / "out" / "frontier-fagan-basins.png").exists()
     assert [r.key for r in load_frontier(tmp_path / "out")] == [r.key for r in records]
+    # a report in the folder is written again with the new frontier, the rest of it unchanged
+    assert renew_report(tmp_path / "out") is None  # no report there yet
+    shutil.copy(DOCS / "report.json", tmp_path / "out" / "report.json")
+    md = renew_report(tmp_path / "out")
+    assert md == tmp_path / "out" / "report.md"
+    report = json.loads((tmp_path / "out" / "report.json").read_text("utf-8"))
+    assert report["frontier"] == [r.as_dict() for r in load_frontier(tmp_path / "out")]
+    committed = json.loads((DOCS / "report.json").read_text("utf-8"))
+    assert {k: v for k, v in report.items() if k != "frontier"} == {
+        k: v for k, v in committed.items() if k != "frontier"
+    }
+    assert md.read_text("utf-8") == (
+        render_markdown(report).rstrip("\n") + "\n\n" + render_frontier_markdown(records)
+    )
+
+
+def test_the_committed_report_shows_the_committed_frontier() -> None:
+    """docs/report/report.md is its report.json rendered, with frontier.json's records as its
+    last section (`gamegraph frontier --out docs/report` writes both again)."""
+    report = json.loads((DOCS / "report.json").read_text("utf-8"))
+    records = load_frontier(DOCS)
+    assert report["frontier"] == [r.as_dict() for r in records]
+    assert (DOCS / "report.md").read_text("utf-8") == (
+        render_markdown(report).rstrip("\n") + "\n\n" + render_frontier_markdown(records)
+    )
 
 
 def test_frontier_budgets_out_of_range_are_one_error_line() -> None:
