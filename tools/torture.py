@@ -5,7 +5,7 @@ say something false.
 
     python tools/torture.py --seed 7 --minutes 30 --workers 4 --log torture.log
     python tools/torture.py --seed 33 --minutes 1 --workers 4 --kill-every 4 \
-        --restart-every 30 --check-every 25                          # the suite's run
+        --restart-every 30 --check-every 25 --min-operations 40      # the suite's run
 
 It runs on the local Neo4j of ``GAMEGRAPH_NEO4J_HOME`` / ``GAMEGRAPH_NEO4J_BOLT_PORT`` (started
 if needed) and drops every graph there first: give it a home of its own. Each operation is a
@@ -25,7 +25,10 @@ pause, every graph is checked) and at the end:
 
 A command that ends in a Python traceback also counts as a violation. The run is seeded (the
 operations and the chaos draw from the seed; timing still varies); a failing run prints its
-seed and the command that replays it, and exits 1.
+seed and the command that replays it, and exits 1. With ``--min-operations N`` the workers
+and the chaos go on after ``--minutes`` until N operations are done (for at most three times
+``--minutes`` in all), so that a machine slowed by other work still makes the run as thorough
+as it asks.
 """
 
 from __future__ import annotations
@@ -80,12 +83,14 @@ class Options:
     restart_every: float
     check_every: float
     log: Path | None
+    min_operations: int = 0
 
     def replay(self) -> str:
         return (
             f"python tools/torture.py --seed {self.seed} --minutes {self.minutes:g} "
             f"--workers {self.workers} --kill-every {self.kill_every:g} "
             f"--restart-every {self.restart_every:g} --check-every {self.check_every:g}"
+            + (f" --min-operations {self.min_operations}" if self.min_operations else "")
         )
 
 
@@ -279,7 +284,7 @@ class Torture:
     def worker(self, index: int, rng: random.Random, deadline: float) -> None:
         worker = Worker(index)
         try:
-            while time.monotonic() < deadline and not self.stop.is_set():
+            while self.going(deadline):
                 if self.pause.is_set():
                     self.idle.release()
                     while self.pause.is_set() and not self.stop.is_set():
@@ -294,6 +299,18 @@ class Torture:
             with self.lock:
                 self.exited += 1
 
+    def going(self, deadline: float) -> bool:
+        """Whether the workers and the chaos go on: before ``deadline`` (the end of
+        ``--minutes``), and after it while fewer than ``--min-operations`` operations are done,
+        up to three times ``--minutes`` in all."""
+        if self.stop.is_set():
+            return False
+        now = time.monotonic()
+        if now < deadline:
+            return True
+        overtime = now < deadline + 2 * self.options.minutes * 60
+        return overtime and sum(self.tally.operations.values()) < self.options.min_operations
+
     # ----------------------------------------------------------------- chaos
 
     def chaos(self, rng: random.Random, deadline: float) -> None:
@@ -305,7 +322,7 @@ class Torture:
     def _chaos(self, rng: random.Random, deadline: float) -> None:
         next_kill = time.monotonic() + rng.uniform(0.5, 1.5) * self.options.kill_every
         next_restart = time.monotonic() + rng.uniform(0.5, 1.5) * self.options.restart_every
-        while time.monotonic() < deadline and not self.stop.is_set():
+        while self.going(deadline):
             time.sleep(0.2)
             if self.pause.is_set():
                 continue
@@ -636,6 +653,12 @@ def parse(argv: list[str] | None = None) -> Options:
     parser.add_argument(
         "--check-every", type=float, default=90.0, help="seconds between checkpoints"
     )
+    parser.add_argument(
+        "--min-operations",
+        type=int,
+        default=0,
+        help="go on after --minutes until this many operations are done (at most 3x --minutes)",
+    )
     parser.add_argument("--log", type=Path, default=None)
     args = parser.parse_args(argv)
     return Options(
@@ -646,6 +669,7 @@ def parse(argv: list[str] | None = None) -> Options:
         args.restart_every,
         args.check_every,
         args.log,
+        args.min_operations,
     )
 
 
