@@ -29,7 +29,6 @@ __all__ = [
     "distinct_sorted",
     "enumerate_partitions",
     "next_partition",
-    "rank_of",
     "rank_table",
     "unrank",
     "write_int",
@@ -66,15 +65,10 @@ def rank_table(n: int) -> np.ndarray:
     return np.ascontiguousarray(ck.partition_table(n, 0, False, False)[0])
 
 
-@njit(cache=True)
-def rank_of(parts: np.ndarray, length: int, n: int, table: np.ndarray) -> int:
-    """Index (descending lexicographic order) of the partition ``parts[:length]`` of n."""
-    return ck.rank_partition_row(parts, 0, length, n, table)
-
-
 def unrank(index: int, n: int, table: np.ndarray) -> tuple[int, ...]:
     """The partition of n with this index in descending lexicographic order (the inverse of
-    :func:`rank_of`; ``table`` is :func:`rank_table` of at least n)."""
+    the core's :func:`~gamegraph.core.spaces._kernels.rank_partition_row`; ``table`` is
+    :func:`rank_table` of at least n)."""
     parts = np.zeros(n + 1, dtype=np.int64)
     length = ck.unrank_partition(index, n, np.ascontiguousarray(table), parts)
     return tuple(int(v) for v in parts[:length])

@@ -130,7 +130,8 @@ class Engine(Protocol[BuiltT_co]):
     reverse): ``tables`` defines ``tables(game, built)`` and, optionally,
     ``summary(game, built)``; ``checks`` defines ``verify``, a
     :class:`~gamegraph.games.checks.GameChecks` class made with ``(game, built, reader, stored,
-    say)`` (the games of the engine share theirs: :mod:`gamegraph.games.engine.checks`)."""
+    say)`` (the games of the engine share a function that makes theirs, by kind:
+    :mod:`gamegraph.games.engine.checks`)."""
 
     def estimate(self, game: Any, /) -> Estimate: ...
 

@@ -48,6 +48,7 @@ __all__ = [
     "origin_being_loaded",
     "package_warnings",
     "raise_pending",
+    "shown_path",
 ]
 
 
@@ -149,7 +150,7 @@ def load_file(path: str | Path, what: str = "--games-from") -> ModuleType:
         raise InputError(f"{what} {str(path)!r} cannot be imported")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    shown = _shown(resolved)
+    shown = shown_path(resolved)
     origin = f"file {shown}"
     try:
         with loading_from(origin):
@@ -194,7 +195,9 @@ def _warn_package(message: str) -> None:
         _LOG.warning("%s", message)
 
 
-def _shown(path: Path) -> str:
+def shown_path(path: str | Path) -> str:
+    """A file's path as messages show it: relative to the working directory when it is
+    below it, else as given."""
     try:
         relative = os.path.relpath(path)
     except ValueError:

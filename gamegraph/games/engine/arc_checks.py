@@ -12,51 +12,35 @@ record's ``stat_*`` figures.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 
-from gamegraph.games.checks import Check, Comparison, Reader, stored_stats
+from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
 from gamegraph.games.engine.cypher import prefix_of
 from gamegraph.games.engine.graphs import OUTCOMES, ChoiceGraph, ImpartialGraph
 
-__all__ = ["SLICE", "arc_checks"]
+__all__ = ["SLICE", "ArcChecks"]
 
 SLICE = 50_000
 """Positions read per query."""
 _ABSENT = -2
 
 
-def arc_checks(
-    game: Any,
-    graph: ChoiceGraph | ImpartialGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> list[Check]:
-    """The checks of one loaded choice or impartial graph (see the module docstring)."""
-    read = _Read(game, graph, reader, say)
-    checks = [read.moves_check, read.in_degree_check()]
-    checks += read.choice() if isinstance(graph, ChoiceGraph) else read.impartial()
-    checks.append(stored_stats(stored, game.summary(graph), read.name))
-    return checks
+class ArcChecks(GameChecks[Any, ChoiceGraph | ImpartialGraph]):
+    """The checks of one loaded choice or impartial graph (see the module docstring): what
+    Neo4j holds of it (each position's moves, predecessors, properties and labels, by idx),
+    the graph recomputed from those moves alone (:attr:`again`), and the comparisons of the
+    recomputed, stored and engine values."""
 
+    def run(self) -> list[Check]:
+        checks = [self.moves_check, self.in_degree_check()]
+        checks += self.choice() if isinstance(self.built, ChoiceGraph) else self.impartial()
+        checks.append(stored_stats(self.stored, self.game.summary(self.built), self.name))
+        return checks
 
-class _Read:
-    """What Neo4j holds of one graph (each position's moves, predecessors, properties and
-    labels, by idx), the graph recomputed from those moves alone (:attr:`again`), and the
-    comparisons of the recomputed, stored and engine values."""
-
-    def __init__(
-        self,
-        game: Any,
-        graph: ChoiceGraph | ImpartialGraph,
-        reader: Reader,
-        say: Callable[[str], None],
-    ) -> None:
-        self.name = game.describe()
-        self.graph = graph
+    def prepare(self) -> None:
+        graph = self.built
         size = graph.size
         self.seen = np.zeros(size, dtype=bool)
         rows: list[list[int]] = [[] for _ in range(size)]
@@ -64,11 +48,11 @@ class _Read:
         self.props: list[dict[str, Any]] = [{} for _ in range(size)]
         self.labels: list[set[str]] = [set() for _ in range(size)]
         moves = Comparison(self.name, "moves of every position")
-        query = f"verify_{prefix_of(game.name)}_arcs"
+        query = f"verify_{prefix_of(self.game.name)}_arcs"
         for lo in range(0, max(size, 1), SLICE):
             hi = min(size, lo + SLICE)
-            say(f"{self.name}: reading positions {lo:,}..{max(hi - 1, 0):,} of {size:,}")
-            for row in reader(query, game.graph_params() | {"lo": lo, "hi": hi}):
+            self.say(f"{self.name}: reading positions {lo:,}..{max(hi - 1, 0):,} of {size:,}")
+            for row in self._run(query, lo=lo, hi=hi):
                 index = row["idx"]
                 if not isinstance(index, int) or not 0 <= index < size or self.seen[index]:
                     moves.problem(f"{row['key']}: idx {index!r} is out of range or stored twice")
@@ -96,10 +80,10 @@ class _Read:
         indptr = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
         indices = np.fromiter((v for r in rows for v in r), np.int64, int(counts.sum()))
         self.again: Any = type(graph)(
-            game=game, positions=graph.positions, indptr=indptr, indices=indices
+            game=self.game, positions=graph.positions, indptr=indptr, indices=indices
         )
 
-    def stored(self, name: str, absent: int = _ABSENT) -> np.ndarray:
+    def column(self, name: str, absent: int = _ABSENT) -> np.ndarray:
         """A stored property of every position (``absent`` where it has none)."""
         values = [absent if p.get(name) is None else int(p[name]) for p in self.props]
         return np.asarray(values, dtype=np.int64)
@@ -110,7 +94,7 @@ class _Read:
 
     def three(self, comparison: Comparison, what: str, stored: np.ndarray, analysis: str) -> None:
         """The ``analysis`` recomputed from the moves = ``stored`` = the engine's."""
-        again, engine = getattr(self.again, analysis), getattr(self.graph, analysis)
+        again, engine = getattr(self.again, analysis), getattr(self.built, analysis)
         self.compare(comparison, what, again, stored, engine)
 
     def compare(
@@ -122,18 +106,18 @@ class _Read:
 
     def in_degree_check(self) -> Check:
         degree = Comparison(self.name, "in-degree")
-        stored = self.stored("in_degree")
-        self.compare(degree, "in-degree", self.in_degree, stored, self.graph.in_degree)
+        stored = self.column("in_degree")
+        self.compare(degree, "in-degree", self.in_degree, stored, self.built.in_degree)
         return degree.check("predecessors counted in Cypher = stored = engine")
 
     def choice(self) -> list[Check]:
-        graph: ChoiceGraph = self.graph  # type: ignore[assignment]
+        graph: ChoiceGraph = self.built  # type: ignore[assignment]
         core = Comparison(self.name, "recurrent states and the core")
         self.three(core, "recurrent", self.flag("Recurrent"), "recurrent")
-        absent = self.stored("core_component", absent=-1)
+        absent = self.column("core_component", absent=-1)
         self.three(core, "core component", absent, "core_component_of")
         play = Comparison(self.name, "winning, losing, turns to the core")
-        self.three(play, "turns to the core", self.stored("turns_to_core", -1), "turns_to_core")
+        self.three(play, "turns to the core", self.column("turns_to_core", -1), "turns_to_core")
         self.three(play, "winning", self.flag("Winning"), "winning")
         self.three(play, "losing", self.flag("Losing"), "losing")
         self.three(play, "immediate loss", self.flag("ImmediateLoss"), "immediate_loss")
@@ -150,7 +134,7 @@ class _Read:
         ]
 
     def impartial(self) -> list[Check]:
-        graph: ImpartialGraph = self.graph  # type: ignore[assignment]
+        graph: ImpartialGraph = self.built  # type: ignore[assignment]
         outcome = Comparison(self.name, "outcomes by retrograde analysis")
         codes = {v: k for k, v in OUTCOMES.items()}
         stored_outcome = np.asarray(
@@ -159,7 +143,7 @@ class _Read:
         self.three(outcome, "outcome", stored_outcome, "outcome")
         self.three(outcome, "P label", self.flag("PPosition"), "p_position")
         grundy = Comparison(self.name, "Sprague-Grundy values")
-        self.three(grundy, "grundy", self.stored("grundy", absent=-1), "grundy")
+        self.three(grundy, "grundy", self.column("grundy", absent=-1), "grundy")
         loopy = Comparison(self.name, "Smith's loopy values")
         cypher, engine = self.again.loopy.labels(), graph.loopy.labels()
         for i in np.flatnonzero(self.seen).tolist():

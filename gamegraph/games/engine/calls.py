@@ -20,6 +20,7 @@ from gamegraph.games.engine.definition import DefinitionError
 from gamegraph.games.engine.positions import Positions
 from gamegraph.games.engine.spaces import Position, Space
 from gamegraph.games.engine.timeout import MoveTimeoutError, timed
+from gamegraph.games.sources import shown_path
 
 SAMPLE = 16
 """A fixed share of positions is asked twice and its results' types checked: every
@@ -68,20 +69,10 @@ class Call:
             ) from None
         line = ""
         for frame in traceback.extract_tb(error.__traceback__)[1:]:
-            line = f" at {_short(frame.filename)}:{frame.lineno}"
+            line = f" at {shown_path(frame.filename)}:{frame.lineno}"
         raise self.fail(
             f"{self.shown(position, fn)} raised {type(error).__name__}: {error}{line}"
         ) from None
-
-
-def _short(path: str) -> str:
-    import os
-
-    try:
-        shown = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if shown.startswith("..") else shown
 
 
 def _apply(call: Call, fn: Callable[..., Any], positions: list[Position]) -> list[Any]:

@@ -6,24 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamegraph.games.checks import Check, GameChecks
-from gamegraph.games.engine.arc_checks import arc_checks
+from gamegraph.games.checks import GameChecks, Reader, Say, Stored
+from gamegraph.games.engine.arc_checks import ArcChecks
 from gamegraph.games.engine.functional import FunctionalGraph
-from gamegraph.games.engine.functional_checks import functional_checks
+from gamegraph.games.engine.functional_checks import FunctionalChecks
 
-__all__ = ["EngineChecks", "verify"]
-
-
-class EngineChecks(GameChecks[Any, Any]):
-    """The checks of every game of the engine (its ``verify`` hook)."""
-
-    def run(self) -> list[Check]:
-        game, built = self.game, self.built
-        if isinstance(built, FunctionalGraph):
-            return functional_checks(
-                game, built, self.reader, self.stored, self.say, rule=game.rule
-            )
-        return arc_checks(game, built, self.reader, self.stored, self.say)
+__all__ = ["verify"]
 
 
-verify = EngineChecks
+def verify(game: Any, built: Any, reader: Reader, stored: Stored, say: Say) -> GameChecks[Any, Any]:
+    """The checks of every game of the engine (its ``verify`` hook), of the kind of graph
+    it built."""
+    kind = FunctionalChecks if isinstance(built, FunctionalGraph) else ArcChecks
+    return kind(game, built, reader, stored, say)

@@ -25,7 +25,7 @@ from gamegraph.games.base import Param
 from gamegraph.games.engine.definition import Definition, DefinitionError, Kind
 from gamegraph.games.engine.spaces import MAX_N, Space, narrowed, space_of
 from gamegraph.games.registry import BUILT_IN
-from gamegraph.games.sources import loading_from, origin_being_loaded
+from gamegraph.games.sources import loading_from, origin_being_loaded, shown_path
 
 if TYPE_CHECKING:
     from gamegraph.games.factory import GameFactory
@@ -224,13 +224,7 @@ def _where(fn: Callable[..., Any]) -> str:
     code = getattr(fn, "__code__", None) or getattr(getattr(fn, "py_func", None), "__code__", None)
     if code is None:
         return "<unknown>"
-    path = code.co_filename
-    try:
-        shown = os.path.relpath(path)
-        path = shown if not shown.startswith("..") else path
-    except ValueError:
-        pass
-    return f"{path}:{code.co_firstlineno}"
+    return f"{shown_path(code.co_filename)}:{code.co_firstlineno}"
 
 
 def _origin_of(fn: Callable[..., Any]) -> str:

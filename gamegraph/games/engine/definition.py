@@ -50,7 +50,3 @@ class Definition:
     def version(self) -> str:
         """A hash of the definition's source (part of its games' engine version)."""
         return hashlib.sha256(self.source.encode()).hexdigest()[:12]
-
-    def fail(self, message: str) -> DefinitionError:
-        """The error for something this definition did wrong (one line naming it)."""
-        return DefinitionError(f"game {self.name!r} ({self.where}): {message}")

@@ -31,19 +31,18 @@ lists go straight into numpy arrays.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 import numpy as np
 
-from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, Reader, stored_stats
+from gamegraph.games.checks import MAX_PROBLEMS, Check, Comparison, GameChecks, stored_stats
+from gamegraph.games.engine.cypher import prefix_of
 from gamegraph.games.engine.functional import FunctionalGraph
+from gamegraph.games.engine.game import FunctionalGame
 from gamegraph.games.engine.tables import cycle_length_of
 
-if TYPE_CHECKING:
-    from gamegraph.games.engine.game import FunctionalGame
-
-__all__ = ["SLICE", "WALKS", "functional_checks"]
+__all__ = ["SLICE", "WALKS", "FunctionalChecks"]
 
 SLICE = 100_000
 """Positions read per query."""
@@ -55,60 +54,33 @@ _STORED = ("in_degree", "garden_of_eden", "recurrent", "distance", "cycle", "cyc
 """What each position stores that verify holds to Cypher's answer (``stored_<name>``)."""
 
 
-def functional_checks(
-    game: FunctionalGame[Any],
-    graph: FunctionalGraph,
-    reader: Reader,
-    stored: Mapping[str, Any],
-    say: Callable[[str], None],
-    *,
-    rule: str,
-) -> list[Check]:
-    """The checks of one loaded functional graph: ``graph`` is the engine's, ``stored`` the
-    ``stat_*`` figures of its :Graph record, ``rule`` names the move in messages (``C(α)``)."""
-    return _Checks(game, graph, reader, say, rule).run(stored)
+class FunctionalChecks(GameChecks[FunctionalGame[Any], FunctionalGraph]):
+    """The checks of one loaded functional graph (see the module docstring): ``built`` is
+    the engine's graph, ``stored`` the ``stat_*`` figures of its :Graph record, the game's
+    ``rule`` names the move in messages (``C(α)``). Per-position answers are kept in arrays
+    indexed by position index (Cypher's, the stored ones), compared at the end with the
+    engine's in one vectorised pass per property."""
 
-
-class _Checks:
-    """The stages of :func:`functional_checks` on one graph; per-position answers are kept
-    in arrays indexed by position index (Cypher's, the stored ones), compared at the end
-    with the engine's in one vectorised pass per property."""
-
-    def __init__(
-        self,
-        game: FunctionalGame[Any],
-        graph: FunctionalGraph,
-        reader: Reader,
-        say: Callable[[str], None],
-        rule: str,
-    ) -> None:
-        self.game = game
-        self.g = graph
-        self.reader = reader
-        self.say = say
-        self.rule = rule
-        self.name = game.describe()
-        self.ids = game.graph_params()
+    def prepare(self) -> None:
         self._keys: list[str] | None = None
-        size = graph.size
+        size = self.built.size
         self.seen = np.zeros(size, dtype=bool)
         self.successor = np.full(size, -1, dtype=np.int64)
         self.in_degree = np.full(size, -1, dtype=np.int64)
-        self.stored = {name: np.full(size, _ABSENT, dtype=np.int64) for name in _STORED}
+        self.columns = {name: np.full(size, _ABSENT, dtype=np.int64) for name in _STORED}
         self.cycle = np.full(size, -1, dtype=np.int64)  #: Cypher's cycle id (-1: none found)
         self.distance = np.full(size, -1, dtype=np.int64)  #: Cypher's distance (-1: no path)
         self.walked: list[list[int]] = []  #: the cycles Cypher walked, by Cypher's id
 
     def _read(self, kind: str, **params: Any) -> list[dict[str, Any]]:
-        prefix = self.game.name.replace("-", "_")
-        return self.reader(f"verify_{prefix}_{kind}", self.ids | params)
+        return self._run(f"verify_{prefix_of(self.game.name)}_{kind}", **params)
 
     def key(self, index: int) -> str:
         if self._keys is None:
-            self._keys = self.g.keys()
+            self._keys = self.built.keys()
         return self._keys[index]
 
-    def run(self, summary: Mapping[str, Any]) -> list[Check]:
+    def run(self) -> list[Check]:
         moves = Comparison(self.name, "move of every position")
         degree = Comparison(self.name, "in-degree and Garden of Eden")
         recurrent = Comparison(self.name, "recurrent positions")
@@ -119,17 +91,16 @@ class _Checks:
         self.walk_cycles(recurrent, cycles)
         self.find_distances(distance)
         self.compare_analysis(recurrent, distance, cycles)
-        g = self.g
+        g, rule = self.built, self.game.rule
         distinct = sorted({len(c) for c in self.walked})
         lengths = ", ".join(map(str, distinct)) or "none"
         if len(distinct) > 8:
             lengths = f"{distinct[0]}..{distinct[-1]} ({len(distinct)} lengths)"
         return [
             moves.check(
-                f"{int(self.seen.sum()):,} moves, each to {self.rule} (computed in Cypher) "
-                "= engine's"
+                f"{int(self.seen.sum()):,} moves, each to {rule} (computed in Cypher) = engine's"
                 if self.game.rule_in_cypher
-                else f"{int(self.seen.sum()):,} moves stored = {self.rule} (called by the engine)"
+                else f"{int(self.seen.sum()):,} moves stored = {rule} (called by the engine)"
             ),
             degree.check(
                 f"{int(g.garden_of_eden.sum()):,} Garden of Eden positions: "
@@ -146,7 +117,7 @@ class _Checks:
             cycles.check(
                 f"{len(self.walked):,} cycles, cycle ids and basin sizes: Cypher = stored = engine"
             ),
-            stored_stats(summary, self.game.summary(g), self.name),
+            stored_stats(self.stored, self.game.summary(g), self.name),
         ]
 
     # ----------------------------------------------------------------- 1. positions
@@ -155,7 +126,7 @@ class _Checks:
         """One record per slice, its answers as columns (one list per answer, aligned by
         position): a million positions decode as ten records of long lists, not a million
         records."""
-        size = self.g.size
+        size = self.built.size
         times = np.zeros(size, dtype=np.int64)  #: how often each index was read
         for lo in range(0, size, SLICE):
             hi = min(size, lo + SLICE)
@@ -178,7 +149,7 @@ class _Checks:
             moves.problem(f"idx {odd!r} is no position index of {self.name}")
             return
         index = np.asarray(raw, dtype=np.int64)
-        inside = (index >= 0) & (index < self.g.size)
+        inside = (index >= 0) & (index < self.built.size)
         for bad in index[~inside][:MAX_PROBLEMS].tolist():
             moves.problem(f"idx {bad} is no position index of {self.name}")
         index = index[inside]
@@ -191,34 +162,34 @@ class _Checks:
         one = count == 1
         self.successor[index[one]] = successor[one]
         for off in row["off_rule"]:
-            moves.problem(f"{self._name(off)}: its move does not lead to {self.rule}")
+            moves.problem(f"{self._name(off)}: its move does not lead to {self.game.rule}")
         self.in_degree[index] = np.asarray(row["in_degree"], dtype=np.int64)[inside]
-        for name, column in self.stored.items():
+        for name, column in self.columns.items():
             column[index] = np.asarray(row[f"stored_{name}"], dtype=np.int64)[inside]
 
     def _name(self, index: Any) -> str:
         """A position's key by its stored index, or the index itself if it names none."""
-        if type(index) is int and 0 <= index < self.g.size:
+        if type(index) is int and 0 <= index < self.built.size:
             return self.key(index)
         return f"idx {index!r}"
 
     def compare_moves(self, moves: Comparison, degree: Comparison) -> None:
-        g = self.g
+        g = self.built
         self._three(moves, "moves to idx", self.successor, None, g.successor)
-        self._three(degree, "in-degree", self.in_degree, self.stored["in_degree"], g.in_degree)
+        self._three(degree, "in-degree", self.in_degree, self.columns["in_degree"], g.in_degree)
         self._three(
             degree,
             "Garden of Eden",
             (self.in_degree == 0).astype(np.int64),
-            self.stored["garden_of_eden"],
+            self.columns["garden_of_eden"],
             g.garden_of_eden.astype(np.int64),
         )
 
     # ----------------------------------------------------------------- 2. cycles
 
     def walk_cycles(self, recurrent: Comparison, cycles: Comparison) -> None:
-        flagged = np.flatnonzero(self.seen & (self.stored["recurrent"] == 1))
-        _, first = np.unique(self.stored["cycle"][flagged], return_index=True)
+        flagged = np.flatnonzero(self.seen & (self.columns["recurrent"] == 1))
+        _, first = np.unique(self.columns["cycle"][flagged], return_index=True)
         starts = np.sort(flagged[first]).tolist()
         walks: list[list[int]] = []
         for batch in _chunks(starts, WALKS):
@@ -231,11 +202,11 @@ class _Checks:
                         "lead back to it"
                     )
                     continue
-                if not all(isinstance(m, int) and 0 <= m < self.g.size for m in members):
+                if not all(isinstance(m, int) and 0 <= m < self.built.size for m in members):
                     cycles.problem(f"the cycle from idx {row['start']} passes idx out of range")
                     continue
                 walks.append(members)
-        owner = np.full(self.g.size, -1, dtype=np.int64)
+        owner = np.full(self.built.size, -1, dtype=np.int64)
         for number, members in enumerate(walks):
             taken = owner[members]
             if (taken >= 0).any():
@@ -259,7 +230,7 @@ class _Checks:
         """Breadth-first levels backwards from the walked cycles over the successors read
         from Neo4j (a position with other than one move has none): the positions moving to
         level t − 1 (and not on a cycle) are level t, and end in the same cycle."""
-        size = self.g.size
+        size = self.built.size
         start = np.flatnonzero(self.seen & (self.successor >= 0) & (self.successor < size))
         end = self.successor[start]
         order = np.argsort(end, kind="stable")
@@ -293,7 +264,7 @@ class _Checks:
     def compare_analysis(
         self, recurrent: Comparison, distance: Comparison, cycles: Comparison
     ) -> None:
-        g, stored = self.g, self.stored
+        g, stored = self.built, self.columns
         on_cycle = ((self.distance == 0) & (self.cycle >= 0)).astype(np.int64)
         self._three(
             recurrent, "recurrent", on_cycle, stored["recurrent"], g.on_cycle.astype(np.int64)

@@ -100,8 +100,20 @@ class _ArcGraph(graphs.ArcGraph):
     def keys(self) -> list[str]:
         return self.positions.keys()
 
-    def moves_of(self, position: Sequence[int] | str) -> list[Position]:
-        return [self.position(int(j)) for j in self.row(self.index(position))]
+
+def core_groups(recurrent: np.ndarray, scc: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """The recurrent states grouped by strongly connected component, as (the component's
+    label in ``scc``, its members) pairs, largest first (ties: by first member): the core's
+    components of a choice solitaire, H_n's and a defined one's."""
+    nodes = np.flatnonzero(recurrent)
+    if nodes.shape[0] == 0:
+        return []
+    labels = scc[nodes]
+    order = np.argsort(labels, kind="stable")
+    ids, starts = np.unique(labels[order], return_index=True)
+    groups = list(zip(ids.tolist(), np.split(nodes[order], starts[1:]), strict=True))
+    groups.sort(key=lambda group: (-group[1].shape[0], int(group[1][0])))
+    return groups
 
 
 class WinningAndLosing:
@@ -148,15 +160,7 @@ class ChoiceGraph(WinningAndLosing, _ArcGraph):
     @cached_property
     def core_components(self) -> list[np.ndarray]:
         """The members of each SCC of the core, largest first (ties: by first member)."""
-        nodes = np.flatnonzero(self.recurrent)
-        if nodes.shape[0] == 0:
-            return []
-        labels = self.scc[nodes]
-        order = np.argsort(labels, kind="stable")
-        _, starts = np.unique(labels[order], return_index=True)
-        groups = np.split(nodes[order], starts[1:])
-        groups.sort(key=lambda g: (-g.shape[0], int(g[0])))
-        return groups
+        return [members for _, members in core_groups(self.recurrent, self.scc)]
 
     @cached_property
     def core_component_of(self) -> np.ndarray:

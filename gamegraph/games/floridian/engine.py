@@ -24,7 +24,7 @@ import numpy as np
 from gamegraph.core.graphs import ArcGraph, distance_to, strongly_connected_components
 from gamegraph.core.graphs import recurrent as recurrent_nodes
 from gamegraph.errors import InputError
-from gamegraph.games.engine.graphs import WinningAndLosing
+from gamegraph.games.engine.graphs import WinningAndLosing, core_groups
 from gamegraph.games.floridian import _kernels as fk
 from gamegraph.games.floridian.arcs import alpha_arcs
 from gamegraph.games.floridian.fourcycles import FourCycle
@@ -174,22 +174,13 @@ class FloridianGraph(WinningAndLosing):
     @cached_property
     def core_components(self) -> list[CoreComponent]:
         """SCCs of the core, largest first (ties: by first member)."""
-        nodes = np.flatnonzero(self.recurrent)
         src, dst = self.h_arcs()
         inside = self.core_arc_mask & (self.scc[src] == self.scc[dst])
         arc_counts = np.bincount(self.scc[src[inside]], minlength=int(self.scc.max()) + 1)
-        if nodes.size == 0:
-            return []
-        labels = self.scc[nodes]
-        order = np.argsort(labels, kind="stable")
-        ids, starts = np.unique(labels[order], return_index=True)
-        groups = np.split(nodes[order], starts[1:])
-        comps = [
+        return [
             CoreComponent(members, int(arc_counts[cid]))
-            for cid, members in zip(ids.tolist(), groups, strict=True)
+            for cid, members in core_groups(self.recurrent, self.scc)
         ]
-        comps.sort(key=lambda c: (-c.nodes.shape[0], int(c.nodes[0])))
-        return comps
 
     @cached_property
     def core_component_of(self) -> np.ndarray:

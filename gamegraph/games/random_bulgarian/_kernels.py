@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gamegraph.games._kernels import next_partition, rank_of
+from gamegraph.core.spaces._kernels import next_partition, rank_partition_row
 
 __all__ = ["chain_terms", "staircase_distances"]
 
@@ -147,7 +147,7 @@ def chain_terms(
                                 src2[i] = buf[i]
                             new_len = _insert_many(src2, new_len, a - 1, j, buf)
                         s = cur_sum[t] + a * m - j
-                    key = start[s] + rank_of(buf, new_len, s, table)
+                    key = start[s] + rank_partition_row(buf, 0, new_len, s, table)
                     where = slot[key]
                     if where >= 0:
                         nxt_w[where] += w
@@ -169,7 +169,7 @@ def chain_terms(
                 length = nxt_len[t]
                 for i in range(length):
                     buf[i] = nxt_parts[t, i]
-                slot[start[s] + rank_of(buf, length, s, table)] = -1
+                slot[start[s] + rank_partition_row(buf, 0, length, s, table)] = -1
             cur_parts, nxt_parts = nxt_parts, cur_parts
             cur_len, nxt_len = nxt_len, cur_len
             cur_sum, nxt_sum = nxt_sum, cur_sum
@@ -186,7 +186,7 @@ def chain_terms(
                 src[i] = cur_parts[t, i]
             kk = n - cur_sum[t]
             new_len = _insert_many(src, length, kk, 1, buf)
-            target[terms + t] = rank_of(buf, new_len, n, table)
+            target[terms + t] = rank_partition_row(buf, 0, new_len, n, table)
             picked[terms + t] = kk
             count[terms + t] = cur_w[t]
         order = np.argsort(target[terms : terms + width], kind="mergesort")

@@ -42,6 +42,7 @@ import scipy.sparse as sp
 
 from gamegraph.core.graphs import ArcGraph, component_periods, strongly_connected_components
 from gamegraph.core.spaces import Partitions
+from gamegraph.core.spaces._kernels import rank_partition_row
 from gamegraph.games import _kernels as k
 from gamegraph.games.engine.positions import Positions
 from gamegraph.games.limits import Estimate, check_estimate
@@ -178,7 +179,7 @@ class RandomBulgarianGraph(ArcGraph):
             if sum(part) != self.n:
                 raise PositionError(f"{part} is a partition of {sum(part)}, not of n = {self.n}")
         parts = np.asarray(part, dtype=np.int64)
-        return int(k.rank_of(parts, len(part), self.n, self._table))
+        return int(rank_partition_row(parts, 0, len(part), self.n, self._table))
 
     def position(self, index: int) -> Partition:
         """The partition with the given index (unranking)."""
