@@ -4,7 +4,8 @@ process, several rounds; prints each side's best wall and CPU seconds and the ra
 
 Cases: B_70 and the full G_60 with their analyses (the built-in engines), the Bulgarian move
 written in pure Python over p(60) (the examples package's ``defined-bulgarian``, target
-<= 4.5 s) and as a compiled definition over p(70), and a few games of the seeds.
+<= 4.5 s) and as a compiled definition over p(70), Carolina, CRIM, random Bulgarian,
+Tchoukaillon, Austrian and Montreal at sizes of a second or more, and two of the survey's games.
 
     python benchmarks/against.py                    # against HEAD~1
     python benchmarks/against.py --against 661850d --rounds 5 b70 g60
@@ -32,6 +33,10 @@ CASES = {
     "compiled-b70": COMPILED + "result = factory(70).stats()",  # define.py's numba move
     "carolina24": "result = gg.carolina(24).stats()",
     "crim50": "result = gg.crim(50).stats()",
+    "rbs30": "result = gg.random_bulgarian(30).stats()",
+    "tch1e6": "result = gg.tchoukaillon(10**6).stats()",
+    "austrian150": "result = gg.austrian(150, L=4).stats()",
+    "montreal14": "result = gg.montreal(14).stats()",
     "survey": (
         "result = [gg.multiplayer_bulgarian(22, players=2).stats()['cycles'], "
         "gg.bulgarian_3d(16).stats()['cycles']]"
