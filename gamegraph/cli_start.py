@@ -65,7 +65,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
         "frontier",
         "Compute the frontier results (Fagan basins, Floridian questions 2, 9 and 1/3, CRIM's "
         "even-rank conjecture) with their own budgets, cached in ~/.cache/gamegraph/frontier, "
-        "and write them into --out (docs/report for the committed report).",
+        "and write them into --out (docs/report for the committed report); a report in --out "
+        "is written again with them.",
     ),
     (
         "table",
