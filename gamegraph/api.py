@@ -103,10 +103,6 @@ class Database:
             self._runner, self._opening = self._opening(), None
         return self._runner
 
-    @runner.setter
-    def runner(self, runner: Neo4jQueryRunner) -> None:
-        self._runner = runner
-
     @property
     def _empty_and_starting(self) -> bool:
         """The local Neo4j is new and still starting: its database holds nothing yet."""
@@ -241,8 +237,8 @@ class Database:
 
             driver = connect_driver(self.settings, on_start=note)
             self.runner.driver.close()
-            self.runner = Neo4jQueryRunner(driver, self.settings.database)
-            yield self.runner
+            self._runner = Neo4jQueryRunner(driver, self.settings.database)
+            yield self._runner
 
         return bulk_load(
             lambda: self.runner,
@@ -290,7 +286,6 @@ class Database:
     def drop_all(self) -> dict[str, bool]:
         """Remove every loaded graph. A graph that a live load holds is left alone: the others
         are dropped, then LoadConflictError names it."""
-        from gamegraph.errors import LoadConflictError
         from gamegraph.loader.writer import drop_graph
 
         dropped, busy = {}, []

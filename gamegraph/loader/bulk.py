@@ -110,15 +110,6 @@ def expected_of(game: Game[Any], progress: Progress | None = None) -> tuple[Expe
     return expected, tables
 
 
-def _read_back(
-    runner: QueryRunner, expected: Sequence[Expected], fresh_store: bool
-) -> list[tuple[dict[str, int], str]]:
-    """Each graph's counts and content fingerprint, checked against the engine's (in passes
-    that need no index; see :mod:`gamegraph.loader.readback`)."""
-    wanted = [(item.game, item.counts, item.fingerprint) for item in expected]
-    return read_back_all(runner, wanted, fresh_store=fresh_store)
-
-
 def bulk_load(
     runner: Callable[[], QueryRunner],
     local: Any,
@@ -287,7 +278,8 @@ def record_imported(
         # the read-back runs while the graphs are claimed (it reads, the claims write a few
         # catalog nodes); a claim that fails ends the whole record before anything is written
         reader = stack.enter_context(ThreadPoolExecutor(max_workers=1))
-        counting = reader.submit(_read_back, runner, expected, fresh_store)
+        wanted = [(item.game, item.counts, item.fingerprint) for item in expected]
+        counting = reader.submit(read_back_all, runner, wanted, fresh_store=fresh_store)
         claims = []
         for item in expected:
             claim = GraphClaim(runner, item.game, get_graph(runner, item.game.id)).claim()

@@ -32,12 +32,10 @@ from gamegraph.db.catalog import GraphRecord, Lease
 from gamegraph.db.query_files import cypher
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import IncompleteLoadError, InputError
+from gamegraph.loader.claim import LEASE_FIELDS
 from gamegraph.loader.export import ARRAY_DELIMITER, file_stem
 
 __all__ = ["Carried", "export_carried", "record_carried"]
-
-LEASE_FIELDS = ("lease_owner", "lease_running")
-"""Fields a read record takes from its slot, not from the :Graph node."""
 
 
 @dataclass(frozen=True)

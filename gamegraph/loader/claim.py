@@ -41,7 +41,7 @@ DELETE_BATCH = 5_000
 transaction cost the server more per node, and two at once, on two halves of a graph, no
 less time: Neo4j spent about one core's worth on both, and retried their deadlocks)."""
 
-_LEASE_FIELDS = ("lease_owner", "lease_running")
+LEASE_FIELDS = ("lease_owner", "lease_running")
 """Fields :class:`~gamegraph.db.catalog.GraphRecord` reads from the slot, not the record."""
 
 
@@ -162,7 +162,7 @@ class GraphClaim:
         if self.before is None:
             self.runner.write(cypher("graph_forget_fenced"), {"id": self.game.id, **self.fence()})
             return
-        props = {k: v for k, v in self.before.properties.items() if k not in _LEASE_FIELDS}
+        props = {k: v for k, v in self.before.properties.items() if k not in LEASE_FIELDS}
         self.runner.write(
             cypher("graph_restore"), {"id": self.game.id, "props": props, **self.fence()}
         )

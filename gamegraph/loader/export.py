@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -101,12 +101,8 @@ def file_stem(graph_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9=._-]", "_", graph_id.replace(":", "-").replace("/", "over"))
 
 
-def stem(tables: GraphTables) -> str:
-    return file_stem(tables.game.id)
-
-
 def _space(tables: GraphTables, label: str) -> str:
-    return f"{stem(tables)}-{label}"
+    return f"{file_stem(tables.game.id)}-{label}"
 
 
 def _kind(sample: Any) -> str:
@@ -127,6 +123,16 @@ def _kind(sample: Any) -> str:
     return "string"
 
 
+def _kinds(table: NodeTable | RelTable) -> dict[str, str]:
+    """The neo4j-admin type of each property column of a table (:func:`_kind`)."""
+    if isinstance(table, NodeTable):
+        return {name: _kind(table.sample(name)) for name in table.columns}
+    return {
+        name: _kind(next((v for v in table.property(name) if v is not None), None))
+        for name in table.properties
+    }
+
+
 def _cell(value: Any) -> str:
     if value is None:
         return ""
@@ -142,87 +148,83 @@ def _chunks(length: int) -> Iterator[tuple[int, int]]:
         yield start, min(length, start + CHUNK)
 
 
+Cells = tuple[tuple[np.ndarray, np.ndarray], bool]
+"""A column's cells as UTF-8 bytes and bounds (:mod:`._csv_kernels`), and whether they are
+text, quoted where the CSV needs it."""
+Batch = Callable[[int, int], list[Cells]]
+"""The columns of rows start..stop-1 of a CSV file."""
+
+
 def write_csv(tables: GraphTables, out: Path, progress: Progress | None = None) -> list[Path]:
     """Node and relationship CSV files for neo4j-admin; returns their paths."""
-    paths: list[Path] = []
-    for table in tables.nodes:
-        paths.append(_write_node_csv(tables, table, out, progress))
-    for rel in tables.rels:
-        paths.append(_write_rel_csv(tables, rel, out, progress))
-    return paths
+    paths = [_write_node_csv(tables, table, out, progress) for table in tables.nodes]
+    return paths + [_write_rel_csv(tables, rel, out, progress) for rel in tables.rels]
 
 
 def _write_node_csv(
     tables: GraphTables, table: NodeTable, out: Path, progress: Progress | None
 ) -> Path:
-    path = out / f"{stem(tables)}.nodes.{table.label}.csv"
-    names = list(table.columns)
-    kinds = [_kind(table.sample(name)) for name in names]
-    header = [f":ID({_space(tables, table.label)})", "graph:string"]
-    header += [f"{name}:{kind}" for name, kind in zip(names, kinds, strict=True)]
-    header.append(":LABEL")
+    kinds = _kinds(table)
     base = ARRAY_DELIMITER.join([GRAPH_NODE, table.label])
-    stage = f"{tables.game.describe()}: {table.label} CSV"
-    with path.open("wb") as handle:
-        handle.write((",".join(header) + "\n").encode())
-        for start, stop in _chunks(len(table)):
-            labels = [base] * (stop - start)
-            for flag in table.flags:
-                suffix = ARRAY_DELIMITER + flag
-                labels = [
-                    label + suffix if on else label
-                    for label, on in zip(labels, table.flag(flag, start, stop), strict=True)
-                ]
-            columns = [
-                (format_integers(np.arange(start, stop, dtype=np.int64)), False),
-                (_text_cells([tables.game.id] * (stop - start)), True),
-                *(
-                    _cells(table.columns[name], kind, start, stop)
-                    for name, kind in zip(names, kinds, strict=True)
-                ),
-                (_text_cells(labels), False),
+
+    def batch(start: int, stop: int) -> list[Cells]:
+        labels = [base] * (stop - start)
+        for flag in table.flags:
+            suffix = ARRAY_DELIMITER + flag
+            labels = [
+                label + suffix if on else label
+                for label, on in zip(labels, table.flag(flag, start, stop), strict=True)
             ]
-            handle.write(_rows(columns))
-            if progress:
-                progress(stage, stop, len(table))
-    return path
+        return [
+            (format_integers(np.arange(start, stop, dtype=np.int64)), False),
+            (_text_cells([tables.game.id] * (stop - start)), True),
+            *(_cells(table.columns[name], kind, start, stop) for name, kind in kinds.items()),
+            (_text_cells(labels), False),
+        ]
+
+    header = [f":ID({_space(tables, table.label)})", "graph:string"]
+    header += [*(f"{name}:{kind}" for name, kind in kinds.items()), ":LABEL"]
+    stage = f"{tables.game.describe()}: {table.label} CSV"
+    path = out / f"{file_stem(tables.game.id)}.nodes.{table.label}.csv"
+    return _write_batches(path, header, len(table), batch, stage, progress)
 
 
 def _write_rel_csv(
     tables: GraphTables, rel: RelTable, out: Path, progress: Progress | None
 ) -> Path:
-    path = out / f"{stem(tables)}.rels.{rel.type}.csv"
-    names = list(rel.properties)
-    samples = {name: next((v for v in rel.property(name) if v is not None), "") for name in names}
-    kinds = [_kind(samples[name]) for name in names]
+    kinds = _kinds(rel)
+
+    def batch(start: int, stop: int) -> list[Cells]:
+        return [
+            (format_integers(rel.start[start:stop]), False),
+            (format_integers(rel.end[start:stop]), False),
+            *(_cells(rel.properties[name], kind, start, stop) for name, kind in kinds.items()),
+            (_text_cells([rel.type] * (stop - start)), False),
+        ]
+
     header = [
         f":START_ID({_space(tables, rel.source)})",
         f":END_ID({_space(tables, rel.target)})",
-        *(f"{name}:{kind}" for name, kind in zip(names, kinds, strict=True)),
+        *(f"{name}:{kind}" for name, kind in kinds.items()),
         ":TYPE",
     ]
     stage = f"{tables.game.describe()}: {rel.type} CSV"
+    path = out / f"{file_stem(tables.game.id)}.rels.{rel.type}.csv"
+    return _write_batches(path, header, len(rel), batch, stage, progress)
+
+
+def _write_batches(
+    path: Path, header: list[str], rows: int, batch: Batch, stage: str, progress: Progress | None
+) -> Path:
+    """A CSV file: its ``header``, then rows 0..rows-1 as ``batch(start, stop)`` gives their
+    columns, :data:`CHUNK` rows at a time."""
     with path.open("wb") as handle:
         handle.write((",".join(header) + "\n").encode())
-        for start, stop in _chunks(len(rel)):
-            columns = [
-                (format_integers(rel.start[start:stop]), False),
-                (format_integers(rel.end[start:stop]), False),
-                *(
-                    _cells(rel.properties[name], kind, start, stop)
-                    for name, kind in zip(names, kinds, strict=True)
-                ),
-                (_text_cells([rel.type] * (stop - start)), False),
-            ]
-            handle.write(_rows(columns))
+        for start, stop in _chunks(rows):
+            handle.write(_rows(batch(start, stop)))
             if progress:
-                progress(stage, stop, len(rel))
+                progress(stage, stop, rows)
     return path
-
-
-Cells = tuple[tuple[np.ndarray, np.ndarray], bool]
-"""A column's cells as UTF-8 bytes and bounds (:mod:`._csv_kernels`), and whether they are
-text, quoted where the CSV needs it."""
 
 
 def _rows(columns: list[Cells]) -> bytes:
@@ -290,21 +292,15 @@ def import_arguments(files: Iterable[Path]) -> list[str]:
     ]
 
 
-_GRAPHML_TYPES = {"boolean": "boolean", "long": "long", "double": "double", "string": "string"}
-
-
 def write_graphml(tables: GraphTables, out: Path) -> Path:
     """One GraphML file holding the graph's nodes and relationships."""
-    path = out / f"{stem(tables)}.graphml"
+    path = out / f"{file_stem(tables.game.id)}.graphml"
     node_keys: dict[str, str] = {"labels": "string", "graph": "string"}
-    for table in tables.nodes:
-        for name in table.columns:
-            node_keys.setdefault(name, _GRAPHML_TYPES.get(_kind(table.sample(name)), "string"))
     edge_keys: dict[str, str] = {"label": "string"}
-    for rel in tables.rels:
-        for name in rel.properties:
-            sample = next((v for v in rel.property(name) if v is not None), "")
-            edge_keys.setdefault(name, _GRAPHML_TYPES.get(_kind(sample), "string"))
+    for keys, tables_of in ((node_keys, tables.nodes), (edge_keys, tables.rels)):
+        for table in tables_of:
+            for name, kind in _kinds(table).items():
+                keys.setdefault(name, "string" if kind.endswith("[]") else kind)  # no arrays
     with path.open("w", encoding="utf-8") as f:
         f.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         f.write('<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n')

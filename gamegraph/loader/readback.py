@@ -16,7 +16,7 @@ from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import IncompleteLoadError
 from gamegraph.games.base import Game
 
-__all__ = ["Wanted", "checked_fingerprint", "read_back", "read_back_all"]
+__all__ = ["Wanted", "read_back", "read_back_all"]
 
 Wanted = tuple[Game[Any], dict[str, int], str]
 """A graph, its expected counts (``nodes`` and one per relationship type) and fingerprint."""
@@ -56,19 +56,21 @@ def read_back_all(
 def _checked(
     game: Game[Any], expected: dict[str, int], fingerprint: str, stored: StoredGraph
 ) -> tuple[dict[str, int], str]:
-    counts = _checked_counts(game, expected, stored.nodes, stored.relationships)
-    return counts, checked_fingerprint(game, stored.fingerprint, fingerprint)
-
-
-def _checked_counts(
-    game: Game[Any], expected: dict[str, int], nodes: int, by_type: dict[str, int]
-) -> dict[str, int]:
-    """The counts found, if they are exactly ``expected``; else IncompleteLoadError."""
-    found = {"nodes": nodes} | {k: by_type.get(k, 0) for k in expected if k != "nodes"}
+    """The counts and the fingerprint ``stored``, if they are exactly the engine's
+    ``expected`` and ``fingerprint``; else IncompleteLoadError, saying what differs."""
+    by_type = stored.relationships
+    found = {"nodes": stored.nodes} | {k: by_type.get(k, 0) for k in expected if k != "nodes"}
     extra = {k: v for k, v in by_type.items() if k not in expected and v}
     if found != expected or extra:
         raise IncompleteLoadError(_count_mismatch(game, found | extra, expected))
-    return found
+    held = stored.fingerprint
+    if held != fingerprint:
+        raise IncompleteLoadError(
+            f"{game.describe()} [{game.id}]: Neo4j holds as many nodes and relationships as "
+            f"the engine's graph, but not the same ones (content fingerprint {held}, the "
+            f"engine's {fingerprint}): some relationship joins other nodes than it should"
+        )
+    return found, held
 
 
 def _count_mismatch(game: Game[Any], found: dict[str, int], expected: dict[str, int]) -> str:
@@ -87,15 +89,3 @@ def _count_mismatch(game: Game[Any], found: dict[str, int], expected: dict[str, 
         if found.get(kind, 0) != expected.get(kind, 0)
     ]
     return f"{where}: Neo4j holds {', '.join(differ)} (the engine's counts)"
-
-
-def checked_fingerprint(game: Game[Any], found: str, expected: str) -> str:
-    """The fingerprint ``found`` in Neo4j, if it is the engine's ``expected``; else
-    IncompleteLoadError (the counts agreed, or this is not called)."""
-    if found != expected:
-        raise IncompleteLoadError(
-            f"{game.describe()} [{game.id}]: Neo4j holds as many nodes and relationships as "
-            f"the engine's graph, but not the same ones (content fingerprint {found}, the "
-            f"engine's {expected}): some relationship joins other nodes than it should"
-        )
-    return found

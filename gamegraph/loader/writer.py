@@ -203,7 +203,7 @@ def _load_one(
     with claim:
         tables = game.tables(game.build(force=True, progress=progress))
         tick("engine")
-        _write_clearing_unowned(claim, tables, report, tick, progress)
+        _write(claim, tables, report, tick, progress)
     return report
 
 
@@ -217,31 +217,8 @@ def load_tables(
     report = LoadReport(game)
     claim = GraphClaim(runner, game, get_graph(runner, game.id)).claim()
     with claim:
-        _write_clearing_unowned(claim, tables, report, Stopwatch(report.seconds), progress)
+        _write(claim, tables, report, Stopwatch(report.seconds), progress)
     return report
-
-
-def _write_clearing_unowned(
-    claim: GraphClaim,
-    tables: GraphTables,
-    report: LoadReport,
-    tick: Stopwatch,
-    progress: Progress | None,
-) -> None:
-    """:func:`_write`; if nodes that belong to no graph (an older gamegraph's, or written by
-    hand) collide with the new ones, delete them and write again, once."""
-    try:
-        _write(claim, tables, report, tick, progress)
-    except ConstraintViolation:
-        for table in tables.nodes:
-            delete_in_batches(
-                claim.runner,
-                "delete_unowned",
-                {"label": table.label, **claim.fence()},
-                f"deleting {table.label} nodes of no graph",
-                progress,
-            )
-        _write(claim, tables, report, tick, progress)
 
 
 def _write(
@@ -250,29 +227,48 @@ def _write(
     report: LoadReport,
     tick: Stopwatch,
     progress: Progress | None,
+    *,
+    clear_unowned: bool = True,
 ) -> None:
-    runner, game = claim.runner, claim.game
-    fence = claim.fence()
-    claim.touch()
-    _delete_data(runner, game.id, game.describe(), progress, fence)
-    for other in list_graphs(runner):
-        if other.slot == game.slot and other.id != game.id:
-            _delete_data(runner, other.id, other.id, progress, fence)
-            runner.write(cypher("graph_forget_fenced"), {"id": other.id, **fence})
-    tick("delete")
-    ids: dict[str, list[str]] = {}
-    for table in tables.nodes:
-        ids[table.label] = _create_nodes(claim, table, progress)
-    tick("nodes")
-    for rel in tables.rels:
-        _create_relationships(claim, rel, ids, progress)
-    tick("relationships")
-    del ids
-    counts, fingerprint = read_back(runner, game, tables.expected_counts(), tables.fingerprint())
-    for name, params in game.after_load():
-        runner.write(cypher(name), params)
-    report.nodes, report.relationships = claim.complete(counts, tables.summary, fingerprint)
-    tick("verify")
+    """Write the graph's data, check it and record it as complete. If nodes that belong to
+    no graph (an older gamegraph's, or written by hand) collide with the new ones, delete
+    them and write again, once (``clear_unowned``)."""
+    try:
+        runner, game = claim.runner, claim.game
+        fence = claim.fence()
+        claim.touch()
+        _delete_data(runner, game.id, game.describe(), progress, fence)
+        for other in list_graphs(runner):
+            if other.slot == game.slot and other.id != game.id:
+                _delete_data(runner, other.id, other.id, progress, fence)
+                runner.write(cypher("graph_forget_fenced"), {"id": other.id, **fence})
+        tick("delete")
+        ids: dict[str, list[str]] = {}
+        for table in tables.nodes:
+            ids[table.label] = _create_nodes(claim, table, progress)
+        tick("nodes")
+        for rel in tables.rels:
+            _create_relationships(claim, rel, ids, progress)
+        tick("relationships")
+        del ids
+        expected = tables.expected_counts()
+        counts, fingerprint = read_back(runner, game, expected, tables.fingerprint())
+        for name, params in game.after_load():
+            runner.write(cypher(name), params)
+        report.nodes, report.relationships = claim.complete(counts, tables.summary, fingerprint)
+        tick("verify")
+    except ConstraintViolation:
+        if not clear_unowned:
+            raise
+        for table in tables.nodes:
+            delete_in_batches(
+                claim.runner,
+                "delete_unowned",
+                {"label": table.label, **claim.fence()},
+                f"deleting {table.label} nodes of no graph",
+                progress,
+            )
+        _write(claim, tables, report, tick, progress, clear_unowned=False)
 
 
 def drop_graph(runner: QueryRunner, graph_id: str, progress: Progress | None = None) -> bool:

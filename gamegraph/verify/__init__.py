@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamegraph.db.catalog import GraphRecord, GraphState, get_graph, list_graphs
-from gamegraph.db.fingerprints import read_fingerprint
+from gamegraph.db.fingerprints import read_graph
 from gamegraph.db.query_files import named_queries
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError
@@ -88,20 +88,17 @@ def verify(
     changed: set[str] = set()  # graphs a load, replace or drop took over while verify read
 
     def own(record: GraphRecord, game: Game[Any]) -> list[Check]:
-        def checks() -> list[Check]:
-            graph = engines[record.id].graph()
-            return game.verify(graph, _reader(runner), record.summary, say)
-
-        return _unless_changed(runner, record, changed, checks)
+        return game.verify(engines[record.id].graph(), _reader(runner), record.summary, say)
 
     def fingerprint_of(record: GraphRecord, game: Game[Any]) -> list[Check]:
-        def check() -> list[Check]:
-            return [fingerprint_check(runner, record, game, engines[record.id].graph)]
-
-        return _unless_changed(runner, record, changed, check)
+        return [fingerprint_check(runner, record, game, engines[record.id].graph)]
 
     def by_gds_of(record: GraphRecord, game: Game[Any]) -> list[Check]:
-        return _unless_changed(runner, record, changed, lambda: gds_checks(runner, game, say))
+        return gds_checks(runner, game, say)
+
+    def part(i: int, k: int) -> list[Check]:  # graph i's part k, unless the graph changed
+        record, game = records[i]
+        return _unless_changed(runner, record, changed, lambda: parts[k](record, game))
 
     # (graph, part): the graphs' own checks, the largest graphs first, then apart their
     # fingerprints (Neo4j's pass over a graph, beside its own checks: one engine build for
@@ -114,7 +111,7 @@ def verify(
     found: dict[tuple[int, int], list[Check]] = {}
     with ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="verify") as pool:
         try:
-            futures = {(i, k): pool.submit(parts[k], *records[i]) for i, k in tasks}
+            futures = {(i, k): pool.submit(part, i, k) for i, k in tasks}
             for task in sorted(futures):
                 found[task] = futures[task].result()
         except BaseException:
@@ -163,7 +160,7 @@ def fingerprint_check(
     record completed before fingerprints were recorded has none; then Cypher's and the
     engine's are compared."""
     comparison = Comparison(game.describe(), "content fingerprint")
-    found = read_fingerprint(runner, record.id)
+    found = read_graph(runner, record.id).fingerprint
     engine = game.tables(graph()).fingerprint()
     stored = record.fingerprint if record.fingerprint is not None else found
     comparison.three("fingerprint", found, stored, engine)

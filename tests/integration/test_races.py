@@ -68,7 +68,7 @@ def test_a_load_that_lost_its_claim_deletes_nothing_of_the_graph_completed_meanw
     _assert_complete_and_whole(runner)
     # the stale load wakes up and goes on: its delete stage, then its first batch
     with pytest.raises(IncompleteLoadError, match="lost its claim"), stale:
-        writer._write_clearing_unowned(stale, tables, LoadReport(game), Stopwatch(), None)
+        writer._write(stale, tables, LoadReport(game), Stopwatch(), None)
     _assert_complete_and_whole(runner)
 
 
@@ -128,7 +128,7 @@ def test_a_bulk_load_refuses_to_swap_the_store_under_a_live_online_load(
     thread.join(timeout=600)
     tables = game.tables(game.build(force=True))
     with online:
-        writer._write_clearing_unowned(online, tables, LoadReport(game), Stopwatch(), None)
+        writer._write(online, tables, LoadReport(game), Stopwatch(), None)
     assert failure and isinstance(failure[0], LoadConflictError), failure
     assert "being loaded" in str(failure[0])
     _assert_complete_and_whole(runner)
