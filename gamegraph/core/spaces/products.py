@@ -32,7 +32,7 @@ from gamegraph.core.notation import (
 )
 from gamegraph.core.spaces import _hands_kernels as hk
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
+from gamegraph.core.spaces.base import PositionError, Space, _check_int, _check_n, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions, parse_parts
 
 __all__ = [
@@ -51,12 +51,6 @@ Pile = tuple[int, int]
 TwoColoured = tuple[Pile, ...]
 
 
-def _check_n(n: object, what: str, limit: int = 255) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= limit:
-        raise PositionError(f"n = {n!r} is outside 0..{limit} for {what}")
-    return n
-
-
 def _partition_counts(n: int) -> list[int]:
     """p(0), ..., p(n)."""
     counts = [1] + [0] * n
@@ -73,9 +67,7 @@ class PartitionTuples(Space[Hands]):
 
     def __init__(self, n: int, players: int) -> None:
         self.n = _check_n(n, "hands")
-        if not isinstance(players, int) or isinstance(players, bool) or players < 1:
-            raise PositionError(f"players = {players!r}: give an integer of at least 1")
-        self.players = players
+        self.players = _check_int("players", players, low=1)
         self._p = _partition_counts(self.n)
         # tuples[j][r]: j-tuples of partitions with r cards in all
         tuples = [[1] + [0] * self.n]
