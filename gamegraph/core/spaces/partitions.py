@@ -114,11 +114,9 @@ class _PartitionSpace(SequenceSpace):
     def starts(self) -> np.ndarray:
         """starts[s]: the id of the first member of size s (sizes 0..n), starts[n + 1] the
         size of the space; only sizes in the space count (n alone for ``Partitions``)."""
-        counts = [self.count_of_size(s) if self._has_size(s) else 0 for s in range(self.n + 1)]
+        sizes = range(self.n + 1)
+        counts = [self.count_of_size(s) if self.sized or s == self.n else 0 for s in sizes]
         return np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
-
-    def _has_size(self, size: int) -> bool:
-        return self.sized or size == self.n
 
     def cardinality(self) -> int:
         return int(self.starts[-1])
@@ -151,14 +149,9 @@ class _PartitionSpace(SequenceSpace):
                 flat, offsets, self.n, self.table[0], self.starts, self.sized, strict, out
             )
         else:
-            result = self._rank_bounded(flat, offsets, strict, out)
+            result = k.rank_partitions(flat, offsets, self._bounds, strict, out)
         self._kernel_ranked(result, flat, offsets)
         return out
-
-    def _rank_bounded(
-        self, flat: np.ndarray, offsets: np.ndarray, strict: bool, out: np.ndarray
-    ) -> int:
-        return int(k.rank_partitions(flat, offsets, self._bounds, strict, out))
 
     @property
     def _bounds(self) -> k.Bounds:

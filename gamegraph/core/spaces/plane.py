@@ -24,6 +24,7 @@ from gamegraph.core.notation import (
 )
 from gamegraph.core.spaces.base import PositionError, Space, _check_n, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions
+from gamegraph.core.spaces.products import _joined
 
 __all__ = ["PlanePartition", "PlanePartitions", "plane_partitions"]
 
@@ -77,12 +78,7 @@ class PlanePartitions(Space[PlanePartition]):
         return tuple(tuple(int(v) for v in row) for row in position)
 
     def encode(self, position: PlanePartition) -> tuple[int, ...]:
-        row: list[int] = []
-        for i, part in enumerate(position):
-            if i:
-                row.append(0)
-            row.extend(part)
-        return tuple(row)
+        return _joined(position)
 
     def decode(self, row: Sequence[int]) -> PlanePartition:
         rows: list[list[int]] = [[]]

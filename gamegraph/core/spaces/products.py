@@ -51,6 +51,16 @@ Pile = tuple[int, int]
 TwoColoured = tuple[Pile, ...]
 
 
+def _joined(rows: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Rows of parts as one row, joined by single 0s (the hands, a plane partition's rows)."""
+    row: list[int] = []
+    for i, part in enumerate(rows):
+        if i:
+            row.append(0)
+        row.extend(part)
+    return tuple(row)
+
+
 def _partition_counts(n: int) -> list[int]:
     """p(0), ..., p(n)."""
     counts = [1] + [0] * n
@@ -198,11 +208,7 @@ class PartitionTuples(Space[Hands]):
         return hands
 
     def encode(self, position: Hands) -> tuple[int, ...]:
-        row: list[int] = list(position[0]) if position else []
-        for hand in position[1:]:
-            row.append(0)
-            row += hand
-        return tuple(row)
+        return _joined(position)
 
     def decode(self, row: Sequence[int]) -> Hands:
         values = list(map(int, row))
