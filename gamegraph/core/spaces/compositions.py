@@ -182,9 +182,6 @@ class Compositions(SequenceSpace):
             return f"it has {len(values)} parts, not {self.length}"
         if sum(values) != self.n:
             return f"its parts add up to {sum(values)}, not n = {self.n}"
-        return self._describe_parts()
-
-    def _describe_parts(self) -> str:
         kind = "nonnegative" if self.weak else "positive"
         many = "" if self.length is None else f", {self.length} of them,"
         return f"its parts are {kind}{many} and add up to n = {self.n}"

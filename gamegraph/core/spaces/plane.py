@@ -24,7 +24,7 @@ from gamegraph.core.notation import (
 )
 from gamegraph.core.spaces.base import PositionError, Space, _check_n, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions
-from gamegraph.core.spaces.products import _joined
+from gamegraph.core.spaces.products import _joined, _multiset_counts
 
 __all__ = ["PlanePartition", "PlanePartitions", "plane_partitions"]
 
@@ -44,12 +44,7 @@ class PlanePartitions(Space[PlanePartition]):
 
     def cardinality(self) -> int:
         # Π_k (1 − x^k)^−k: k kinds of part k
-        counts = [1] + [0] * self.n
-        for part in range(1, self.n + 1):
-            for _ in range(part):
-                for total in range(part, self.n + 1):
-                    counts[total] += counts[total - part]
-        return counts[self.n]
+        return _multiset_counts(self.n, kinds=lambda part: part)[self.n]
 
     def __iter__(self) -> Iterator[PlanePartition]:
         yield from _plane(self.n, None)

@@ -61,12 +61,14 @@ def _joined(rows: Sequence[Sequence[int]]) -> tuple[int, ...]:
     return tuple(row)
 
 
-def _partition_counts(n: int) -> list[int]:
-    """p(0), ..., p(n)."""
+def _multiset_counts(n: int, kinds: Callable[[int], int] = lambda part: 1) -> list[int]:
+    """The multisets of parts adding up to 0, ..., n with ``kinds(k)`` kinds of part k:
+    p(0), ..., p(n) with one kind of each part."""
     counts = [1] + [0] * n
     for part in range(1, n + 1):
-        for total in range(part, n + 1):
-            counts[total] += counts[total - part]
+        for _ in range(kinds(part)):
+            for total in range(part, n + 1):
+                counts[total] += counts[total - part]
     return counts
 
 
@@ -78,7 +80,7 @@ class PartitionTuples(Space[Hands]):
     def __init__(self, n: int, players: int) -> None:
         self.n = _check_n(n, "hands")
         self.players = _check_int("players", players, low=1)
-        self._p = _partition_counts(self.n)
+        self._p = _multiset_counts(self.n)
         # tuples[j][r]: j-tuples of partitions with r cards in all
         tuples = [[1] + [0] * self.n]
         for _ in range(players):
