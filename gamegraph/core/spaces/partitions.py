@@ -237,10 +237,6 @@ class _PartitionSpace(SequenceSpace):
     def max_entry(self) -> int:
         return self.max_part
 
-    @property
-    def dtype(self) -> type[np.integer[Any]]:
-        return np.uint8
-
     def canonical(self, position: Any) -> Partition:
         return tuple(sorted((int(v) for v in position), reverse=True))
 

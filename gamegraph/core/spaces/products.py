@@ -160,10 +160,6 @@ class PartitionTuples(Space[Hands]):
         hk.unrank_hands(ids, self.n, self.players, table, larger, tuples, offsets, flat)
         return flat, offsets
 
-    @property
-    def dtype(self) -> type[np.integer[Any]]:
-        return np.uint8
-
     def unrank(self, index: int) -> Hands:
         index = self._index(index)
         hands: list[Partition] = []
