@@ -158,8 +158,11 @@ class Compositions(SequenceSpace):
 
     def decode(self, row: Sequence[int]) -> Composition:
         values = tuple(int(v) for v in row)
-        if self.length is None:
-            return _trim(values)
+        if self.length is None:  # a padded row: its trailing zeros cut off
+            end = len(values)
+            while end and values[end - 1] == 0:
+                end -= 1
+            return values[:end]
         return values + (0,) * (self.length - len(values))
 
     def row_width(self) -> int:
@@ -185,14 +188,6 @@ class Compositions(SequenceSpace):
         kind = "nonnegative" if self.weak else "positive"
         many = "" if self.length is None else f", {self.length} of them,"
         return f"its parts are {kind}{many} and add up to n = {self.n}"
-
-
-def _trim(values: tuple[int, ...]) -> tuple[int, ...]:
-    """A padded row of a composition of any length: its trailing zeros cut off."""
-    end = len(values)
-    while end and values[end - 1] == 0:
-        end -= 1
-    return values[:end]
 
 
 class Necklaces(SequenceSpace):

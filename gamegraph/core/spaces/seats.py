@@ -148,9 +148,7 @@ class MarkedCompositions(Space[MarkedComposition]):
     @property
     def per_seat(self) -> int:
         """The number of members with one given seat marked."""
-        if self.n == 0:
-            return 0
-        return self.inner.cardinality()
+        return self.inner.cardinality() if self.n else 0
 
     def cardinality(self) -> int:
         return self.players * self.per_seat
