@@ -19,6 +19,8 @@ gives its outcome: 0 is P, a positive value N, ∞_K is N when 0 is in K and D o
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -110,11 +112,7 @@ class LoopyValues:
         finite = self.value[self.value != INFINITE]
         counts = np.bincount(finite) if finite.shape[0] else np.zeros(0, dtype=np.int64)
         out = {str(v): int(counts[v]) for v in np.flatnonzero(counts)}
-        ptr, vals = self._options
-        infinite: dict[tuple[int, ...], int] = {}
-        for v in np.flatnonzero(self.infinite).tolist():
-            key = tuple(vals[ptr[v] : ptr[v + 1]].tolist())
-            infinite[key] = infinite.get(key, 0) + 1
+        infinite = Counter(key for _, key in self._infinite_keys())
         for key in sorted(infinite, key=lambda t: (len(t), t)):
             out[infinity_label(frozenset(key))] = infinite[key]
         return out
@@ -122,15 +120,18 @@ class LoopyValues:
     def labels(self) -> list[str]:
         """:meth:`label` of every node, in node order (each K's text made once)."""
         out = [str(x) for x in self.value.tolist()]
-        ptr, vals = self._options
         texts: dict[tuple[int, ...], str] = {}
-        for v in np.flatnonzero(self.infinite).tolist():
-            key = tuple(vals[ptr[v] : ptr[v + 1]].tolist())
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = infinity_label(frozenset(key))
-            out[v] = text
+        for v, key in self._infinite_keys():
+            if key not in texts:
+                texts[key] = infinity_label(frozenset(key))
+            out[v] = texts[key]
         return out
+
+    def _infinite_keys(self) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """Every node of value ∞, in node order, with its K as an increasing tuple."""
+        ptr, vals = self._options
+        for v in np.flatnonzero(self.infinite).tolist():
+            yield v, tuple(vals[ptr[v] : ptr[v + 1]].tolist())
 
 
 def infinity_label(options: frozenset[int]) -> str:

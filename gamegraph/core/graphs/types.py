@@ -129,8 +129,7 @@ class ArcGraph:
 
         graph = nx.DiGraph()
         graph.add_nodes_from(range(self.size))
-        sources = np.repeat(np.arange(self.size), np.diff(self.indptr))
-        graph.add_edges_from(zip(sources.tolist(), self.indices.tolist(), strict=True))
+        graph.add_edges_from(zip(self.sources.tolist(), self.indices.tolist(), strict=True))
         return graph
 
 

@@ -16,16 +16,23 @@ Compositions with a marked seat (a pointer) are in :mod:`.seats`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
-from gamegraph.core.notation import brief, integers, is_empty, join_key
+from gamegraph.core.notation import integers, is_empty
 from gamegraph.core.spaces import _composition_kernels as ck
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, members, narrowed
+from gamegraph.core.spaces.base import (
+    PositionError,
+    SequenceSpace,
+    Space,
+    _check_int,
+    members,
+    narrowed,
+)
 
 __all__ = [
     "Composition",
@@ -49,20 +56,6 @@ def greatest_rotation(parts: Sequence[int]) -> Composition:
     return max((values[i:] + values[:i] for i in range(len(values))), default=())
 
 
-def _check_int(name: str, value: object, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise PositionError(f"{name} = {value!r}: give an integer of at least {low}")
-    return value
-
-
-def _sequence(position: object, what: str) -> tuple[int, ...]:
-    if not isinstance(position, tuple | list) or not all(
-        isinstance(v, int | np.integer) and not isinstance(v, bool) for v in position
-    ):
-        raise PositionError(f"{position!r} is no {what}: give a tuple of integers")
-    return tuple(int(v) for v in position)
-
-
 def _count(total: int, parts: int, low: int) -> int:
     """Compositions of exactly ``total`` into ``parts`` parts, each at least ``low``."""
     if parts == 0:
@@ -71,7 +64,7 @@ def _count(total: int, parts: int, low: int) -> int:
     return math.comb(free + parts - 1, parts - 1) if free >= 0 else 0
 
 
-class Compositions(Space[Composition]):
+class Compositions(SequenceSpace):
     """The compositions of n: strict (parts >= 1; OEIS A011782, any length) or ``weak``
     (parts >= 0; binomial(n + c − 1, c − 1) of them), optionally of a fixed ``length`` c
     (binomial(n − 1, c − 1) strict). Weak compositions need a length."""
@@ -124,9 +117,6 @@ class Compositions(Space[Composition]):
 
     # ---------------------------------------------------------------- ids
 
-    def rank(self, position: Composition) -> int:
-        return self._rank_row(_sequence(position, "composition"))
-
     def unrank(self, index: int) -> Composition:
         return self._unrank_row(index)
 
@@ -164,24 +154,15 @@ class Compositions(Space[Composition]):
             offsets = np.arange(ids.shape[0] + 1, dtype=np.int64) * self.length
         return flat.astype(self.dtype), offsets
 
-    def __iter__(self) -> Iterator[Composition]:
-        step = 1 << 16
-        size = self.cardinality()
-        for lo in range(0, size, step):
-            flat, offsets = self.unrank_many(np.arange(lo, min(lo + step, size), dtype=np.int64))
-            values, bounds = flat.tolist(), offsets.tolist()
-            for i in range(len(bounds) - 1):
-                yield tuple(values[bounds[i] : bounds[i + 1]])
-
     # ---------------------------------------------------------------- rows and text
-
-    def encode(self, position: Composition) -> tuple[int, ...]:
-        return tuple(position)
 
     def decode(self, row: Sequence[int]) -> Composition:
         values = tuple(int(v) for v in row)
-        if self.length is None:
-            return _trim(values)
+        if self.length is None:  # a padded row: its trailing zeros cut off
+            end = len(values)
+            while end and values[end - 1] == 0:
+                end -= 1
+            return values[:end]
         return values + (0,) * (self.length - len(values))
 
     def row_width(self) -> int:
@@ -190,19 +171,11 @@ class Compositions(Space[Composition]):
     def max_entry(self) -> int:
         return self.n
 
-    def canonical(self, position: Any) -> Composition:
-        return tuple(int(v) for v in position)
-
     def parse(self, text: str) -> Composition:
         if is_empty(text) and self.n == 0 and not self.length:
             return ()
         values = integers(text, positive=False, limit=self.n, what="composition")
-        try:
-            self.rank(values)
-        except PositionError:
-            why = self._why(values)
-            raise PositionError(f"{brief(text)} is no member of {self!r}: {why}") from None
-        return values
+        return self._parsed(values, text, self._why(values))
 
     def _why(self, values: tuple[int, ...]) -> str:
         """What keeps a sequence of integers out of the space (or the rule, when nothing)."""
@@ -212,110 +185,19 @@ class Compositions(Space[Composition]):
             return f"it has {len(values)} parts, not {self.length}"
         if sum(values) != self.n:
             return f"its parts add up to {sum(values)}, not n = {self.n}"
-        return self._describe_parts()
-
-    def _describe_parts(self) -> str:
         kind = "nonnegative" if self.weak else "positive"
         many = "" if self.length is None else f", {self.length} of them,"
         return f"its parts are {kind}{many} and add up to n = {self.n}"
 
-    def format(self, position: Composition) -> str:
-        return join_key(position)
 
-    def notation(self, position: Composition) -> str:
-        return f"({','.join(map(str, position))})"
-
-
-def _trim(values: tuple[int, ...]) -> tuple[int, ...]:
-    """A padded row of a composition of any length: its trailing zeros cut off."""
-    end = len(values)
-    while end and values[end - 1] == 0:
-        end -= 1
-    return values[:end]
-
-
-class _MemberSpace(Space[Composition]):
-    """The members of a base composition space that pass a compiled test, kept as the
-    sorted array of their base ids (rank: a binary search)."""
-
-    base: Compositions
-
-    @cached_property
-    def base_ids(self) -> np.ndarray:
-        """The base ids of the members, increasing."""
-        kept = []
-        size = self.base.cardinality()
-        step = 1 << 18
-        for lo in range(0, size, step):
-            ids = np.arange(lo, min(lo + step, size), dtype=np.int64)
-            flat, offsets = self.base.unrank_many(ids)
-            keep = np.empty(ids.shape[0], dtype=np.bool_)
-            self._test(flat.astype(np.int64), offsets, keep)
-            kept.append(ids[keep])
-        return np.concatenate(kept) if kept else np.zeros(0, dtype=np.int64)
-
-    def _test(self, flat: np.ndarray, offsets: np.ndarray, out: np.ndarray) -> None:
-        raise NotImplementedError
-
-    def rank(self, position: Composition) -> int:
-        return self._rank_row(_sequence(position, "composition"))
-
-    def unrank(self, index: int) -> Composition:
-        return self.base.unrank(int(self.base_ids[self._index(index)]))
-
-    def rank_many(
-        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
-    ) -> np.ndarray:
-        flat, offsets = self._as_flat(rows, offsets)
-        found = members(self.base_ids, self.base.rank_many(flat, offsets, strict=strict))
-        if strict and (found < 0).any():
-            r = int(np.argmax(found < 0))
-            parts = flat[offsets[r] : offsets[r + 1]]
-            raise PositionError(
-                f"row {r} ({self._row_text(parts)}): no member of {self!r}: {self._refusal()}"
-            )
-        return found
-
-    def _refusal(self) -> str:
-        raise NotImplementedError
-
-    def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-        return self.base.unrank_many(self.base_ids[self._check_ids(ids)])
-
-    def __iter__(self) -> Iterator[Composition]:
-        for i in range(self.cardinality()):
-            yield self.unrank(i)
-
-    def encode(self, position: Composition) -> tuple[int, ...]:
-        return tuple(position)
-
-    def decode(self, row: Sequence[int]) -> Composition:
-        return self.base.decode(row)
-
-    @property
-    def fixed_width(self) -> bool:  # type: ignore[override]
-        return self.base.fixed_width
-
-    def row_width(self) -> int:
-        return self.base.row_width()
-
-    def max_entry(self) -> int:
-        return self.base.n
-
-    def format(self, position: Composition) -> str:
-        return join_key(position)
-
-    def notation(self, position: Composition) -> str:
-        return f"({','.join(map(str, position))})"
-
-
-class Necklaces(_MemberSpace):
+class Necklaces(SequenceSpace):
     """The compositions of n up to rotation, strict or ``weak``, of any or a fixed
     ``length`` (seats round a table): OEIS A008965 for strict ones of any length.
 
     The canonical form is the lexicographically greatest rotation; the members are the
     compositions equal to theirs, in descending lexicographic order. The count is exact by
-    Burnside's lemma without listing; ranking lists the base space once (cached)."""
+    Burnside's lemma without listing; ranking lists the base space once (cached), keeping
+    the sorted array of the members' base ids (rank: a binary search)."""
 
     symmetry = "rotation"
     order = "descending lexicographic among the greatest rotations"
@@ -334,11 +216,52 @@ class Necklaces(_MemberSpace):
             return 1
         return sum(_necklace_count(self.n, c, False) for c in range(1, self.n + 1))
 
-    def _test(self, flat: np.ndarray, offsets: np.ndarray, out: np.ndarray) -> None:
-        ck.greatest_rotation_rows(flat, offsets, out)
+    @cached_property
+    def base_ids(self) -> np.ndarray:
+        """The base ids of the members, increasing."""
+        kept = []
+        size = self.base.cardinality()
+        step = 1 << 18
+        for lo in range(0, size, step):
+            ids = np.arange(lo, min(lo + step, size), dtype=np.int64)
+            flat, offsets = self.base.unrank_many(ids)
+            keep = np.empty(ids.shape[0], dtype=np.bool_)
+            ck.greatest_rotation_rows(flat.astype(np.int64), offsets, keep)
+            kept.append(ids[keep])
+        return np.concatenate(kept) if kept else np.zeros(0, dtype=np.int64)
 
-    def _refusal(self) -> str:
-        return "it is not its greatest rotation (see canonical())"
+    def unrank(self, index: int) -> Composition:
+        return self.base.unrank(int(self.base_ids[self._index(index)]))
+
+    def rank_many(
+        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
+    ) -> np.ndarray:
+        flat, offsets = self._as_flat(rows, offsets)
+        found = members(self.base_ids, self.base.rank_many(flat, offsets, strict=strict))
+        if strict and (found < 0).any():
+            r = int(np.argmax(found < 0))
+            parts = flat[offsets[r] : offsets[r + 1]]
+            raise PositionError(
+                f"row {r} ({self._row_text(parts)}): no member of {self!r}: it is not its "
+                "greatest rotation (see canonical())"
+            )
+        return found
+
+    def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        return self.base.unrank_many(self.base_ids[self._check_ids(ids)])
+
+    def decode(self, row: Sequence[int]) -> Composition:
+        return self.base.decode(row)
+
+    @property
+    def fixed_width(self) -> bool:  # type: ignore[override]
+        return self.base.fixed_width
+
+    def row_width(self) -> int:
+        return self.base.row_width()
+
+    def max_entry(self) -> int:
+        return self.base.n
 
     def canonical(self, position: Any) -> Composition:
         return greatest_rotation(position)

@@ -15,14 +15,14 @@ from typing import Any
 import numpy as np
 
 from gamegraph.core.notation import brief, integers
-from gamegraph.core.spaces.base import PositionError, Space, flat_rows
+from gamegraph.core.spaces.base import PositionError, SequenceSpace, flat_rows
 
 __all__ = ["Listed"]
 
 Row = tuple[int, ...]
 
 
-class Listed(Space[Row]):
+class Listed(SequenceSpace):
     """The positions given, each once, in descending lexicographic order (rank: a look-up)."""
 
     order = "descending lexicographic"
@@ -71,9 +71,6 @@ class Listed(Space[Row]):
         chosen = [self.positions[i] for i in self._check_ids(ids).tolist()]
         return flat_rows(chosen)
 
-    def encode(self, position: Row) -> tuple[int, ...]:
-        return tuple(position)
-
     def decode(self, row: Sequence[int]) -> Row:
         return tuple(int(v) for v in row)
 
@@ -87,9 +84,6 @@ class Listed(Space[Row]):
     def dtype(self) -> type[np.integer[Any]]:
         return np.int64
 
-    def canonical(self, position: Any) -> Row:
-        return tuple(int(v) for v in position)
-
     def parse(self, text: str) -> Row:
         position = integers(text, positive=False)
         if position not in self._ids:
@@ -98,6 +92,3 @@ class Listed(Space[Row]):
 
     def format(self, position: Row) -> str:
         return ",".join(map(str, position))
-
-    def notation(self, position: Row) -> str:
-        return f"({self.format(position)})"

@@ -11,21 +11,22 @@ Ranking is compiled and exact up to n = :data:`MAX_N` (parts in one byte; p(255)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
-from gamegraph.core.notation import (
-    brief,
-    exponent_notation,
-    integers,
-    is_empty,
-    join_key,
-)
+from gamegraph.core.notation import brief, exponent_notation, integers, is_empty
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
+from gamegraph.core.spaces.base import (
+    PositionError,
+    SequenceSpace,
+    Space,
+    _check_n,
+    _sequence,
+    narrowed,
+)
 
 __all__ = [
     "MAX_N",
@@ -65,7 +66,7 @@ def parse_parts(text: str, *, limit: int | None = None, ordered: bool = False) -
     return tuple(sorted(parts, reverse=True))
 
 
-class _PartitionSpace(Space[Partition]):
+class _PartitionSpace(SequenceSpace):
     """What the partitions of n and of every size up to n share."""
 
     sized: bool = False
@@ -78,8 +79,7 @@ class _PartitionSpace(Space[Partition]):
         max_part: int | None = None,
         distinct: bool = False,
     ) -> None:
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_N:
-            raise PositionError(f"n = {n!r} is outside 0..{MAX_N} for partitions")
+        _check_n(n, "partitions", MAX_N)
         for name, value in (("max_parts", max_parts), ("max_part", max_part)):
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise PositionError(f"{name} = {value!r}: give a nonnegative integer")
@@ -114,11 +114,9 @@ class _PartitionSpace(Space[Partition]):
     def starts(self) -> np.ndarray:
         """starts[s]: the id of the first member of size s (sizes 0..n), starts[n + 1] the
         size of the space; only sizes in the space count (n alone for ``Partitions``)."""
-        counts = [self.count_of_size(s) if self._has_size(s) else 0 for s in range(self.n + 1)]
+        sizes = range(self.n + 1)
+        counts = [self.count_of_size(s) if self.sized or s == self.n else 0 for s in sizes]
         return np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
-
-    def _has_size(self, size: int) -> bool:
-        return self.sized or size == self.n
 
     def cardinality(self) -> int:
         return int(self.starts[-1])
@@ -126,7 +124,7 @@ class _PartitionSpace(Space[Partition]):
     # ---------------------------------------------------------------- ids
 
     def rank(self, position: Partition) -> int:
-        row = self._row(position)
+        row = _sequence(position, "partition", "a tuple of positive parts")
         flat = np.asarray(row, dtype=np.int64)
         return int(self._rank_flat(flat, np.array([0, len(row)], dtype=np.int64), True)[0])
 
@@ -151,14 +149,9 @@ class _PartitionSpace(Space[Partition]):
                 flat, offsets, self.n, self.table[0], self.starts, self.sized, strict, out
             )
         else:
-            result = self._rank_bounded(flat, offsets, strict, out)
+            result = k.rank_partitions(flat, offsets, self._bounds, strict, out)
         self._kernel_ranked(result, flat, offsets)
         return out
-
-    def _rank_bounded(
-        self, flat: np.ndarray, offsets: np.ndarray, strict: bool, out: np.ndarray
-    ) -> int:
-        return int(k.rank_partitions(flat, offsets, self._bounds, strict, out))
 
     @property
     def _bounds(self) -> k.Bounds:
@@ -230,26 +223,10 @@ class _PartitionSpace(Space[Partition]):
             at += count
         return flat, offsets
 
-    def __iter__(self) -> Iterator[Partition]:
-        step = 1 << 16
-        for lo in range(0, self.cardinality(), step):
-            flat, offsets = self.unrank_range(lo, min(lo + step, self.cardinality()))
-            values = flat.tolist()
-            bounds = offsets.tolist()
-            for i in range(len(bounds) - 1):
-                yield tuple(values[bounds[i] : bounds[i + 1]])
+    def _rows(self, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+        return self.unrank_range(lo, hi)
 
     # ---------------------------------------------------------------- rows and text
-
-    def _row(self, position: object) -> tuple[int, ...]:
-        if not isinstance(position, tuple | list) or not all(
-            isinstance(v, int | np.integer) and not isinstance(v, bool) for v in position
-        ):
-            raise PositionError(f"{position!r} is no partition: give a tuple of positive parts")
-        return tuple(int(v) for v in position)
-
-    def encode(self, position: Partition) -> tuple[int, ...]:
-        return tuple(position)
 
     def decode(self, row: Sequence[int]) -> Partition:
         return tuple(int(v) for v in row if v != 0)
@@ -260,35 +237,22 @@ class _PartitionSpace(Space[Partition]):
     def max_entry(self) -> int:
         return self.max_part
 
-    @property
-    def dtype(self) -> type[np.integer[Any]]:
-        return np.uint8
-
     def canonical(self, position: Any) -> Partition:
         return tuple(sorted((int(v) for v in position), reverse=True))
 
     def parse(self, text: str) -> Partition:
         position = parse_parts(text, limit=self.n)
-        try:
-            self.rank(position)
-        except PositionError:
-            raise PositionError(
-                f"{brief(text)} is no member of {self!r}{self._reason(position)}"
-            ) from None
-        return position
+        return self._parsed(position, text, self._reason(position))
 
     def _reason(self, position: Partition) -> str:
         size = sum(position)
         if size > self.n or (not self.sized and size != self.n):
-            return f": its parts add up to {size}"
+            return f"its parts add up to {size}"
         if len(position) > self.max_parts:
-            return f": it has {len(position)} parts"
+            return f"it has {len(position)} parts"
         if position and position[0] > self.max_part:
-            return f": its largest part is {position[0]}"
-        return ": its parts repeat"
-
-    def format(self, position: Partition) -> str:
-        return join_key(position)
+            return f"its largest part is {position[0]}"
+        return "its parts repeat"
 
     def notation(self, position: Partition) -> str:
         return exponent_notation(position)
@@ -314,10 +278,6 @@ class PartitionsUpTo(_PartitionSpace):
 
     def __repr__(self) -> str:
         return f"PartitionsUpTo({self.n}{self._options()})"
-
-    def size_range(self, size: int) -> range:
-        """The ids of the members of one size."""
-        return range(int(self.starts[size]), int(self.starts[size + 1]))
 
 
 class PartitionBounds(TypedDict, total=False):

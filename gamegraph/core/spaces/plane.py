@@ -22,9 +22,9 @@ from gamegraph.core.notation import (
     join_key,
     strip_brackets,
 )
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
+from gamegraph.core.spaces.base import PositionError, Space, _check_n, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions
-from gamegraph.core.spaces.products import _check_n
+from gamegraph.core.spaces.products import _joined, _multiset_counts
 
 __all__ = ["PlanePartition", "PlanePartitions", "plane_partitions"]
 
@@ -44,12 +44,7 @@ class PlanePartitions(Space[PlanePartition]):
 
     def cardinality(self) -> int:
         # Π_k (1 − x^k)^−k: k kinds of part k
-        counts = [1] + [0] * self.n
-        for part in range(1, self.n + 1):
-            for _ in range(part):
-                for total in range(part, self.n + 1):
-                    counts[total] += counts[total - part]
-        return counts[self.n]
+        return _multiset_counts(self.n, kinds=lambda part: part)[self.n]
 
     def __iter__(self) -> Iterator[PlanePartition]:
         yield from _plane(self.n, None)
@@ -78,12 +73,7 @@ class PlanePartitions(Space[PlanePartition]):
         return tuple(tuple(int(v) for v in row) for row in position)
 
     def encode(self, position: PlanePartition) -> tuple[int, ...]:
-        row: list[int] = []
-        for i, part in enumerate(position):
-            if i:
-                row.append(0)
-            row.extend(part)
-        return tuple(row)
+        return _joined(position)
 
     def decode(self, row: Sequence[int]) -> PlanePartition:
         rows: list[list[int]] = [[]]

@@ -32,7 +32,7 @@ from gamegraph.core.notation import (
 )
 from gamegraph.core.spaces import _hands_kernels as hk
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
+from gamegraph.core.spaces.base import PositionError, Space, _check_int, _check_n, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions, parse_parts
 
 __all__ = [
@@ -51,18 +51,24 @@ Pile = tuple[int, int]
 TwoColoured = tuple[Pile, ...]
 
 
-def _check_n(n: object, what: str, limit: int = 255) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= limit:
-        raise PositionError(f"n = {n!r} is outside 0..{limit} for {what}")
-    return n
+def _joined(rows: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Rows of parts as one row, joined by single 0s (the hands, a plane partition's rows)."""
+    row: list[int] = []
+    for i, part in enumerate(rows):
+        if i:
+            row.append(0)
+        row.extend(part)
+    return tuple(row)
 
 
-def _partition_counts(n: int) -> list[int]:
-    """p(0), ..., p(n)."""
+def _multiset_counts(n: int, kinds: Callable[[int], int] = lambda part: 1) -> list[int]:
+    """The multisets of parts adding up to 0, ..., n with ``kinds(k)`` kinds of part k:
+    p(0), ..., p(n) with one kind of each part."""
     counts = [1] + [0] * n
     for part in range(1, n + 1):
-        for total in range(part, n + 1):
-            counts[total] += counts[total - part]
+        for _ in range(kinds(part)):
+            for total in range(part, n + 1):
+                counts[total] += counts[total - part]
     return counts
 
 
@@ -73,10 +79,8 @@ class PartitionTuples(Space[Hands]):
 
     def __init__(self, n: int, players: int) -> None:
         self.n = _check_n(n, "hands")
-        if not isinstance(players, int) or isinstance(players, bool) or players < 1:
-            raise PositionError(f"players = {players!r}: give an integer of at least 1")
-        self.players = players
-        self._p = _partition_counts(self.n)
+        self.players = _check_int("players", players, low=1)
+        self._p = _multiset_counts(self.n)
         # tuples[j][r]: j-tuples of partitions with r cards in all
         tuples = [[1] + [0] * self.n]
         for _ in range(players):
@@ -156,10 +160,6 @@ class PartitionTuples(Space[Hands]):
         hk.unrank_hands(ids, self.n, self.players, table, larger, tuples, offsets, flat)
         return flat, offsets
 
-    @property
-    def dtype(self) -> type[np.integer[Any]]:
-        return np.uint8
-
     def unrank(self, index: int) -> Hands:
         index = self._index(index)
         hands: list[Partition] = []
@@ -206,11 +206,7 @@ class PartitionTuples(Space[Hands]):
         return hands
 
     def encode(self, position: Hands) -> tuple[int, ...]:
-        row: list[int] = list(position[0]) if position else []
-        for hand in position[1:]:
-            row.append(0)
-            row += hand
-        return tuple(row)
+        return _joined(position)
 
     def decode(self, row: Sequence[int]) -> Hands:
         values = list(map(int, row))

@@ -14,9 +14,16 @@ from typing import Any
 
 import numpy as np
 
-from gamegraph.core.notation import brief, integers, join_key
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
-from gamegraph.core.spaces.compositions import Composition, Compositions, _check_int, _sequence
+from gamegraph.core.notation import brief, integers
+from gamegraph.core.spaces.base import (
+    PositionError,
+    SequenceSpace,
+    Space,
+    _check_int,
+    _sequence,
+    narrowed,
+)
+from gamegraph.core.spaces.compositions import Composition, Compositions
 
 __all__ = [
     "MarkedComposition",
@@ -30,7 +37,7 @@ MarkedComposition = tuple[Composition, int]
 """A composition and its marked seat (0 is the first seat)."""
 
 
-class PointerCompositions(Space[Composition]):
+class PointerCompositions(SequenceSpace):
     """Janetzko's positions: weak compositions of n into c parts whose pointed-at pile is
     non-empty, rotated so that the pointer is at seat 1; that is, the weak compositions of n
     into c parts with a positive first part (binomial(n + c − 2, c − 1) of them).
@@ -40,6 +47,7 @@ class PointerCompositions(Space[Composition]):
 
     order = "descending lexicographic: (n, 0, ..., 0) first"
     fixed_width = True
+    what = "pointer composition"
 
     def __init__(self, n: int, players: int) -> None:
         self.n = _check_int("n", n)
@@ -57,9 +65,6 @@ class PointerCompositions(Space[Composition]):
         starts = offsets[:-1][offsets[:-1] < offsets[1:]]
         moved[starts] += by
         return moved
-
-    def rank(self, position: Composition) -> int:
-        return self._rank_row(_sequence(position, "pointer composition"))
 
     def unrank(self, index: int) -> Composition:
         self._index(index)
@@ -93,12 +98,8 @@ class PointerCompositions(Space[Composition]):
         flat, offsets = self.inner.unrank_many(ids)
         return self._shift(flat, offsets, 1).astype(self.dtype), offsets
 
-    def encode(self, position: Composition) -> tuple[int, ...]:
-        return tuple(position)
-
     def decode(self, row: Sequence[int]) -> Composition:
-        values = tuple(int(v) for v in row)
-        return values + (0,) * (self.players - len(values))
+        return self.inner.decode(row)
 
     def row_width(self) -> int:
         return self.players
@@ -106,28 +107,18 @@ class PointerCompositions(Space[Composition]):
     def max_entry(self) -> int:
         return self.n
 
-    def canonical(self, position: Any) -> Composition:
-        return tuple(int(v) for v in position)
-
     def parse(self, text: str) -> Composition:
         values = integers(text.replace("*", " "), positive=False, limit=self.n, what="position")
-        if values not in self:
-            raise PositionError(
-                f"{brief(text)} is no member of {self!r}: {self.players} nonnegative piles "
-                f"adding up to n = {self.n}, the first (the pointer's) non-empty"
-            )
-        return values
-
-    def format(self, position: Composition) -> str:
-        return join_key(position)
+        return self._parsed(
+            values,
+            text,
+            f"{self.players} nonnegative piles adding up to n = {self.n}, the first (the "
+            "pointer's) non-empty",
+        )
 
     def notation(self, position: Composition) -> str:
         """The parts with the pointer's pile starred: ``(*3,0,2)``."""
         return "(*" + ",".join(map(str, position)) + ")"
-
-    def to_marked(self, position: Composition) -> MarkedComposition:
-        """The same position as a marked composition with the mark at seat 0."""
-        return (tuple(position), 0)
 
 
 class MarkedCompositions(Space[MarkedComposition]):
@@ -157,9 +148,7 @@ class MarkedCompositions(Space[MarkedComposition]):
     @property
     def per_seat(self) -> int:
         """The number of members with one given seat marked."""
-        if self.n == 0:
-            return 0
-        return self.inner.cardinality()
+        return self.inner.cardinality() if self.n else 0
 
     def cardinality(self) -> int:
         return self.players * self.per_seat
@@ -234,13 +223,11 @@ class MarkedCompositions(Space[MarkedComposition]):
                 "e.g. '3,0,*2'"
             )
         parts = integers(" ".join(t.lstrip("*") for t in tokens), positive=False, limit=self.n)
-        position = (parts, stars[0])
-        if position not in self:
-            raise PositionError(
-                f"{brief(text)} is no member of {self!r}: {self.players} piles adding up to "
-                f"n = {self.n}, the starred one non-empty"
-            )
-        return position
+        return self._parsed(
+            (parts, stars[0]),
+            text,
+            f"{self.players} piles adding up to n = {self.n}, the starred one non-empty",
+        )
 
     def format(self, position: MarkedComposition) -> str:
         parts, seat = position
