@@ -28,7 +28,6 @@ __all__ = [
     "READERS",
     "StoredGraph",
     "read_all_graphs",
-    "read_fingerprint",
     "read_graph",
     "readback_type_statement",
 ]
@@ -84,11 +83,6 @@ def read_graph(runner: QueryRunner, graph_id: str) -> StoredGraph:
     for kind, *answer in row["by_type"]:
         stored.add_type(str(kind), answer)
     return stored
-
-
-def read_fingerprint(runner: QueryRunner, graph_id: str) -> str:
-    """The content fingerprint of one graph as Neo4j holds it."""
-    return read_graph(runner, graph_id).fingerprint
 
 
 def readback_type_statement(kind: str, *, inside_only: bool, graph: str | None = None) -> str:
