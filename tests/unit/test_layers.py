@@ -1,5 +1,6 @@
 """The architecture holds: every module imports only from its own layer or the layers below
-it (README, "Repository layout"), and no layer above the games names a game."""
+it (README, "Repository layout"), no layer above the games names a game, and no module is
+over 500 lines (issue 28: a module that grows past that does more than one job)."""
 
 from __future__ import annotations
 
@@ -99,6 +100,11 @@ def _graph() -> nx.DiGraph:
 def test_no_module_imports_one_that_imports_it_back() -> None:
     circles = [sorted(c) for c in nx.strongly_connected_components(_graph()) if len(c) > 1]
     assert not circles, f"import circles: {circles}"
+
+
+def test_no_module_is_over_500_lines() -> None:
+    sizes = {str(p.relative_to(ROOT)): len(p.read_text("utf-8").splitlines()) for p in SOURCES}
+    assert {name: size for name, size in sizes.items() if size > 500} == {}
 
 
 def test_the_readme_states_the_layer_order() -> None:

@@ -25,14 +25,8 @@ import numpy as np
 from gamegraph.core.notation import integers, is_empty
 from gamegraph.core.spaces import _composition_kernels as ck
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import (
-    PositionError,
-    SequenceSpace,
-    Space,
-    _check_int,
-    members,
-    narrowed,
-)
+from gamegraph.core.spaces.base import PositionError, Space, members, narrowed
+from gamegraph.core.spaces.sequences import SequenceSpace, _check_int
 
 __all__ = [
     "Composition",

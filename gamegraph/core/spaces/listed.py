@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from gamegraph.core.notation import brief, integers
-from gamegraph.core.spaces.base import PositionError, SequenceSpace, flat_rows
+from gamegraph.core.spaces.base import PositionError, flat_rows
+from gamegraph.core.spaces.sequences import SequenceSpace
 
 __all__ = ["Listed"]
 

@@ -19,14 +19,8 @@ import numpy as np
 
 from gamegraph.core.notation import brief, exponent_notation, integers, is_empty
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import (
-    PositionError,
-    SequenceSpace,
-    Space,
-    _check_n,
-    _sequence,
-    narrowed,
-)
+from gamegraph.core.spaces.base import PositionError, Space, narrowed
+from gamegraph.core.spaces.sequences import SequenceSpace, _check_n, _sequence
 
 __all__ = [
     "MAX_N",

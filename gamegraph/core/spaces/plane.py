@@ -22,9 +22,10 @@ from gamegraph.core.notation import (
     join_key,
     strip_brackets,
 )
-from gamegraph.core.spaces.base import PositionError, Space, _check_n, narrowed
+from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions
 from gamegraph.core.spaces.products import _joined, _multiset_counts
+from gamegraph.core.spaces.sequences import _check_n
 
 __all__ = ["PlanePartition", "PlanePartitions", "plane_partitions"]
 

@@ -32,8 +32,9 @@ from gamegraph.core.notation import (
 )
 from gamegraph.core.spaces import _hands_kernels as hk
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, _check_int, _check_n, narrowed
+from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions, parse_parts
+from gamegraph.core.spaces.sequences import _check_int, _check_n
 
 __all__ = [
     "Hands",

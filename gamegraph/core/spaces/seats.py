@@ -15,15 +15,9 @@ from typing import Any
 import numpy as np
 
 from gamegraph.core.notation import brief, integers
-from gamegraph.core.spaces.base import (
-    PositionError,
-    SequenceSpace,
-    Space,
-    _check_int,
-    _sequence,
-    narrowed,
-)
+from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.compositions import Composition, Compositions
+from gamegraph.core.spaces.sequences import SequenceSpace, _check_int, _sequence
 
 __all__ = [
     "MarkedComposition",
