@@ -308,8 +308,11 @@ class Torture:
         now = time.monotonic()
         if now < deadline:
             return True
-        overtime = now < deadline + 2 * self.options.minutes * 60
-        return overtime and sum(self.tally.operations.values()) < self.options.min_operations
+        if now >= deadline + 2 * self.options.minutes * 60:
+            return False
+        with self.tally.lock:  # the workers count under it; a new kind adds a key
+            done = sum(self.tally.operations.values())
+        return done < self.options.min_operations
 
     # ----------------------------------------------------------------- chaos
 
