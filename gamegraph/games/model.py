@@ -121,22 +121,24 @@ class NodeTable:
     def flag(self, name: str, start: int = 0, stop: int | None = None) -> list[bool]:
         return [bool(v) for v in column_slice(self.flags[name], start, stop or len(self))]
 
+    def labels(self, start: int = 0, stop: int | None = None) -> list[list[str]]:
+        """The flag labels of each node of a slice (possibly none), in the order of
+        :attr:`flags`."""
+        stop = len(self) if stop is None else min(stop, len(self))
+        names = list(self.flags)
+        if not names:
+            return [[] for _ in range(start, stop)]
+        on = zip(*(column_slice(self.flags[name], start, stop) for name in names), strict=True)
+        return [[name for name, flag in zip(names, row, strict=True) if flag] for row in on]
+
     def rows(self, start: int = 0, stop: int | None = None) -> list[list[Any]]:
         """Positional rows ``[column 0, column 1, ..., [flag labels]]`` for a slice of nodes.
 
         The last element lists the node's flag labels (possibly none)."""
         stop = len(self) if stop is None else min(stop, len(self))
         cols = [column_slice(values, start, stop) for values in self.columns.values()]
-        names = list(self.flags)
-        flag_cols = [column_slice(flags, start, stop) for flags in self.flags.values()]
-        if not names:
-            return [[*values, []] for values in zip(*cols, strict=True)]
-        return [
-            [*values, [name for name, flag in zip(names, flags, strict=True) if flag]]
-            for values, flags in zip(
-                zip(*cols, strict=True), zip(*flag_cols, strict=True), strict=True
-            )
-        ]
+        labels = self.labels(start, stop)
+        return [[*values, own] for values, own in zip(zip(*cols, strict=True), labels, strict=True)]
 
     def sample(self, name: str) -> Any:
         """The first value of a column that is not None (None if there is none)."""

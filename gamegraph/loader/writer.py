@@ -147,11 +147,7 @@ def create_nodes_parameters(table: NodeTable, start: int, stop: int) -> dict[str
         "count": stop - start,
     }
     if table.flags:
-        names = list(table.flags)
-        flags = zip(*(table.flag(name, start, stop) for name in names), strict=True)
-        params["labels"] = [
-            [name for name, on in zip(names, row, strict=True) if on] for row in flags
-        ]
+        params["labels"] = table.labels(start, stop)
     return params
 
 

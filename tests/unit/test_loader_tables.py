@@ -69,7 +69,10 @@ def test_a_batch_of_columns_holds_the_tables_rows(tables: GraphTables) -> None:
             assert [list(row) for row in zip(*params["columns"], strict=True)] == [
                 row[:-1] for row in rows
             ]
-            assert params.get("labels", [[]] * len(rows)) == [row[-1] for row in rows]
+            # the flag labels, from each flag's column read alone
+            on = {name: table.flag(name, start, stop) for name in table.flags}
+            expected = [[name for name in table.flags if on[name][i]] for i in range(len(rows))]
+            assert params.get("labels", [[]] * len(rows)) == [row[-1] for row in rows] == expected
 
 
 @pytest.mark.parametrize("tables", _tables(), ids=lambda t: t.game.id)
