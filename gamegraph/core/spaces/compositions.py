@@ -26,7 +26,7 @@ from gamegraph.core.notation import integers, is_empty
 from gamegraph.core.spaces import _composition_kernels as ck
 from gamegraph.core.spaces import _kernels as k
 from gamegraph.core.spaces.base import PositionError, Space, members, narrowed
-from gamegraph.core.spaces.sequences import SequenceSpace, _check_int
+from gamegraph.core.spaces.sequences import SequenceSpace, check_int
 
 __all__ = [
     "Composition",
@@ -66,8 +66,8 @@ class Compositions(SequenceSpace):
     order = "descending lexicographic: (n) or (n, 0, ..., 0) first"
 
     def __init__(self, n: int, *, length: int | None = None, weak: bool = False) -> None:
-        self.n = _check_int("n", n)
-        self.length = None if length is None else _check_int("length", length)
+        self.n = check_int("n", n)
+        self.length = None if length is None else check_int("length", length)
         self.weak = bool(weak)
         if self.weak and self.length is None:
             raise PositionError("weak compositions need a length: give length=c")

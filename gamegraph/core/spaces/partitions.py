@@ -20,7 +20,7 @@ import numpy as np
 from gamegraph.core.notation import brief, exponent_notation, integers, is_empty
 from gamegraph.core.spaces import _kernels as k
 from gamegraph.core.spaces.base import PositionError, Space, narrowed
-from gamegraph.core.spaces.sequences import SequenceSpace, _check_n, _sequence
+from gamegraph.core.spaces.sequences import SequenceSpace, check_n, integer_tuple
 
 __all__ = [
     "MAX_N",
@@ -73,7 +73,7 @@ class _PartitionSpace(SequenceSpace):
         max_part: int | None = None,
         distinct: bool = False,
     ) -> None:
-        _check_n(n, "partitions", MAX_N)
+        check_n(n, "partitions", MAX_N)
         for name, value in (("max_parts", max_parts), ("max_part", max_part)):
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise PositionError(f"{name} = {value!r}: give a nonnegative integer")
@@ -118,7 +118,7 @@ class _PartitionSpace(SequenceSpace):
     # ---------------------------------------------------------------- ids
 
     def rank(self, position: Partition) -> int:
-        row = _sequence(position, "partition", "a tuple of positive parts")
+        row = integer_tuple(position, "partition", "a tuple of positive parts")
         flat = np.asarray(row, dtype=np.int64)
         return int(self._rank_flat(flat, np.array([0, len(row)], dtype=np.int64), True)[0])
 

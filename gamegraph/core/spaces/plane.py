@@ -25,7 +25,7 @@ from gamegraph.core.notation import (
 from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions
 from gamegraph.core.spaces.products import _joined, _multiset_counts
-from gamegraph.core.spaces.sequences import _check_n
+from gamegraph.core.spaces.sequences import check_n
 
 __all__ = ["PlanePartition", "PlanePartitions", "plane_partitions"]
 
@@ -38,7 +38,7 @@ class PlanePartitions(Space[PlanePartition]):
     order = "row by row: a larger first row first, then the row's partition order"
 
     def __init__(self, n: int) -> None:
-        self.n = _check_n(n, "plane partitions", limit=60)
+        self.n = check_n(n, "plane partitions", limit=60)
 
     def __repr__(self) -> str:
         return f"PlanePartitions({self.n})"

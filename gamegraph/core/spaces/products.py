@@ -34,7 +34,7 @@ from gamegraph.core.spaces import _hands_kernels as hk
 from gamegraph.core.spaces import _kernels as k
 from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.partitions import Partition, Partitions, parse_parts
-from gamegraph.core.spaces.sequences import _check_int, _check_n
+from gamegraph.core.spaces.sequences import check_int, check_n
 
 __all__ = [
     "Hands",
@@ -79,8 +79,8 @@ class PartitionTuples(Space[Hands]):
     order = "hand by hand: a larger hand first, then the hand's partition order"
 
     def __init__(self, n: int, players: int) -> None:
-        self.n = _check_n(n, "hands")
-        self.players = _check_int("players", players, low=1)
+        self.n = check_n(n, "hands")
+        self.players = check_int("players", players, low=1)
         self._p = _multiset_counts(self.n)
         # tuples[j][r]: j-tuples of partitions with r cards in all
         tuples = [[1] + [0] * self.n]
@@ -262,7 +262,7 @@ class TwoColouredPartitions(Space[TwoColoured]):
     order = "descending lexicographic in the piles sorted by (size, red): (n red) first"
 
     def __init__(self, n: int) -> None:
-        self.n = _check_n(n, "two-coloured partitions", limit=120)
+        self.n = check_n(n, "two-coloured partitions", limit=120)
         # pile types in increasing order: (size 1, red 0), (1, 1), (2, 0), (2, 1), (2, 2), ...
         self.types: list[Pile] = [
             (red, size - red) for size in range(1, n + 1) for red in range(size + 1)

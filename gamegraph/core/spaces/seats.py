@@ -17,7 +17,7 @@ import numpy as np
 from gamegraph.core.notation import brief, integers
 from gamegraph.core.spaces.base import PositionError, Space, narrowed
 from gamegraph.core.spaces.compositions import Composition, Compositions
-from gamegraph.core.spaces.sequences import SequenceSpace, _check_int, _sequence
+from gamegraph.core.spaces.sequences import SequenceSpace, check_int, integer_tuple
 
 __all__ = [
     "MarkedComposition",
@@ -44,8 +44,8 @@ class PointerCompositions(SequenceSpace):
     what = "pointer composition"
 
     def __init__(self, n: int, players: int) -> None:
-        self.n = _check_int("n", n)
-        self.players = _check_int("players", players, low=1)
+        self.n = check_int("n", n)
+        self.players = check_int("players", players, low=1)
         self.inner = Compositions(max(n - 1, 0), length=self.players, weak=True)
 
     def __repr__(self) -> str:
@@ -126,8 +126,8 @@ class MarkedCompositions(Space[MarkedComposition]):
     fixed_width = True
 
     def __init__(self, n: int, players: int, *, weak: bool = True) -> None:
-        self.n = _check_int("n", n)
-        self.players = _check_int("players", players, low=1)
+        self.n = check_int("n", n)
+        self.players = check_int("players", players, low=1)
         self.weak = bool(weak)
         self.inner = (
             Compositions(max(n - 1, 0), length=self.players, weak=True)
@@ -165,7 +165,7 @@ class MarkedCompositions(Space[MarkedComposition]):
         seat = int(position[1])
         if not 0 <= seat < self.players:
             raise PositionError(f"seat {seat} is outside 0..{self.players - 1}")
-        return _sequence(position[0], "composition"), seat
+        return integer_tuple(position[0], "composition"), seat
 
     def rank(self, position: MarkedComposition) -> int:
         parts, seat = self._split(position)

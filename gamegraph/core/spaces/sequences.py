@@ -13,24 +13,26 @@ import numpy as np
 from gamegraph.core.notation import PositionError, join_key
 from gamegraph.core.spaces.base import Space
 
-__all__ = ["SequenceSpace"]
+__all__ = ["SequenceSpace", "check_int", "check_n", "integer_tuple"]
 
 
-def _check_int(name: str, value: object, low: int = 0) -> int:
+def check_int(name: str, value: object, low: int = 0) -> int:
     """``value``, an integer (no bool) of at least ``low``: a parameter of a space."""
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise PositionError(f"{name} = {value!r}: give an integer of at least {low}")
     return value
 
 
-def _check_n(n: object, what: str, limit: int = 255) -> int:
+def check_n(n: object, what: str, limit: int = 255) -> int:
     """``n``, an integer (no bool) in 0..limit: the size of a space of ``what``."""
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= limit:
         raise PositionError(f"n = {n!r} is outside 0..{limit} for {what}")
     return n
 
 
-def _sequence(position: object, what: str, give: str = "a tuple of integers") -> tuple[int, ...]:
+def integer_tuple(
+    position: object, what: str, give: str = "a tuple of integers"
+) -> tuple[int, ...]:
     """A position given as a tuple or list of integers, as a tuple of ints."""
     if not isinstance(position, tuple | list) or not all(
         isinstance(v, int | np.integer) and not isinstance(v, bool) for v in position
@@ -62,7 +64,7 @@ class SequenceSpace(Space[tuple[int, ...]]):
         return self.unrank_many(np.arange(lo, hi, dtype=np.int64))
 
     def rank(self, position: tuple[int, ...]) -> int:
-        return self._rank_row(_sequence(position, self.what))
+        return self._rank_row(integer_tuple(position, self.what))
 
     def encode(self, position: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(position)
