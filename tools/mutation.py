@@ -26,7 +26,9 @@ operators (& |, << >>), augmented assignment (+= -=, and deleting the statement)
 ``or``, dropping ``not``, integer constants c -> c + 1 and True <-> False. Not mutated: doc
 strings, annotations, f-strings and error messages, decorators, module-level constants, and the
 memory estimates (their constants are measured heuristics, not facts a test can state).
-Survivors judged equivalent are listed in EQUIVALENT with the reason and leave the score.
+Survivors judged equivalent are listed in EQUIVALENT with the reason and leave the score; an
+entry is found by its line's text, so it follows the line when edits above move it (its line
+number decides only between lines of the same text).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,21 +120,22 @@ SKIPPED_FUNCTIONS = {
     "shard_memory_bytes",
 }
 
-#: (module, line, mutation) -> (the line's text, why the mutant cannot change any answer);
-#: an entry whose text no longer matches its line is ignored. Where a line has two mutants of
-#: the same kind, the mutation names the column too ("2 -> 3 @col", 0-based) and only that one
-#: is equivalent
+#: (module, line, mutation) -> (the line's text, why the mutant cannot change any answer).
+#: A mutant matches an entry of its module and mutation whose text is its line's (stripped):
+#: anywhere when no other line of the module has that text, else only at the entry's line
+#: (Mutant.equivalent). Where a line has two mutants of the same kind, the mutation names the
+#: column too ("2 -> 3 @col", 0-based) and only that one is equivalent
 EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
-    ("floridian/_kernels.py", 456, "< -> <="): (
+    ("floridian/_kernels.py", 430, "< -> <="): (
         "if rb < 0:",
         "row 0 is sources[0], the smallest source (sources ascend: np.unique or arange), and b "
         "<= a was skipped above, so a source b > a has row >= 1: rb == 0 never happens",
     ),
-    ("floridian/_kernels.py", 300, "1 -> 2"): (
+    ("floridian/_kernels.py", 280, "1 -> 2"): (
         "max_candidates = (1 << nb) * (ones + 1)",
         "an over-estimate only cuts the batch earlier; the caller runs the rest in the next one",
     ),
-    ("crim/_kernels.py", 95, "0 -> 1"): (
+    ("crim/_kernels.py", 104, "0 -> 1"): (
         "store = indptr.shape[0] > 0",
         "indptr is empty or has one entry per position plus one, at least 2 (n = 0 has one)",
     ),
@@ -139,28 +143,28 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "if self.alpha1 >= self.alpha2:",
         "the two α-positions of a 4-cycle differ (a != b), so they never tie",
     ),
-    ("floridian/_kernels.py", 38, "1 -> 2"): (
+    ("floridian/_kernels.py", 40, "1 -> 2"): (
         "comp = np.zeros((n + 1, width), dtype=np.int64)",
         "one more row of the counting table, never read (rows 0..n are)",
     ),
-    ("floridian/_kernels.py", 50, "1 -> 2"): (
+    ("floridian/_kernels.py", 52, "1 -> 2"): (
         "first = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("floridian/_kernels.py", 51, "1 -> 2"): (
+    ("floridian/_kernels.py", 53, "1 -> 2"): (
         "prefix = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("floridian/_kernels.py", 441, "0 -> 1"): (
+    ("floridian/_kernels.py", 415, "0 -> 1"): (
         "out = np.empty((0, 4), dtype=np.int64)",
         "four_cycles replaces this array in its second pass before writing to it",
     ),
-    ("floridian/_kernels.py", 230, "1 -> 2"): (
+    ("floridian/_kernels.py", 222, "1 -> 2"): (
         "k += 1",
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
         "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
     ),
-    ("crim/_kernels.py", 155, "+= -> -="): (
+    ("crim/_kernels.py", 152, "+= -> -="): (
         "odd_rank_p[m] += 1",
         "runs only at a P-position of odd rank, and there is none in any size swept (the "
         "paper's even-rank conjecture; test_crim counts them independently: 0), so no input "
@@ -170,12 +174,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "result[v] = values[v] if values[v] > onward else onward",
         "a maximum: when values[v] == onward both branches give the same value",
     ),
-    ("floridian/_kernels.py", 73, "2 -> 3 @33"): (
+    ("floridian/_kernels.py", 83, "2 -> 3 @33"): (
         "top = prev - 2 if prev - 2 < remaining else remaining",
         "the condition then differs only when remaining == prev - 2, where both branches give "
         "the same top",
     ),
-    ("crim/_kernels.py", 100, "* -> +"): (
+    ("crim/_kernels.py", 109, "* -> +"): (
         "targets = np.empty(2 * n + 2, dtype=np.int64)",
         "the buffer holds the options of one position, 2 per distinct part size d, and d(d + "
         "1)/2 <= n gives 2d <= n + 4 = the mutant's length for every n",
@@ -186,123 +190,120 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "table[remaining, 0] for a part 1, the partitions of remaining >= 1 into parts <= 0: "
         "none, so a run of ones at the end never changes the rank",
     ),
-    ("_kernels.py", 97, "1 -> 2 @52"): (
+    ("_kernels.py", 112, "1 -> 2 @52"): (
         "size += (offsets[i + 1] - offsets[i]) * 8 + 1",
         "one more byte per row in the buffer's size, an upper bound only: the text is returned "
         "cut to the bytes written (buf[:pos])",
     ),
-    ("crim/_kernels.py", 99, "2 -> 3"): (
+    ("crim/_kernels.py", 108, "2 -> 3"): (
         "suf = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: _options writes suf[k] (k <= n parts) and then "
         "suf[k - 1..0] before reading any, never past k",
     ),
-    ("floridian/_kernels.py", 102, "2 -> 3 @33"): (
-        "top = prev - 2 if prev - 2 < remaining else remaining",
-        "the condition then differs only when remaining == prev - 2, where both branches give "
-        "the same top",
-    ),
     # the lifting search, the Bulgarian and CRIM engines, the shared kernels
-    ("lifting/patterns.py", 405, "2 -> 3"): (
+    ("lifting/patterns.py", 391, "2 -> 3"): (
         "return range(1, min(position[0] for position in cycle) + 2)",
         "paper_m_range is only used by paper_lifts, and one more m gives no lift (the "
         "completeness argument of its docstring; test_paper_m_range_cuts_no_lift checks every m"
         " outside the range up to 3 * stop + 10)",
     ),
-    ("lifting/band_rule.py", 110, ">= -> >"): (
-        "elif width >= 2:",
+    ("lifting/band_rule.py", 125, ">= -> >"): (
+        "if width >= 2:",
         "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
-        "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
+        "band_m_bound's argument (holding for every w >= 2, about Ω-arcs only) leaves no lift "
+        "above the bound, for wide_band_lifts and band_any_lifts (level_range's users) alike",
     ),
-    ("lifting/band_rule.py", 110, "2 -> 3"): (
-        "elif width >= 2:",
+    ("lifting/band_rule.py", 125, "2 -> 3"): (
+        "if width >= 2:",
         "width 2 then takes the width-1 range, m up to max(h(p), #parts(p)) over the cycle, "
         "which is above band_m_bound(cycle) (one of the h(p) less 2): a larger range, and "
-        "band_m_bound's argument (holding for every w >= 2) leaves no lift above the bound",
+        "band_m_bound's argument (holding for every w >= 2, about Ω-arcs only) leaves no lift "
+        "above the bound, for wide_band_lifts and band_any_lifts (level_range's users) alike",
     ),
-    ("crim/engine.py", 315, "0 -> 1"): (
+    ("crim/engine.py", 306, "0 -> 1"): (
         "hits = np.flatnonzero(self.first_odd_p >= 0)",
         "differs only where first_odd_p is 0, and index 0 is the empty partition (size 0) of "
         "rank 0 - 0, even: it is never recorded there, so both tests pick the same sizes",
     ),
-    ("crim/_kernels.py", 97, "2 -> 3"): (
+    ("crim/_kernels.py", 106, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of the scratch partition: next_partition writes at most m <= n parts "
         "and the sweep sets and reads a[k] = 0 at k <= n, never past a[n]",
     ),
-    ("crim/_kernels.py", 98, "2 -> 3"): (
+    ("crim/_kernels.py", 107, "2 -> 3"): (
         "rems = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: _options writes rems[0..k-1] (k <= n parts) before "
         "reading any, never past k - 1",
     ),
-    ("crim/_kernels.py", 100, "2 -> 3"): (
+    ("crim/_kernels.py", 109, "2 -> 3"): (
         "targets = np.empty(2 * n + 2, dtype=np.int64)",
         "a longer buffer (either 2): it holds the options of one position, 2 per distinct part "
         "size, and each is written before it is read; nothing reads past the count",
     ),
-    ("crim/_kernels.py", 101, "2 -> 3"): (
+    ("crim/_kernels.py", 110, "2 -> 3"): (
         "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
         "a longer scratch array: it is indexed by Grundy values and the mex, each at most the "
         "number of distinct options of a position, 2d <= 2n + 2; the extra entries stay False",
     ),
-    ("crim/_kernels.py", 101, "3 -> 4"): (
+    ("crim/_kernels.py", 110, "3 -> 4"): (
         "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
         "a longer scratch array: it is indexed by Grundy values and the mex, each at most the "
         "number of distinct options of a position, 2d <= 2n + 2; the extra entries stay False",
     ),
-    ("crim/_kernels.py", 101, "* -> +"): (
+    ("crim/_kernels.py", 110, "* -> +"): (
         "seen = np.zeros(2 * n + 3, dtype=np.bool_)",
         "n + 5 entries still hold every index used: a Grundy value or mex is at most the number"
         " of distinct options, 2d for d distinct parts, and d(d + 1)/2 <= n gives 2d <= n + 4",
     ),
-    ("crim/_kernels.py", 156, "< -> <="): (
+    ("crim/_kernels.py", 153, "< -> <="): (
         "if first_odd_p[m] < 0:",
-        "runs only at a P-position of odd rank, and there is none in any size swept (see line "
-        "155's entry: test_crim counts them independently: 0)",
+        "runs only at a P-position of odd rank, and there is none in any size swept (see the "
+        "entry of odd_rank_p[m] += 1: test_crim counts them independently: 0)",
     ),
-    ("crim/_kernels.py", 156, "0 -> 1"): (
+    ("crim/_kernels.py", 153, "0 -> 1"): (
         "if first_odd_p[m] < 0:",
-        "runs only at a P-position of odd rank, and there is none in any size swept (see line "
-        "155's entry: test_crim counts them independently: 0)",
+        "runs only at a P-position of odd rank, and there is none in any size swept (see the "
+        "entry of odd_rank_p[m] += 1: test_crim counts them independently: 0)",
     ),
-    ("crim/engine.py", 315, ">= -> >"): (
+    ("crim/engine.py", 306, ">= -> >"): (
         "hits = np.flatnonzero(self.first_odd_p >= 0)",
         "differs only where first_odd_p is 0, and index 0 is the empty partition (size 0) of "
         "rank 0 - 0, even: it is never recorded there, so both tests pick the same sizes",
     ),
-    ("crim/engine.py", 316, "0 -> 1"): (
+    ("crim/engine.py", 307, "0 -> 1"): (
         "return self.position(int(self.first_odd_p[hits[0]])) if hits.size else None",
         "hits is empty in every sweep: there is no P-position of odd rank in any size swept "
         "(test_crim counts them independently: 0), so the conditional gives None either way",
     ),
-    ("crim/engine.py", 335, "1 -> 2"): (
+    ("crim/engine.py", 326, "1 -> 2"): (
         "counters = [np.empty(n + 1, dtype=np.int64) for _ in range(3)]",
         "the per-size counters of a build are scratch, never read after the sweep fills their "
         "first n + 1 entries; a longer array changes nothing the graph keeps",
     ),
-    ("crim/engine.py", 380, "1 -> 2 @50"): (
+    ("crim/engine.py", 368, "1 -> 2 @50"): (
         "staircases = sum(1 for k in range(1, game.n + 1) if k * (k + 1) // 2 <= game.n)",
         "the range then also tries k = n + 1, whose staircase has size (n + 1)(n + 2)/2 > n: "
         "the condition drops it",
     ),
-    ("lifting/patterns.py", 258, "< -> <="): (
-        "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
+    ("lifting/patterns.py", 271, "< -> <="): (
+        "if source[: len(s1)] != s1 or (free and min(s1) < 2):",
         "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
         "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so the "
         "in_t check below refuses it anyway",
     ),
-    ("lifting/patterns.py", 258, "2 -> 3"): (
-        "if min(s1) < 2 or source[: len(s1)] != s1:  # s1 reduced must stay positive",
+    ("lifting/patterns.py", 271, "2 -> 3"): (
+        "if source[: len(s1)] != s1 or (free and min(s1) < 2):",
         "also refuses s1 = (2, 2) (Ω1 at m = 3, Ω2 at m = 2, Ω3 at m = 1), whose rows allow "
         "max(H) <= m + bound <= 0, so λ1 = (2, 2): not in T (its 2 parts include a 2), so the "
         "in_t check below refuses it anyway",
     ),
-    ("lifting/band_rule.py", 261, "- -> +"): (
+    ("lifting/band_rule.py", 245, "- -> +"): (
         "for first in band_lifts(cycle, l1 - 2)",
         "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps only"
         " m == l1 - 2: a larger m_max lists more lifts that the filter drops",
     ),
-    ("lifting/band_rule.py", 263, "- -> +"): (
+    ("lifting/band_rule.py", 247, "- -> +"): (
         "for second in band_lifts(first.lifted, l2 - 2)",
         "band_lifts(cycle, m_max) lists the lifts with m <= m_max, and the next line keeps only"
         " m == l2 - 2: a larger m_max lists more lifts that the filter drops",
@@ -319,11 +320,11 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "from 2 hold the same cycles, lifts and stats",
     ),
     # the Tchoukaillon, Montreal, dual, Austrian, Carolina and random Bulgarian engines
-    ("random_bulgarian/_kernels.py", 157, "> -> >="): (
+    ("random_bulgarian/_kernels.py", 145, "> -> >="): (
         "if j > 0:",
         "at j = 0 the extra branch merges zero copies: _insert_many copies the row unchanged",
     ),
-    ("random_bulgarian/_kernels.py", 167, "== -> !="): (
+    ("random_bulgarian/_kernels.py", 155, "== -> !="): (
         "if nw == nxt_w.shape[0]:",
         "the arrays grow at every new row instead of when full; their first nw rows are the same",
     ),
@@ -332,38 +333,38 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "a running maximum: when values[v] equals the best so far, storing it again leaves the "
         "same value",
     ),
-    ("tchoukaillon/_kernels.py", 131, "+ -> -"): (
+    ("tchoukaillon/_kernels.py", 128, "+ -> -"): (
         "if (i + 1 + nxt) % 2 != 0:",
         "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by 2·nxt, "
         "so have its parity; % is Python's (0 or 1, numba alike) and != 0 holds alike",
     ),
-    ("random_bulgarian/_kernels.py", 230, "1 -> 2"): (
+    ("random_bulgarian/_kernels.py", 218, "1 -> 2"): (
         "kk = 1",
         "for n >= 2 the loop raises kk to 2 anyway; n = 1 (the least n the engine accepts) is 1"
         " = k(k-1)/2 + r for k = 1, r = 1 and for k = 2, r = 0, and (1) is then a cradle shape "
         "either way: the formula gives 0 both ways",
     ),
-    ("tchoukaillon/_kernels.py", 34, "64 -> 65"): (
+    ("tchoukaillon/_kernels.py", 31, "64 -> 65"): (
         "board = np.zeros(64, dtype=np.int64)  # board[i] = stones in hole i; board[0] unused",
         "a larger first capacity of the scratch board: it grows (by the check below) before any"
         " hole i + 1 >= its size is touched, so no value changes",
     ),
-    ("tchoukaillon/_kernels.py", 40, "1 -> 2"): (
+    ("tchoukaillon/_kernels.py", 37, "1 -> 2"): (
         "if i + 1 >= board.shape[0]:",
         "the board grows one hole earlier: capacity only, rightmost_holes touches board[1..i] "
         "alone and i + 1 < board.shape[0] still holds after the check",
     ),
-    ("tchoukaillon/_kernels.py", 40, ">= -> >"): (
+    ("tchoukaillon/_kernels.py", 37, ">= -> >"): (
         "if i + 1 >= board.shape[0]:",
         "the board then grows only when i reaches its size; i <= length + 1 and length < the "
         "size before, so board[i] (the hole written) is still in bounds and reads stop at "
         "board[length]: the one-hole margin of the original is never used",
     ),
-    ("tchoukaillon/_kernels.py", 41, "2 -> 3"): (
+    ("tchoukaillon/_kernels.py", 38, "2 -> 3"): (
         "bigger = np.zeros(board.shape[0] * 2, dtype=np.int64)",
         "the board grows by 3x instead of 2x: capacity only (old holes copied, new ones 0)",
     ),
-    ("tchoukaillon/_kernels.py", 41, "* -> +"): (
+    ("tchoukaillon/_kernels.py", 38, "* -> +"): (
         "bigger = np.zeros(board.shape[0] * 2, dtype=np.int64)",
         "the board grows by 2 holes instead of doubling; it grows when i + 1 >= its size with i"
         " <= its size - 1, so the new size >= i + 2 keeps board[i] in bounds: capacity only",
@@ -383,35 +384,35 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "fagan_root returns the sea (cf(m), cf(m)) (Lemma 2.3, checked against the sieve up to "
         "m = 10^5 by test_sr_lemma23): its two entries are equal",
     ),
-    ("random_bulgarian/_kernels.py", 92, "2 -> 3"): (
+    ("random_bulgarian/_kernels.py", 80, "2 -> 3"): (
         "room = n + 2",
         "one more entry in every scratch row: they hold at most n parts (a multiset of remains "
         "of the piles of a partition of n, or a partition of n) or the n + 2 starts, and "
         "nothing reads past those",
     ),
-    ("random_bulgarian/_kernels.py", 93, "1024 -> 1025"): (
+    ("random_bulgarian/_kernels.py", 81, "1024 -> 1025"): (
         "cap = 1024",
         "the first capacity of the level and term arrays: _grow enlarges them "
         "alike when full, and the terms are returned cut to [:terms]",
     ),
-    ("random_bulgarian/_kernels.py", 234, "2 -> 3"): (
+    ("random_bulgarian/_kernels.py", 222, "2 -> 3"): (
         "lam = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of the scratch partition: next_partition writes at most n parts "
         "(lam[0..n-1]) and the loop reads lam[i] only for i < k",
     ),
-    ("austrian/_kernels.py", 62, "2 -> 3"): (
+    ("austrian/_kernels.py", 50, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
-        "one more entry of the scratch partition: _first and next_partition write at most n "
+        "one more entry of the scratch partition: largest_tail and next_partition write at most n "
         "parts (a[0..n-1]) and the walk reads a[:k], never past them",
     ),
-    ("austrian/_kernels.py", 90, "2 -> 3"): (
+    ("austrian/_kernels.py", 78, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
-        "one more entry of the scratch partition: _first and next_partition write at most n "
+        "one more entry of the scratch partition: largest_tail and next_partition write at most n "
         "parts (a[0..n-1]) and the walk reads a[:k], never past them",
     ),
-    ("austrian/_kernels.py", 105, "2 -> 3"): (
+    ("austrian/_kernels.py", 93, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
-        "one more entry of the scratch partition: _first and next_partition write at most n "
+        "one more entry of the scratch partition: largest_tail and next_partition write at most n "
         "parts (a[0..n-1]) and the walk reads a[:k], never past them",
     ),
     ("dual/_kernels.py", 21, "2 -> 3"): (
@@ -434,34 +435,34 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of the scratch row: a position's code is an int64 bit string, so it has"
         " fewer than 64 entries, and the loop reads buf[:length] only",
     ),
-    ("tchoukaillon/engine.py", 352, ">= -> >"): (
+    ("tchoukaillon/engine.py", 355, ">= -> >"): (
         "if width * math.log2(radix) >= 62:",
         "the threshold between two routes that give the same answer (np.unique of the rows, or "
         "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); the keys stay"
         " below radix^width = 2^(width·log2 radix) <= 2^62 here",
     ),
-    ("tchoukaillon/engine.py", 352, "62 -> 63"): (
+    ("tchoukaillon/engine.py", 355, "62 -> 63"): (
         "if width * math.log2(radix) >= 62:",
         "the threshold between two routes that give the same answer (np.unique of the rows, or "
         "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); below 63 the "
         "keys stay below radix^width < 2^63, within an int64",
     ),
-    ("austrian/_kernels.py", 83, "< -> <="): (
+    ("austrian/_kernels.py", 71, "< -> <="): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("austrian/_kernels.py", 83, "0 -> 1"): (
+    ("austrian/_kernels.py", 71, "0 -> 1"): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("austrian/_kernels.py", 118, "< -> <="): (
+    ("austrian/_kernels.py", 106, "< -> <="): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("austrian/_kernels.py", 118, "0 -> 1"): (
+    ("austrian/_kernels.py", 106, "0 -> 1"): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
@@ -476,27 +477,27 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 216, "< -> <="): (
+    ("random_bulgarian/_kernels.py", 204, "< -> <="): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 216, "0 -> 1"): (
+    ("random_bulgarian/_kernels.py", 204, "0 -> 1"): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 254, "< -> <="): (
+    ("random_bulgarian/_kernels.py", 242, "< -> <="): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("random_bulgarian/_kernels.py", 254, "0 -> 1"): (
+    ("random_bulgarian/_kernels.py", 242, "0 -> 1"): (
         "if k < 0:",
         "next_partition returns -1 or the new length j + 1 + (parts refilled) with j >= 0, "
         "never 0: k < 0, k <= 0 and k < 1 agree",
     ),
-    ("austrian/_kernels.py", 94, "> -> >="): (
+    ("austrian/_kernels.py", 82, "> -> >="): (
         "while k > 0:",
         "k = 0 only for the empty μ (bank n), which adds 0 parts, and next_partition then "
         "returns -1 (no part to lower), ending the loop",
@@ -506,7 +507,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "GTH's back substitution is linear in x[0] (each x[kk] is a sum of multiples of earlier"
         " x[i]) and x is divided by its total at the end: any nonzero x[0] gives π",
     ),
-    ("random_bulgarian/_kernels.py", 250, "0 -> 1"): (
+    ("random_bulgarian/_kernels.py", 238, "0 -> 1"): (
         "l1 += max(r - q, 0) - min(q, r)",
         "adds 1 to l1 only when r <= q; the true L1 is even (an l1 distance between two "
         "partitions of n), so out = (L1 + 1) // 2 = L1 // 2 is the same",
@@ -526,7 +527,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "a chain's transition matrix (here transposed) is square: shape[1] is shape[0]",
     ),
     # the Floridian engine and kernels, the local 4-cycle search
-    ("floridian/engine.py", 379, "1 -> 2"): (
+    ("floridian/engine.py", 359, "1 -> 2"): (
         "positions, sources, omega_of, progress, chunk_arcs, threads or os.cpu_count() or 1, n",
         "the fallback when os.cpu_count() is None; the arcs do not depend on the thread count",
     ),
@@ -557,7 +558,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more next_candidate after the last candidate is written: it changes only the scratch "
         "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
     ),
-    ("floridian/_kernels.py", 37, "3 -> 4"): (
+    ("floridian/_kernels.py", 39, "3 -> 4"): (
         "width = n + 3",
         "one more column of the counting table, never read: the walks read fill[r, q] and "
         "first/prefix read comp[r - v, v] only at parts q, v <= n",
@@ -626,61 +627,56 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "picks no class and stops at level 1 on the zeroed cr) and visits no candidate: the "
         "same empty buffer and zero stats",
     ),
-    ("floridian/_kernels.py", 141, "2 -> 3"): (
+    ("floridian/_kernels.py", 133, "2 -> 3"): (
         "a = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: the walk writes a partition of n (at most n parts, "
         "a[0..n-1]) and reads a[:k]",
     ),
-    ("floridian/_kernels.py", 210, "2 -> 3"): (
+    ("floridian/_kernels.py", 202, "2 -> 3"): (
         "buf = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: Ω(λ) of a partition of n has at most n parts, "
         "written to buf[0..k-1] and read as buf[:k]",
     ),
-    ("floridian/_kernels.py", 273, "2 -> 3"): (
+    ("floridian/_kernels.py", 253, "2 -> 3"): (
         "sizes = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: a partition of n has at most n distinct sizes (d), "
         "and only sizes[:d] are read",
     ),
-    ("floridian/_kernels.py", 274, "2 -> 3"): (
+    ("floridian/_kernels.py", 254, "2 -> 3"): (
         "mults = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: a partition of n has at most n distinct sizes (d), "
         "and only mults[:d] are read",
     ),
-    ("floridian/_kernels.py", 275, "2 -> 3"): (
+    ("floridian/_kernels.py", 255, "2 -> 3"): (
         "bad = np.zeros(n + 2, dtype=np.bool_)",
         "one more entry of a scratch array: bad is indexed by the number of 1s removed, 0..ones"
         " <= n",
     ),
-    ("floridian/_kernels.py", 276, "2 -> 3"): (
+    ("floridian/_kernels.py", 256, "2 -> 3"): (
         "g_size = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: λ2 has at most d + 1 <= n + 1 groups, g_size[:m] "
         "with m <= d + 1",
     ),
-    ("floridian/_kernels.py", 277, "2 -> 3"): (
+    ("floridian/_kernels.py", 257, "2 -> 3"): (
         "g_mult = np.zeros(n + 2, dtype=np.int64)",
         "one more entry of a scratch array: λ2 has at most d + 1 <= n + 1 groups, g_mult[:m] "
         "with m <= d + 1",
     ),
-    ("floridian/_kernels.py", 278, "16 -> 17"): (
+    ("floridian/_kernels.py", 258, "16 -> 17"): (
         "targets = np.zeros(16, dtype=np.int64)",
         "a larger first capacity of the targets scratch: it is replaced by a larger one when a "
         "source has more candidate choices, and only targets[:found] is read",
     ),
-    ("floridian/_kernels.py", 303, "< -> <="): (
+    ("floridian/_kernels.py", 283, "< -> <="): (
         "if targets.shape[0] < max_candidates:",
         "also replaces a scratch that is exactly large enough, by a zeroed one of the same "
         "size: targets[:found] is written before it is read either way",
     ),
-    ("floridian/_kernels.py", 441, "4 -> 5"): (
+    ("floridian/_kernels.py", 415, "4 -> 5"): (
         "out = np.empty((0, 4), dtype=np.int64)",
         "four_cycles replaces this array in its second pass before writing to it",
     ),
-    ("floridian/_kernels.py", 70, "2 -> 3"): (
-        "prev = n + 2",
-        "the sentinel for no previous part: the first step needs only prev - 2 >= remaining = n"
-        " (top = n) and prev > remaining (no first[remaining, prev] term); n + 3 gives both",
-    ),
-    ("floridian/_kernels.py", 99, "2 -> 3"): (
+    ("floridian/_kernels.py", 80, "2 -> 3"): (
         "prev = n + 2",
         "the sentinel for no previous part: the first step needs only prev - 2 >= remaining = n"
         " (top = n) and prev > remaining (no first[remaining, prev] term); n + 3 gives both",
@@ -691,13 +687,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "only with j == d2 and the other way round (equal so far, the same total used), so the "
         "step `<=` adds in either test is never taken",
     ),
-    ("random_bulgarian/_kernels.py", 38, "0 -> 1"): (
+    ("random_bulgarian/_kernels.py", 26, "0 -> 1"): (
         "if value <= 0:",
         "the piles of one card it then leaves out are always a partition's last parts, and "
         "_rank, given the total s, adds table[r, 0] = 0 for each of them: every target's rank "
         "is the same (the parts kept between steps only ever reach _rank and _insert_many)",
     ),
-    ("lifting/patterns.py", 304, "0 -> 1"): (
+    ("lifting/patterns.py", 290, "0 -> 1"): (
         "reduced = {e.value(m, j or 0) for e in pattern.large if e.reduced}",
         "the reduced entries that carry j are α2's, α3's and α4's, whose j_min is 2, 1, 1: "
         "there j >= 1 and j or 1 == j; where j is None or 0 (α1, α8, the Ω rows) no reduced "
@@ -712,7 +708,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "(2, 2, 1, 4), (5, 3 * x - 1, 3, 3), (3 * x + 1, u + 1, 2, 2), (u + 4, u + 2 * z, 2, 2)",
         "the run (2, 2, step, 4) has first == last: range(2, 3, step) is [2] for every step",
     ),
-    ("tchoukaillon/engine.py", 386, "1 -> 2 @33"): (
+    ("tchoukaillon/engine.py", 389, "1 -> 2 @33"): (
         "for potential in range(top, -1, -1):",
         "the extra potential -1 has no bucket (potentials are sums of i * c >= 0): "
         "pending.pop(-1) is None and the loop continues past it",
@@ -721,12 +717,12 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "for w in range(1, n + 1):",
         "the extra step w = n + 1 breaks at once, as (n + 1) * 1 > n",
     ),
-    ("floridian/_kernels.py", 442, "2 -> 3"): (
+    ("floridian/_kernels.py", 416, "2 -> 3"): (
         "for pass_ in range(2):",
         "a third pass only counts again: it allocates nothing (pass_ == 1 does) and writes "
         "nothing (only pass 1 writes), so the array of pass 1 is returned unchanged",
     ),
-    ("floridian/_kernels.py", 460, "or -> and"): (
+    ("floridian/_kernels.py", 434, "or -> and"): (
         "if at == turns.shape[0] or turns[at] != a:",
         "the H-row test only skips the scan of b's α-arcs early: H(b) holds Ω(y) of every "
         "α-move y of b, so when a is not in it the scan finds no y with Ω(y) = a; `and` skips "
@@ -740,34 +736,24 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "levels the walk left because they had no next option; nothing is written on the way "
         "(checked against the unmutated walk for every n <= 150)",
     ),
-    ("random_bulgarian/_kernels.py", 64, "< -> <="): (
+    ("random_bulgarian/_kernels.py", 52, "< -> <="): (
         "while size < needed:",
         "capacity only: every array doubles to at least `needed` rows either way (once more "
         "when equal), the rows past the ones written are never read, and each array is cut to "
         "its rows written before it is returned",
     ),
-    ("lifting/patterns.py", 256, "0 -> 1"): (
-        "s1, _ = pattern.values(m, 0)",
-        "_match_free serves only FREE_NEW_PART (Ω1, Ω2, Ω3), whose s1 entries have no j "
-        "(with_j False): s1 is the same at every j",
-    ),
-    ("austrian/_kernels.py", 76, "0 -> 1"): (
+    ("austrian/_kernels.py", 64, "0 -> 1"): (
         "if v <= 0:",
         "a reduced part v = 1 adds table[remaining, 0], the partitions of remaining >= 1 (v is "
         "still to come off it) into parts <= 0: none, and the parts after it are 1s too; "
         "`remaining` is not read after the loop",
     ),
-    ("floridian/_kernels.py", 144, "0 -> 1"): (
+    ("floridian/_kernels.py", 136, "0 -> 1"): (
         "offsets[0] = 0",
         "the n = 0 branch of enumerate_separated is never taken: its one caller, "
         "SeparatedPartitions.of, refuses n < 1",
     ),
-    ("floridian/_kernels.py", 105, "> -> >="): (
-        "if prev <= remaining and prev > v:",
-        "the groups of a partition have distinct sizes, descending, so prev > v at every group "
-        "(and prev = n + 2 > v at the first): prev == v never happens",
-    ),
-    ("floridian/_kernels.py", 361, ">= -> >"): (
+    ("floridian/_kernels.py", 341, ">= -> >"): (
         "if not inserted and s_new >= v:",
         "when s_new == v the mutant writes s_new as a group of its own after v's (two groups of "
         "one size) instead of adding 1 to v's multiplicity; _separated_index_groups ranks "
@@ -819,14 +805,24 @@ class Mutant:
     column: int = 0  #: where the change starts in its line (0-based)
 
     def equivalent(self) -> str | None:
-        """Why the mutant is equivalent, if EQUIVALENT says so."""
-        at_column = (self.module, self.line, f"{self.what} @{self.column}")
-        entry = EQUIVALENT.get(at_column) or EQUIVALENT.get((self.module, self.line, self.what))
-        text, reason = entry or ("", "")
-        return reason if text == self.text else None
+        """Why the mutant is equivalent, if EQUIVALENT says so (its comment says how)."""
+        anywhere = _stripped_lines(self.module).count(self.text) == 1
+        for what in (f"{self.what} @{self.column}", self.what):
+            for (module, line, kind), (text, reason) in EQUIVALENT.items():
+                if (module, kind, text) == (self.module, what, self.text) and (
+                    anywhere or line == self.line
+                ):
+                    return reason
+        return None
 
     def label(self) -> str:
         return f"{GAMES}{self.module}:{self.line}: {self.what} @{self.column}    | {self.text}"
+
+
+@cache
+def _stripped_lines(module: str) -> tuple[str, ...]:
+    source = (PACKAGE / "games" / module).read_text(encoding="utf-8")
+    return tuple(line.strip() for line in source.splitlines())
 
 
 def _offsets(source: str) -> list[int]:
