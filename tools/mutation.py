@@ -135,7 +135,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "max_candidates = (1 << nb) * (ones + 1)",
         "an over-estimate only cuts the batch earlier; the caller runs the rest in the next one",
     ),
-    ("crim/_kernels.py", 104, "0 -> 1"): (
+    ("crim/_kernels.py", 104, "0 -> 1 @30"): (
         "store = indptr.shape[0] > 0",
         "indptr is empty or has one entry per position plus one, at least 2 (n = 0 has one)",
     ),
@@ -183,12 +183,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "targets = np.empty(2 * n + 2, dtype=np.int64)",
         "the buffer holds the options of one position, 2 per distinct part size d, and d(d + "
         "1)/2 <= n gives 2d <= n + 4 = the mutant's length for every n",
-    ),
-    ("dual/_kernels.py", 34, "statement deleted"): (
-        "length += 1",
-        "drops the trailing ones of D(λ) from the ranked prefix, but rank_of adds "
-        "table[remaining, 0] for a part 1, the partitions of remaining >= 1 into parts <= 0: "
-        "none, so a run of ones at the end never changes the rank",
     ),
     ("_kernels.py", 112, "1 -> 2 @52"): (
         "size += (offsets[i + 1] - offsets[i]) * 8 + 1",
@@ -323,10 +317,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ("random_bulgarian/_kernels.py", 145, "> -> >="): (
         "if j > 0:",
         "at j = 0 the extra branch merges zero copies: _insert_many copies the row unchanged",
-    ),
-    ("random_bulgarian/_kernels.py", 155, "== -> !="): (
-        "if nw == nxt_w.shape[0]:",
-        "the arrays grow at every new row instead of when full; their first nw rows are the same",
     ),
     ("montreal/_kernels.py", 112, "> -> >="): (
         "if distance[v] == 0 and values[v] > best_on_cycle[cycle_of[v]]:",
@@ -686,12 +676,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "its only caller compares b = Ω(x) with a, two partitions of n: the loop meets i == d1 "
         "only with j == d2 and the other way round (equal so far, the same total used), so the "
         "step `<=` adds in either test is never taken",
-    ),
-    ("random_bulgarian/_kernels.py", 26, "0 -> 1"): (
-        "if value <= 0:",
-        "the piles of one card it then leaves out are always a partition's last parts, and "
-        "_rank, given the total s, adds table[r, 0] = 0 for each of them: every target's rank "
-        "is the same (the parts kept between steps only ever reach _rank and _insert_many)",
     ),
     ("lifting/patterns.py", 290, "0 -> 1"): (
         "reduced = {e.value(m, j or 0) for e in pattern.large if e.reduced}",
