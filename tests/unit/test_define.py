@@ -90,6 +90,13 @@ def test_a_cyclic_impartial_game_gets_draws_by_retrograde_analysis() -> None:
     grundy = {built.position(i): int(v) for i, v in enumerate(built.grundy)}
     assert grundy == {(3,): -1, (2,): -1, (1,): -1, (0,): 0}
     assert built.stats()["draws"] == 1 and built.stats()["max_grundy"] == 0
+    # the node table Neo4j is given says the same, one outcome label per node
+    (nodes,) = get_game("test-loopy").create(n=1).tables(built).nodes
+    order = [built.position(i) for i in range(len(nodes))]
+    assert nodes.column("outcome") == [result[p] for p in order]
+    assert nodes.column("grundy") == [None if grundy[p] < 0 else grundy[p] for p in order]
+    label = {"D": "Draw", "P": "PPosition", "N": "NPosition"}
+    assert nodes.labels() == [[label[result[p]]] for p in order]
 
 
 @numba.njit
@@ -116,6 +123,21 @@ def test_a_compiled_move_gives_the_python_move_s_graph() -> None:
     for n in (1, 2, 5, 13, 24):
         assert np.array_equal(compiled(n).successor, gg.bulgarian(n).successor), n
         assert compiled(n).stats() == gg.bulgarian(n).stats()
+
+
+@numba.njit
+def _fills_out_and_one_more(parts: np.ndarray, n: int, out: np.ndarray) -> int:
+    out[:] = 1
+    return out.shape[0] + 1
+
+
+@pytest.mark.parametrize("n", [1, 4, 20])
+def test_a_compiled_move_s_out_holds_4n_plus_7_entries_and_more_is_refused(n: int) -> None:
+    """docs/games.md: ``out`` holds 4n + 7 entries, room for any position of n (at most n
+    parts) and for a wrong move's longer answer, which is refused naming the move."""
+    wrong = gg.solitaire(name="test-compiled-too-long", compiled=True)(_fills_out_and_one_more)
+    with pytest.raises(InputError, match=f"wrote {4 * n + 8} parts: more than the {4 * n + 7} "):
+        wrong(n)
 
 
 def test_a_session_definition_replaces_itself_and_a_clash_names_both_origins() -> None:

@@ -135,6 +135,21 @@ def test_stored_analysis_is_networkx_s_on_the_graph_of_the_definition(
     assert [nodes.columns["cycle"][i] for i in firsts] == list(range(len(cycles)))
 
 
+@pytest.mark.parametrize("game", GAMES, ids=str)
+def test_every_position_s_key_and_notation_listed_at_once_are_each_its_own(
+    game: FunctionalGame,
+) -> None:
+    """The lists of every key and every notation (the tables' columns, written by the
+    fastest route a space has) name each position as the space names it alone."""
+    built = game.build()
+    keys, notations = built.keys(), built.notations()
+    space = built._positions.space  # the core space the graph is numbered in
+    positions = [built.position(i) for i in range(len(keys))]
+    assert keys == [space.format(p) for p in positions]
+    assert notations == [space.notation(p) for p in positions]
+    assert notations == [built.notation(i) for i in range(len(keys))]
+
+
 def test_position_columns_describe_each_game_s_position() -> None:
     carolina = _tables(Carolina(n=7)).nodes[0].columns
     row = carolina["key"].index("3,1,2,1")

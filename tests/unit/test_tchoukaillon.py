@@ -331,6 +331,10 @@ def test_range_functions_refuse_bad_ranges() -> None:
         strange_root(0)
     with pytest.raises(TchoukaillonError):
         cf(-2)
+    # Fagan's roots up to m are strange roots up to 2m: refused past MAX_RANGE / 2, before
+    # a sieve of MAX_RANGE + 2 values is made
+    with pytest.raises(TchoukaillonError, match=f"up to {MAX_RANGE}"):
+        fagan_roots(MAX_RANGE // 2 + 1)
 
 
 def test_counts_per_value_are_as_long_as_the_largest_value_and_empty_for_top_0() -> None:
