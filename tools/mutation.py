@@ -57,7 +57,12 @@ GAMES = "gamegraph/games/"
 
 #: module (under gamegraph/games/) -> the unit tests that cover it
 TARGETS: dict[str, tuple[str, ...]] = {
-    "partitions.py": ("test_partitions.py", "test_bulgarian.py", "test_floridian.py"),
+    "partitions.py": (
+        "test_partitions.py",
+        "test_bulgarian.py",
+        "test_floridian.py",
+        "test_functional_games.py",
+    ),
     "engine/functional.py": ("test_functional.py",),
     "engine/build.py": ("test_functional_games.py", "test_define.py", "test_define_equality.py"),
     "engine/positions.py": ("test_functional_games.py", "test_define.py"),
@@ -779,6 +784,32 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "return max(self.cap, self.banks - 1)",
         "max_entry only chooses the rows' dtype (Space.dtype: uint8 up to 255, else int64); "
         "a larger bound can only choose int64, which holds every entry too",
+    ),
+    ("random_bulgarian/stationary.py", 59, "0 -> 1 @42"): (
+        "exit_mass: list[Fraction] = [Fraction(0)] * size",
+        "the elimination writes exit_mass[kk] for kk = size - 1 .. 1 before the back "
+        "substitution reads it for kk = 1 .. size - 1; exit_mass[0] is never read",
+    ),
+    ("_kernels.py", 65, "0 -> 1 @54"): (
+        "return np.ascontiguousarray(ck.partition_table(n, 0, False, False)[0])",
+        "one more slot of the table is computed and dropped: unlimited (limited False), slot "
+        "0 reads no other slot, so [0] is the same table",
+    ),
+    ("floridian/separated.py", 35, "0 -> 1 @59"): (
+        "n, fill, np.empty(0, dtype=np.uint8), np.empty(0, dtype=np.int64), False",
+        "the counting pass (write False) never touches parts or offsets, so their size does "
+        "not matter",
+    ),
+    ("montreal/_kernels.py", 64, "- -> + @50"): (
+        "length = _decode(codes[t], n + lengths[t] - 1, a)",
+        "two more leading bits of a code, both 0, decode as two leading zero entries: the "
+        "local form gives them 0 (no positive run ends before them) and the image drops its "
+        "leading zeros, so M(α) is the same (a holds 66 entries, lengths stay below 64)",
+    ),
+    ("random_bulgarian/_kernels.py", 51, "2 -> 3 @29"): (
+        "size = values.shape[0] * 2",
+        "only how fast the buffer grows: the loop below then makes size >= needed either way, "
+        "and the rows past those written are never read",
     ),
 }
 
