@@ -229,3 +229,62 @@ def test_a_graph_with_an_arc_out_of_range_is_refused() -> None:
         G.ArcGraph.from_arcs(2, [0], [2])
     with pytest.raises(G.GraphArrayError, match="outside"):
         G.ArcGraph.from_rows([[1], [5]])
+
+
+@pytest.mark.parametrize(
+    "successor",
+    [[0, 2], [-1, 0], [[0]], [0.0, 1.0], np.array([1, 0], dtype=bool)],
+    ids=["past the end", "negative", "2-D", "floats", "booleans"],
+)
+def test_a_successor_array_that_maps_no_node_into_the_graph_is_refused(successor: object) -> None:
+    with pytest.raises(G.GraphArrayError):
+        G.FunctionalGraph(successor)  # type: ignore[arg-type]
+
+
+def test_a_successor_list_becomes_the_array_of_a_functional_graph() -> None:
+    graph = G.FunctionalGraph([1, 0, 0])  # type: ignore[arg-type]
+    assert graph.successor.tolist() == [1, 0, 0]
+    assert G.functional_analysis(graph).cycle_count == 1
+    assert G.FunctionalGraph(np.array([], dtype=np.float64)).size == 0
+
+
+@pytest.mark.parametrize(
+    ("indptr", "indices", "why"),
+    [
+        ([], [], "indptr must run"),
+        ([1, 1], [], "indptr must run"),
+        ([0, 2, 1], [0, 1], "indptr must run"),
+        ([0, 1, 1], [0, 1], "indptr must run"),
+        ([0, 1, 2], [0, 2], r"outside 0\.\.1"),
+        ([0, 1, 2], [-1, 0], r"outside 0\.\.1"),
+        ([0, 1], [[0]], "one-dimensional"),
+    ],
+)
+def test_csr_arrays_that_are_no_graph_are_refused_when_the_graph_is_made(
+    indptr: list[int], indices: list[int], why: str
+) -> None:
+    # the compiled analyses trust these arrays: a target past the end was read out of bounds
+    with pytest.raises(G.GraphArrayError, match=why):
+        G.ArcGraph(np.array(indptr), np.array(indices))
+
+
+def test_an_arc_graph_keeps_its_targets_type_and_takes_its_offsets_as_int64() -> None:
+    graph = G.ArcGraph(np.array([0, 1, 2], dtype=np.int32), np.array([1, 0], dtype=np.uint8))
+    assert graph.indptr.dtype == np.int64 and graph.indices.dtype == np.uint8
+    assert G.strongly_connected_components(graph).tolist() == [0, 0]
+
+
+def test_a_node_or_a_mask_that_does_not_fit_the_graph_is_refused() -> None:
+    graph = G.ArcGraph.from_rows([[1], [2], []])
+    with pytest.raises(G.GraphArrayError, match="one value for each of the 3 nodes"):
+        G.distance_to(graph, np.array([False, True]))
+    with pytest.raises(G.GraphArrayError, match="one value for each of the 3 nodes"):
+        G.recurrent(graph, np.zeros(5, dtype=np.int64))
+    with pytest.raises(G.GraphArrayError, match="one value for each of the 3 nodes"):
+        G.component_periods(graph, np.zeros(2, dtype=np.int64))
+    for source in (-1, 3, 1.0):
+        with pytest.raises(G.GraphArrayError, match=r"outside 0\.\.2"):
+            G.farthest(graph, source)  # type: ignore[arg-type]
+    assert G.distance_to(graph, [False, False, True]).tolist() == [2, 1, 0]
+    most, nodes = G.farthest(graph, 0)
+    assert (most, nodes.tolist()) == (2, [2])

@@ -8,10 +8,10 @@ from functional_reference import assert_matches_networkx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamegraph.core.graphs import GraphArrayError
 from gamegraph.games.engine.functional import (
     FunctionalGraph,
     PositionIndexError,
-    SuccessorArrayError,
     index_dtype,
 )
 
@@ -59,7 +59,7 @@ def test_the_empty_map_has_no_cycle() -> None:
     "bad", [np.array([0, 2]), np.array([-1, 0]), np.array([[0]]), np.array([0.0, 1.0])]
 )
 def test_an_array_that_is_not_a_map_of_its_indices_is_refused(bad: np.ndarray) -> None:
-    with pytest.raises(SuccessorArrayError):
+    with pytest.raises(GraphArrayError):
         FunctionalGraph.from_successor(bad)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gamegraph.core.graphs import _kernels as k
-from gamegraph.core.graphs.types import ArcGraph, FunctionalGraph, as_arcs
+from gamegraph.core.graphs.types import ArcGraph, FunctionalGraph, GraphArrayError, as_arcs
 
 __all__ = [
     "FunctionalAnalysis",
@@ -62,12 +62,31 @@ def strongly_connected_components(graph: Graph) -> np.ndarray:
     return np.asarray(k.strongly_connected_components(arcs.indptr, arcs.indices))
 
 
+def _per_node(arcs: ArcGraph, values: np.ndarray | None, what: str) -> np.ndarray | None:
+    """``values`` (one per node) checked to be as many as the graph's nodes."""
+    if values is None:
+        return None
+    array = np.asarray(values)
+    if array.shape != (arcs.size,):
+        raise GraphArrayError(
+            f"{what} must hold one value for each of the {arcs.size} nodes, not shape {array.shape}"
+        )
+    return array
+
+
+def _node(arcs: ArcGraph, v: int) -> int:
+    if not isinstance(v, int | np.integer) or not 0 <= v < arcs.size:
+        raise GraphArrayError(f"node {v!r} is outside 0..{arcs.size - 1}")
+    return int(v)
+
+
 def component_periods(graph: Graph, scc: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For each strongly connected component (by id of ``scc``, computed when not given):
     whether it is closed (no arc leaves it) and its period, the gcd of its cycles' lengths
     (0 for a single node without a loop). A Markov chain's class periods, a functional
     graph's cycle lengths."""
     arcs = as_arcs(graph)
+    scc = _per_node(arcs, scc, "scc")
     if scc is None:
         scc = strongly_connected_components(arcs)
     comps = int(scc.max()) + 1 if scc.shape[0] else 0
@@ -85,6 +104,7 @@ def recurrent(graph: Graph, scc: np.ndarray | None = None) -> np.ndarray:
     """Nodes on a cycle: in a strongly connected component of two or more nodes, or with a
     loop (``scc``: :func:`strongly_connected_components`, when already at hand)."""
     arcs = as_arcs(graph)
+    scc = _per_node(arcs, scc, "scc")
     if scc is None:
         scc = strongly_connected_components(arcs)
     sizes = np.bincount(scc)
@@ -98,14 +118,15 @@ def distance_to(graph: Graph, targets: np.ndarray) -> np.ndarray:
     """Least number of moves from each node to the ``targets`` (a boolean mask), -1 where
     none can be reached (a breadth-first search on the reverse graph)."""
     back = reverse(graph)
-    return np.asarray(k.reverse_bfs(back.indptr, back.indices, np.asarray(targets, dtype=bool)))
+    mask = _per_node(back, targets, "targets (a mask)")
+    return np.asarray(k.reverse_bfs(back.indptr, back.indices, np.asarray(mask, dtype=bool)))
 
 
 def shortest_path_lengths(graph: Graph, source: int) -> np.ndarray:
     """Least number of moves from ``source`` to each node, -1 where it cannot be reached."""
     arcs = as_arcs(graph)
     seeds = np.zeros(arcs.size, dtype=bool)
-    seeds[source] = True
+    seeds[_node(arcs, source)] = True
     return np.asarray(k.reverse_bfs(arcs.indptr, arcs.indices, seeds))
 
 

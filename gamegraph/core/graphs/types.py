@@ -28,7 +28,29 @@ __all__ = ["ArcGraph", "FunctionalGraph", "GraphArrayError", "as_arcs", "index_d
 
 
 class GraphArrayError(InputError):
-    """Arrays that are not a graph on 0..N-1 (a target out of range, a bad CSR)."""
+    """Arrays that are not a graph on 0..N-1 (a target out of range, a bad CSR): refused when
+    a graph is made, since the compiled analyses would read past the arrays' ends."""
+
+
+def _integers(name: str, values: Any) -> np.ndarray:
+    """``values`` as a one-dimensional integer array (an empty one of any type as int64)."""
+    array = np.asarray(values)
+    if array.ndim == 1 and array.shape[0] == 0 and array.dtype.kind not in "iu":
+        array = array.astype(np.int64)
+    if array.ndim != 1 or array.dtype.kind not in "iu":
+        raise GraphArrayError(
+            f"{name} must be a one-dimensional array of integers, not {array.dtype} of "
+            f"shape {array.shape}"
+        )
+    return array
+
+
+def _check_targets(targets: np.ndarray, size: int) -> None:
+    if targets.shape[0] and (int(targets.min()) < 0 or int(targets.max()) >= size):
+        raise GraphArrayError(
+            f"a move leads outside 0..{size - 1}: the targets run "
+            f"{int(targets.min())}..{int(targets.max())}"
+        )
 
 
 def index_dtype(size: int) -> type[np.signedinteger[Any]]:
@@ -41,6 +63,13 @@ class FunctionalGraph:
     """A functional graph: node i moves to ``successor[i]``, and nowhere else."""
 
     successor: np.ndarray  #: the one move from each node (an index)
+
+    def __post_init__(self) -> None:
+        """The successor array as given (any integer type; a list becomes an array), checked
+        to map 0..N-1 into itself: :class:`GraphArrayError` otherwise."""
+        successor = _integers("a successor array", self.successor)
+        _check_targets(successor, successor.shape[0])
+        object.__setattr__(self, "successor", successor)
 
     @property
     def size(self) -> int:
@@ -61,6 +90,26 @@ class ArcGraph:
     indptr: np.ndarray  #: row offsets, length N + 1
     indices: np.ndarray  #: the targets, row by row
 
+    def __post_init__(self) -> None:
+        """The arrays checked to be a CSR graph on 0..N-1 (offsets from 0 to the number of
+        arcs, never decreasing; every target a node): :class:`GraphArrayError` otherwise.
+        ``indptr`` becomes int64; ``indices`` keeps its integer type."""
+        indptr = _integers("indptr", self.indptr).astype(np.int64, copy=False)
+        indices = _integers("indices", self.indices)
+        if (
+            indptr.shape[0] == 0
+            or indptr[0] != 0
+            or indptr[-1] != indices.shape[0]
+            or bool((indptr[1:] < indptr[:-1]).any())
+        ):
+            raise GraphArrayError(
+                f"indptr must run from 0 to the number of arcs ({indices.shape[0]}) without "
+                "decreasing"
+            )
+        _check_targets(indices, indptr.shape[0] - 1)
+        object.__setattr__(self, "indptr", indptr)
+        object.__setattr__(self, "indices", indices)
+
     @classmethod
     def from_arcs(cls, size: int, sources: Any, targets: Any) -> ArcGraph:
         """The graph on 0..size-1 with arcs sources[i] -> targets[i] (rows keep their
@@ -69,9 +118,8 @@ class ArcGraph:
         dst = np.asarray(targets, dtype=np.int64).reshape(-1)
         if src.shape != dst.shape:
             raise GraphArrayError(f"{src.shape[0]} sources for {dst.shape[0]} targets")
-        for name, ends in (("source", src), ("target", dst)):
-            if ends.shape[0] and (int(ends.min()) < 0 or int(ends.max()) >= size):
-                raise GraphArrayError(f"an arc's {name} is outside 0..{size - 1}")
+        if src.shape[0] and (int(src.min()) < 0 or int(src.max()) >= size):
+            raise GraphArrayError(f"an arc's source is outside 0..{size - 1}")
         order = np.argsort(src, kind="stable")
         indptr = np.zeros(size + 1, dtype=np.int64)
         np.cumsum(np.bincount(src, minlength=size), out=indptr[1:])
@@ -85,8 +133,6 @@ class ArcGraph:
         indptr = np.zeros(len(lists) + 1, dtype=np.int64)
         np.cumsum([len(row) for row in lists], out=indptr[1:])
         flat = np.fromiter((t for row in lists for t in row), dtype=np.int64, count=indptr[-1])
-        if flat.shape[0] and (int(flat.min()) < 0 or int(flat.max()) >= len(lists)):
-            raise GraphArrayError(f"a move leads outside 0..{len(lists) - 1}")
         return cls(indptr, flat)
 
     @property

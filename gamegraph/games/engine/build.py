@@ -118,7 +118,7 @@ def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
     game.fill_successors(space, successor)
     positions = Positions(space, game.read_position)
     return FunctionalGameGraph.from_successor(
-        successor, checked=False, game=game, positions=positions
+        successor, narrow=False, game=game, positions=positions
     )
 
 

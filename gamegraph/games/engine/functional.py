@@ -31,7 +31,6 @@ __all__ = [
     "NETWORKX_LIMIT",
     "FunctionalGraph",
     "PositionIndexError",
-    "SuccessorArrayError",
     "analysis_bytes_per_position",
     "check_estimate",
     "index_dtype",
@@ -45,10 +44,6 @@ object per node and arc: about 1 KiB each)."""
 
 class PositionIndexError(InputError, IndexError):
     """A position index outside 0..size-1."""
-
-
-class SuccessorArrayError(InputError):
-    """The array given as a map is not a map of 0..N-1 into itself."""
 
 
 def analysis_bytes_per_position(size: int) -> int:
@@ -73,15 +68,16 @@ class FunctionalGraph(core.FunctionalGraph):
     cycle_count: int
 
     @classmethod
-    def from_successor(cls, successor: np.ndarray, *, checked: bool = True, **fields: Any) -> Self:
-        """Analyse the map ``successor``: checked to map 0..N-1 into itself and narrowed to
-        :func:`index_dtype` unless ``checked`` is false (an engine's own array, already so).
+    def from_successor(cls, successor: Any, *, narrow: bool = True, **fields: Any) -> Self:
+        """Analyse the map ``successor`` (checked by the core's type to map 0..N-1 into
+        itself: :class:`~gamegraph.core.graphs.GraphArrayError`), narrowed to
+        :func:`index_dtype` unless ``narrow`` is false (an engine's own array, already so).
 
         ``fields`` are the extra dataclass fields of a subclass (n, parameters, tables).
         """
-        if checked:
-            successor = _checked_successor(successor)
-            successor = successor.astype(index_dtype(int(successor.shape[0])), copy=False)
+        successor = core.FunctionalGraph(successor).successor
+        if narrow:
+            successor = successor.astype(index_dtype(successor.shape[0]), copy=False)
         analysis = core.functional_analysis(core.FunctionalGraph(successor))
         return cls(
             successor=successor,
@@ -204,18 +200,3 @@ class FunctionalGraph(core.FunctionalGraph):
             "fixed_points": self.fixed_points,
             "max_transient": self.max_transient,
         }
-
-
-def _checked_successor(successor: np.ndarray) -> np.ndarray:
-    array = np.asarray(successor)
-    if array.ndim != 1 or not np.issubdtype(array.dtype, np.integer):
-        raise SuccessorArrayError(
-            f"a successor array is one-dimensional and of integers, not {array.dtype} "
-            f"of shape {array.shape}"
-        )
-    if array.shape[0] and (int(array.min()) < 0 or int(array.max()) >= array.shape[0]):
-        raise SuccessorArrayError(
-            f"successor values must lie in 0..{array.shape[0] - 1}, "
-            f"found {int(array.min())}..{int(array.max())}"
-        )
-    return array
