@@ -12,6 +12,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -605,3 +606,26 @@ def test_members_finds_each_base_id_among_a_subsets_sorted_ids(
     ids = np.asarray(sorted(kept), dtype=np.int64)
     found = members(ids, np.asarray(asked, dtype=np.int64)).tolist()
     assert found == [sorted(kept).index(a) if a in kept else -1 for a in asked]
+
+
+def test_one_position_refused_by_a_rank_kernel_is_named_without_a_row_number() -> None:
+    with pytest.raises(sp.PositionError, match=r"^4,3 is no member of Partitions\(6\): .*7"):
+        sp.Partitions(6).rank((4, 3))
+    with pytest.raises(sp.PositionError, match=r"^0,4 is no member of Compositions\(4\)"):
+        sp.Compositions(4).rank((0, 4))
+    with pytest.raises(sp.PositionError, match=r"^row 1 \(4,3\): no member"):
+        sp.Partitions(6).rank_many(np.array([[6, 0], [4, 3]]))
+
+
+@pytest.mark.parametrize(
+    "space", [sp.Partitions(5), sp.Compositions(5), sp.PartitionsUpTo(5)], ids=repr
+)
+def test_decode_cuts_only_trailing_zeros_so_a_zero_before_a_part_is_no_member(
+    space: sp.Space[Any],
+) -> None:
+    assert space.decode((3, 2, 0, 0)) == (3, 2)
+    assert space.decode((0, 3, 2)) == (0, 3, 2)
+    assert (0, 3, 2) not in space
+    # the compiled ranking, given the padded rows, agrees with rank(decode(row))
+    rows = np.array([[3, 2, 0], [0, 3, 2], [3, 0, 2]])
+    assert space.rank_many(rows, strict=False).tolist() == [space.rank((3, 2)), -1, -1]

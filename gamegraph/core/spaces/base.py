@@ -39,6 +39,7 @@ __all__ = [
     "flat_rows",
     "members",
     "narrowed",
+    "unpadded",
 ]
 
 P = TypeVar("P")
@@ -243,6 +244,8 @@ class Space(ABC, Generic[P]):
             code, row = divmod(int(result), 2**32)
             parts = flat[offsets[row] : offsets[row + 1]]
             why = self._fault(code, parts)
+            if offsets.shape[0] == 2:  # one row: one position (rank)
+                raise PositionError(f"{self._row_text(parts)} is no member of {self!r}: {why}")
             raise PositionError(
                 f"row {row} ({self._row_text(parts)}): no member of {self!r}: {why}"
             )
@@ -316,6 +319,15 @@ class Space(ABC, Generic[P]):
         if position not in self:
             raise PositionError(f"{brief(text)} is no member of {self!r}: {why}")
         return position
+
+
+def unpadded(row: Sequence[int]) -> tuple[int, ...]:
+    """A padded row's integers without its trailing zeros (a zero before a nonzero stays)."""
+    values = tuple(int(v) for v in row)
+    end = len(values)
+    while end and values[end - 1] == 0:
+        end -= 1
+    return values[:end]
 
 
 def members(ids: np.ndarray, base: np.ndarray) -> np.ndarray:

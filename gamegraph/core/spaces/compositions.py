@@ -25,7 +25,7 @@ import numpy as np
 from gamegraph.core.notation import integers, is_empty
 from gamegraph.core.spaces import _composition_kernels as ck
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, members, narrowed
+from gamegraph.core.spaces.base import PositionError, Space, members, narrowed, unpadded
 from gamegraph.core.spaces.sequences import SequenceSpace, check_int
 
 __all__ = [
@@ -151,12 +151,9 @@ class Compositions(SequenceSpace):
     # ---------------------------------------------------------------- rows and text
 
     def decode(self, row: Sequence[int]) -> Composition:
-        values = tuple(int(v) for v in row)
         if self.length is None:  # a padded row: its trailing zeros cut off
-            end = len(values)
-            while end and values[end - 1] == 0:
-                end -= 1
-            return values[:end]
+            return unpadded(row)
+        values = tuple(int(v) for v in row)
         return values + (0,) * (self.length - len(values))
 
     def row_width(self) -> int:

@@ -19,7 +19,7 @@ import numpy as np
 
 from gamegraph.core.notation import brief, exponent_notation, integers, is_empty
 from gamegraph.core.spaces import _kernels as k
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
+from gamegraph.core.spaces.base import PositionError, Space, narrowed, unpadded
 from gamegraph.core.spaces.sequences import SequenceSpace, check_n, integer_tuple
 
 __all__ = [
@@ -223,7 +223,7 @@ class _PartitionSpace(SequenceSpace):
     # ---------------------------------------------------------------- rows and text
 
     def decode(self, row: Sequence[int]) -> Partition:
-        return tuple(int(v) for v in row if v != 0)
+        return unpadded(row)
 
     def row_width(self) -> int:
         return min(self.max_parts, self.n)
