@@ -629,3 +629,41 @@ def test_decode_cuts_only_trailing_zeros_so_a_zero_before_a_part_is_no_member(
     # the compiled ranking, given the padded rows, agrees with rank(decode(row))
     rows = np.array([[3, 2, 0], [0, 3, 2], [3, 0, 2]])
     assert space.rank_many(rows, strict=False).tolist() == [space.rank((3, 2)), -1, -1]
+
+
+def test_rows_of_fractions_or_offsets_that_do_not_fit_are_refused_in_one_line() -> None:
+    space = sp.Partitions(6)
+    with pytest.raises(sp.PositionError, match=r"must hold integers, not 3\.5"):
+        space.rank_many(np.array([[3.5, 2.5]]))
+    with pytest.raises(sp.PositionError, match=r"must hold integers, not 1\.5"):
+        space.unrank_many([1.5])
+    assert space.rank_many(np.array([[3.0, 2.0, 1.0]])).tolist() == [space.rank((3, 2, 1))]
+    flat = np.array([3, 2, 1, 6])
+    for offsets in ([0, 3, 1], [-1, 3], [0, 5]):
+        with pytest.raises(sp.PositionError, match="offsets do not fit"):
+            space.rank_many(flat, np.array(offsets))
+    assert space.rank_many(flat, np.array([3, 4])).tolist() == [0]  # a row may start anywhere
+
+
+def test_every_space_names_a_single_refused_position_as_given() -> None:
+    cases = [
+        (sp.Necklaces(4), (1, 3), "it is not its greatest rotation"),
+        (sp.PointerCompositions(3, 2), (0, 3), "seat 1"),
+        (sp.Partitions(5).where(lambda p: len(p) == 2, description="two parts"), (5,), "two"),
+    ]
+    for space, position, why in cases:
+        with pytest.raises(sp.PositionError, match=why) as refused:
+            space.rank_many(np.array([position]))
+        assert str(refused.value).startswith(",".join(map(str, position)) + " is no member")
+        with pytest.raises(sp.PositionError, match=r"^row 1 \("):
+            space.rank_many(*sp.flat_rows([space.first(), position]))
+
+
+def test_listed_positions_of_one_length_are_read_whole_from_a_2d_array() -> None:
+    boards = sp.Listed([(3, 0), (2, 1), (1, 2)])
+    assert boards.fixed_width
+    assert boards.rank_many(np.array([[3, 0], [1, 2]])).tolist() == [0, 2]
+    assert boards.unrank_array([0]).tolist() == [[3, 0]]
+    mixed = sp.Listed([(3,), (2, 1)])
+    assert not mixed.fixed_width
+    assert mixed.rank_many(np.array([[3, 0], [2, 1]])).tolist() == [0, 1]

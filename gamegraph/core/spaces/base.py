@@ -146,6 +146,8 @@ class Space(ABC, Generic[P]):
             try:
                 out[r] = self.rank(self.decode(row))
             except PositionError as error:
+                if strict and out.shape[0] == 1:
+                    raise
                 if strict:
                     raise PositionError(f"row {r} ({self._row_text(row)}): {error}") from None
                 out[r] = -1
@@ -243,12 +245,16 @@ class Space(ABC, Generic[P]):
         if result >= 0:
             code, row = divmod(int(result), 2**32)
             parts = flat[offsets[row] : offsets[row + 1]]
-            why = self._fault(code, parts)
-            if offsets.shape[0] == 2:  # one row: one position (rank)
-                raise PositionError(f"{self._row_text(parts)} is no member of {self!r}: {why}")
-            raise PositionError(
-                f"row {row} ({self._row_text(parts)}): no member of {self!r}: {why}"
-            )
+            raise self._no_member(row, flat, offsets, self._fault(code, parts))
+
+    def _no_member(self, r: int, flat: np.ndarray, offsets: np.ndarray, why: str) -> PositionError:
+        """The error of row ``r`` of a :meth:`rank_many` call, no member because ``why``: the
+        row named as given when it is the call's only one (a :meth:`rank`), else with its
+        number."""
+        text = self._row_text(flat[offsets[r] : offsets[r + 1]]) or "()"
+        if offsets.shape[0] == 2:
+            return PositionError(f"{text} is no member of {self!r}: {why}")
+        return PositionError(f"row {r} ({text}): no member of {self!r}: {why}")
 
     def _fault(self, code: int, parts: np.ndarray) -> str:
         """What the code of a rank kernel says of a row that is no member (for the spaces
@@ -261,9 +267,18 @@ class Space(ABC, Generic[P]):
         """Any layout of :meth:`rank_many` as flat int64 with offsets."""
         if offsets is not None:
             flat = _integers(rows).reshape(-1)
-            offsets = np.ascontiguousarray(offsets, dtype=np.int64)
-            if offsets.ndim != 1 or offsets.shape[0] < 1 or offsets[-1] > flat.shape[0]:
-                raise PositionError("offsets do not fit the flat array of rows")
+            offsets = _integers(offsets).astype(np.int64, copy=False)
+            if (
+                offsets.ndim != 1
+                or offsets.shape[0] < 1
+                or offsets[0] < 0
+                or offsets[-1] > flat.shape[0]
+                or bool((offsets[1:] < offsets[:-1]).any())
+            ):
+                raise PositionError(
+                    "offsets do not fit the flat array of rows (they run from 0 or more to at "
+                    f"most its length, {flat.shape[0]}, without decreasing)"
+                )
             return flat, offsets
         array = np.asarray(rows)
         if array.ndim == 1 and array.shape[0] == 0:
@@ -294,7 +309,7 @@ class Space(ABC, Generic[P]):
         return np.where(nonzero.any(axis=1), last, 0).astype(np.int64)
 
     def _check_ids(self, ids: np.ndarray | Sequence[int]) -> np.ndarray:
-        array = np.asarray(ids, dtype=np.int64).reshape(-1)
+        array = _integers(ids, "ids").reshape(-1)
         size = self.cardinality()
         if array.shape[0] and (array.min() < 0 or array.max() >= size):
             bad = int(array[(array < 0) | (array >= size)][0])
@@ -342,10 +357,17 @@ def members(ids: np.ndarray, base: np.ndarray) -> np.ndarray:
     return np.where(found, at, -1).astype(np.int64)
 
 
-def _integers(rows: Any) -> np.ndarray:
+def _integers(rows: Any, what: str = "rows") -> np.ndarray:
     """Rows as a contiguous integer array, kept in their integer dtype (no copy to int64
-    of a large uint8 array; the kernels compile for each dtype)."""
+    of a large uint8 array; the kernels compile for each dtype); floats only when every
+    value is an integer (3.0, not 3.5), and nothing else."""
     array = np.asarray(rows)
+    if array.dtype.kind == "f" and array.size:
+        fractions = array[np.mod(array, 1) != 0]
+        if fractions.size:
+            raise PositionError(f"{what} must hold integers, not {float(fractions.flat[0])}")
+    if array.dtype.kind not in "iub" and not (array.dtype.kind == "f" or array.size == 0):
+        raise PositionError(f"{what} must hold integers, not {array.dtype}")
     if array.dtype.kind not in "iu" or array.dtype.itemsize > 8:
         array = array.astype(np.int64)
     return np.ascontiguousarray(array)
@@ -421,10 +443,11 @@ class Narrowed(Space[P]):
     def rank_many(
         self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
     ) -> np.ndarray:
-        found = members(self.base_ids(), self.base.rank_many(rows, offsets, strict=strict))
+        flat, offsets = self._as_flat(rows, offsets)
+        found = members(self.base_ids(), self.base.rank_many(flat, offsets, strict=strict))
         if strict and (found < 0).any():
-            r = int(np.argmax(found < 0))
-            raise PositionError(f"row {r}: a position where {self.description} does not hold")
+            why = f"{self.description} does not hold"
+            raise self._no_member(int(np.argmax(found < 0)), flat, offsets, why)
         return found
 
     def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -230,12 +230,8 @@ class Necklaces(SequenceSpace):
         flat, offsets = self._as_flat(rows, offsets)
         found = members(self.base_ids, self.base.rank_many(flat, offsets, strict=strict))
         if strict and (found < 0).any():
-            r = int(np.argmax(found < 0))
-            parts = flat[offsets[r] : offsets[r + 1]]
-            raise PositionError(
-                f"row {r} ({self._row_text(parts)}): no member of {self!r}: it is not its "
-                "greatest rotation (see canonical())"
-            )
+            why = "it is not its greatest rotation (see canonical())"
+            raise self._no_member(int(np.argmax(found < 0)), flat, offsets, why)
         return found
 
     def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:

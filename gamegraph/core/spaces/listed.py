@@ -33,9 +33,16 @@ class Listed(SequenceSpace):
         self.positions.reverse()
         self.described = described or "the positions listed"
         self._ids = {p: i for i, p in enumerate(self.positions)}
+        self._one_length = len({len(p) for p in self.positions}) == 1
 
     def __repr__(self) -> str:
         return f"Listed({len(self.positions)} positions)"
+
+    @property
+    def fixed_width(self) -> bool:  # type: ignore[override]
+        """Every position has one length, so a 2-D array of rows is read whole: a position
+        may end in 0 (a board's empty last pit)."""
+        return self._one_length
 
     def cardinality(self) -> int:
         return len(self.positions)
@@ -64,8 +71,9 @@ class Listed(SequenceSpace):
             count=len(bounds) - 1,
         )
         if strict and (out < 0).any():
-            row = int(np.argmax(out < 0))
-            raise PositionError(f"row {row}: no member of {self!r}")
+            raise self._no_member(
+                int(np.argmax(out < 0)), flat, offsets, "the search did not find it"
+            )
         return out
 
     def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -77,10 +77,8 @@ class PointerCompositions(SequenceSpace):
         firsts = np.where(lengths > 0, flat[np.minimum(offsets[:-1], max(flat.shape[0] - 1, 0))], 0)
         bad = (lengths > 0) & (firsts < 1) if flat.shape[0] else np.zeros(lengths.shape[0], bool)
         if strict and bad.any():
-            r = int(np.argmax(bad))
-            raise PositionError(
-                f"row {r}: no member of {self!r}: the pointed-at pile (seat 1) is empty"
-            )
+            why = "the pointed-at pile (seat 1) is empty"
+            raise self._no_member(int(np.argmax(bad)), flat, offsets, why)
         try:
             ids = self.inner.rank_many(self._shift(flat, offsets, -1), offsets, strict=strict)
         except PositionError as error:

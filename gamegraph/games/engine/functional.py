@@ -75,12 +75,14 @@ class FunctionalGraph(core.FunctionalGraph):
 
         ``fields`` are the extra dataclass fields of a subclass (n, parameters, tables).
         """
-        successor = core.FunctionalGraph(successor).successor
+        graph = core.FunctionalGraph(successor)
         if narrow:
-            successor = successor.astype(index_dtype(successor.shape[0]), copy=False)
-        analysis = core.functional_analysis(core.FunctionalGraph(successor))
+            graph = core.FunctionalGraph(
+                graph.successor.astype(index_dtype(graph.size), copy=False)
+            )
+        analysis = core.functional_analysis(graph)
         return cls(
-            successor=successor,
+            successor=graph.successor,
             in_degree=analysis.in_degree,
             cycle_of=analysis.cycle_of,
             distance=analysis.distance,
