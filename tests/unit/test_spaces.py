@@ -667,3 +667,38 @@ def test_listed_positions_of_one_length_are_read_whole_from_a_2d_array() -> None
     mixed = sp.Listed([(3,), (2, 1)])
     assert not mixed.fixed_width
     assert mixed.rank_many(np.array([[3, 0], [2, 1]])).tolist() == [0, 1]
+
+
+def _every_kind_of_space(n: int) -> list[sp.Space[Any]]:
+    spaces: list[sp.Space[Any]] = [
+        sp.Partitions(n),
+        sp.Partitions(n, max_parts=2),
+        sp.Partitions(n, max_part=3),
+        sp.Partitions(n, distinct=True),
+        sp.PartitionsUpTo(n),
+        sp.Compositions(n),
+        sp.Compositions(n, length=3),
+        sp.Compositions(n, length=3, weak=True),
+        sp.Necklaces(n),
+        sp.PartitionTuples(n, 3),
+        sp.PlanePartitions(n),
+        sp.TwoColouredPartitions(n),
+        sp.Listed([(n, 0), (0, n), (1, 1)]),
+    ]
+    if n:
+        spaces += [sp.MarkedCompositions(n, 3), sp.PointerCompositions(n, 3)]
+    return spaces
+
+
+@pytest.mark.parametrize("n", range(7))
+def test_every_position_of_every_kind_of_space_reads_back_from_its_key_and_notation(
+    n: int,
+) -> None:
+    # n = 0 included: the empty two-coloured position's key '0' and notation '{}' did not parse
+    for space in _every_kind_of_space(n):
+        for i, position in enumerate(space):
+            for text in (space.format(position), space.notation(position)):
+                assert space.parse(text) == position, (space, text)
+            assert space.rank(position) == i
+            assert space.canonical(position) == position
+            assert space.decode(space.encode(position)) == position

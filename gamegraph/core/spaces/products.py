@@ -371,6 +371,8 @@ class TwoColouredPartitions(Space[TwoColoured]):
             if len(pair) != 2 or not all(v.strip().isdigit() for v in pair):
                 raise PositionError(f"{brief(text)}: write each pile as red+green, e.g. '2+1,0+3'")
             piles.append((int(pair[0]), int(pair[1])))
+        if not piles and body.strip() in ("", EMPTY_KEY):  # the key and notation of n = 0
+            return self._parsed((), text, "it has no pile, and n is not 0")
         if not piles:
             raise PositionError(f"{brief(text)}: no pile given; write each as red+green, '2+1,0+3'")
         position = self.canonical(piles)
