@@ -198,12 +198,12 @@ class LocalNeo4j(HomeFiles):
         """
         began = time.monotonic()
         installation = self.ensure_installed()
-        if not self.home.exists():
-            # a new home: only its user may look into it (the password file is 0600 as well)
-            try:
-                self.home.mkdir(parents=True, mode=0o700)
-            except OSError as e:
-                raise LocalNeo4jError(f"cannot create the home {self.home}: {e.strerror}") from e
+        # a new home: only its user may look into it (the password file is 0600 as well);
+        # another process starting the same new home at once may create it first
+        try:
+            self.home.mkdir(parents=True, mode=0o700, exist_ok=True)
+        except OSError as e:
+            raise LocalNeo4jError(f"cannot create the home {self.home}: {e.strerror}") from e
         make_private(self.home)
         with file_lock(self.run_dir / "start.lock"):
             current = self.status()

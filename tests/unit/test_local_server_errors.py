@@ -17,6 +17,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -163,6 +164,30 @@ def test_a_home_that_cannot_be_made_is_an_error_naming_it(
     with pytest.raises(LocalNeo4jError) as caught:
         server.start(timeout=5)
     assert str(caught.value) == f"cannot create the home {tmp_path}/file/home: Not a directory"
+
+
+def test_a_new_home_another_process_creates_at_the_same_instant_is_taken_as_it_is(
+    bin_dir: Path, installed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # two first loads into a new home: the other process (a bulk load staging its store
+    # inside the home) made the folder between this one's look and its mkdir
+    fake_jdk(bin_dir)
+    home = tmp_path / "home"
+    real_mkdir = Path.mkdir
+
+    def other_process_first(self: Path, *args: Any, **kwargs: Any) -> None:
+        if self == home:
+            os.makedirs(home / "bulk" / "csv", exist_ok=True)
+        real_mkdir(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", other_process_first)
+    with socket.socket() as listener:  # start then stops at the port check, past the home
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        server = LocalNeo4j(home, bolt_port=listener.getsockname()[1], install_root=installed)
+        with pytest.raises(PortInUseError):
+            server.start(timeout=5)
+    assert home.stat().st_mode & 0o077 == 0  # made private all the same
 
 
 def _free_port() -> int:
