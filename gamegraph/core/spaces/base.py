@@ -309,7 +309,7 @@ class Space(ABC, Generic[P]):
         return np.where(nonzero.any(axis=1), last, 0).astype(np.int64)
 
     def _check_ids(self, ids: np.ndarray | Sequence[int]) -> np.ndarray:
-        array = _integers(ids, "ids").reshape(-1)
+        array = _integers(ids, "ids").astype(np.int64, copy=False).reshape(-1)
         size = self.cardinality()
         if array.shape[0] and (array.min() < 0 or array.max() >= size):
             bad = int(array[(array < 0) | (array >= size)][0])
