@@ -117,8 +117,8 @@ def recurrent(graph: Graph, scc: np.ndarray | None = None) -> np.ndarray:
 def distance_to(graph: Graph, targets: np.ndarray) -> np.ndarray:
     """Least number of moves from each node to the ``targets`` (a boolean mask), -1 where
     none can be reached (a breadth-first search on the reverse graph)."""
+    mask = _per_node(as_arcs(graph), targets, "targets (a mask)")
     back = reverse(graph)
-    mask = _per_node(back, targets, "targets (a mask)")
     return np.asarray(k.reverse_bfs(back.indptr, back.indices, np.asarray(mask, dtype=bool)))
 
 

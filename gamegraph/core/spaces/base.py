@@ -366,7 +366,7 @@ def _integers(rows: Any, what: str = "rows") -> np.ndarray:
         fractions = array[np.mod(array, 1) != 0]
         if fractions.size:
             raise PositionError(f"{what} must hold integers, not {float(fractions.flat[0])}")
-    if array.dtype.kind not in "iub" and not (array.dtype.kind == "f" or array.size == 0):
+    if array.size and array.dtype.kind not in "iubf":
         raise PositionError(f"{what} must hold integers, not {array.dtype}")
     if array.dtype.kind not in "iu" or array.dtype.itemsize > 8:
         array = array.astype(np.int64)
@@ -443,9 +443,9 @@ class Narrowed(Space[P]):
     def rank_many(
         self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
     ) -> np.ndarray:
-        flat, offsets = self._as_flat(rows, offsets)
-        found = members(self.base_ids(), self.base.rank_many(flat, offsets, strict=strict))
+        found = members(self.base_ids(), self.base.rank_many(rows, offsets, strict=strict))
         if strict and (found < 0).any():
+            flat, offsets = self._as_flat(rows, offsets)  # only to name the row
             why = f"{self.description} does not hold"
             raise self._no_member(int(np.argmax(found < 0)), flat, offsets, why)
         return found
