@@ -318,6 +318,26 @@ def test_a_move_that_leaves_a_space_of_the_core_names_the_position_and_why() -> 
         move(5)
 
 
+def test_a_move_to_no_parts_on_a_pointer_space_is_refused_as_the_user_s_not_an_internal_error() -> (
+    None
+):
+    # before: 'error: internal error (IndexError ...)', from the pointer space's check of
+    # the pointed-at pile on rows with no entries at all
+    from gamegraph.core.spaces import PointerCompositions
+
+    @gg.solitaire(
+        name="test-no-parts",
+        space=gg.space(lambda n: PointerCompositions(n, 2)),
+    )
+    def move(position: tuple[int, ...], n: int) -> tuple[int, ...]:
+        return ()
+
+    with pytest.raises(
+        InputError, match=r"move\(\(3, 0\), n=3\) returned \(\), which is not one of"
+    ):
+        move(3)
+
+
 def test_a_compiled_move_on_compositions_gives_carolina_solitaire() -> None:
     @numba.njit
     def move(parts: np.ndarray, n: int, out: np.ndarray) -> int:

@@ -73,9 +73,10 @@ class PointerCompositions(SequenceSpace):
             if strict and offsets.shape[0] > 1:
                 raise PositionError(f"{self!r} is empty: no row is a member")
             return np.full(offsets.shape[0] - 1, -1, dtype=np.int64)
-        lengths = np.diff(offsets)
-        firsts = np.where(lengths > 0, flat[np.minimum(offsets[:-1], max(flat.shape[0] - 1, 0))], 0)
-        bad = (lengths > 0) & (firsts < 1) if flat.shape[0] else np.zeros(lengths.shape[0], bool)
+        # an empty row has no pointed-at pile to look at: the inner space refuses it
+        filled = np.diff(offsets) > 0
+        bad = np.zeros(filled.shape[0], dtype=bool)
+        bad[filled] = flat[offsets[:-1][filled]] < 1
         if strict and bad.any():
             why = "the pointed-at pile (seat 1) is empty"
             raise self._no_member(int(np.argmax(bad)), flat, offsets, why)
