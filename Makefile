@@ -9,7 +9,7 @@
 #
 # Both create .venv on first use. `make load N=24` loads another n; `make lint` runs ruff and
 # mypy; `make bench` runs the benchmarks (minutes); `make mutation` runs the mutation tests of
-# the engines (hours; SAMPLE=200 runs a seeded sample; tools/mutation.py).
+# the engines and the graph core (hours; SAMPLE=200 runs a seeded sample; tools/mutation.py).
 
 PYTHON ?= python3
 VENV   := .venv

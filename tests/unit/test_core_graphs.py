@@ -227,6 +227,9 @@ def test_a_two_cycle_is_infinity_and_an_exit_gives_its_k() -> None:
 def test_a_graph_with_an_arc_out_of_range_is_refused() -> None:
     with pytest.raises(G.GraphArrayError, match="outside"):
         G.ArcGraph.from_arcs(2, [0], [2])
+    for source in (2, -1):
+        with pytest.raises(G.GraphArrayError, match=r"source is outside 0\.\.1"):
+            G.ArcGraph.from_arcs(2, [source], [0])
     with pytest.raises(G.GraphArrayError, match="outside"):
         G.ArcGraph.from_rows([[1], [5]])
 
@@ -288,3 +291,10 @@ def test_a_node_or_a_mask_that_does_not_fit_the_graph_is_refused() -> None:
     assert G.distance_to(graph, [False, False, True]).tolist() == [2, 1, 0]
     most, nodes = G.farthest(graph, 0)
     assert (most, nodes.tolist()) == (2, [2])
+
+
+def test_an_index_dtype_holds_every_index_of_its_size_in_half_the_memory_where_it_can() -> None:
+    for size in (0, 1, 2**20, 2**31 - 1, 2**31, 2**31 + 1, 2**40):
+        assert np.iinfo(G.index_dtype(size)).max >= size - 1, size
+    assert G.index_dtype(2**31 - 1) is np.int32
+    assert G.index_dtype(2**31 + 1) is np.int64

@@ -28,11 +28,11 @@ def _tool() -> ModuleType:
 
 
 mutation = _tool()
-GAMES = ROOT / "gamegraph" / "games"
+PACKAGE = ROOT / "gamegraph"
 
 
 def _lines(module: str) -> list[str]:
-    return [line.strip() for line in (GAMES / module).read_text(encoding="utf-8").splitlines()]
+    return [line.strip() for line in (PACKAGE / module).read_text(encoding="utf-8").splitlines()]
 
 
 def _kind(what: str) -> tuple[str, int | None]:
@@ -50,7 +50,7 @@ def _entries() -> list[tuple[str, int, str, str, str]]:
 
 def test_every_target_module_and_its_tests_exist() -> None:
     for module, tests in mutation.TARGETS.items():
-        assert (GAMES / module).is_file(), module
+        assert (PACKAGE / module).is_file(), module
         assert tests, module
         for test in tests:
             assert (ROOT / "tests" / "unit" / test).is_file(), (module, test)

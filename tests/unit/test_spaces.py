@@ -702,3 +702,346 @@ def test_every_position_of_every_kind_of_space_reads_back_from_its_key_and_notat
             assert space.rank(position) == i
             assert space.canonical(position) == position
             assert space.decode(space.encode(position)) == position
+
+
+# ------------------------------------------------- edges a mutation sample of the core found
+
+
+@pytest.mark.parametrize(
+    "space",
+    [*ALL_SPACES, sp.Partitions(6).where(lambda p: len(p) == 2), sp.Listed([(2, 0), (0, 2)])],
+    ids=repr,
+)
+def test_the_last_id_unranks_and_the_one_after_it_is_refused(space: sp.Space) -> None:  # type: ignore[type-arg]
+    size = space.cardinality()
+    assert space.unrank(size - 1) == list(space)[-1]
+    with pytest.raises(sp.PositionError, match=rf"id {size} is outside 0\.\.{size - 1} of"):
+        space.unrank(size)
+
+
+@pytest.mark.parametrize(
+    "offsets",
+    [np.array([[0], [1]]), np.array([], dtype=np.int64)],
+    ids=["two-dimensional", "empty"],
+)
+def test_offsets_of_another_shape_than_one_row_start_each_are_refused(
+    offsets: np.ndarray,
+) -> None:
+    with pytest.raises(sp.PositionError, match="offsets do not fit"):
+        sp.Partitions(5).rank_many(np.array([5]), offsets)
+
+
+def test_a_text_whose_entries_add_up_to_more_than_the_limit_is_refused_before_it_is_read() -> None:
+    from gamegraph.core.notation import integers
+
+    assert integers("2^3", limit=6) == (2, 2, 2)
+    for text in ("3,3", "2^3", "1 2 3"):
+        with pytest.raises(sp.PositionError, match="add up to more than n = 5"):
+            integers(text, limit=5)
+
+
+def test_a_partition_of_a_smaller_size_is_refused_saying_its_size() -> None:
+    with pytest.raises(
+        sp.PositionError, match=r"no member of Partitions\(5\): its parts add up to 3"
+    ):
+        sp.Partitions(5).parse("2,1")
+
+
+@pytest.mark.parametrize(
+    "space",
+    [sp.PlanePartitions(0), sp.PartitionTuples(0, 2), sp.Necklaces(0), sp.Partitions(0)],
+    ids=repr,
+)
+def test_a_space_of_the_empty_position_alone_holds_no_entry(space: sp.Space) -> None:  # type: ignore[type-arg]
+    assert list(space) == [space.decode(())]
+    assert space.max_entry() == 0
+    assert space.dtype is np.uint8
+
+
+def test_a_marked_composition_given_as_no_pair_is_refused_in_one_line() -> None:
+    space = sp.MarkedCompositions(3, 2)
+    for position in (7, "ab", ((2, 1),), ((2, 1), "0")):
+        with pytest.raises(sp.PositionError, match="is no marked composition: give"):
+            space.rank(position)  # type: ignore[arg-type]
+
+
+def test_the_empty_pointer_space_refuses_every_row_and_takes_no_rows() -> None:
+    space = sp.PointerCompositions(0, 2)
+    assert space.cardinality() == 0
+    with pytest.raises(sp.PositionError, match="is empty: no row is a member"):
+        space.rank_many(np.array([[1]]))
+    assert space.rank_many(np.array([[1]]), strict=False).tolist() == [-1]
+    assert space.rank_many(np.zeros((0, 1), dtype=np.int64)).tolist() == []
+
+
+@pytest.mark.parametrize("n", range(5))
+def test_a_two_coloured_row_cut_of_its_trailing_zeros_decodes_to_the_same_position(
+    n: int,
+) -> None:
+    # a last pile with no green cards ends its row in a 0, which a flat row may leave out
+    space = sp.TwoColouredPartitions(n)
+    odd = 0
+    for position in space:
+        row = space.encode(position)
+        while row and row[-1] == 0:
+            row = row[:-1]
+        odd += len(row) % 2
+        assert space.decode(row) == position
+    assert odd > 0 or n == 0
+
+
+def test_compositions_hold_up_to_the_largest_int64_count_of_ids() -> None:
+    largest = 2**63 - 1  # ids 0..2^63 - 2 are int64
+    assert sp.Compositions(largest - 1, length=2, weak=True).cardinality() == largest
+    with pytest.raises(sp.PositionError, match=r"more than 2\^63 positions"):
+        sp.Compositions(largest, length=2, weak=True)
+
+
+@pytest.mark.parametrize(
+    ("space", "bad"),
+    [
+        (sp.Compositions(5), (6,)),
+        (sp.Compositions(5, length=3), (4, 2, 1)),
+        (sp.Compositions(5, length=3, weak=True), (6, 0, 0)),
+        (sp.Partitions(5), (6,)),
+        (sp.PartitionsUpTo(5), (6,)),
+        (sp.Partitions(5, max_parts=2), (3, 1, 1)),
+        (sp.Necklaces(5), (1, 4)),
+        (sp.PartitionTuples(3, 2), (4, 0, 0)),
+        (sp.PointerCompositions(3, 2), (0, 3)),
+        (sp.Listed([(1, 2), (2, 1)]), (3, 3)),
+    ],
+    ids=repr,
+)
+def test_a_refused_row_after_two_members_is_named_row_2_or_marked_minus_one(
+    space: sp.Space,  # type: ignore[type-arg]
+    bad: tuple[int, ...],
+) -> None:
+    rows = [*(space.encode(p) for p in list(space)[:2]), bad]
+    flat = np.array([v for row in rows for v in row], dtype=np.int64)
+    offsets = np.cumsum([0, *map(len, rows)])
+    text = ",".join(map(str, bad))
+    with pytest.raises(sp.PositionError, match=rf"^row 2 \({text}\): no member of "):
+        space.rank_many(flat, offsets)
+    assert space.rank_many(flat, offsets, strict=False).tolist() == [0, 1, -1]
+
+
+def test_no_rows_rank_to_no_ids_and_a_flat_row_without_offsets_is_refused() -> None:
+    space = sp.Partitions(5)
+    assert space.rank_many([]).tolist() == []
+    assert space.rank_many(np.array([])).tolist() == []
+    with pytest.raises(sp.PositionError, match="rows must be a 2-D array"):
+        space.rank_many(np.array([5]))
+
+
+def test_a_random_element_of_a_one_position_space_is_it_and_an_empty_space_has_none() -> None:
+    assert sp.Partitions(1).random_element() == (1,)
+    assert sp.Partitions(0).random_element() == ()
+    with pytest.raises(sp.PositionError, match="is empty: it has no position to draw"):
+        sp.PointerCompositions(0, 2).random_element()
+
+
+@pytest.mark.parametrize("text", ["1+2+0", "(1,2,0)", "1+x", "(1)"])
+def test_a_two_coloured_pile_of_other_than_two_counts_is_refused(text: str) -> None:
+    with pytest.raises(sp.PositionError, match="write each pile as red"):
+        sp.TwoColouredPartitions(3).parse(text)
+
+
+def test_bounded_partitions_up_to_n_are_each_size_s_bounded_partitions_in_turn() -> None:
+    for n in range(7):
+        for k_parts, top, distinct in itertools.product(range(n + 1), range(n + 1), (False, True)):
+            bounds: dict[str, Any] = {"max_parts": k_parts, "max_part": top, "distinct": distinct}
+            expected = [
+                p
+                for size in range(n + 1)
+                for p in sorted(
+                    (tuple(sorted(q, reverse=True)) for q in brute_partitions(size)),
+                    reverse=True,
+                )
+                if len(p) <= k_parts
+                and (not p or p[0] <= top)
+                and (not distinct or len(set(p)) == len(p))
+            ]
+            assert check_ids(sp.PartitionsUpTo(n, **bounds)) == expected, bounds
+
+
+@pytest.mark.parametrize(
+    ("space", "text", "why"),
+    [
+        (sp.Partitions(5), "2,1", "its parts add up to 3"),
+        (sp.Partitions(5, max_parts=2), "3,1,1", "it has 3 parts"),
+        (sp.PartitionsUpTo(5, max_parts=2), "3,1,1", "it has 3 parts"),
+        (sp.PartitionsUpTo(5, max_parts=2), "1,1,1", "it has 3 parts"),
+        (sp.PartitionsUpTo(5, max_part=2), "3,2", "its largest part is 3"),
+        (sp.PartitionsUpTo(5, distinct=True), "2,2", "its parts repeat"),
+    ],
+)
+def test_a_partition_outside_the_bounds_is_refused_saying_which_bound(
+    space: sp.Space,  # type: ignore[type-arg]
+    text: str,
+    why: str,
+) -> None:
+    with pytest.raises(sp.PositionError, match=f"is no member of .*: {why}$"):
+        space.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("space", "row", "total"),
+    [
+        (sp.Compositions(5, length=3), (1, 1, 1), 3),
+        (sp.Compositions(5, length=3, weak=True), (1, 1, 0), 2),
+        (sp.Partitions(5, max_parts=3), (2, 1), 3),
+        (sp.Partitions(5, max_part=3, distinct=True), (3, 1), 4),
+    ],
+    ids=repr,
+)
+def test_a_row_of_a_bounded_length_or_part_adding_up_to_less_than_n_is_refused(
+    space: sp.Space,  # type: ignore[type-arg]
+    row: tuple[int, ...],
+    total: int,
+) -> None:
+    with pytest.raises(sp.PositionError, match=f"its entries add up to {total}, not n = 5"):
+        space.rank(row)
+
+
+@pytest.mark.parametrize("seat", [2, -1])
+def test_a_seat_outside_the_table_is_refused(seat: int) -> None:
+    with pytest.raises(sp.PositionError, match=rf"seat {seat} is outside 0\.\.1"):
+        sp.MarkedCompositions(3, 2).rank(((1, 2), seat))
+
+
+@pytest.mark.parametrize("weak", [False, True])
+def test_necklaces_of_no_beads_hold_the_empty_one_for_n_0_and_none_for_n_above(
+    weak: bool,
+) -> None:
+    assert sp.Necklaces(0, length=0, weak=weak).list() == [()]
+    for n in (1, 3):
+        space = sp.Necklaces(n, length=0, weak=weak)
+        assert space.cardinality() == 0
+        assert space.list() == []
+
+
+def test_a_pointer_space_refuses_a_row_of_no_parts_among_others_or_marks_it() -> None:
+    space = sp.PointerCompositions(3, 2)
+    rows = [(3, 0), (), (2, 1)]
+    flat = np.array([v for row in rows for v in row], dtype=np.int64)
+    offsets = np.cumsum([0, *map(len, rows)])
+    assert space.rank_many(flat, offsets, strict=False).tolist() == [0, -1, 1]
+    with pytest.raises(sp.PositionError, match=r"^row 1 .*: no member of PointerCompositions"):
+        space.rank_many(flat, offsets)
+    assert space.rank_many(np.zeros((1, 0), dtype=np.int64), strict=False).tolist() == [-1]
+    with pytest.raises(sp.PositionError, match="it has 0 parts, not 2"):
+        space.rank_many(np.zeros((1, 0), dtype=np.int64))
+
+
+@pytest.mark.parametrize(
+    ("space", "text", "why"),
+    [
+        (sp.Compositions(5, length=2), "1,1", "its parts add up to 2, not n = 5"),
+        (sp.Compositions(5, length=2, weak=True), "0,0", "its parts add up to 0, not n = 5"),
+        (sp.Compositions(5, length=2), "0,5", "it has a part below 1"),
+        (sp.Compositions(5, length=2), "5", "it has 1 parts, not 2"),
+    ],
+)
+def test_a_composition_is_refused_for_the_first_rule_it_breaks(
+    space: sp.Space,  # type: ignore[type-arg]
+    text: str,
+    why: str,
+) -> None:
+    with pytest.raises(sp.PositionError, match=f"is no member of .*: {why}$"):
+        space.parse(text)
+
+
+@pytest.mark.parametrize("pile", [(-1, 2), (2, -1), (0, 0)])
+def test_a_two_coloured_pile_of_a_negative_count_or_no_card_is_refused(
+    pile: tuple[int, int],
+) -> None:
+    with pytest.raises(sp.PositionError, match="counts are nonnegative, a pile non-empty"):
+        sp.TwoColouredPartitions(1).rank((pile, (1, 0)))
+
+
+def test_a_marked_composition_s_row_cut_of_its_trailing_zeros_decodes_to_the_same_one() -> None:
+    space = sp.MarkedCompositions(3, 3)
+    for position in space:
+        row = space.encode(position)
+        while len(row) > 1 and row[-1] == 0:
+            row = row[:-1]
+        assert space.decode(row) == position
+    assert space.decode((0, 3)) == ((3, 0, 0), 0)
+
+
+def test_a_long_refused_row_is_quoted_in_its_first_39_characters_and_an_ellipsis() -> None:
+    shown = ("1," * 20)[:39] + "…"
+    with pytest.raises(sp.PositionError, match=f"^{shown} is no member of Partitions"):
+        sp.Partitions(100).rank((1,) * 60)
+
+
+def test_a_random_element_is_drawn_with_the_random_generator_given() -> None:
+    space = sp.Partitions(30)
+    drawn = [space.random_element(random.Random(seed)) for seed in range(5)]
+    assert drawn == [space.unrank(random.Random(seed).randrange(len(space))) for seed in range(5)]
+
+
+@pytest.mark.parametrize("n", range(7))
+def test_a_space_s_row_width_holds_its_longest_row_and_a_plane_partition_s_is_the_column(
+    n: int,
+) -> None:
+    for space in _every_kind_of_space(n):
+        assert max((len(space.encode(p)) for p in space), default=0) <= space.row_width()
+    plane = sp.PlanePartitions(n)  # the column of n single cards: 1, 0, 1, ..., 0, 1
+    assert max(len(plane.encode(p)) for p in plane) == plane.row_width() == max(2 * n - 1, 0)
+
+
+def test_a_two_coloured_pile_of_more_cards_than_n_is_refused() -> None:
+    for pile in ((2, 1), (3, 0), (0, 3)):
+        with pytest.raises(sp.PositionError, match=r"holds more than n = 2 cards"):
+            sp.TwoColouredPartitions(2).rank((pile,))
+
+
+class _Heaps(sp.Space[tuple[int]]):
+    """A space of one's own: the heaps (k,) for k < n, written 'k'; the empty heap's row is
+    empty, as the empty partition's is."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def cardinality(self) -> int:
+        return self.n
+
+    def rank(self, position: tuple[int]) -> int:
+        return position[0]
+
+    def unrank(self, index: int) -> tuple[int]:
+        return (self._index(index),)
+
+    def encode(self, position: tuple[int]) -> tuple[int, ...]:
+        return position if position[0] else ()
+
+    def decode(self, row: Any) -> tuple[int]:
+        return (int(row[0]) if len(row) else 0,)
+
+    def canonical(self, position: Any) -> tuple[int]:
+        return (int(position[0]),)
+
+    def parse(self, text: str) -> tuple[int]:
+        return (int(text),)
+
+    def format(self, position: tuple[int]) -> str:
+        return str(position[0])
+
+    def notation(self, position: tuple[int]) -> str:
+        return f"*{position[0]}"
+
+
+@pytest.mark.parametrize(
+    ("n", "width", "largest"), [(0, 0, 0), (1, 0, 0), (2, 1, 1), (300, 1, 299)]
+)
+def test_a_space_of_one_s_own_takes_its_row_width_entries_and_dtype_from_its_positions(
+    n: int, width: int, largest: int
+) -> None:
+    space = _Heaps(n)
+    assert list(space) == [(k,) for k in range(n)]
+    assert all(space.decode(space.encode(p)) == p for p in space)
+    assert space.row_width() == width
+    assert space.max_entry() == largest
+    assert space.dtype is (np.uint8 if largest <= 255 else np.int64)
