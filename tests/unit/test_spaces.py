@@ -1045,3 +1045,63 @@ def test_a_space_of_one_s_own_takes_its_row_width_entries_and_dtype_from_its_pos
     assert space.row_width() == width
     assert space.max_entry() == largest
     assert space.dtype is (np.uint8 if largest <= 255 else np.int64)
+
+
+@pytest.mark.parametrize(
+    ("space", "bad", "why"),
+    [
+        (
+            sp.MarkedCompositions(3, 2),
+            (0, 4, 0),
+            r"\(\(4, 0\), 0\) is no member of MarkedCompositions\(3, players=2\): "
+            r"its parts add up to 4, not n = 3",
+        ),
+        (sp.PlanePartitions(3), (4,), r"\(\(4,\),\) is no plane partition of n = 3"),
+        (sp.TwoColouredPartitions(2), (3, 0), r"pile \(3, 0\) holds more than n = 2 cards"),
+    ],
+    ids=repr,
+)
+def test_a_space_ranking_row_by_row_refuses_row_2_by_default_saying_why(
+    space: sp.Space,  # type: ignore[type-arg]
+    bad: tuple[int, ...],
+    why: str,
+) -> None:
+    rows = [*(space.encode(p) for p in list(space)[:2]), bad]
+    flat = np.array([v for row in rows for v in row], dtype=np.int64)
+    offsets = np.cumsum([0, *map(len, rows)])
+    text = ",".join(map(str, bad))
+    with pytest.raises(sp.PositionError, match=rf"^row 2 \({text}\): {why}"):
+        space.rank_many(flat, offsets)
+    assert space.rank_many(flat, offsets, strict=False).tolist() == [0, 1, -1]
+
+
+@pytest.mark.parametrize(
+    ("position", "why"),
+    [
+        (((4, 0), 0), "its parts add up to 4, not n = 3"),
+        (((2, 0, 1), 0), "it has 3 parts, not 2"),
+        (((3, -1), 0), "it has a part below 0"),
+    ],
+)
+def test_a_marked_composition_is_refused_for_its_own_parts_not_the_inner_space_s(
+    position: tuple[tuple[int, ...], int], why: str
+) -> None:
+    with pytest.raises(sp.PositionError, match=rf"is no member of MarkedCompositions.*: {why}$"):
+        sp.MarkedCompositions(3, 2).rank(position)
+
+
+def test_a_part_0_in_a_partition_s_text_is_refused_as_such() -> None:
+    with pytest.raises(sp.PositionError, match=r"^part 0 in '3,0,2': parts must be positive$"):
+        sp.Partitions(5).parse("3,0,2")
+    with pytest.raises(sp.PositionError, match=r"^part 0 in '2,0': parts must be positive$"):
+        sp.PlanePartitions(4).parse("2,0/1,1")
+
+
+def test_rows_of_width_0_are_empty_positions_and_an_empty_listed_space_holds_no_entry() -> None:
+    rows = np.zeros((3, 0), dtype=np.int64)
+    assert sp.Partitions(0).rank_many(rows).tolist() == [0, 0, 0]
+    assert sp.Partitions(2).rank_many(rows, strict=False).tolist() == [-1, -1, -1]
+    empty = sp.Listed([])
+    assert (empty.cardinality(), empty.max_entry(), empty.row_width()) == (0, 0, 0)
+    nothing = sp.Listed([()])  # the empty position alone
+    assert (nothing.cardinality(), nothing.max_entry(), nothing.row_width()) == (1, 0, 0)

@@ -170,7 +170,13 @@ class MarkedCompositions(Space[MarkedComposition]):
         parts, seat = self._split(position)
         if self.n == 0:
             raise PositionError(f"{self!r} is empty")
-        return seat * self.per_seat + self.inner.rank(self._inner_parts((parts, seat)))
+        inner = self._inner_parts((parts, seat))
+        try:
+            return seat * self.per_seat + self.inner.rank(inner)
+        except PositionError:  # said of the parts as given, not of the inner space's
+            whole = Compositions(self.n, length=self.players, weak=self.weak)
+            why = whole._why(parts)
+            raise PositionError(f"{position!r} is no member of {self!r}: {why}") from None
 
     def unrank(self, index: int) -> MarkedComposition:
         seat, within = divmod(self._index(index), self.per_seat)
