@@ -357,7 +357,7 @@ def rank_partitions_plain(
                 if v < 1:
                     code = BAD_PART
                     break
-                if v > previous:
+                if i > lo and v > previous:  # a first part above n is too big, not out of order
                     code = BAD_ORDER
                     break
                 size += v

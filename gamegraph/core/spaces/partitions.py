@@ -163,7 +163,7 @@ class _PartitionSpace(SequenceSpace):
 
     def _fault(self, code: int, parts: np.ndarray) -> str:
         order = "decreasing" if self.distinct else "nonincreasing"
-        high = f" and at most {self.max_part}" if self.max_part < self.n else ""
+        high = f" and at most {self.max_part}"  # a part above n is out of range too
         return k.BAD_CODES[code].format(
             sum=int(parts.sum()), n=self.n, order=order, low=1, high=high, count=self.max_parts
         )
