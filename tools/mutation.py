@@ -1080,6 +1080,48 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "rows of width 0 are all empty: an empty array of lengths cumsums into nothing, and "
         "the offsets keep the zeros they were made with",
     ),
+    ("core/spaces/_kernels.py", 314, "1 -> 2"): (
+        "previous = n + 1",
+        "a part above n is refused by the test 'v > remaining' before the order is looked at",
+    ),
+    ("core/spaces/partitions.py", 178, "1 -> 2 @53"): (
+        "run = self._unbounded and count > 1 and ids[-1] - ids[0] == count - 1",
+        "only whether two ids in a row take the fast walk: both ways give the same rows",
+    ),
+    ("core/spaces/compositions.py", 215, "18 -> 19"): (
+        "step = 1 << 18",
+        "how many ids are looked at a time: the same positions in order",
+    ),
+    ("core/spaces/_hands_kernels.py", 97, "1 -> 2"): (
+        "parts = np.zeros(n + 1, dtype=np.int64)",
+        "one more entry of a scratch hand, past the most parts a hand can have: never read",
+    ),
+    ("core/spaces/products.py", 268, "1 -> 2 @55"): (
+        "(red, size - red) for size in range(1, n + 1) for red in range(size + 1)",
+        "pile types of n + 1 cards, after all the others: no position of n cards holds one, "
+        "so the counts and the ids of the positions stay the same",
+    ),
+    ("core/spaces/base.py", 269, "1 -> 2"): (
+        "flat = _integers(rows).reshape(-1)",
+        "numpy reads any negative size as 'the rest' (reshape(-2) is reshape(-1))",
+    ),
+    ("core/spaces/base.py", 245, "0 -> 1"): (
+        "if result >= 0:",
+        "a kernel's stop is code * 2**32 + r with code >= 1, never 0",
+    ),
+    ("core/spaces/_kernels.py", 235, "1 -> 2"): (
+        "parts = np.zeros(n + 1, dtype=np.int64)",
+        "one more entry of a scratch partition, past the most parts one can have: never read",
+    ),
+    ("core/spaces/_kernels.py", 354, "1 -> 2"): (
+        "previous = n + 1",
+        "the first part is held to no order (i > lo), and every later one to the part "
+        "before it: the start value is never compared",
+    ),
+    ("core/spaces/products.py", 125, "1 -> 2 @41"): (
+        "larger = np.zeros((s, n + 1, n + 1), dtype=np.int64)",
+        "one more column of the table, past a hand of n cards: never read",
+    ),
     ("core/spaces/base.py", 285, "0 -> 1 @37"): (
         "array = array.reshape(0, 0)",
         "no rows either way: an empty array of width 1 gives the same empty flat rows and offsets",

@@ -1087,3 +1087,71 @@ def test_rows_of_width_0_are_empty_positions_and_an_empty_listed_space_holds_no_
     assert (empty.cardinality(), empty.max_entry(), empty.row_width()) == (0, 0, 0)
     nothing = sp.Listed([()])  # the empty position alone
     assert (nothing.cardinality(), nothing.max_entry(), nothing.row_width()) == (1, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("space", "row", "why"),
+    [
+        (sp.PartitionsUpTo(3), (5,), r"its parts add up to more than n = 3$"),
+        (sp.PartitionsUpTo(7), (1, 5), r"its parts are not in nonincreasing order$"),
+        (sp.Partitions(3, max_parts=2), (5,), r"\(parts are at least 1 and at most 3\)$"),
+        (sp.Partitions(6, max_part=3), (4, 2), r"\(parts are at least 1 and at most 3\)$"),
+    ],
+    ids=repr,
+)
+def test_a_part_above_n_is_refused_as_too_big_not_as_out_of_order(
+    space: sp.Space,  # type: ignore[type-arg]
+    row: tuple[int, ...],
+    why: str,
+) -> None:
+    # before: (5,) in PartitionsUpTo(3) was 'not in nonincreasing order', and a part of 5 in
+    # Partitions(3, max_parts=2) out of range with 'parts are at least 1'
+    with pytest.raises(sp.PositionError, match=why):
+        space.rank(row)
+
+
+def test_a_space_parameter_that_is_no_integer_is_refused_in_one_line() -> None:
+    for length in ("3", True, 2.0, -1):
+        with pytest.raises(sp.PositionError, match=r"length = .*: give an integer of at least 0"):
+            sp.Compositions(5, length=length)  # type: ignore[arg-type]
+
+
+def test_a_text_of_more_than_a_million_entries_is_refused_before_it_is_written_out() -> None:
+    from gamegraph.core.notation import MAX_ENTRIES, integers
+
+    assert len(integers(f"0^{MAX_ENTRIES}", positive=False)) == MAX_ENTRIES
+    with pytest.raises(sp.PositionError, match="add up to more than 1,000,000"):
+        integers(f"0^{MAX_ENTRIES + 1}", positive=False)
+
+
+def test_a_range_of_ids_unranks_as_its_ids_do_and_a_range_outside_is_refused() -> None:
+    space = sp.Partitions(6)
+    size = space.cardinality()
+    for lo, hi in ((0, size), (0, 1), (3, 7), (size, size)):
+        flat, offsets = space.unrank_range(lo, hi)
+        many, many_offsets = space.unrank_many(np.arange(lo, hi))
+        assert flat.tolist() == many.tolist() and offsets.tolist() == many_offsets.tolist()
+    for lo, hi in ((-1, 3), (3, size + 1), (4, 3)):
+        with pytest.raises(sp.PositionError, match=r"are outside 0\.\.10 of Partitions"):
+            space.unrank_range(lo, hi)
+
+
+def test_marked_compositions_are_weak_unless_said() -> None:
+    from gamegraph.core.spaces.seats import marked_compositions
+
+    assert marked_compositions(3, 2).list() == sp.MarkedCompositions(3, 2, weak=True).list()
+    assert sp.MarkedCompositions(3, 2).list() == sp.MarkedCompositions(3, 2, weak=True).list()
+
+
+def test_a_position_that_is_no_tuple_is_refused_in_one_line() -> None:
+    for position in (5, "5", None):
+        with pytest.raises(sp.PositionError, match="is no composition: give a tuple of integers"):
+            sp.Compositions(5).rank(position)  # type: ignore[arg-type]
+
+
+def test_one_row_ranked_row_by_row_is_refused_without_a_row_number() -> None:
+    space = sp.PlanePartitions(3)
+    with pytest.raises(sp.PositionError, match=r"^\(\(4,\),\) is no plane partition"):
+        space.rank_many(np.array([[4]]))
+    with pytest.raises(sp.PositionError, match=r"^row 1 \(4\): \(\(4,\),\) is no plane partition"):
+        space.rank_many(np.array([[3], [4]]))
