@@ -17,10 +17,10 @@ from gamegraph.games.montreal import _kernels as mk
 from gamegraph.games.montreal.positions import (
     MontrealClosureError,
     MontrealPositionError,
+    MontrealPositions,
     _successor_indices,
     decode,
     encode,
-    irreducible_positions,
     montreal_move,
     parse_member,
     parse_montreal,
@@ -265,16 +265,17 @@ def test_keys_and_notation_write_the_entries_in_order() -> None:
 
 
 @pytest.mark.parametrize("n", [1, 2, 6])
-def test_flat_entries_and_irreducible_positions_list_i_n_in_index_order(n: int) -> None:
+def test_flat_entries_and_the_space_codes_list_i_n_in_index_order(n: int) -> None:
     """One offset per position plus the end; the rows are the positions; the sorted codes
-    and lengths of irreducible_positions are those of the graph's positions."""
+    and lengths of the space I(n) are those of the graph's positions."""
     graph = build_montreal(n)
     entries, offsets = graph.flat_parts()
     assert offsets.shape == (graph.size + 1,)
     assert offsets[0] == 0 and offsets[-1] == entries.shape[0]
     rows = [tuple(int(v) for v in entries[lo:hi]) for lo, hi in pairwise(offsets.tolist())]
     assert rows == [graph.position(i) for i in range(graph.size)]
-    codes, lengths = irreducible_positions(n)
+    space = MontrealPositions(n)
+    codes, lengths = space.codes, space.lengths
     assert codes.tolist() == sorted(encode(row) for row in rows)
     assert lengths.tolist() == [len(decode(int(code))) for code in codes]
 

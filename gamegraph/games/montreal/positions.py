@@ -34,7 +34,7 @@ import numpy as np
 from gamegraph.core.graphs import FunctionalGraph as CoreFunctionalGraph
 from gamegraph.core.graphs import distance_to, functional_analysis, index_dtype, reverse
 from gamegraph.core.notation import integers
-from gamegraph.core.spaces import PositionError, Space
+from gamegraph.core.spaces import PositionError, Space, flat_rows
 from gamegraph.games.montreal import A007075
 from gamegraph.games.montreal import _kernels as mk
 
@@ -46,7 +46,6 @@ __all__ = [
     "count_positions",
     "decode",
     "encode",
-    "irreducible_positions",
     "montreal_move",
     "parse_member",
     "parse_montreal",
@@ -119,15 +118,21 @@ def parse_member(text: str, n: int, space: str = "I") -> Sequence:
     suffix's orbit never closes), and for X(n) an orbit through a zero-free composition.
     """
     entries = parse_montreal(text, n)
-    if not _is_irreducible(entries):
-        raise MontrealPositionError(
-            f"{entries} is not in I({n}): it is reducible (a zero gap that M never closes)"
-        )
-    if space == "X" and not _orbit_has_composition(entries):
-        raise MontrealPositionError(
+    if not _is_irreducible(entries) or (space == "X" and not _orbit_has_composition(entries)):
+        raise _not_a_member(entries, n, space)
+    return entries
+
+
+def _not_a_member(entries: Sequence, n: int, space: str) -> MontrealPositionError:
+    """Why a position of size n is not in I(n) or X(n): reducible, or (for X(n)) reached
+    by no zero-free composition."""
+    if space == "X" and _is_irreducible(entries):
+        return MontrealPositionError(
             f"{entries} is not in X({n}): no zero-free composition reaches it"
         )
-    return entries
+    return MontrealPositionError(
+        f"{entries} is not in I({n}): it is reducible (a zero gap that M never closes)"
+    )
 
 
 def check_position(position: object, n: int) -> Sequence:
@@ -144,12 +149,6 @@ def check_position(position: object, n: int) -> Sequence:
     if sum(entries) != n:
         raise MontrealPositionError(f"{entries} has size {sum(entries)}, not n = {n}")
     return _trim(entries)
-
-
-def irreducible_positions(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Sorted codes and lengths of I(n) (see the module docstring)."""
-    codes, lengths, _ = _irreducible(n)
-    return codes, lengths
 
 
 class MontrealPositions(Space[Sequence]):
@@ -182,13 +181,7 @@ class MontrealPositions(Space[Sequence]):
         place = int(np.searchsorted(self.codes, code))
         if place < self.cardinality() and int(self.codes[place]) == code:
             return place
-        if self.which == "X" and _is_irreducible(entries):
-            raise MontrealPositionError(
-                f"{entries} is not in X({self.n}): no zero-free composition reaches it"
-            )
-        raise MontrealPositionError(
-            f"{entries} is not in I({self.n}): it is reducible (a zero gap that M never closes)"
-        )
+        raise _not_a_member(entries, self.n, self.which)
 
     def unrank(self, index: int) -> Sequence:
         return decode(int(self.codes[self._index(index)]))
@@ -207,10 +200,8 @@ class MontrealPositions(Space[Sequence]):
 
     def unrank_many(self, ids: np.ndarray | Sequence_[int]) -> tuple[np.ndarray, np.ndarray]:
         chosen = self._check_ids(ids)
-        rows = [self.encode(decode(int(code))) for code in self.codes[chosen].tolist()]
-        lengths = np.fromiter(map(len, rows), np.int64, len(rows))
-        flat = np.fromiter((v for row in rows for v in row), np.uint8, int(lengths.sum()))
-        return flat, np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+        flat, offsets = flat_rows([decode(int(code)) for code in self.codes[chosen].tolist()])
+        return flat.astype(np.uint8), offsets
 
     def encode(self, position: Sequence) -> tuple[int, ...]:
         return tuple(position)
