@@ -38,11 +38,10 @@ from gamegraph.games.partitions import Partition, partition_counts
 from gamegraph.games.partitions import conjugate as column_lengths
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from gamegraph.games.base import Progress
     from gamegraph.games.crim import Crim
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 __all__ = [
     "EMPTY_KEY",

@@ -92,35 +92,27 @@ class PositionError(BoardError):
 
 
 @dataclass(frozen=True, eq=False)
-class TchoukaillonGraph:
-    """T_n with its analysis; arrays are indexed by node (see the module docstring)."""
+class TchoukaillonGraph(ArcGraph):
+    """T_n with its analysis: the core's arc graph of the moves (CSR ``indptr``,
+    ``indices``, by source, within a row by hole; its size, sources and degrees), and
+    arrays indexed by node (see the module docstring)."""
 
     n: int
     literal: bool
     rows: np.ndarray  #: (nodes, width) int16: stones per hole 1..width, zero-padded
     lengths: np.ndarray  #: rightmost non-empty hole of each board (0 for the empty board)
     potential: np.ndarray  #: Σ i·c_i, decreasing along the index order
-    indptr: np.ndarray  #: CSR of the moves, by source; within a row by hole
-    indices: np.ndarray  #: target board of each move
     hole: np.ndarray  #: hole played by each move
     distance: np.ndarray  #: fewest moves to the empty board (−1: cannot be won)
     _summary: dict[str, Any] = field(repr=False)
 
     @property
-    def size(self) -> int:
-        return int(self.rows.shape[0])
-
-    @property
     def arcs(self) -> int:
-        return int(self.indices.shape[0])
+        return self.arc_count
 
     @property
     def stones(self) -> np.ndarray:
         return np.asarray(self.rows.sum(axis=1, dtype=np.int64))
-
-    @property
-    def out_degree(self) -> np.ndarray:
-        return np.diff(self.indptr)
 
     @property
     def winnable(self) -> np.ndarray:
@@ -180,8 +172,7 @@ class TchoukaillonGraph:
     def sown(self) -> np.ndarray:
         """Stones sown by each move (its hole's stones before the move; = hole under the
         standard rule)."""
-        sources = np.repeat(np.arange(self.size), np.diff(self.indptr))
-        return np.asarray(self.rows[sources, self.hole - 1], dtype=np.int64)
+        return np.asarray(self.rows[self.sources, self.hole - 1], dtype=np.int64)
 
     def stats(self) -> dict[str, Any]:
         """The summary of n (:func:`tchoukaillon_stats`), keys exactly :data:`STATS_KEYS`."""
@@ -207,9 +198,8 @@ class TchoukaillonGraph:
             graph.add_node(
                 key, index=i, stones=stones[i], distance=None if distance[i] < 0 else distance[i]
             )
-        sources = np.repeat(np.arange(self.size), np.diff(self.indptr)).tolist()
         targets, holes, sown = self.indices.tolist(), self.hole.tolist(), self.sown.tolist()
-        for e, source in enumerate(sources):
+        for e, source in enumerate(self.sources.tolist()):
             graph.add_edge(keys[source], keys[targets[e]], hole=holes[e], sown=sown[e])
         return graph
 
