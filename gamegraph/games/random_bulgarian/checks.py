@@ -21,7 +21,6 @@ relationships, in Cypher, and compared with the engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from functools import reduce
 from math import gcd, lcm
@@ -78,9 +77,6 @@ class RandomBulgarianChecks(GameChecks[RandomBulgarian, RandomBulgarianGraph]):
     def _states(self, query: str, **params: Any) -> dict[int, dict[str, Any]]:
         return self._slices(query, self.built.size, SLICE, **params)
 
-    def _no_state_missing(self, comparison: Comparison, rows: Mapping[int, Any]) -> None:
-        self._missing(comparison, rows, self.built.size, "states")
-
     # ------------------------------------------------------------------ checks
 
     def counts(self) -> Check:
@@ -89,7 +85,7 @@ class RandomBulgarianChecks(GameChecks[RandomBulgarian, RandomBulgarianGraph]):
 
     def transitions(self) -> Check:
         comparison = Comparison(self.name, "transitions of every state")
-        self._no_state_missing(comparison, self.rows)
+        self._missing(comparison, self.rows, self.built.size, "states")
         keys = self.built.keys()
         indptr, indices = self.built.indptr.tolist(), self.built.indices.tolist()
         probability = self.built.probability.tolist()
@@ -119,7 +115,7 @@ class RandomBulgarianChecks(GameChecks[RandomBulgarian, RandomBulgarianGraph]):
 
     def row_sums(self) -> Check:
         comparison = Comparison(self.name, "every row sums to 1")
-        self._no_state_missing(comparison, self.rows)
+        self._missing(comparison, self.rows, self.built.size, "states")
         worst = 0.0
         for row in self.rows.values():
             deviation = abs(float(row["row_sum"]) - 1.0)
@@ -138,7 +134,7 @@ class RandomBulgarianChecks(GameChecks[RandomBulgarian, RandomBulgarianGraph]):
     def balance(self) -> Check:
         comparison = Comparison(self.name, "πP = π")
         rows = self._states("verify_random_bulgarian_balance", exact=self.exact)
-        self._no_state_missing(comparison, rows)
+        self._missing(comparison, rows, self.built.size, "states")
         residual = 0.0
         exact_total = Fraction(0)
         engine_exact = self.built.stationary_exact
@@ -193,7 +189,7 @@ class RandomBulgarianChecks(GameChecks[RandomBulgarian, RandomBulgarianGraph]):
     def staircase(self) -> Check:
         comparison = Comparison(self.name, "staircase distances")
         rows = self._states("verify_random_bulgarian_staircase")
-        self._no_state_missing(comparison, rows)
+        self._missing(comparison, rows, self.built.size, "states")
         shapes = 0
         for idx, row in rows.items():
             stored = self.rows.get(idx, {})
