@@ -253,7 +253,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "band_m_bound's argument (holding for every w >= 2, about Ω-arcs only) leaves no lift "
         "above the bound, for wide_band_lifts and band_any_lifts (level_range's users) alike",
     ),
-    ("games/crim/engine.py", 306, "0 -> 1"): (
+    ("games/crim/engine.py", 305, "0 -> 1"): (
         "hits = np.flatnonzero(self.first_odd_p >= 0)",
         "differs only where first_odd_p is 0, and index 0 is the empty partition (size 0) of "
         "rank 0 - 0, even: it is never recorded there, so both tests pick the same sizes",
@@ -298,22 +298,22 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "runs only at a P-position of odd rank, and there is none in any size swept (see the "
         "entry of odd_rank_p[m] += 1: test_crim counts them independently: 0)",
     ),
-    ("games/crim/engine.py", 306, ">= -> >"): (
+    ("games/crim/engine.py", 305, ">= -> >"): (
         "hits = np.flatnonzero(self.first_odd_p >= 0)",
         "differs only where first_odd_p is 0, and index 0 is the empty partition (size 0) of "
         "rank 0 - 0, even: it is never recorded there, so both tests pick the same sizes",
     ),
-    ("games/crim/engine.py", 307, "0 -> 1"): (
+    ("games/crim/engine.py", 306, "0 -> 1"): (
         "return self.position(int(self.first_odd_p[hits[0]])) if hits.size else None",
         "hits is empty in every sweep: there is no P-position of odd rank in any size swept "
         "(test_crim counts them independently: 0), so the conditional gives None either way",
     ),
-    ("games/crim/engine.py", 326, "1 -> 2"): (
+    ("games/crim/engine.py", 325, "1 -> 2"): (
         "counters = [np.empty(n + 1, dtype=np.int64) for _ in range(3)]",
         "the per-size counters of a build are scratch, never read after the sweep fills their "
         "first n + 1 entries; a longer array changes nothing the graph keeps",
     ),
-    ("games/crim/engine.py", 368, "1 -> 2 @50"): (
+    ("games/crim/engine.py", 367, "1 -> 2 @50"): (
         "staircases = sum(1 for k in range(1, game.n + 1) if k * (k + 1) // 2 <= game.n)",
         "the range then also tries k = n + 1, whose staircase has size (n + 1)(n + 2)/2 > n: "
         "the condition drops it",
@@ -397,17 +397,22 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the board grows by 2 holes instead of doubling; it grows when i + 1 >= its size with i"
         " <= its size - 1, so the new size >= i + 2 keeps board[i] in bounds: capacity only",
     ),
-    ("games/tchoukaillon/roots.py", 88, "+ -> -"): (
+    ("games/tchoukaillon/roots.py", 83, "+ -> -"): (
         "if (i + 1 + nxt) % 2:",
         "a parity test: i - 1 + nxt and i + 1 - nxt differ from i + 1 + nxt by 2 and by 2·nxt, "
         "so have its parity (Python's % gives 0 or 1 for each alike)",
     ),
-    ("games/tchoukaillon/roots.py", 97, "0 -> 1"): (
+    ("games/tchoukaillon/roots.py", 92, "0 -> 1"): (
         "return fagan_pairs(m)[-1][0]",
         "the last Fagan pair is the sea (cf(m), cf(m)) (Lemma 2.3, checked against the sieve up"
         " to m = 10^5 by test_sr_lemma23): its two entries are equal",
     ),
-    ("games/tchoukaillon/roots.py", 190, "0 -> 1"): (
+    ("games/tchoukaillon/roots.py", 73, "0 -> 1"): (
+        "return alist(n)[-1][0]",
+        "Alist_n ends in an equal pair <s, s> (Lemma 2.3, checked up to n = 10^5 by "
+        "test_sieve_strange_roots_equal_direct_alist_iteration): its two entries are equal",
+    ),
+    ("games/tchoukaillon/roots.py", 185, "0 -> 1"): (
         "far_root = int(tk.fagan_root(m)[0])",
         "fagan_root returns the sea (cf(m), cf(m)) (Lemma 2.3, checked against the sieve up to "
         "m = 10^5 by test_sr_lemma23): its two entries are equal",
@@ -463,13 +468,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of the scratch row: a position's code is an int64 bit string, so it has"
         " fewer than 64 entries, and the loop reads buf[:length] only",
     ),
-    ("games/tchoukaillon/engine.py", 355, ">= -> >"): (
+    ("games/tchoukaillon/engine.py", 345, ">= -> >"): (
         "if width * math.log2(radix) >= 62:",
         "the threshold between two routes that give the same answer (np.unique of the rows, or "
         "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); the keys stay"
         " below radix^width = 2^(width·log2 radix) <= 2^62 here",
     ),
-    ("games/tchoukaillon/engine.py", 355, "62 -> 63"): (
+    ("games/tchoukaillon/engine.py", 345, "62 -> 63"): (
         "if width * math.log2(radix) >= 62:",
         "the threshold between two routes that give the same answer (np.unique of the rows, or "
         "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); below 63 the "
@@ -730,7 +735,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "(2, 2, 1, 4), (5, 3 * x - 1, 3, 3), (3 * x + 1, u + 1, 2, 2), (u + 4, u + 2 * z, 2, 2)",
         "the run (2, 2, step, 4) has first == last: range(2, 3, step) is [2] for every step",
     ),
-    ("games/tchoukaillon/engine.py", 389, "1 -> 2 @33"): (
+    ("games/tchoukaillon/engine.py", 379, "1 -> 2 @33"): (
         "for potential in range(top, -1, -1):",
         "the extra potential -1 has no bucket (potentials are sums of i * c >= 0): "
         "pending.pop(-1) is None and the loop continues past it",

@@ -70,12 +70,7 @@ def alist(n: int) -> list[Pair]:
 
 def strange_root(n: int) -> int:
     """sr(n), the first entry of the last pair of Alist_n."""
-    check_positive(n)
-    i, y = 1, n
-    while y > i:
-        y = i * (y + 1) // (i + 1) + 1
-        i += 1
-    return i
+    return alist(n)[-1][0]
 
 
 def fagan_pairs(m: int) -> list[Pair]:
