@@ -63,22 +63,17 @@ class TchoukaillonChecks(GameChecks[Tchoukaillon, TchoukaillonAnalysis]):
     def boards(self) -> Check:
         comparison = Comparison(self.name, "boards: keys, stones, rightmost holes, potentials")
         self._missing(comparison, self.rows, self.g.size, "boards")
-        stones = self.g.stones.tolist()
-        lengths = self.g.lengths.tolist()
-        potential = self.g.potential.tolist()
+        engine = {  # each property: Cypher's answer, the stored one, the engine's
+            "stones": self.g.stones.tolist(),
+            "rightmost_hole": self.g.lengths.tolist(),
+            "potential": self.g.potential.tolist(),
+        }
         for idx, row in self.rows.items():
             key = self.keys[idx]
             comparison.three(f"{key} key", row["holes_key"], row["key"], key)
-            comparison.three(f"{key} stones", row["stones"], row["stored_stones"], stones[idx])
-            comparison.three(
-                f"{key} rightmost hole",
-                row["rightmost_hole"],
-                row["stored_rightmost_hole"],
-                lengths[idx],
-            )
-            comparison.three(
-                f"{key} potential", row["potential"], row["stored_potential"], potential[idx]
-            )
+            for name, values in engine.items():
+                what = f"{key} {name.replace('_', ' ')}"
+                comparison.three(what, row[name], row[f"stored_{name}"], values[idx])
         return comparison.check(
             f"{len(self.rows):,} boards: key, stones, rightmost hole and potential from the "
             "holes: Cypher = stored = engine"

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from gamegraph.games.model import GraphTables, NodeTable, RelTable
 from gamegraph.games.tchoukaillon.boards import board_key, move_vector, winnable_board
 from gamegraph.games.tchoukaillon.engine import TchoukaillonAnalysis
@@ -61,12 +59,11 @@ def tables(game: Tchoukaillon, built: TchoukaillonAnalysis) -> GraphTables:
             "DeadEnd": graph.dead_end.tolist(),
         },
     )
-    sources = np.repeat(np.arange(size), np.diff(graph.indptr))
     moves = RelTable(
         game.move,
         game.label,
         game.label,
-        sources,
+        graph.sources,
         graph.indices,
         {"hole": graph.hole.tolist(), "sown": graph.sown.tolist()},
     )
