@@ -106,30 +106,31 @@ def servedio_yeh_move(position: Position) -> Position:
     rotation (the canonical form of :class:`~gamegraph.core.spaces.Necklaces`)."""
     from gamegraph.core.spaces.compositions import greatest_rotation
 
-    c = len(position)
-    new = [0] * c
+    new = [0] * len(position)
     for i, cards in enumerate(position):
-        rounds, rest = divmod(cards, c)
-        for j in range(c):
-            new[j] += rounds
-        for t in range(rest):
-            new[(i + t) % c] += 1
+        _deal(new, cards, i)
     return greatest_rotation(tuple(new))
 
 
 def janetzko_move(position: Position) -> Position:
     """The pointer's player deals the whole pile one card each to the following players; the
     pointer moves to the last receiver, and the table is turned to put it at seat 1."""
-    c = len(position)
     cards = position[0]
     new = [0, *position[1:]]
+    _deal(new, cards, 1)
+    last = cards % len(position)
+    return tuple(new[last:] + new[:last])
+
+
+def _deal(table: list[int], cards: int, first: int) -> None:
+    """Deal ``cards`` one each round the table from seat ``first`` on: every seat gets the
+    full rounds, the ``cards mod c`` seats from ``first`` one more."""
+    c = len(table)
     rounds, rest = divmod(cards, c)
     for j in range(c):
-        new[j] += rounds
-    for t in range(1, rest + 1):
-        new[t % c] += 1
-    last = cards % c
-    return tuple(new[last:] + new[:last])
+        table[j] += rounds
+    for t in range(first, first + rest):
+        table[t % c] += 1
 
 
 _AXIS = {"x": 0, "y": 1, "z": 2}
