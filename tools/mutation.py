@@ -468,13 +468,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "one more entry of the scratch row: a position's code is an int64 bit string, so it has"
         " fewer than 64 entries, and the loop reads buf[:length] only",
     ),
-    ("games/tchoukaillon/engine.py", 345, ">= -> >"): (
+    ("games/tchoukaillon/engine.py", 343, ">= -> >"): (
         "if width * math.log2(radix) >= 62:",
         "the threshold between two routes that give the same answer (np.unique of the rows, or "
         "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); the keys stay"
         " below radix^width = 2^(width·log2 radix) <= 2^62 here",
     ),
-    ("games/tchoukaillon/engine.py", 345, "62 -> 63"): (
+    ("games/tchoukaillon/engine.py", 343, "62 -> 63"): (
         "if width * math.log2(radix) >= 62:",
         "the threshold between two routes that give the same answer (np.unique of the rows, or "
         "of one key per row: test_unique_rows_is_numpys_unique_with_its_inverse); below 63 the "
@@ -735,7 +735,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "(2, 2, 1, 4), (5, 3 * x - 1, 3, 3), (3 * x + 1, u + 1, 2, 2), (u + 4, u + 2 * z, 2, 2)",
         "the run (2, 2, step, 4) has first == last: range(2, 3, step) is [2] for every step",
     ),
-    ("games/tchoukaillon/engine.py", 379, "1 -> 2 @33"): (
+    ("games/tchoukaillon/engine.py", 377, "1 -> 2 @33"): (
         "for potential in range(top, -1, -1):",
         "the extra potential -1 has no bucket (potentials are sums of i * c >= 0): "
         "pending.pop(-1) is None and the loop continues past it",

@@ -294,13 +294,9 @@ def _successor_indices(size: int, codes: np.ndarray, lengths: np.ndarray) -> np.
 
 
 def _trim(entries: Sequence) -> Sequence:
-    start = 0
-    while start < len(entries) and entries[start] == 0:
-        start += 1
-    end = len(entries)
-    while end > start and entries[end - 1] == 0:
-        end -= 1
-    return entries[start:end]
+    """The entries without their leading and trailing zeros."""
+    nonzero = [i for i, entry in enumerate(entries) if entry]
+    return entries[nonzero[0] : nonzero[-1] + 1] if nonzero else ()
 
 
 def _block_move(entries: Sequence) -> Sequence:

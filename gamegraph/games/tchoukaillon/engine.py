@@ -332,10 +332,8 @@ def _children(
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
         return empty, np.zeros((0, width), dtype=rows.dtype), empty, empty
-    source = np.concatenate([p[0] for p in parts])
-    child = np.concatenate([p[1] for p in parts])
-    hole_of = np.concatenate([p[2] for p in parts])
-    return source, child, hole_of, np.concatenate([p[3] for p in parts])
+    source, child, hole_of, drops = (np.concatenate(c) for c in zip(*parts, strict=True))
+    return source, child, hole_of, drops
 
 
 def _unique_rows(rows: np.ndarray, radix: int) -> tuple[np.ndarray, np.ndarray]:
