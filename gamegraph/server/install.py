@@ -242,13 +242,19 @@ def find_maven() -> Path:
 
 
 @contextlib.contextmanager
-def file_lock(path: Path) -> Iterator[None]:
-    """Hold an exclusive advisory lock on `path` (created if needed) across processes."""
+def file_lock(path: Path, *, wait: bool = True) -> Iterator[bool]:
+    """Hold an exclusive advisory lock on `path` (created if needed) across processes (an OS
+    lock: released when its process dies). Yields whether it is held; without ``wait`` it is
+    not taken when another process holds it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
         try:
-            yield
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
 

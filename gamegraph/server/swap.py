@@ -24,14 +24,14 @@ that load.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from gamegraph.server.errors import LocalNeo4jError
+from gamegraph.server.install import file_lock
 from gamegraph.server.local import LocalNeo4j
 
 __all__ = ["BULK_LOCK", "SWAP_JOURNAL", "StoreSwap", "recover_interrupted_swap", "reopen"]
@@ -132,22 +132,10 @@ def _closed_in_the_jvm(local: LocalNeo4j) -> bool:
     return True
 
 
-@contextlib.contextmanager
-def bulk_lock(home: Path, *, wait: bool) -> Iterator[bool]:
-    """The home's bulk lock (an OS lock: released when its process dies). Yields whether it
-    is held; without ``wait`` it is not taken when another process holds it."""
-    path = home / BULK_LOCK
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a+") as handle:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            yield False
-            return
-        try:
-            yield True
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+def bulk_lock(home: Path, *, wait: bool) -> contextlib.AbstractContextManager[bool]:
+    """The home's bulk lock (:func:`~.install.file_lock` on :data:`BULK_LOCK`). Yields whether
+    it is held; without ``wait`` it is not taken when another process holds it."""
+    return file_lock(home / BULK_LOCK, wait=wait)
 
 
 def recover_interrupted_swap(local: LocalNeo4j, say: Callable[[str], None]) -> bool:
