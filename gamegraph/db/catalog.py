@@ -301,10 +301,7 @@ class Lease:
         def renew() -> None:
             while not self._stop.wait(self.seconds / 3):
                 try:
-                    self.runner.write(
-                        _q("graph_renew"),
-                        {"slot": self.game.slot, "owner": self.owner, "seconds": self.seconds},
-                    )
+                    self.runner.write(_q("graph_renew"), {**self.fence(), "seconds": self.seconds})
                 except Exception:  # a passing fault: try again at the next turn
                     continue  # (a lasting one, the load itself meets; the lease then runs out)
 
@@ -319,7 +316,7 @@ class Lease:
     def release(self) -> None:
         """End the lease now (after a failure; the record stays 'loading')."""
         self.stop_renewing()
-        self.runner.write(_q("graph_release"), {"slot": self.game.slot, "owner": self.owner})
+        self.runner.write(_q("graph_release"), self.fence())
 
     def fence(self) -> dict[str, str]:
         """The parameters (``$slot``, ``$owner``) of a statement that may change the graph
@@ -331,8 +328,7 @@ class Lease:
         removed) if the drop no longer held the slot."""
         self.stop_renewing()
         rows = self.runner.write_returning(
-            _q("graph_drop_done"),
-            {"id": self.game.id, "slot": self.game.slot, "owner": self.owner},
+            _q("graph_drop_done"), {"id": self.game.id, **self.fence()}
         )
         return bool(rows)
 

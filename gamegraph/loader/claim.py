@@ -113,7 +113,7 @@ class GraphClaim:
     def fence(self) -> dict[str, str]:
         """The parameters every write batch of this load carries (``$slot``, ``$owner``): a
         batch writes only while the slot's lease is still this load's."""
-        return {"slot": self.game.slot, "owner": self.lease.owner}
+        return self.lease.fence()
 
     def check_batch(self, written: int, expected: int, what: str) -> None:
         """A write batch wrote ``written`` of its ``expected`` ``what``: fail unless all of
