@@ -85,10 +85,6 @@ class WriteCounters:
             **{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)}
         )
 
-    @property
-    def contains_updates(self) -> bool:
-        return any(getattr(self, f.name) for f in fields(self))
-
 
 class QueryRunner(Protocol):
     """Runs Cypher against one database and returns plain Python values."""

@@ -25,11 +25,6 @@ class Neo4jSettings:
     password: str | None = field(default=None, repr=False)
     database: str = DEFAULT_DATABASE
 
-    @property
-    def is_local(self) -> bool:
-        """True when gamegraph should use (and may start) its own local Neo4j."""
-        return self.uri is None
-
     @classmethod
     def resolve(
         cls,

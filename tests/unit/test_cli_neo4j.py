@@ -102,7 +102,7 @@ def test_connection_options_beat_the_environment_and_default_to_local(
         monkeypatch.delenv(name, raising=False)
     result = cli.invoke(_settings_app(), ["--database", "games"], env={"NEO4J_DATABASE": "env-db"})
     assert result.output.strip() == "None|neo4j|gamegraph|games"
-    assert Neo4jSettings.resolve().is_local
+    assert Neo4jSettings.resolve().uri is None
 
 
 def test_an_unreachable_database_is_one_error_line_and_exit_code_1(

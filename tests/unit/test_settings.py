@@ -19,7 +19,6 @@ def test_without_anything_settings_mean_the_local_neo4j_with_its_own_password() 
     settings = Neo4jSettings.resolve()
     # password None: the local Neo4j's password file, read when connecting
     assert settings == Neo4jSettings(uri=None, user="neo4j", password=None, database="neo4j")
-    assert settings.is_local
 
 
 def test_environment_fills_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -29,7 +28,6 @@ def test_environment_fills_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NEO4J_DATABASE", "games")
     settings = Neo4jSettings.resolve()
     assert settings == Neo4jSettings("neo4j://db.example:7687", "alice", "secret-pw", "games")
-    assert not settings.is_local
 
 
 def test_explicit_values_beat_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
