@@ -88,10 +88,6 @@ class LoadReport:
     relationships: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
 
-    @property
-    def total_seconds(self) -> float:
-        return sum(self.seconds.values())
-
 
 @dataclass
 class LoadSummary:
@@ -115,10 +111,6 @@ class LoadSummary:
 
     def __getitem__(self, index: int) -> LoadReport:
         return self.reports[index]
-
-    @property
-    def total_seconds(self) -> float:
-        return sum(self.seconds.values())
 
 
 def create_nodes_statement(table: NodeTable) -> str:
