@@ -161,7 +161,16 @@ class LoadRequest:
             raise InputError(f"unknown route {self.route!r}: {', '.join(ROUTES)}")
         if self.replace and not self.online:
             raise InputError("replace is for online loads: a bulk load rebuilds every graph")
-        planned = self.graphs()
+        planned: list[PlannedGraph] = []  # asked of each game, with its estimates
+        for game in self.games:
+            values = dict(self.values)
+            for param in game.params:
+                if param.many and param.choices and param.name not in values:
+                    values[param.name] = param.choices  # every rule unless some are named
+            names = [p.name for p in game.params if p.name != "n" and p.name in values]
+            for combination in itertools.product(*(values[name] for name in names)):
+                for graph in game.plan(self.ns, **dict(zip(names, combination, strict=True))):
+                    planned.append(PlannedGraph(graph, graph.estimate()))
         check_plan(planned, force=self.force, online=self.online)
         object.__setattr__(self, "planned", tuple(planned))
 
@@ -224,31 +233,11 @@ class LoadRequest:
         """Written through Cypher, or may be (``auto``): checked against the online limit."""
         return self.route in ("online", "auto")
 
-    @property
-    def rows(self) -> int:
-        """Nodes + relationships of every planned graph (their estimates)."""
-        return sum(graph.entities for graph in self.planned)
-
     def plan(self) -> list[PlannedGraph]:
         """The graphs the request covers, each with its size estimate (nothing is built),
         as checked when the request was made: against the memory limit and, online, the
         online limit (:func:`check_plan`)."""
         return list(self.planned)
-
-    def graphs(self) -> list[PlannedGraph]:
-        """The graphs the request covers, with their estimates, made again (the planning
-        step of :meth:`plan`, used once when the request is made)."""
-        planned: list[PlannedGraph] = []
-        for game in self.games:
-            values = dict(self.values)
-            for param in game.params:
-                if param.many and param.choices and param.name not in values:
-                    values[param.name] = param.choices  # every rule unless some are named
-            names = [p.name for p in game.params if p.name != "n" and p.name in values]
-            for combination in itertools.product(*(values[name] for name in names)):
-                for graph in game.plan(self.ns, **dict(zip(names, combination, strict=True))):
-                    planned.append(PlannedGraph(graph, graph.estimate()))
-        return planned
 
 
 def _declares(game: type[Game[Any]], name: str) -> bool:
