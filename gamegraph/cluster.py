@@ -26,7 +26,7 @@ import os
 import re
 import socket
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -152,21 +152,28 @@ def run_tasks(
         and chosen.workers is None
         and (len(tasks) <= LOCAL_WORK_THRESHOLD or all(t.small for t in tasks))
     ):
-        return _run_here(tasks, progress, stage, on_result)
+        here = ((i, task.fn(*task.args)) for i, task in enumerate(tasks))
+        return _collect(here, len(tasks), progress, stage, on_result)
     with _client(chosen, tasks) as (client, resources):
-        return _run_on(client, tasks, resources, progress, stage, on_result)
+        return _collect(_run_on(client, tasks, resources), len(tasks), progress, stage, on_result)
 
 
-def _run_here(
-    tasks: Sequence[Task], progress: Progress | None, stage: str, on_result: OnResult | None
+def _collect(
+    arrivals: Iterable[tuple[int, Any]],
+    count: int,
+    progress: Progress | None,
+    stage: str,
+    on_result: OnResult | None,
 ) -> list[Any]:
-    results = []
-    for done, task in enumerate(tasks, start=1):
-        results.append(task.fn(*task.args))
+    """The results in task order, from (task index, result) pairs as they arrive, each
+    handed to ``on_result`` and counted to ``progress``."""
+    results: list[Any] = [None] * count
+    for done, (i, result) in enumerate(arrivals, start=1):
+        results[i] = result
         if on_result is not None:
-            on_result(done - 1, results[-1])
+            on_result(i, result)
         if progress is not None:
-            progress(stage, done, len(tasks))
+            progress(stage, done, count)
     return results
 
 
@@ -254,14 +261,8 @@ def _client(chosen: ClusterSettings, tasks: Sequence[Task]) -> Iterator[tuple[An
         yield client, True
 
 
-def _run_on(
-    client: Any,
-    tasks: Sequence[Task],
-    resources: bool,
-    progress: Progress | None,
-    stage: str,
-    on_result: OnResult | None,
-) -> list[Any]:
+def _run_on(client: Any, tasks: Sequence[Task], resources: bool) -> Iterator[tuple[int, Any]]:
+    """Every task submitted to the cluster; (task index, result) in completion order."""
     from distributed import as_completed
 
     run = uuid.uuid4().hex[:8]
@@ -272,12 +273,5 @@ def _run_on(
             options["resources"] = {"memory": max(task.memory, 1)}
         futures.append(client.submit(task.fn, *task.args, **options))
     index = {future.key: i for i, future in enumerate(futures)}
-    results: list[Any] = [None] * len(futures)
-    for done, future in enumerate(as_completed(futures), start=1):
-        i = index[future.key]
-        results[i] = future.result()
-        if on_result is not None:
-            on_result(i, results[i])
-        if progress is not None:
-            progress(stage, done, len(futures))
-    return results
+    for future in as_completed(futures):
+        yield index[future.key], future.result()
