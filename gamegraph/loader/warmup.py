@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
 
-__all__ = ["WARM_N", "default_games", "main", "warm"]
+__all__ = ["WARM_N", "main", "warm"]
 
 WARM_N = 20
 """The n built: the first with 4-cycles of Q to search for, still a fraction of a second."""
@@ -40,16 +40,11 @@ def warm(games: str, n: int = WARM_N) -> None:
             write_csv(tables, Path(out))
 
 
-def default_games() -> list[str]:
-    """The games `gamegraph load` loads when none are named, each once."""
-    from gamegraph.loader.plan import LoadRequest
-
-    return list(dict.fromkeys(p.game.name for p in LoadRequest.parse(str(WARM_N), None).plan()))
-
-
 def main() -> None:
+    from gamegraph.loader.plan import default_games
+
     started = time.perf_counter()
-    games = default_games()
+    games = [game.name for game in default_games()]  # what `gamegraph load` loads
     workers = min(len(games), os.cpu_count() or 1)
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         list(pool.map(warm, games))

@@ -11,7 +11,8 @@ from typing import Any
 from numba import njit
 from numba.core import event
 
-from gamegraph.loader.warmup import WARM_N, default_games, warm
+from gamegraph.loader.plan import default_games
+from gamegraph.loader.warmup import WARM_N, warm
 
 
 class _Compiled(event.Listener):
@@ -34,10 +35,10 @@ def _compiled() -> Iterator[list[str]]:
 
 def test_the_warm_up_leaves_the_main_job_nothing_to_compile() -> None:
     for game in default_games():
-        warm(game)
+        warm(game.name)
     with _compiled() as functions:
         for game in default_games():
-            warm(game, WARM_N + 12)
+            warm(game.name, WARM_N + 12)
     assert functions == []
     with _compiled() as functions:  # the listener does see a compilation
         njit(_plus_one)(1)
