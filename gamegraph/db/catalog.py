@@ -169,10 +169,7 @@ def _read_whole(row: Mapping[str, Any]) -> bool:
 
 def graph_in_slot(runner: QueryRunner, slot: str) -> GraphRecord | None:
     """The record occupying a slot (:attr:`gamegraph.games.base.Game.slot`), if any."""
-    for record in list_graphs(runner):
-        if record.slot == slot:
-            return record
-    return None
+    return next((record for record in list_graphs(runner) if record.slot == slot), None)
 
 
 def state_of(runner: QueryRunner, game: Game[Any]) -> tuple[GraphState, GraphRecord | None]:
