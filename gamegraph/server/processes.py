@@ -18,7 +18,6 @@ __all__ = [
     "is_launcher_process",
     "jvm_flags",
     "make_private",
-    "min_heap",
     "port_problem",
     "rss_bytes",
     "wait_for_exit",
@@ -41,16 +40,13 @@ BASE_JVM_FLAGS: tuple[str, ...] = (
 
 
 def jvm_flags(heap: str) -> list[str]:
-    """JVM flags for a Neo4j process with the given maximum heap (e.g. ``2g``)."""
-    return [f"-Xms{min_heap(heap)}", f"-Xmx{heap}", *BASE_JVM_FLAGS]
-
-
-def min_heap(heap: str) -> str:
-    """Initial heap: 512m, or the maximum if that is smaller (Neo4j warns when -Xms is unset)."""
+    """JVM flags for a Neo4j process with the given maximum heap (e.g. ``2g``), and an
+    initial heap of 512m, or the maximum if that is smaller (Neo4j warns when -Xms is unset)."""
     units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
     text = heap.strip().lower()
     size = int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
-    return heap if size < 512 << 20 else "512m"
+    initial = heap if size < 512 << 20 else "512m"
+    return [f"-Xms{initial}", f"-Xmx{heap}", *BASE_JVM_FLAGS]
 
 
 def port_problem(host: str, port: int) -> str | None:

@@ -39,7 +39,7 @@ from gamegraph.server import (
 )
 from gamegraph.server.install import Installation, Java, _in_lib, find_java, find_maven, gds_enabled
 from gamegraph.server.local import browser_url, port_problem
-from gamegraph.server.processes import is_launcher_process
+from gamegraph.server.processes import is_launcher_process, jvm_flags
 
 
 def _script(path: Path, body: str) -> None:
@@ -409,3 +409,10 @@ def test_a_compiled_launchers_jvm_is_recognised_by_its_main_class_argument() -> 
         for process in (launcher, other):
             process.kill()
             process.wait()
+
+
+def test_the_initial_heap_is_512m_or_the_maximum_when_that_is_smaller() -> None:
+    assert jvm_flags("2g")[:2] == ["-Xms512m", "-Xmx2g"]
+    assert jvm_flags("256m")[:2] == ["-Xms256m", "-Xmx256m"]
+    assert jvm_flags("512m")[:2] == ["-Xms512m", "-Xmx512m"]
+    assert jvm_flags("1048576k")[:2] == ["-Xms512m", "-Xmx1048576k"]
