@@ -294,7 +294,7 @@ def run_named(
         from gamegraph.db.gds import require_gds
 
         require_gds(runner, f"{query.name} needs GDS, and this Neo4j")
-    rows = [_plain_row(row) for row in runner.run(query.cypher, converted)]
+    rows = [_plain(row) for row in runner.run(query.cypher, converted)]
     if graph is not None:
         _check_unchanged(runner, graph)
     columns = tuple(rows[0]) if rows else ()
@@ -318,10 +318,6 @@ def _check_unchanged(runner: QueryRunner, graph: GraphRecord) -> None:
         "meanwhile): ask again once it is loaded",
         game.load_command() if game is not None else "gamegraph graphs",
     )
-
-
-def _plain_row(row: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: _plain(value) for key, value in row.items()}
 
 
 def _plain(value: Any) -> Any:

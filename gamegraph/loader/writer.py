@@ -405,7 +405,10 @@ def _create_relationships(
                     "type": rel.type,
                     "starts": [starts[i] for i in rel.start[start:stop].tolist()],
                     "ends": [ends[i] for i in rel.end[start:stop].tolist()],
-                    "props": [_clean(dict(zip(names, row, strict=True))) for row in values],
+                    "props": [  # without None values: Neo4j does not store null properties
+                        {k: v for k, v in zip(names, row, strict=True) if v is not None}
+                        for row in values
+                    ],
                 }
                 yield batch, stop - start
 
@@ -443,11 +446,6 @@ def _create_relationships(
 
     query = cypher("create_relationships_by_end" if by_end else "create_relationships")
     _batches(claim, query, grouped_batches(), on_done=report)
-
-
-def _clean(row: dict[str, Any]) -> dict[str, Any]:
-    """Drop None values: Neo4j does not store null properties."""
-    return {k: v for k, v in row.items() if v is not None}
 
 
 def _delete_data(
