@@ -111,13 +111,12 @@ def _print_list(fmt: str) -> None:
             typer.echo(",".join('"' + str(f).replace('"', '""') + '"' for f in fields))
         return
     source = None
-    for q in queries:
+    for q, d in zip(queries, described, strict=True):
         if q.source != source:
             source = q.source
             typer.secho(f"\n{source}", bold=True)
-        params = ", ".join(f"{p.name}:{p.type}" for p in q.params)
         flags = [f"requires {q.requires}"] if q.requires else []
         if q.scan:
             flags.append("whole-graph scan")
-        typer.echo(f"  {q.name}({params})" + (f"  [{'; '.join(flags)}]" if flags else ""))
+        typer.echo(f"  {q.name}({d['params']})" + (f"  [{'; '.join(flags)}]" if flags else ""))
         typer.echo(f"      {q.description}")
