@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gamegraph.games.partitions import partition_counts
+from gamegraph.games.tchoukaillon.basins import A185001, A204540, basin_sizes
 
 __all__ = ["DEFINITIONS", "Definition", "a000041", "write_bfiles"]
 
@@ -88,25 +89,11 @@ def a188160(count: int) -> list[int]:
 def a204539(count: int) -> list[int]:
     """The size of the Fagan basin of n = 2..count+1, by gamegraph's sieve of f(k) (a(1) is
     left out: the sieve starts at n = 2)."""
-    from gamegraph.games.tchoukaillon.basins import basin_sizes
-
     return [int(s) for s in basin_sizes(2, count + 2)]
 
 
 def _listed(terms: tuple[int, ...]) -> Callable[[int], list[int]]:
     return lambda count: list(terms[:count])
-
-
-def _a204540(count: int) -> list[int]:
-    from gamegraph.games.tchoukaillon.basins import A204540
-
-    return list(A204540[:count])
-
-
-def _a185001(count: int) -> list[int]:
-    from gamegraph.games.tchoukaillon.basins import A185001
-
-    return list(A185001[:count])
 
 
 @dataclass(frozen=True)
@@ -154,11 +141,11 @@ DEFINITIONS: tuple[Definition, ...] = (
         "checked against the seed 002 basins in tests/unit/test_frontier_basins.py",
     ),
     Definition(
-        "A204540", "n alone in their Fagan basin", 1, 7, _a204540,
+        "A204540", "n alone in their Fagan basin", 1, 7, _listed(A204540),
         "the terms of seed 002 (gamegraph.games.tchoukaillon.basins.A204540)", by_n=False,
     ),
     Definition(
-        "A185001", "n whose Fagan basin has exactly 2 members", 1, 37, _a185001,
+        "A185001", "n whose Fagan basin has exactly 2 members", 1, 37, _listed(A185001),
         "the terms of seed 002 (gamegraph.games.tchoukaillon.basins.A185001)", by_n=False,
     ),
     Definition(
