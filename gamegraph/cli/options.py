@@ -191,22 +191,6 @@ _SHARED = {
 """The shared options of :func:`command`, in the order they follow a command's own."""
 
 
-def _apply_shared(options: dict[str, Any], dask: bool, move_timeout: bool, database: bool) -> None:
-    """Take the shared options out of ``options``: Dask and the move timeout are applied
-    (gamegraph.cluster, gamegraph.games.engine.timeout), the connection becomes ``connect``."""
-    if dask:
-        from gamegraph.cluster import configure
-
-        configure(scheduler=options.pop("scheduler"), workers=options.pop("workers"))
-    if move_timeout:
-        from gamegraph.games.engine import timeout
-
-        timeout.configure(options.pop("move_timeout"))
-    if database:
-        names = ("uri", "user", "password", "database")
-        options["connect"] = partial(open_database, *(options.pop(k) for k in names))
-
-
 def command(
     body: Callable[..., None],
     params: Sequence[inspect.Parameter],
@@ -223,7 +207,19 @@ def command(
     every = [*params, *(p for group, on in asked.items() if on for p in _SHARED[group])]
 
     def run(**options: Any) -> None:
-        _apply_shared(options, dask, move_timeout, database)
+        # the shared options are taken out: Dask and the move timeout are applied
+        # (gamegraph.cluster, gamegraph.games.engine.timeout), the connection becomes connect
+        if dask:
+            from gamegraph.cluster import configure
+
+            configure(scheduler=options.pop("scheduler"), workers=options.pop("workers"))
+        if move_timeout:
+            from gamegraph.games.engine import timeout
+
+            timeout.configure(options.pop("move_timeout"))
+        if database:
+            names = ("uri", "user", "password", "database")
+            options["connect"] = partial(open_database, *(options.pop(k) for k in names))
         body(**options)
 
     run.__signature__ = inspect.Signature(every)  # type: ignore[attr-defined]
