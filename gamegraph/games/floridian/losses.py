@@ -27,6 +27,7 @@ separated partitions of n.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gamegraph.games.floridian.alpha import alpha_moves
@@ -89,35 +90,33 @@ def _levels(m: int, d: int) -> list[int] | None:
     return None
 
 
-def progression_loss(n: int) -> tuple[Partition, int, int] | None:
-    """(λ, b, M) from the progression family for n (largest b first), or None."""
-    top = int(n**0.5) + 3
-    for b in range(top, 2, -1):
+def _members(n: int) -> Iterator[tuple[int, int, int]]:
+    """(b, M, D) of each member of the progression family of size n, largest b first.
+
+    n - b·M is always even here: n - b is, and so is b·(M - 1) = b·(b - 3) or b·(b - 5).
+    """
+    for b in range(int(n**0.5) + 3, 2, -1):
         if (n - b) % 2:
             continue
         for m in (b - 2, b - 4):
-            if m < 1 or b * m > n:
-                continue
-            d, odd = divmod(n - b * m, 2)
-            if odd or d > m * (m - 1) // 2:
-                continue
-            counts = _levels(m, d)
-            if counts is None:
-                continue
-            parts = [b + 2 * i for i, c in enumerate(counts) for _ in range(c)]
-            return tuple(sorted(parts, reverse=True)), b, m
+            if m >= 1 and b * m <= n and (n - b * m) // 2 <= m * (m - 1) // 2:
+                yield b, m, (n - b * m) // 2
+
+
+def progression_loss(n: int) -> tuple[Partition, int, int] | None:
+    """(λ, b, M) from the progression family for n (largest b first), or None."""
+    for b, m, d in _members(n):
+        counts = _levels(m, d)
+        if counts is None:
+            continue
+        parts = [b + 2 * i for i, c in enumerate(counts) for _ in range(c)]
+        return tuple(sorted(parts, reverse=True)), b, m
     return None
 
 
 def family_covers(n: int) -> bool:
     """Whether the progression family has a member of size n (no partition is built)."""
-    for b in range(3, int(n**0.5) + 4):
-        if (n - b) % 2:
-            continue
-        for m in (b - 2, b - 4):
-            if m >= 1 and b * m <= n and (n - b * m) // 2 <= m * (m - 1) // 2:
-                return True
-    return False
+    return any(True for _ in _members(n))
 
 
 def _search(n: int) -> Partition | None:
