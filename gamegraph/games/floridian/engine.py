@@ -120,13 +120,6 @@ class FloridianGraph(WinningAndLosing):
         """S positions of Ω(T(n)), increasing."""
         return np.unique(self.omega_of[self.in_t])
 
-    @cached_property
-    def h_full_ptr(self) -> np.ndarray:
-        """H_n as CSR over every S position (rows outside ``sources`` are empty)."""
-        counts = np.zeros(self.positions.size, dtype=np.int64)
-        counts[self.sources] = np.diff(self.h_ptr)
-        return np.concatenate(([0], np.cumsum(counts)))
-
     def alpha_arcs(self) -> tuple[np.ndarray, np.ndarray]:
         """(source, target) S positions of every built α-arc."""
         return np.repeat(self.sources, np.diff(self.alpha_ptr)), self.alpha_dst
@@ -145,8 +138,11 @@ class FloridianGraph(WinningAndLosing):
 
     @cached_property
     def h_graph(self) -> ArcGraph:
-        """H_n as the graph core's CSR type, every S position a node."""
-        return ArcGraph(self.h_full_ptr, self.h_dst)
+        """H_n as the graph core's CSR type, every S position a node (rows outside
+        ``sources`` are empty)."""
+        counts = np.zeros(self.positions.size, dtype=np.int64)
+        counts[self.sources] = np.diff(self.h_ptr)
+        return ArcGraph(np.concatenate(([0], np.cumsum(counts))), self.h_dst)
 
     @cached_property
     def scc(self) -> np.ndarray:
@@ -201,7 +197,7 @@ class FloridianGraph(WinningAndLosing):
         """Least number of turns from each α-position to a recurrent state; -1 if losing."""
         self._require_full("turns to the core")
         # a view of its own: its reverse CSR (cached on the view) is freed after the search
-        return distance_to(ArcGraph(self.h_full_ptr, self.h_dst), self.recurrent)
+        return distance_to(ArcGraph(self.h_graph.indptr, self.h_dst), self.recurrent)
 
     def farthest_winning(self) -> np.ndarray:
         """Winning α-positions that need the most turns to reach a recurrent state."""
