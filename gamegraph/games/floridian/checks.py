@@ -207,15 +207,13 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
         return comparison.check("every TURN arc is a two-move path of G_n and vice versa")
 
     def in_omega_t(self) -> Check:
-        comparison = Comparison(self.name, "α-positions in Ω(T(n))")
         in_omega_t = np.zeros(self.built.positions.size, dtype=bool)
         in_omega_t[self.built.omega_t] = True
-        for idx, row in self.rows.items():
-            comparison.three(
-                row["key"], row["entered"], row["stored_in_omega_t"], bool(in_omega_t[idx])
-            )
-        count = sum(1 for row in self.rows.values() if row["entered"])
-        return comparison.check(f"{count:,} entered by an Ω-move: Cypher = stored = engine")
+        entered = {idx for idx, row in self.rows.items() if row["entered"]}
+        comparison = self._flag_comparison(
+            "α-positions in Ω(T(n))", entered, "stored_in_omega_t", in_omega_t
+        )
+        return comparison.check(f"{len(entered):,} entered by an Ω-move: Cypher = stored = engine")
 
     # recurrence and the core ----------------------------------------------------
 
