@@ -42,13 +42,12 @@ class LiftingChecks(GameChecks[Lifting, LiftingGraph]):
                     lifts.problem(
                         f"{key} → {lift['target']}: n does not grow by 2m + 4 (m = {lift['m']})"
                     )
-            if key in q.lift_counts or key in rows:
-                lifts.three(
-                    f"{key} lifts",
-                    len(row["lifts"]) + (row["stored_beyond"] or 0),
-                    row["stored_lifts"],
-                    q.lift_counts[key],
-                )
+            lifts.three(
+                f"{key} lifts",
+                len(row["lifts"]) + (row["stored_beyond"] or 0),
+                row["stored_lifts"],
+                q.lift_counts[key],
+            )
         lifts.sets("lift", found_inside, engine_inside)
 
         sources = Comparison(name, "sources (in-degree 0) and non-lifting cycles")
