@@ -123,14 +123,10 @@ def _check_n(n: int) -> None:
         raise ShardError(f"n must be an integer in 1..{MAX_N}, not {n!r}")
 
 
+@lru_cache(maxsize=4)
 def _table(n: int) -> np.ndarray:
     _check_n(n)
-    return _cached_table(int(n))
-
-
-@lru_cache(maxsize=4)
-def _cached_table(n: int) -> np.ndarray:
-    table: np.ndarray = ck.candidate_table(n)
+    table: np.ndarray = ck.candidate_table(int(n))
     table.setflags(write=False)
     return table
 
