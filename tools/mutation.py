@@ -164,11 +164,6 @@ SKIPPED_FUNCTIONS = {
 #: (Mutant.equivalent). Where a line has two mutants of the same kind, the mutation names the
 #: column too ("2 -> 3 @col", 0-based) and only that one is equivalent
 EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
-    ("games/floridian/_kernels.py", 430, "< -> <="): (
-        "if rb < 0:",
-        "row 0 is sources[0], the smallest source (sources ascend: np.unique or arange), and b "
-        "<= a was skipped above, so a source b > a has row >= 1: rb == 0 never happens",
-    ),
     ("games/floridian/_kernels.py", 280, "1 -> 2"): (
         "max_candidates = (1 << nb) * (ones + 1)",
         "an over-estimate only cuts the batch earlier; the caller runs the rest in the next one",
@@ -193,11 +188,7 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "prefix = np.zeros((n + 1, n + 1), dtype=np.int64)",
         "one more row or column of the counting table, never read (0..n are)",
     ),
-    ("games/floridian/_kernels.py", 415, "0 -> 1"): (
-        "out = np.empty((0, 4), dtype=np.int64)",
-        "four_cycles replaces this array in its second pass before writing to it",
-    ),
-    ("games/floridian/_kernels.py", 222, "1 -> 2"): (
+    ("games/floridian/_kernels.py", 221, "1 -> 2"): (
         "k += 1",
         "omega_index_of writes one more entry after the parts: separated_index reads nothing "
         "once the parts have summed to n (remaining is 0, so every term it adds is 0)",
@@ -705,10 +696,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "also replaces a scratch that is exactly large enough, by a zeroed one of the same "
         "size: targets[:found] is written before it is read either way",
     ),
-    ("games/floridian/_kernels.py", 415, "4 -> 5"): (
-        "out = np.empty((0, 4), dtype=np.int64)",
-        "four_cycles replaces this array in its second pass before writing to it",
-    ),
     ("games/floridian/_kernels.py", 80, "2 -> 3"): (
         "prev = n + 2",
         "the sentinel for no previous part: the first step needs only prev - 2 >= remaining = n"
@@ -743,17 +730,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
     ("games/floridian/_candidate_kernels.py", 90, "1 -> 2 @26"): (
         "for w in range(1, n + 1):",
         "the extra step w = n + 1 breaks at once, as (n + 1) * 1 > n",
-    ),
-    ("games/floridian/_kernels.py", 416, "2 -> 3"): (
-        "for pass_ in range(2):",
-        "a third pass only counts again: it allocates nothing (pass_ == 1 does) and writes "
-        "nothing (only pass 1 writes), so the array of pass 1 is returned unchanged",
-    ),
-    ("games/floridian/_kernels.py", 434, "or -> and"): (
-        "if at == turns.shape[0] or turns[at] != a:",
-        "the H-row test only skips the scan of b's α-arcs early: H(b) holds Ω(y) of every "
-        "α-move y of b, so when a is not in it the scan finds no y with Ω(y) = a; `and` skips "
-        "fewer rows (and at at == len reads one entry past b's row, never written)",
     ),
     ("games/floridian/_candidate_kernels.py", 220, "- -> +"): (
         "level = depth - 1",

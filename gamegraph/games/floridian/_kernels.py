@@ -1,4 +1,4 @@
-"""Compiled inner loops (numba) that only Floridian uses: S(n), its α-arcs, the 4-cycles of H_n.
+"""Compiled inner loops (numba) that only Floridian uses: S(n) and its α-arcs.
 
 The separated partitions S(n) are numbered like every partition set of
 :mod:`gamegraph.games._kernels` (descending lexicographic order, a flat ``uint8`` array of parts
@@ -16,7 +16,6 @@ from gamegraph.games._kernels import distinct_sorted
 __all__ = [
     "alpha_arcs_chunk",
     "enumerate_separated",
-    "four_cycles",
     "omega_index_of",
     "separated_index",
     "separated_tables",
@@ -388,58 +387,3 @@ def alpha_arcs_chunk(
         alpha_ptr[t] = na
         h_ptr[t] = nh
     return t, na, nh
-
-
-# --------------------------------------------------------------------------- 4-cycles of H_n
-
-
-@njit(cache=True)
-def four_cycles(
-    alpha_ptr: np.ndarray,
-    alpha_dst: np.ndarray,
-    h_ptr: np.ndarray,
-    h_dst: np.ndarray,
-    sources: np.ndarray,
-    row_of: np.ndarray,
-    omega_of: np.ndarray,
-    recurrent: np.ndarray,
-) -> np.ndarray:
-    """All 4-cycles [a,α]→[x,Ω]→[b,α]→[y,Ω]→[a,α], a != b, once each (a < b by index).
-
-    ``sources`` are the rows of the α- and H-CSRs (H rows sorted); ``row_of[v]`` is v's row
-    (-1 if v has none). Both α-positions of a 4-cycle are recurrent, and a binary search in
-    b's H row tells whether b → a is a turn before b's α-arcs are scanned. Returns an (m, 4)
-    array of S positions (a, x, b, y).
-    """
-    count = 0
-    out = np.empty((0, 4), dtype=np.int64)
-    for pass_ in range(2):
-        if pass_ == 1:
-            out = np.empty((count, 4), dtype=np.int64)
-            count = 0
-        for ra in range(sources.shape[0]):
-            a = sources[ra]
-            if not recurrent[a]:
-                continue
-            for e in range(alpha_ptr[ra], alpha_ptr[ra + 1]):
-                x = alpha_dst[e]
-                b = omega_of[x]
-                if b <= a or not recurrent[b]:
-                    continue
-                rb = row_of[b]
-                if rb < 0:
-                    continue
-                turns = h_dst[h_ptr[rb] : h_ptr[rb + 1]]
-                at = np.searchsorted(turns, a)
-                if at == turns.shape[0] or turns[at] != a:
-                    continue
-                for f in range(alpha_ptr[rb], alpha_ptr[rb + 1]):
-                    y = alpha_dst[f]
-                    if omega_of[y] == a:
-                        if pass_ == 1:
-                            out[count, 0] = a
-                            out[count, 1] = x
-                            out[count, 2] = b
-                            out[count, 3] = y
-                        count += 1
-    return out

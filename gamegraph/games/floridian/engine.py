@@ -28,6 +28,7 @@ from gamegraph.games.engine.graphs import WinningAndLosing, core_groups
 from gamegraph.games.floridian import _kernels as fk
 from gamegraph.games.floridian.arcs import alpha_arcs
 from gamegraph.games.floridian.fourcycles import FourCycle
+from gamegraph.games.floridian.fourcycles_local import four_cycles_local
 from gamegraph.games.floridian.separated import SeparatedPartitions
 from gamegraph.games.limits import BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import Partition, count_separated, partitions_exact
@@ -208,17 +209,13 @@ class FloridianGraph(WinningAndLosing):
 
     @cached_property
     def four_cycle_array(self) -> np.ndarray:
-        """(m, 4) S positions (a, x, b, y) of every 4-cycle, canonical rotation (a < b)."""
-        return fk.four_cycles(
-            self.alpha_ptr,
-            self.alpha_dst,
-            self.h_ptr,
-            self.h_dst,
-            self.sources,
-            self.row_of,
-            self.omega_of,
-            self.recurrent,
-        )
+        """(m, 4) S positions (a, x, b, y) of every 4-cycle, canonical rotation (a < b),
+        sorted by a, x, y: the local search's (:mod:`.fourcycles_local`), which needs no arc
+        of the graph, so a restricted G_n has them all too."""
+        index = self.positions.index
+        found = [[index(p) for p in cycle] for cycle in four_cycles_local(self.n)]
+        rows = np.asarray(found, dtype=np.int64).reshape(-1, 4)
+        return rows[np.lexsort((rows[:, 3], rows[:, 1], rows[:, 0]))]
 
     def four_cycles(self) -> list[FourCycle]:
         pos = self.positions.position
