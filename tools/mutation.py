@@ -577,36 +577,13 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "the root's pm: only _next_pend reads it, and only for a class u >= 5, while the root "
         "is u = pu = 0",
     ),
-    ("games/floridian/_candidate_kernels.py", 261, "< -> <="): (
-        "if t + 1 < count:",
-        "one more next_candidate after the last candidate is written: it changes only the scratch "
-        "classes cs/cm/cp/cr (returning 0 past the last), and nothing reads them afterwards",
-    ),
     ("games/floridian/_kernels.py", 39, "3 -> 4"): (
         "width = n + 3",
         "one more column of the counting table, never read: the walks read fill[r, q] and "
         "first/prefix read comp[r - v, v] only at parts q, v <= n",
     ),
-    ("games/floridian/_candidate_kernels.py", 249, "2 -> 3"): (
-        "cs = np.zeros(n + 2, dtype=np.int64)",
-        "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
-        "sum n), and unrank_candidate/_fill/next_candidate/_parent touch entries 0..classes - 1 "
-        "only",
-    ),
-    ("games/floridian/_candidate_kernels.py", 250, "2 -> 3"): (
-        "cm = np.zeros(n + 2, dtype=np.int64)",
-        "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
-        "sum n), and unrank_candidate/_fill/next_candidate/_parent touch entries 0..classes - 1 "
-        "only",
-    ),
-    ("games/floridian/_candidate_kernels.py", 251, "2 -> 3"): (
-        "cp = np.zeros(n + 2, dtype=np.int64)",
-        "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
-        "sum n), and unrank_candidate/_fill/next_candidate/_parent touch entries 0..classes - 1 "
-        "only",
-    ),
-    ("games/floridian/_candidate_kernels.py", 252, "2 -> 3"): (
-        "cr = np.zeros(n + 2, dtype=np.int64)",
+    ("games/floridian/fourcycles_local.py", 181, "2 -> 3"): (
+        "cs, cm, cp, cr = (np.zeros(shard.n + 2, dtype=np.int64) for _ in range(4))",
         "one more entry of a class array: a candidate has at most n classes (distinct sizes of "
         "sum n), and unrank_candidate/_fill/next_candidate/_parent touch entries 0..classes - 1 "
         "only",
@@ -636,13 +613,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "bigger = np.empty(max(2 * buf.shape[0], need), dtype=np.uint8)",
         "another growth step: the new capacity is still at least need and the used bytes are "
         "copied, so the bytes written and returned (buf[:used]) are the same",
-    ),
-    ("games/floridian/_candidate_kernels.py", 246, "<= -> <"): (
-        "if count <= 0:",
-        "at count == 0 the walk then unranks rank lo <= total (past the last candidate "
-        "unrank_candidate "
-        "picks no class and stops at level 1 on the zeroed cr), writes no candidate and returns"
-        " parts[:0] and the one offset 0: the same empty arrays",
     ),
     ("games/floridian/_fourcycle_kernels.py", 107, "<= -> <"): (
         "if hi <= lo:",
@@ -764,12 +734,6 @@ EQUIVALENT: dict[tuple[str, int, str], tuple[str, str]] = {
         "prev > v fails) and takes the same v off `remaining`; the self-move check (m == d) "
         "then sees more groups, but the brute force of every α-arc (n <= 22) finds no "
         "difference",
-    ),
-    ("games/floridian/_candidate_kernels.py", 261, "+ -> -"): (
-        "if t + 1 < count:",
-        "t - 1 < count holds at every t, so one more next_candidate runs after the last "
-        "candidate: it"
-        " changes only the scratch classes cs/cm/cp/cr, and nothing reads them afterwards",
     ),
     ("games/crim/_kernels.py", 152, "statement deleted @20"): (
         "odd_rank_p[m] += 1",

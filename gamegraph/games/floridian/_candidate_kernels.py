@@ -16,7 +16,6 @@ from numba import njit
 __all__ = [
     "MAX_MULT",
     "candidate_table",
-    "candidates_in_range",
     "next_candidate",
     "total_candidates",
     "unrank_candidate",
@@ -234,30 +233,3 @@ def next_candidate(
             return _fill(n, table, level + 1, cs, cm, cp, cr)
         level -= 1
     return 0
-
-
-@njit(cache=True, nogil=True)
-def candidates_in_range(
-    n: int, table: np.ndarray, lo: int, hi: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Candidates of ranks lo..hi-1 as flat parts (uint8) and offsets (int64)."""
-    count = hi - lo
-    offsets = np.zeros(count + 1, dtype=np.int64)
-    if count <= 0:
-        return np.empty(0, dtype=np.uint8), offsets
-    parts = np.empty(count * n, dtype=np.uint8)
-    cs = np.zeros(n + 2, dtype=np.int64)
-    cm = np.zeros(n + 2, dtype=np.int64)
-    cp = np.zeros(n + 2, dtype=np.int64)
-    cr = np.zeros(n + 2, dtype=np.int64)
-    depth = unrank_candidate(n, table, lo, cs, cm, cp, cr)
-    pos = 0
-    for t in range(count):
-        for g in range(depth):
-            for _ in range(cm[g]):
-                parts[pos] = cs[g]
-                pos += 1
-        offsets[t + 1] = pos
-        if t + 1 < count:
-            depth = next_candidate(n, table, depth, cs, cm, cp, cr)
-    return parts[:pos], offsets

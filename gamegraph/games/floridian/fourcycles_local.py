@@ -178,10 +178,16 @@ def _check_shard(shard: Shard) -> np.ndarray:
 def candidates_in_shard(shard: Shard) -> list[Partition]:
     """The candidates of a shard, in rank order (for inspection and tests)."""
     table = _check_shard(shard)
-    parts, offsets = ck.candidates_in_range(shard.n, table, shard.lo, shard.hi)
-    flat = parts.tolist()
-    bounds = offsets.tolist()
-    return [tuple(flat[lo:hi]) for lo, hi in pairwise(bounds)]
+    cs, cm, cp, cr = (np.zeros(shard.n + 2, dtype=np.int64) for _ in range(4))
+    found: list[Partition] = []
+    for rank in range(shard.lo, shard.hi):
+        if rank == shard.lo:
+            d = ck.unrank_candidate(shard.n, table, rank, cs, cm, cp, cr)
+        else:
+            d = ck.next_candidate(shard.n, table, d, cs, cm, cp, cr)
+        groups = zip(cs[:d].tolist(), cm[:d].tolist(), strict=True)
+        found.append(tuple(size for size, times in groups for _ in range(times)))
+    return found
 
 
 def run_shard(shard: Shard) -> ShardResult:
