@@ -119,14 +119,6 @@ def family_covers(n: int) -> bool:
     return any(True for _ in _members(n))
 
 
-def _search(n: int) -> Partition | None:
-    """The first immediate loss of n among all separated partitions (descending order)."""
-    for partition in separated_partitions(n):
-        if is_immediate_loss(partition):
-            return partition
-    return None
-
-
 def immediate_loss_witness(n: int) -> LossWitness | None:
     """An immediate loss of n: from the family if it has one, else by search (n < 200)."""
     found = progression_loss(n)
@@ -134,9 +126,10 @@ def immediate_loss_witness(n: int) -> LossWitness | None:
         partition, b, m = found
         return LossWitness(n, partition, f"progression b={b}, M={m}")
     if n < SEARCH_LIMIT:
-        partition_found = _search(n)
-        if partition_found is not None:
-            return LossWitness(n, partition_found, "search")
+        # the first immediate loss among all separated partitions (descending order)
+        searched = next((p for p in separated_partitions(n) if is_immediate_loss(p)), None)
+        if searched is not None:
+            return LossWitness(n, searched, "search")
     return None
 
 
