@@ -8,11 +8,10 @@ form). Everything here is scalar pure Python: the bulk engines in :mod:`bulgaria
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
-from gamegraph.core.notation import integers
+from gamegraph.core.notation import exponent_notation, integers
 from gamegraph.errors import InputError
 from gamegraph.games.limits import saturating
 
@@ -77,11 +76,9 @@ def from_key(key: str) -> Partition:
 
 
 def paper_notation(partition: Partition) -> str:
-    """Ascending sizes with exponents, as the papers print them: ``"1 3^2 5"``."""
-    counts = Counter(partition)
-    return " ".join(
-        str(size) if counts[size] == 1 else f"{size}^{counts[size]}" for size in sorted(counts)
-    )
+    """Ascending sizes with exponents, as the papers print them: ``"1 3^2 5"`` (the empty
+    partition as the empty text, where the spaces write ``∅``)."""
+    return exponent_notation(partition) if partition else ""
 
 
 def conjugate(partition: Partition) -> Partition:
