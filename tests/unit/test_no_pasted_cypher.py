@@ -21,7 +21,8 @@ import gamegraph as gg
 from gamegraph.db.fingerprints import readback_type_statement
 from gamegraph.errors import InputError
 from gamegraph.games import all_games, get_game
-from gamegraph.games.engine.cypher import label_of, move_of, prefix_of, texts
+from gamegraph.games.base import label_of, move_of
+from gamegraph.games.engine.cypher import prefix_of, texts
 from gamegraph.games.model import NodeTable
 
 ROOT = Path(gg.__file__).parent

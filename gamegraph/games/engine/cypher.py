@@ -25,9 +25,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from gamegraph.games.base import label_of, move_of
-
-__all__ = ["label_of", "move_of", "prefix_of", "texts"]
+__all__ = ["prefix_of", "texts"]
 
 
 def prefix_of(name: str) -> str:

@@ -18,7 +18,7 @@ from dataclasses import field, make_dataclass
 from typing import Any, ClassVar
 
 from gamegraph.games.base import Game, Param, _source_version
-from gamegraph.games.engine.cypher import label_of, move_of, texts
+from gamegraph.games.engine.cypher import texts
 from gamegraph.games.engine.definition import Definition
 from gamegraph.games.engine.game import FUNCTIONAL_STATS, FunctionalGame
 from gamegraph.games.engine.spaces import Position
@@ -59,8 +59,6 @@ class DefinedGame(Game[Any]):
     engine = "gamegraph.games.engine.build"
     kind: ClassVar[str]
     definition: ClassVar[Definition]
-    label: ClassVar[str]
-    move: ClassVar[str]
 
     def describe(self) -> str:
         values = ", ".join(
@@ -177,8 +175,6 @@ def game_class(definition: Definition) -> type[DefinedGame]:
         "stats_keys": ("n", *others, *stats),
         "example": dict(definition.example),
         "definition": definition,
-        "label": label_of(definition.name),
-        "move": move_of(definition.name),
         "rule": f"the definition's move ({definition.where})",
         "rule_in_cypher": False,
         "query_files": (),
