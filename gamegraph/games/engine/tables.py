@@ -6,15 +6,14 @@ Every position is one node of the game's label with the game's position columns 
 its space, :func:`position_columns`) and its analysis; every move one relationship of the
 game's move type. By kind:
 
-- functional (:func:`functional_tables`): ``cycle``, ``cycle_length``, ``distance``,
-  ``in_degree``; ``:Recurrent``, ``:GardenOfEden``, as B_n;
-- choice (:func:`choice_tables`): ``out_degree``, ``in_degree``, ``turns_to_core`` and
-  ``core_component`` (absent where there is none); ``:Recurrent``, ``:Winning``, ``:Losing``,
-  ``:ImmediateLoss``;
-- impartial (:func:`impartial_tables`): ``outcome`` (``P``, ``N`` or ``D``), ``grundy``
-  (absent where play can go on for ever), ``loopy`` (Smith's loopy value as text: ``2``,
-  ``∞``, ``∞{0,1}``; the Grundy value where play is finite), ``out_degree``, ``in_degree``;
-  ``:PPosition``, ``:NPosition``, ``:Draw``.
+- functional: ``cycle``, ``cycle_length``, ``distance``, ``in_degree``; ``:Recurrent``,
+  ``:GardenOfEden``, as B_n;
+- choice: ``out_degree``, ``in_degree``, ``turns_to_core`` and ``core_component`` (absent
+  where there is none); ``:Recurrent``, ``:Winning``, ``:Losing``, ``:ImmediateLoss``;
+- impartial: ``outcome`` (``P``, ``N`` or ``D``), ``grundy`` (absent where play can go on
+  for ever), ``loopy`` (Smith's loopy value as text: ``2``, ``∞``, ``∞{0,1}``; the Grundy
+  value where play is finite), ``out_degree``, ``in_degree``; ``:PPosition``,
+  ``:NPosition``, ``:Draw``.
 
 A defined game's positions also carry ``size`` (the sum of their entries) and the graph's
 other parameters.
@@ -22,7 +21,7 @@ other parameters.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -41,11 +40,8 @@ from gamegraph.games.model import (
 from gamegraph.games.model import position_columns as partition_columns
 
 __all__ = [
-    "choice_tables",
     "cycle_length_of",
     "defined_columns",
-    "functional_tables",
-    "impartial_tables",
     "listed",
     "position_columns",
     "sequence_columns",
@@ -53,16 +49,18 @@ __all__ = [
 ]
 
 
+Analysis = tuple[dict[str, Column], dict[str, Column], tuple[np.ndarray, np.ndarray]]
+"""A kind's columns of analysis, its flag labels and its moves (start and end indices)."""
+
+
 def tables(game: Any, built: Any) -> GraphTables:
-    """The ``tables`` hook of every game of the engine: its positions' columns
-    (``game.node_columns``), then its kind's analysis."""
-    columns = game.node_columns(built.positions)
-    kind = game.kind
-    if kind == "functional":
-        return functional_tables(game, built, columns)
-    if kind == "choice":
-        return choice_tables(game, built, columns)
-    return impartial_tables(game, built, columns)
+    """The ``tables`` hook of every game of the engine: one node per position, its columns
+    (``game.node_columns``, in index order: ``n``, ``idx``, ``key`` and whatever else
+    identifies and describes it) with its kind's analysis, and one relationship per move."""
+    analysis, flags, (starts, ends) = _ANALYSIS[game.kind](built)
+    nodes = NodeTable(game.label, {**game.node_columns(built.positions), **analysis}, flags)
+    moves = RelTable(game.move, game.label, game.label, starts, ends)
+    return GraphTables(game, [nodes], [moves], game.summary(built))
 
 
 def cycle_length_of(graph: FunctionalGraph) -> np.ndarray:
@@ -94,15 +92,8 @@ def sequence_columns(
     }
 
 
-def functional_tables(
-    game: Any, graph: FunctionalGraph, columns: Mapping[str, Column]
-) -> GraphTables:
-    """One node per position (``columns``, in index order, plus the analysis) and its move.
-
-    ``columns`` must hold ``n``, ``idx`` and ``key`` and whatever else identifies and
-    describes a position of the game.
-    """
-    everything = np.arange(graph.size)
+def _functional(graph: FunctionalGraph) -> Analysis:
+    """The analysis of B_n: its cycles and transients; the move of every position."""
     analysis: dict[str, Column] = {
         "cycle": graph.cycle_of,
         "cycle_length": cycle_length_of(graph),
@@ -113,9 +104,7 @@ def functional_tables(
         "Recurrent": graph.on_cycle,
         "GardenOfEden": graph.garden_of_eden,
     }
-    nodes = NodeTable(game.label, {**columns, **analysis}, flags)
-    move = RelTable(game.move, game.label, game.label, everything, graph.successor)
-    return GraphTables(game, [nodes], [move], game.summary(graph))
+    return analysis, flags, (np.arange(graph.size), graph.successor)
 
 
 def position_columns(game: Any, positions: Positions) -> dict[str, Column]:
@@ -151,9 +140,9 @@ def defined_columns(game: Any, positions: Positions) -> dict[str, Column]:
     return columns
 
 
-def choice_tables(game: Any, graph: ChoiceGraph, columns: dict[str, Column]) -> GraphTables:
-    """Positions with the analysis of a choice solitaire; every distinct move once."""
-    columns = columns | {
+def _choice(graph: ChoiceGraph) -> Analysis:
+    """The analysis of a choice solitaire; every distinct move once."""
+    analysis: dict[str, Column] = {
         "out_degree": graph.out_degree.astype(np.int64),
         "in_degree": graph.in_degree.astype(np.int64),
         "turns_to_core": absent_below_zero(graph.turns_to_core),
@@ -165,16 +154,14 @@ def choice_tables(game: Any, graph: ChoiceGraph, columns: dict[str, Column]) -> 
         "Losing": graph.losing,
         "ImmediateLoss": graph.immediate_loss,
     }
-    nodes = NodeTable(game.label, columns, flags)
-    moves = RelTable(game.move, game.label, game.label, graph.sources, graph.indices)
-    return GraphTables(game, [nodes], [moves], game.summary(graph))
+    return analysis, flags, (graph.sources, graph.indices)
 
 
-def impartial_tables(game: Any, graph: ImpartialGraph, columns: dict[str, Column]) -> GraphTables:
-    """Positions with their outcome and Sprague-Grundy value; every distinct option once."""
+def _impartial(graph: ImpartialGraph) -> Analysis:
+    """The outcome and Sprague-Grundy value of every position; every distinct option once."""
     outcome = graph.outcome
     codes = np.asarray([OUTCOMES[i] for i in range(3)], dtype=object)
-    columns = columns | {
+    analysis: dict[str, Column] = {
         "outcome": codes[outcome.astype(np.int64)].tolist(),
         "grundy": absent_below_zero(graph.grundy),
         "loopy": graph.loopy.labels(),
@@ -186,6 +173,11 @@ def impartial_tables(game: Any, graph: ImpartialGraph, columns: dict[str, Column
         "NPosition": outcome == 2,
         "Draw": outcome == 0,
     }
-    nodes = NodeTable(game.label, columns, flags)
-    moves = RelTable(game.move, game.label, game.label, graph.sources, graph.indices)
-    return GraphTables(game, [nodes], [moves], game.summary(graph))
+    return analysis, flags, (graph.sources, graph.indices)
+
+
+_ANALYSIS: dict[str, Callable[[Any], Analysis]] = {
+    "functional": _functional,
+    "choice": _choice,
+    "impartial": _impartial,
+}
