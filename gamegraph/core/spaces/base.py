@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
+from itertools import chain
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -52,7 +53,7 @@ def flat_rows(rows: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
     lengths = np.fromiter((len(row) for row in rows), dtype=np.int64, count=len(rows))
     offsets = np.zeros(len(rows) + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
-    flat = np.fromiter((v for row in rows for v in row), dtype=np.int64, count=int(offsets[-1]))
+    flat = np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=int(offsets[-1]))
     return flat, offsets
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from gamegraph.core.spaces import flat_rows
 from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
 from gamegraph.games.engine.cypher import prefix_of
 from gamegraph.games.engine.graphs import OUTCOMES, ChoiceGraph, ImpartialGraph
@@ -76,9 +77,7 @@ class ArcChecks(GameChecks[Any, ChoiceGraph | ImpartialGraph]):
         self.moves_check = moves.check(
             f"{int(self.seen.sum()):,} positions, {graph.arcs:,} moves: Neo4j = engine"
         )
-        counts = np.fromiter((len(r) for r in rows), np.int64, size)
-        indptr = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
-        indices = np.fromiter((v for r in rows for v in r), np.int64, int(counts.sum()))
+        indices, indptr = flat_rows(rows)
         self.again: Any = type(graph)(
             game=self.game, positions=graph.positions, indptr=indptr, indices=indices
         )

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -299,12 +298,10 @@ def _search(
     new_of = listed.rank_many(*flat_rows(order))
     ranking = np.argsort(new_of).tolist()
     positions = Positions(listed, _parser(call.space, call.values))
-    rows = [edges[i] for i in ranking]
-    counts = np.fromiter(map(len, rows), np.int64, len(rows))
-    targets_array = new_of[np.fromiter(chain.from_iterable(rows), np.int64, int(counts.sum()))]
+    flat, offsets = flat_rows([edges[i] for i in ranking])
     if call.kind == "functional":
-        return positions, None, targets_array.astype(index_dtype(len(order)))
-    return positions, np.concatenate(([0], np.cumsum(counts))).astype(np.int64), targets_array
+        return positions, None, new_of[flat].astype(index_dtype(len(order)))
+    return positions, offsets, new_of[flat]
 
 
 def _start_positions(call: Call, given: Any) -> list[Position]:

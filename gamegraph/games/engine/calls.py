@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from gamegraph.core.spaces import PositionError
+from gamegraph.core.spaces import PositionError, flat_rows
 from gamegraph.core.spaces import Space as CoreSpace
 from gamegraph.games.engine.definition import DefinitionError
 from gamegraph.games.engine.positions import Positions
@@ -118,16 +118,12 @@ def flatten(
     call: Call, positions: list[Position], results: list[Any]
 ) -> tuple[np.ndarray, np.ndarray]:
     """The returned positions as flat int64 entries with offsets (bad types refused)."""
-    count = len(results)
     try:
-        lengths = np.fromiter(map(len, results), np.int64, count)
-        offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
-        flat = np.fromiter(chain.from_iterable(results), np.int64, int(offsets[-1]))
+        return flat_rows(results)
     except (TypeError, ValueError, OverflowError):
         for p, r in zip(positions, results, strict=True):
             _check_types(call, p, r)
         raise call.fail("returned something that is not a tuple of integers") from None
-    return flat, offsets
 
 
 def _bad_result(call: Call, position: Position, result: Any) -> DefinitionError:
