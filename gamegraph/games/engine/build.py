@@ -54,7 +54,7 @@ from gamegraph.memory import memory_limit
 if TYPE_CHECKING:
     from gamegraph.games.engine.defined import DefinedGame
 
-__all__ = ["SHARD", "build", "build_defined", "estimate", "estimate_defined"]
+__all__ = ["SHARD", "build", "estimate"]
 
 SHARD = 200_000
 """Positions per task: the function's results for a shard are Python objects (~0.5 KiB
@@ -67,11 +67,17 @@ ARCS_PER_POSITION_GUESS = 8
 """Arcs per position assumed by a choice or impartial game's estimate (corrected as built)."""
 
 
-# --------------------------------------------------------------------------- estimates
+# --------------------------------------------------------------------------- hooks
 
 
-def estimate_defined(game: DefinedGame) -> Estimate:
-    """Positions, arcs and peak bytes of a build, without building anything."""
+def estimate(game: Any) -> Estimate:
+    """The ``estimate`` hook the base class calls: positions, arcs and peak bytes of a
+    build, without building anything; a built-in game's from its count of positions, a
+    defined game's from its declared space."""
+    if not _defined(game):
+        size, approximate = game.position_count()
+        per_position = analysis_bytes_per_position(size) if size < 2**62 else 32
+        return Estimate(size, size, size * per_position + BASE_BYTES, approximate=approximate)
     definition = game.definition
     space = definition.space
     n = game.n
@@ -88,24 +94,11 @@ def estimate_defined(game: DefinedGame) -> Estimate:
     return Estimate(size, arcs, total)
 
 
-# --------------------------------------------------------------------------- hooks
-
-
-def estimate(game: Any) -> Estimate:
-    """The ``estimate`` hook the base class calls: a defined game's from its declared
-    space (:func:`estimate_defined`), a built-in game's from its count of positions."""
-    if _defined(game):
-        return estimate_defined(game)
-    size, approximate = game.position_count()
-    per_position = analysis_bytes_per_position(size) if size < 2**62 else 32
-    return Estimate(size, size, size * per_position + BASE_BYTES, approximate=approximate)
-
-
 def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
     """The ``build`` hook the base class calls: the positions (the game's space, or what a
     definition's declared space holds), the move of each, the analysis of its kind."""
     if _defined(game):
-        return build_defined(game, force=force)
+        return _build_defined(game, force)
     estimate = game.check_size(force)
     if estimate.nodes >= 2**62:
         raise TooLargeError(
@@ -128,7 +121,7 @@ def _defined(game: Any) -> bool:
 # --------------------------------------------------------------------------- building
 
 
-def build_defined(game: DefinedGame, *, force: bool = False) -> Any:
+def _build_defined(game: DefinedGame, force: bool) -> Any:
     """Build and analyse one graph of a defined game (checks the size first)."""
     definition = game.definition
     game.check_size(force)
