@@ -118,9 +118,7 @@ class _PartitionSpace(SequenceSpace):
     # ---------------------------------------------------------------- ids
 
     def rank(self, position: Partition) -> int:
-        row = integer_tuple(position, "partition", "a tuple of positive parts")
-        flat = np.asarray(row, dtype=np.int64)
-        return int(self._rank_flat(flat, np.array([0, len(row)], dtype=np.int64), True)[0])
+        return self._rank_row(integer_tuple(position, "partition", "a tuple of positive parts"))
 
     def unrank(self, index: int) -> Partition:
         return self._unrank_row(index)
@@ -129,9 +127,6 @@ class _PartitionSpace(SequenceSpace):
         self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
     ) -> np.ndarray:
         flat, offsets = self._as_flat(rows, offsets)
-        return self._rank_flat(flat, offsets, strict)
-
-    def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
         out = np.empty(offsets.shape[0] - 1, dtype=np.int64)
         if self.cardinality() == 0:
             if strict and out.shape[0]:
