@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -453,9 +453,3 @@ class Game(ABC, Generic[BuiltT]):
         if self.values() != wanted.values():
             return f"the loaded {self.describe()} is not {wanted.describe()}"
         return None
-
-    # ------------------------------------------------------------------ dataclass support
-
-    @classmethod
-    def field_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
