@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamegraph.core.spaces import Listed, Narrowed, flat_rows
+from gamegraph.core.spaces import Listed, Narrowed, Space, flat_rows
 from gamegraph.games.engine import _kernels as dk
 from gamegraph.games.engine.calls import (
     FIRST,
@@ -46,7 +46,7 @@ from gamegraph.games.engine.definition import Definition
 from gamegraph.games.engine.functional import analysis_bytes_per_position, index_dtype
 from gamegraph.games.engine.graphs import ChoiceGraph, FunctionalGameGraph, ImpartialGraph
 from gamegraph.games.engine.positions import Positions
-from gamegraph.games.engine.spaces import Position, Space
+from gamegraph.games.engine.spaces import Position
 from gamegraph.games.engine.timeout import limit as move_limit
 from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError
 from gamegraph.memory import memory_limit
@@ -65,6 +65,10 @@ REACHABLE_BYTES_PER_POSITION = 400
 """Held per position found by a reachable space's search (a tuple, a dict entry, a list)."""
 ARCS_PER_POSITION_GUESS = 8
 """Arcs per position assumed by a choice or impartial game's estimate (corrected as built)."""
+
+Moves = tuple[Space[Any], np.ndarray | None, np.ndarray]
+"""The positions a defined game's build found (the core's space) and their moves: CSR
+``indptr`` and ``indices``, or no ``indptr`` and one successor each (functional)."""
 
 
 # --------------------------------------------------------------------------- hooks
@@ -135,12 +139,12 @@ def _build_defined(game: DefinedGame, force: bool) -> Any:
         timeout=move_limit(),
     )
     if definition.space.kind == "reachable":
-        positions, indptr, indices = _search(call, definition, force)
+        space, indptr, indices = _search(call, definition, force)
     elif definition.compiled:
-        positions, indptr, indices = _compiled(call, definition)
+        space, indptr, indices = _compiled(call, definition)
     else:
-        positions, indptr, indices = _sharded(call, game.describe())
-    return _analysed(game, positions, indptr, indices)
+        space, indptr, indices = _sharded(call, game.describe())
+    return _analysed(game, Positions(space, game.read_position), indptr, indices)
 
 
 def _analysed(
@@ -155,7 +159,7 @@ def _analysed(
     return graph_type(game=game, positions=positions, indptr=indptr, indices=indices)
 
 
-def _sharded(call: Call, name: str) -> tuple[Positions, np.ndarray | None, np.ndarray]:
+def _sharded(call: Call, name: str) -> Moves:
     from gamegraph.cluster import ClusterSettings, Task, run_tasks, settings
 
     space = call.space.of(**call.values)
@@ -201,18 +205,12 @@ def _sharded(call: Call, name: str) -> tuple[Positions, np.ndarray | None, np.nd
                 f"{_named(where)} excludes: it is outside the declared space"
             )
         targets = local[targets]
-    positions = Positions(space, _parser(call.space, call.values))
-    dtype = index_dtype(positions.size)
-    return positions, indptr, targets.astype(dtype if indptr is None else np.int64, copy=False)
+    dtype = index_dtype(space.cardinality())
+    return space, indptr, targets.astype(dtype if indptr is None else np.int64, copy=False)
 
 
 def _named(where: Any) -> str:
     return getattr(where, "__name__", "where")
-
-
-def _parser(space: Space, values: dict[str, Any]) -> Any:
-    """A position written as text, read in the declared space's notations."""
-    return lambda text: space.parse(text, **values)
 
 
 def _pickle_by_value() -> None:
@@ -228,9 +226,7 @@ def _pickle_by_value() -> None:
         cloudpickle.register_pickle_by_value(module)
 
 
-def _search(
-    call: Call, definition: Definition, force: bool
-) -> tuple[Positions, np.ndarray | None, np.ndarray]:
+def _search(call: Call, definition: Definition, force: bool) -> Moves:
     """Breadth-first search from the start positions, each position's moves asked once."""
     start = call.space.start
     try:
@@ -290,11 +286,10 @@ def _search(
     listed = Listed(order, described=call.space.describe)
     new_of = listed.rank_many(*flat_rows(order))
     ranking = np.argsort(new_of).tolist()
-    positions = Positions(listed, _parser(call.space, call.values))
     flat, offsets = flat_rows([edges[i] for i in ranking])
     if call.kind == "functional":
-        return positions, None, new_of[flat].astype(index_dtype(len(order)))
-    return positions, offsets, new_of[flat]
+        return listed, None, new_of[flat].astype(index_dtype(len(order)))
+    return listed, offsets, new_of[flat]
 
 
 def _start_positions(call: Call, given: Any) -> list[Position]:
@@ -316,7 +311,7 @@ def _start_positions(call: Call, given: Any) -> list[Position]:
     return [tuple(int(v) for v in p) for p in candidates]
 
 
-def _compiled(call: Call, definition: Definition) -> tuple[Positions, None, np.ndarray]:
+def _compiled(call: Call, definition: Definition) -> Moves:
     """A compiled move: one kernel walks the space and ranks each move as it is made."""
     import numba
 
@@ -337,18 +332,17 @@ def _compiled(call: Call, definition: Definition) -> tuple[Positions, None, np.n
         raise call.fail(
             f"the compiled move does not compile with numba: {_numba_reason(e)}"
         ) from None
-    positions = Positions(space, _parser(call.space, call.values))
     if bad >= 0:
         row, code = int(bad & 0xFFFFFFFF), int(bad >> 32)
-        position = positions.position(row)
+        position = space.unrank(row)
         length = int(out[-1])
-        if code == 9:
+        if code == dk.TOO_LONG:
             raise call.fail(
                 f"{call.shown(position)} wrote {length} parts: more than the {out.shape[0] - 1} "
                 "the output array holds"
             )
         raise _bad_result(call, position, tuple(out[: max(0, length)].tolist()))
-    return positions, None, successor.astype(index_dtype(size))
+    return space, None, successor.astype(index_dtype(size))
 
 
 def _numba_reason(error: Exception) -> str:
