@@ -22,7 +22,7 @@ import numpy as np
 from gamegraph.core import graphs as core
 from gamegraph.core.graphs import index_dtype
 from gamegraph.errors import InputError
-from gamegraph.games.limits import TooLargeError, check_estimate
+from gamegraph.games.limits import TooLargeError
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -32,7 +32,6 @@ __all__ = [
     "FunctionalGraph",
     "PositionIndexError",
     "analysis_bytes_per_position",
-    "check_estimate",
     "index_dtype",
 ]
 
