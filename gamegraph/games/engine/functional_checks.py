@@ -31,7 +31,7 @@ lists go straight into numpy arrays.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -192,7 +192,8 @@ class FunctionalChecks(GameChecks[FunctionalGame[Any], FunctionalGraph]):
         _, first = np.unique(self.columns["cycle"][flagged], return_index=True)
         starts = np.sort(flagged[first]).tolist()
         walks: list[list[int]] = []
-        for batch in _chunks(starts, WALKS):
+        for lo in range(0, len(starts), WALKS):
+            batch = starts[lo : lo + WALKS]
             self.say(f"{self.name}: walking {len(batch):,} cycles")
             for row in self._read("cycles", starts=batch):
                 members = row["members"]
@@ -307,8 +308,3 @@ class FunctionalChecks(GameChecks[FunctionalGame[Any], FunctionalGraph]):
         engine: np.ndarray,
     ) -> None:
         comparison.many(what, self.key, self.seen, cypher, stored, engine, absent=_ABSENT)
-
-
-def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
