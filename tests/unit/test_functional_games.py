@@ -143,7 +143,7 @@ def test_every_position_s_key_and_notation_listed_at_once_are_each_its_own(
     fastest route a space has) name each position as the space names it alone."""
     built = game.build()
     keys, notations = built.keys(), built.notations()
-    space = built._positions.space  # the core space the graph is numbered in
+    space = built.positions.space  # the core space the graph is numbered in
     positions = [built.position(i) for i in range(len(keys))]
     assert keys == [space.format(p) for p in positions]
     assert notations == [space.notation(p) for p in positions]

@@ -23,43 +23,38 @@ class FunctionalGameGraph(FunctionalGraph):
     (cycles, components, Garden of Eden, transients, basins); arrays indexed by position
     index, positions read through :attr:`positions`."""
 
-    game: Any = None
-    positions: Positions | None = None
+    game: Any
+    positions: Positions
 
     @property
     def n(self) -> int:
         return int(self.game.n)
 
-    @property
-    def _positions(self) -> Positions:
-        assert self.positions is not None
-        return self.positions
-
     def index(self, position: Sequence[int] | str) -> int:
         """The index of a position, given as itself or as text in the game's notations."""
         if isinstance(position, str):
-            return self._positions.index(self.game.read_position(position))
-        return self._positions.index(position)
+            return self.positions.index(self.game.read_position(position))
+        return self.positions.index(position)
 
     def position(self, index: int) -> Any:
         """The position with this index."""
-        return self._positions.position(self.check_index(index))
+        return self.positions.position(self.check_index(index))
 
     def keys(self) -> list[str]:
-        return self._positions.keys()
+        return self.positions.keys()
 
     def notations(self) -> list[str]:
         """The papers' notation of every position, in index order."""
-        return self._positions.notations()
+        return self.positions.notations()
 
     def notation(self, index: int) -> str:
         """The papers' notation of one position."""
-        return self._positions.notations(np.asarray([self.check_index(index)]))[0]
+        return self.positions.notations(np.asarray([self.check_index(index)]))[0]
 
     def flat_parts(self, rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """The positions ``rows`` (default: all) as their space's rows: flat entries with
         int64 offsets."""
-        return self._positions.flat(rows)
+        return self.positions.flat(rows)
 
     def stats(self) -> dict[str, Any]:
         """The parameters, then the functional graph's summary."""
