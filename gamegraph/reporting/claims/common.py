@@ -17,12 +17,12 @@ from gamegraph.reporting.data import ReportData
 from gamegraph.reporting.steps import keys
 
 __all__ = [
-    "b_range",
     "built",
     "cycle_through",
     "every_b",
     "every_f",
     "f_range",
+    "failing",
     "half_square_t",
     "keys",
     "necklaces",
@@ -56,22 +56,23 @@ def half_square_t(n: int) -> int | None:
     return t if 2 * t * t == n and t >= 1 else None
 
 
-def b_range(data: ReportData) -> range:
-    return range(1, data.b_max + 1)
+def f_range(data: ReportData, start: int = 1) -> range:
+    return range(start, data.n_max + 1)
 
 
-def f_range(data: ReportData, start: int = 1, stop: int | None = None) -> range:
-    return range(start, min(data.n_max, stop or data.n_max) + 1)
+def failing(fails: Callable[[int], bool], lo: int, hi: int, what: str = "n") -> EvalResult:
+    """A claim for every n with lo ≤ n ≤ hi: the n where ``fails(n)``."""
+    return EvalResult([n for n in range(lo, hi + 1) if fails(n)], span(lo, hi, what))
 
 
 def every_b(data: ReportData, fails: Callable[[int], bool]) -> EvalResult:
     """A claim for every B_n reached: the n ≤ b_max where ``fails(n)``."""
-    return EvalResult([n for n in b_range(data) if fails(n)], span(1, data.b_max))
+    return failing(fails, 1, data.b_max)
 
 
 def every_f(data: ReportData, fails: Callable[[int], bool], start: int = 1) -> EvalResult:
     """A claim for every G_n reached from ``start`` on: the n where ``fails(n)``."""
-    return EvalResult([n for n in f_range(data, start) if fails(n)], span(start, data.n_max))
+    return failing(fails, start, data.n_max)
 
 
 def cycle_through(data: ReportData, n: int, key: str) -> list[str] | None:

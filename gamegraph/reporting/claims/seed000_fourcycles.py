@@ -15,7 +15,7 @@ from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.floridian.qfamily import q_cycle, q_n, q_parameters, q_triples
 from gamegraph.games.lifting.patterns import PaperLift, lift_paper, matching_patterns, paper_chain
 from gamegraph.games.partitions import from_key, parse_partition
-from gamegraph.reporting.claims.common import every_f, f_range
+from gamegraph.reporting.claims.common import every_f, f_range, failing
 from gamegraph.reporting.claims.evaluators import EvalResult, claims_data, evaluator, span
 from gamegraph.reporting.data import ReportData
 
@@ -57,9 +57,9 @@ def family_chain_ns(fam: dict[str, Any], limit: int, m0: int | None = None) -> l
 @evaluator("F-remark14")
 def _remark14(data: ReportData, row: dict[str, Any]) -> EvalResult:
     listed = set(row["no_four_cycle"])
-    top = min(data.n_max, 100)
-    bad = [n for n in range(1, top + 1) if (data.four_cycle_count(n) == 0) != (n in listed)]
-    return EvalResult(bad, span(1, top))
+    return failing(
+        lambda n: (data.four_cycle_count(n) == 0) != (n in listed), 1, min(data.n_max, 100)
+    )
 
 
 @evaluator("F-thm28")

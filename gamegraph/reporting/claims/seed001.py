@@ -22,14 +22,13 @@ from gamegraph.games.montreal import Montreal
 from gamegraph.games.partitions import Partition, canonical_key, conjugate, omega
 from gamegraph.games.random_bulgarian import RandomBulgarian
 from gamegraph.reporting.claims.common import (
-    b_range,
     built,
     cycle_through,
     every_b,
+    failing,
     keys,
     necklaces,
     triangle_split,
-    triangular_k,
 )
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
@@ -59,17 +58,25 @@ def _b_n7(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return EvalResult([data.bulgarian[7]["cycles"], cycle_through(data, 7, "4,2,1")], "n = 7")
 
 
+def _triangular(top: int) -> list[tuple[int, int]]:
+    """(n, k) for every triangular n = k(k + 1)/2 <= top."""
+    return [(k * (k + 1) // 2, k) for k in range(1, top + 1) if k * (k + 1) // 2 <= top]
+
+
+def _every_triangular(top: int, fails: Callable[[int, int], bool]) -> EvalResult:
+    """A claim for every triangular n = k(k + 1)/2 ≤ ``top``: the n where ``fails(n, k)``."""
+    found = _triangular(top)
+    bad = [n for n, k in found if fails(n, k)]
+    return EvalResult(bad, "n = " + ", ".join(str(n) for n, _ in found))
+
+
 @evaluator("B-thm1")
 def _b_thm1(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    ns = [n for n in b_range(data) if triangular_k(n)]
-    bad = []
-    for n in ns:
-        k = triangular_k(n)
-        assert k is not None
+    def fails(n: int, k: int) -> bool:
         b = data.bulgarian[n]
-        if b["cycles"] != 1 or b["short_cycles"] != [[",".join(map(str, range(k, 0, -1)))]]:
-            bad.append(n)
-    return EvalResult(bad, "n = " + ", ".join(map(str, ns)))
+        return b["cycles"] != 1 or b["short_cycles"] != [[",".join(map(str, range(k, 0, -1)))]]
+
+    return _every_triangular(data.b_max, fails)
 
 
 @evaluator("B-thm2")
@@ -89,14 +96,13 @@ def _b_cradle(data: ReportData, row: dict[str, Any]) -> EvalResult:
 def _every_tau(data: ReportData, fails: Callable[[int, list[Partition]], bool]) -> EvalResult:
     """A claim for every triangular n = k(k + 1)/2 ≤ b_max, k ≥ 2: the k where ``fails(k,
     path)``, ``path`` the k(k − 1) steps of Bulgarian solitaire from τ = (k − 1)² (k − 2) … 2 1²."""
+    ks = [k for _, k in _triangular(data.b_max) if k >= 2]
     bad = []
-    k = 2
-    while k * (k + 1) // 2 <= data.b_max:
+    for k in ks:
         tau = tuple(sorted([k - 1, *range(k - 1, 1, -1), 1, 1], reverse=True))
         if fails(k, trajectory(tau, k * (k - 1))):
             bad.append(k)
-        k += 1
-    return EvalResult(bad, span(2, k - 1 if k > 2 else 0, "k"))
+    return EvalResult(bad, span(2, ks[-1] if ks else 0, "k"))
 
 
 @evaluator("B-toom")
@@ -110,11 +116,8 @@ def _b_toom(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("B-knuth")
 def _b_knuth(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in b_range(data):
-        k = triangular_k(n)
-        if k is not None and data.bulgarian[n]["max_transient"] != k * (k - 1):
-            bad.append(n)
+    found = _triangular(data.b_max)
+    bad = [n for n, k in found if data.bulgarian[n]["max_transient"] != k * (k - 1)]
     return EvalResult(bad, span(1, data.b_max) + " (triangular)")
 
 
@@ -129,7 +132,7 @@ def _b_bentz(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("B-ge")
 def _b_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = [n for n in b_range(data) if data.bulgarian[n]["ge_criterion_mismatches"]]
+    bad = [n for n in range(1, data.b_max + 1) if data.bulgarian[n]["ge_criterion_mismatches"]]
     return EvalResult(bad, f"every partition of n ≤ {data.b_max}")
 
 
@@ -159,21 +162,14 @@ def _orbit(graph: Any, start: Any, steps: int) -> list[Any]:
     return [graph.position(i) for i in path]
 
 
-def _triangular(top: int) -> list[tuple[int, int]]:
-    """(n, k) for every triangular n = k(k + 1)/2 <= top."""
-    return [(k * (k + 1) // 2, k) for k in range(1, top) if k * (k + 1) // 2 <= top]
-
-
 @evaluator("CAR-tri")
 def _car_tri(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    top = data.ranges.carolina
-    bad = []
-    for n, k in _triangular(top):
+    def fails(n: int, k: int) -> bool:
         graph = built(Carolina, n=n)
         cycles = [[graph.position(int(i)) for i in c] for c in graph.cycles]
-        if cycles != [[tuple(range(k, 0, -1))]]:
-            bad.append(n)
-    return EvalResult(bad, "n = " + ", ".join(str(n) for n, _ in _triangular(top)))
+        return cycles != [[tuple(range(k, 0, -1))]]
+
+    return _every_triangular(data.ranges.carolina, fails)
 
 
 @evaluator("CAR-GE")
@@ -259,18 +255,17 @@ def _dual_iso(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("RBS-p1")
 def _rbs_p1(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    top = data.ranges.random
-    bad = []
-    for n in range(1, top + 1):
+    def fails(n: int) -> bool:
         chain, bulgarian = built(RandomBulgarian, n=n, p=1), built(Bulgarian, n=n)
         for i in range(chain.size):
             lo, hi = int(chain.indptr[i]), int(chain.indptr[i + 1])
             lam = chain.position(i)
             target = bulgarian.position(int(bulgarian.successor[bulgarian.index(lam)]))
             if hi - lo != 1 or chain.position(int(chain.indices[lo])) != target:
-                bad.append(n)
-                break
-    return EvalResult(bad, span(1, top))
+                return True
+        return False
+
+    return failing(fails, 1, data.ranges.random)
 
 
 PROBABILITIES = (Fraction(1, 10), Fraction(1, 2), Fraction(9, 10))

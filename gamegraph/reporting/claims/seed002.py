@@ -16,8 +16,10 @@ from itertools import pairwise
 from typing import Any
 
 import gamegraph.games.tchoukaillon as tch
+from gamegraph.core.spaces import Compositions
 from gamegraph.errors import InputError
 from gamegraph.games.tchoukaillon import Tchoukaillon
+from gamegraph.reporting.claims.common import failing
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
 
@@ -31,22 +33,12 @@ LITERAL_MAX = 5
 
 def boards_of(stones: int, holes: int) -> Iterator[Board]:
     """Every board of ``stones`` stones in holes 1..``holes`` whose last hole is non-empty."""
-
-    def fill(left: int, count: int) -> Iterator[tuple[int, ...]]:
-        if count == 0:
-            if left == 0:
-                yield ()
-            return
-        for first in range(left + 1):
-            for rest in fill(left - first, count - 1):
-                yield (first, *rest)
-
     if stones == 0:
         yield ()
         return
     for length in range(1, holes + 1):
         for last in range(1, stones + 1):
-            for head in fill(stones - last, length - 1):
+            for head in sorted(Compositions(stones - last, length=length - 1, weak=True)):
                 yield (*head, last)
 
 
@@ -150,20 +142,16 @@ def _literal(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("TCH-rec")
 def _rec(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    top = data.ranges.boards
-    bad = [
-        n
-        for n in range(1, top + 1)
-        if recursion_board(tch.winnable_board(n - 1)) != tch.winnable_board(n)
-    ]
-    return EvalResult(bad, span(1, top))
+    return failing(
+        lambda n: recursion_board(tch.winnable_board(n - 1)) != tch.winnable_board(n),
+        1,
+        data.ranges.boards,
+    )
 
 
 @evaluator("TCH-explicit")
 def _explicit(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    top = data.ranges.boards
-    bad = [n for n in range(top + 1) if explicit_board(n) != tch.winnable_board(n)]
-    return EvalResult(bad, span(0, top))
+    return failing(lambda n: explicit_board(n) != tch.winnable_board(n), 0, data.ranges.boards)
 
 
 @evaluator("TCH-order")
@@ -242,15 +230,13 @@ def _cf4(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("SR-transform")
 def _transform(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    top = data.ranges.boards
-    bad = []
-    for m in range(1, top + 1):
+    def fails(m: int) -> bool:
         pairs = tch.alist(2 * m)
         mapped = [(x, 2 * y - x) for x, y in pairs[1:]]
         fagan = tch.fagan_pairs(m)
-        if pairs[0] != (1, 2 * m) or mapped != fagan or tch.strange_root(2 * m) != tch.cf(m):
-            bad.append(m)
-    return EvalResult(bad, span(1, top, "m"))
+        return pairs[0] != (1, 2 * m) or mapped != fagan or tch.strange_root(2 * m) != tch.cf(m)
+
+    return failing(fails, 1, data.ranges.boards, "m")
 
 
 @evaluator("SR-noeq")
@@ -279,8 +265,7 @@ def _monotone(data: ReportData, row: dict[str, Any]) -> EvalResult:
 def _link(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.boards
     roots = _strange_roots(top)
-    bad = [n for n in range(1, top + 1) if roots[n - 1] != 1 + len(tch.winnable_board(n - 1))]
-    return EvalResult(bad, span(1, top))
+    return failing(lambda n: roots[n - 1] != 1 + len(tch.winnable_board(n - 1)), 1, top)
 
 
 @evaluator("SR-basin1")

@@ -19,7 +19,7 @@ from typing import Any
 from gamegraph.core.spaces import PlanePartitions, PointerCompositions
 from gamegraph.games import get_game
 from gamegraph.games.partitions import omega
-from gamegraph.reporting.claims.common import built
+from gamegraph.reporting.claims.common import built, failing
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
 
@@ -39,17 +39,17 @@ def _where(data: ReportData) -> str:
 
 @evaluator("SUR-multi-one")
 def _multi_one(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    bad = []
-    for n in range(1, data.ranges.survey + 1):
+    def fails(n: int) -> bool:
         graph = built(row["game"], n=n, players=1)
         for i in range(graph.size):
             # one player's hand: the only partition of the position
             (hand,) = graph.position(i)
             (image,) = graph.position(int(graph.successor[i]))
             if image != omega(hand):
-                bad.append(n)
-                break
-    return EvalResult(bad, span(1, data.ranges.survey))
+                return True
+        return False
+
+    return failing(fails, 1, data.ranges.survey)
 
 
 @evaluator("SUR-sy-rotation")
