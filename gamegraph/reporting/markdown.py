@@ -10,7 +10,7 @@ from gamegraph.errors import OutputError
 from gamegraph.reporting.claims import SEEDS
 from gamegraph.reporting.frontier_output import frontier_section
 
-__all__ = ["render_markdown", "renew_report", "write_report"]
+__all__ = ["read_report", "render_markdown", "renew_report", "write_report"]
 
 ORDER = ("agrees", "extends", "disagrees")
 
@@ -149,15 +149,20 @@ def write_report(folder: Path, report: dict[str, Any]) -> tuple[Path, Path]:
     return json_path, md_path
 
 
+def read_report(folder: Path) -> dict[str, Any]:
+    """The report.json written in ``folder``."""
+    path = folder / "report.json"
+    try:
+        report: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError) as e:
+        raise OutputError(f"cannot read the report {path}: {e}") from None
+    return report
+
+
 def renew_report(folder: Path) -> Path | None:
     """Write the report in ``folder`` again from its report.json, so that its frontier is the
     one written there last (`gamegraph frontier` calls it after writing frontier.json); the
     path of report.md, None when the folder holds no report."""
-    path = folder / "report.json"
-    if not path.exists():
+    if not (folder / "report.json").exists():
         return None
-    try:
-        report = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError) as e:
-        raise OutputError(f"cannot read the report {path}: {e}") from None
-    return write_report(folder, report)[1]
+    return write_report(folder, read_report(folder))[1]

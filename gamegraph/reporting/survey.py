@@ -7,11 +7,9 @@ report already written without computing its per-n steps again.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from gamegraph.errors import OutputError
 from gamegraph.reporting.claims.common import built
 from gamegraph.reporting.claims.evaluators import claims_data
 from gamegraph.reporting.data import SeedRanges
@@ -84,15 +82,11 @@ def refresh(folder: str | Path, ranges: SeedRanges | None = None) -> None:
     none. report.md is rendered again from the data, as :func:`generate_report` renders it."""
     from gamegraph.reporting.claims import evaluate_claim
     from gamegraph.reporting.data import ReportData
-    from gamegraph.reporting.markdown import write_report
+    from gamegraph.reporting.markdown import read_report, write_report
 
     folder = Path(folder)
     ranges = ranges or SeedRanges()
-    path = folder / "report.json"
-    try:
-        report = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError) as e:
-        raise OutputError(f"cannot read the report {path}: {e}") from None
+    report = read_report(folder)
     data = ReportData(report["generated"]["n_max"], {}, {}, ranges)
     fresh = {
         row["id"]: evaluate_claim(data, row).as_dict()
