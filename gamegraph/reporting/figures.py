@@ -27,7 +27,7 @@ from gamegraph.reporting.questions_cycles import KINDS
 from gamegraph.reporting.strategies import STRATEGIES
 from gamegraph.reporting.wording import notation
 
-__all__ = ["draw_figures"]
+__all__ = ["draw_figures", "save_figure"]
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2")
 DPI = 100
@@ -51,7 +51,8 @@ def _number(value: int | None) -> float:
     return float("nan") if value is None else float(value)
 
 
-def _save(fig: Any, path: Path) -> str:
+def save_figure(fig: Any, path: Path) -> str:
+    """Write ``fig`` to ``path`` as the report's PNGs are written and close it; the file's name."""
     fig.tight_layout()
     fig.savefig(path, dpi=DPI)
     plt.close(fig)
@@ -124,7 +125,7 @@ def _cores(data: ReportData, panels: list[tuple[int, int | None]], path: Path, t
             {v: _label(v) for v in graph},
         )
     fig.suptitle(title, fontsize=11)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def _figure1(path: Path) -> str:
@@ -138,28 +139,19 @@ def _figure1(path: Path) -> str:
         if g.in_t[x]:
             gn.add_edge(("Ω", x), ("α", int(g.omega_of[x])))
     colour = {v: COLOURS[0] if v[0] == "α" else COLOURS[1] for v in gn}
-    labels = {v: _superscripts(paper_notation(pos(v[1]))) for v in gn}
+    names = [_superscripts(paper_notation(pos(i))) for i in range(g.positions.size)]
     hn = g.h_graph.to_networkx()
     h_colour = {v: COLOURS[2] if g.recurrent[v] else "#bbbbbb" for v in hn}
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5))
-    _draw(left, gn, colour, "G_6: α-positions (blue) and Ω-positions (orange)", labels)
-    _draw(
-        right,
-        hn,
-        h_colour,
-        "H_6 (recurrent states green)",
-        {v: _superscripts(paper_notation(pos(v))) for v in hn},
-    )
+    gn_labels = {v: names[v[1]] for v in gn}
+    _draw(left, gn, colour, "G_6: α-positions (blue) and Ω-positions (orange)", gn_labels)
+    _draw(right, hn, h_colour, "H_6 (recurrent states green)", {v: names[v] for v in hn})
     fig.suptitle("Figure 1 of seed 000, redrawn: G_6 and H_6", fontsize=11)
-    return _save(fig, path)
-
-
-def _series(data: ReportData, key: str) -> tuple[list[int], list[int]]:
-    ns = sorted(data.floridian)
-    return ns, [cast(Mapping[str, int], data.floridian[n])[key] for n in ns]
+    return save_figure(fig, path)
 
 
 def _growth(data: ReportData, path: Path) -> str:
+    ns = sorted(data.floridian)
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
     for key, name in (
         ("separated", "|S(n)|"),
@@ -168,10 +160,9 @@ def _growth(data: ReportData, path: Path) -> str:
         ("recurrent", "recurrent states"),
         ("core_arcs", "core arcs"),
     ):
-        ns, ys = _series(data, key)
+        ys = [cast(Mapping[str, int], data.floridian[n])[key] for n in ns]
         left.semilogy(ns, [max(y, 0.8) for y in ys], marker=".", label=name)
     _titled(left, "G_n and H_n against n (log scale)")
-    ns = sorted(data.floridian)
     right.bar(ns, [data.four_cycle_count(n) for n in ns], color=COLOURS[0], label="4-cycles of G_n")
     bn = sorted(data.bulgarian)
     right.plot(
@@ -182,7 +173,7 @@ def _growth(data: ReportData, path: Path) -> str:
         label="cycles of B_n",
     )
     _titled(right, "4-cycles of G_n and cycles of B_n")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def _strategies(data: ReportData, path: Path) -> str:
@@ -204,7 +195,7 @@ def _strategies(data: ReportData, path: Path) -> str:
         "Strategies from a random separated partition (exact rates)",
         "fraction of separated starts reaching the core",
     )
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def _farthest(data: ReportData, path: Path) -> str:
@@ -238,7 +229,7 @@ def _farthest(data: ReportData, path: Path) -> str:
             + ")",
         )
     _titled(ax, "Turns to the recurrent states", "turns to the core")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def _losing(data: ReportData, path: Path) -> str:
@@ -253,7 +244,7 @@ def _losing(data: ReportData, path: Path) -> str:
     )
     ax.semilogy(ns, [data.floridian[n]["separated"] for n in ns], label="|S(n)|", alpha=0.6)
     _titled(ax, "Losing positions of G_n (log scale)")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def _four_cycles(data: ReportData, kinds: dict[str, str], path: Path) -> str:
@@ -267,7 +258,7 @@ def _four_cycles(data: ReportData, kinds: dict[str, str], path: Path) -> str:
         ax.bar(ns, ys, bottom=bottom, color=COLOURS[i], label=label)
         bottom = [b + y for b, y in zip(bottom, ys, strict=True)]
     _titled(ax, "4-cycles per n, by family", "4-cycles of G_n")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def _long_cycles(data: ReportData, path: Path) -> str:
@@ -281,7 +272,7 @@ def _long_cycles(data: ReportData, path: Path) -> str:
         ax,
         "Cycles of G_n by length (log scale; 0 drawn below 1; 10-cycles while the core is small)",
     )
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def _q_drawing(q: LiftingGraph, path: Path, title: str) -> str:
@@ -317,7 +308,7 @@ def _q_drawing(q: LiftingGraph, path: Path, title: str) -> str:
         f"n ≤ {q.n_max}, {len(q.components)} weak components",
         fontsize=9,
     )
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def _rules(graphs: dict[str, LiftingGraph], path: Path) -> str:
@@ -331,7 +322,7 @@ def _rules(graphs: dict[str, LiftingGraph], path: Path) -> str:
     ax.set_xticks(list(xs), rules)
     ax.legend(fontsize=8)
     ax.set_title("Q under each lifting rule", fontsize=9)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 SMALL_COMPONENT = -1
@@ -367,12 +358,6 @@ CORES: tuple[tuple[str, tuple[tuple[int, int | None], ...], str, str], ...] = (
 caption); a panel beyond the report's n is left out, a figure without panels too."""
 
 
-def _component(data: ReportData, n: int, component: int | None) -> int | None:
-    if component == SMALL_COMPONENT:
-        return len(data.floridian[n]["core"]["scc"]) - 1
-    return component
-
-
 def draw_figures(
     data: ReportData, graphs: dict[str, LiftingGraph], kinds: dict[str, str], out: Path
 ) -> list[dict[str, str]]:
@@ -385,7 +370,11 @@ def draw_figures(
     if data.n_max >= 6:
         add(_figure1(out / "fig1-g6-h6.png"), "Figure 1: G_6 and H_6")
     for name, panels, title, caption in CORES:
-        shown = [(n, _component(data, n, c)) for n, c in panels if n <= data.n_max]
+        shown = [
+            (n, len(data.floridian[n]["core"]["scc"]) - 1 if c == SMALL_COMPONENT else c)
+            for n, c in panels
+            if n <= data.n_max
+        ]
         if shown:
             add(_cores(data, shown, out / name, title), caption)
     add(_growth(data, out / "growth.png"), "Growth of G_n, H_n and their cycles with n")

@@ -61,10 +61,9 @@ def render_frontier_markdown(records: list[FrontierRecord], header: str = "") ->
 
 def draw_frontier_figures(records: list[FrontierRecord], folder: Path) -> None:
     """One PNG per record that has a plot; the names go into each record's ``figures``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    from gamegraph.reporting.figures import save_figure
 
     for r in records:
         fig = None
@@ -103,10 +102,7 @@ def draw_frontier_figures(records: list[FrontierRecord], folder: Path) -> None:
             ax.set_ylabel("band-any lifts")
             ax.set_title(f"Question 9: lifts of the 4-cycles with n ≤ {r.data['n_max']}")
         if fig is not None:
-            name = f"frontier-{r.key}.png"
-            fig.tight_layout()
-            fig.savefig(folder / name, dpi=100)
-            plt.close(fig)
+            name = save_figure(fig, folder / f"frontier-{r.key}.png")
             if name not in r.figures:
                 r.figures.append(name)
 
