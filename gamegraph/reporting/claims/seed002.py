@@ -17,6 +17,7 @@ from typing import Any
 
 import gamegraph.games.tchoukaillon as tch
 from gamegraph.core.spaces import Compositions
+from gamegraph.core.spaces.base import unpadded
 from gamegraph.errors import InputError
 from gamegraph.games.tchoukaillon import Tchoukaillon
 from gamegraph.reporting.claims.common import failing
@@ -78,9 +79,7 @@ def explicit_board(n: int) -> Board:
         cells.append(c)
         used += c
         i += 1
-    while cells and cells[-1] == 0:
-        cells.pop()
-    return tuple(cells)
+    return unpadded(cells)
 
 
 def formula_board(n: int) -> tuple[Board, Board]:
@@ -89,13 +88,9 @@ def formula_board(n: int) -> tuple[Board, Board]:
     while big[-1] > 0:
         i = len(big)
         big.append(i * big[-1] // (i + 1))
-    m = tuple(big[i] - big[i + 1] for i in range(len(big) - 1))
-    c = tuple((i + 1) * big[i] - (i + 2) * big[i + 1] for i in range(len(big) - 1))
-    while m and m[-1] == 0:
-        m = m[:-1]
-    while c and c[-1] == 0:
-        c = c[:-1]
-    return m, c
+    m = [big[i] - big[i + 1] for i in range(len(big) - 1)]
+    c = [(i + 1) * big[i] - (i + 2) * big[i + 1] for i in range(len(big) - 1)]
+    return unpadded(m), unpadded(c)
 
 
 def played_move_vector(board: Board) -> Board:

@@ -146,10 +146,6 @@ def _p_positions(size: int) -> dict[Partition, bool]:
     return {graph.position(i): bool(graph.p_position[i]) for i in range(graph.size)}
 
 
-def _winning_moves(size: int, lam: Partition) -> list[Partition]:
-    return list(built(Crim, n=size).winning_moves(lam))
-
-
 def _status(data: ReportData) -> tuple[int, dict[Partition, bool]]:
     size = data.ranges.crim
     return size, _p_positions(size)
@@ -286,7 +282,7 @@ def _ps(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = []
     for n in range(1, top + 1):
         ps = padded_staircase(n)
-        moves = _winning_moves(size, ps)
+        moves = list(built(Crim, n=size).winning_moves(ps))
         reply = staircase(n) if n % 2 == 0 else doubly_padded_staircase(n) if n > 1 else ()
         if p[ps] or reply not in moves:
             bad.append(ps)
