@@ -65,10 +65,7 @@ def map_n(
         need = memory(n) if memory is not None else 0
         tasks.append(Task(timed, (fn, n), need, f"{stage or 'step'} n={n}", need < SMALL_BYTES))
 
-    def arrived(i: int, value: dict[str, Any]) -> None:
-        if keep is not None:
-            keep(todo[i], value)
-
+    arrived = None if keep is None else lambda i, value: keep(todo[i], value)
     results = run_tasks(tasks, progress, stage=stage, on_result=arrived)
     return dict(zip(todo, results, strict=True))
 

@@ -27,13 +27,8 @@ from gamegraph.reporting.records import Strategies
 
 __all__ = ["STRATEGIES", "alpha_new_part_array", "strategy_success"]
 
-STRATEGIES = (
-    "largest_new_part",
-    "smallest_new_part",
-    "most_options",
-    "uniform_random",
-    "optimal",
-)
+STRATEGIES = tuple(Strategies.__annotations__)
+"""The strategies' names, in the order of the record's keys."""
 
 if TYPE_CHECKING:
     from gamegraph.games.floridian.engine import FloridianGraph
