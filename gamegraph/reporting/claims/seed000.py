@@ -29,6 +29,7 @@ from gamegraph.reporting.claims.common import (
     every_b,
     every_f,
     f_range,
+    failing,
     half_square_t,
     keys,
     triangle_split,
@@ -291,8 +292,7 @@ def _core_strong(data: ReportData, row: dict[str, Any]) -> EvalResult:
 def _win_rising(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.full_max
     rate = {n: data.play(n)["winning"] / data.floridian[n]["separated"] for n in range(29, top + 1)}
-    bad = [n for n in range(31, top + 1) if rate[n] < rate[n - 2]]
-    return EvalResult(bad, span(31, top))
+    return failing(lambda n: rate[n] < rate[n - 2], 31, top)
 
 
 @evaluator("F-shortest-8")

@@ -252,8 +252,7 @@ def _noeq(data: ReportData, row: dict[str, Any]) -> EvalResult:
 def _monotone(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.roots
     roots = _strange_roots(top)
-    bad = [n for n in range(2, top + 1) if roots[n - 1] < roots[n - 2]]
-    return EvalResult(bad, span(1, top))
+    return failing(lambda n: n > 1 and roots[n - 1] < roots[n - 2], 1, top)
 
 
 @evaluator("SR-link")
