@@ -230,23 +230,22 @@ def non_lifting_answer(data: ReportData, graphs: dict[str, Any]) -> dict[str, An
     )
 
 
+STRUCTURE = (
+    ("4-cycles", "four_cycles"),
+    ("arcs in range", "lifts_inside_range"),
+    ("components", "components"),
+    ("isolated", "isolated"),
+    ("largest", "largest_component"),
+    ("sources per component", "sources_per_component"),
+    ("longest chain", "longest_chain"),
+)
+"""Question 8's table: each column's heading and the key of :func:`.qgraph.q_summary` it shows."""
+STRUCTURE_RULES = ("paper", "paper-free", "band", "band-any")
+
+
 def q_structure_answer(data: ReportData, summaries: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Question 8: the components of Q and their sources, rule by rule."""
-    rows = []
-    for rule in ("paper", "paper-free", "band", "band-any"):
-        s = summaries[rule]
-        rows.append(
-            [
-                rule,
-                s["four_cycles"],
-                s["lifts_inside_range"],
-                s["components"],
-                s["isolated"],
-                s["largest_component"],
-                s["sources_per_component"],
-                s["longest_chain"],
-            ]
-        )
+    rows = [[r, *(summaries[r][key] for _, key in STRUCTURE)] for r in STRUCTURE_RULES]
     multi = {r: summaries[r]["components_with_multiple_sources"] for r in summaries}
     answer = (
         f"Inside n ≤ {data.n_max}: "
@@ -257,21 +256,12 @@ def q_structure_answer(data: ReportData, summaries: dict[str, dict[str, Any]]) -
             for r in ("paper", "band")
         )
         + ". Components with more than one source (in-degree 0): "
-        + ", ".join(f"{r} {multi[r]}" for r in ("paper", "paper-free", "band", "band-any"))
+        + ", ".join(f"{r} {multi[r]}" for r in STRUCTURE_RULES)
         + "."
     )
     return worded(
         answer,
-        [
-            "rule",
-            "4-cycles",
-            "arcs in range",
-            "components",
-            "isolated",
-            "largest",
-            "sources per component",
-            "longest chain",
-        ],
+        ["rule", *(column for column, _ in STRUCTURE)],
         rows,
         ["q-band.png", "q-paper.png"],
         {"multiple_sources": multi},
