@@ -1,11 +1,11 @@
 """Helpers the claim modules share: partitions as keys, triangular numbers and necklaces
 (Theorem 2 of seed 001), the ranges of B_n and G_n reached, a claim for every n of a range as
-the list of the n where it fails, and a game's graph built once."""
+the list of the n where it fails, and a game's graph built once, its moves as positions."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -17,6 +17,7 @@ from gamegraph.reporting.data import ReportData
 from gamegraph.reporting.steps import keys
 
 __all__ = [
+    "arcs",
     "built",
     "cycle_through",
     "every_b",
@@ -81,6 +82,12 @@ def cycle_through(data: ReportData, n: int, key: str) -> list[str] | None:
             start = cycle.index(key)
             return list(cycle[start:] + cycle[:start])
     return None
+
+
+def arcs(graph: Any) -> Iterator[tuple[Any, Any]]:
+    """(position, its image) for every position of a game's functional graph, in index order."""
+    for i in range(graph.size):
+        yield graph.position(i), graph.position(int(graph.successor[i]))
 
 
 @cache

@@ -22,6 +22,7 @@ from gamegraph.games.montreal import Montreal
 from gamegraph.games.partitions import Partition, canonical_key, conjugate, omega
 from gamegraph.games.random_bulgarian import RandomBulgarian
 from gamegraph.reporting.claims.common import (
+    arcs,
     built,
     cycle_through,
     every_b,
@@ -243,9 +244,7 @@ def _dual_iso(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = []
     for n in range(1, top + 1):
         dual, bulgarian = built(Dual, n=n), built(Bulgarian, n=n)
-        for i in range(dual.size):
-            lam = dual.position(i)
-            image = dual.position(int(dual.successor[i]))
+        for lam, image in arcs(dual):
             b = bulgarian.index(conjugate(lam))
             if conjugate(bulgarian.position(int(bulgarian.successor[b]))) != image:
                 bad.append(n)

@@ -19,7 +19,7 @@ from typing import Any
 from gamegraph.core.spaces import PlanePartitions, PointerCompositions
 from gamegraph.games import get_game
 from gamegraph.games.partitions import omega
-from gamegraph.reporting.claims.common import built, failing
+from gamegraph.reporting.claims.common import arcs, built, failing
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
 
@@ -40,14 +40,9 @@ def _where(data: ReportData) -> str:
 @evaluator("SUR-multi-one")
 def _multi_one(data: ReportData, row: dict[str, Any]) -> EvalResult:
     def fails(n: int) -> bool:
+        # one player's hand: the only partition of the position
         graph = built(row["game"], n=n, players=1)
-        for i in range(graph.size):
-            # one player's hand: the only partition of the position
-            (hand,) = graph.position(i)
-            (image,) = graph.position(int(graph.successor[i]))
-            if image != omega(hand):
-                return True
-        return False
+        return any(image != omega(hand) for (hand,), (image,) in arcs(graph))
 
     return failing(fails, 1, data.ranges.survey)
 
@@ -57,11 +52,8 @@ def _sy_rotation(data: ReportData, row: dict[str, Any]) -> EvalResult:
     move = get_game(row["game"]).definition.fn  # type: ignore[attr-defined]
     bad = []
     for n, c, graph in _graphs(data, row["game"]):
-        for i in range(graph.size):
-            alpha = graph.position(i)
-            image = graph.position(int(graph.successor[i]))
-            turns = {move(alpha[t:] + alpha[:t], n=n, players=c) for t in range(c)}
-            if turns != {image}:
+        for alpha, image in arcs(graph):
+            if {move(alpha[t:] + alpha[:t], n=n, players=c) for t in range(c)} != {image}:
                 bad.append([n, c])
                 break
     return EvalResult(bad, _where(data))
