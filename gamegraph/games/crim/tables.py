@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.games.crim.engine import CrimGraph
+from gamegraph.games.engine.tables import listed
 from gamegraph.games.model import GraphTables, NodeTable, RelTable
 
 if TYPE_CHECKING:
@@ -36,11 +37,7 @@ def crim_summary(game: Crim, graph: CrimGraph) -> dict[str, Any]:
 
 def tables(game: Crim, graph: CrimGraph) -> GraphTables:
     """Every position with its analysis, every move."""
-    parts, starts = graph.flat_parts()
-    flat, bounds = parts.tolist(), starts.tolist()
-    del parts
-    lists = [flat[bounds[i] : bounds[i + 1]] for i in range(graph.size)]
-    del flat
+    lists = listed(*graph.flat_parts())
     columns: dict[str, list[Any]] = {
         "n": graph.sizes.tolist(),
         "idx": list(range(graph.size)),
@@ -49,7 +46,7 @@ def tables(game: Crim, graph: CrimGraph) -> GraphTables:
         # route (online, CSV, GraphML) leaves the property out; num_parts is 0
         "parts": [None, *lists[1:]],
         "notation": graph.notations(),
-        "num_parts": np.diff(starts).tolist(),
+        "num_parts": [len(part) for part in lists],
         "largest": [part[0] if part else 0 for part in lists],
         "rank": graph.rank.tolist(),
         "grundy": graph.grundy.tolist(),
