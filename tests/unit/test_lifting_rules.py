@@ -11,7 +11,7 @@ import pytest
 from gamegraph.games.floridian.alpha import alpha_arc_choice, alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
-from gamegraph.games.lifting import RULE_NAMES, Lifting
+from gamegraph.games.lifting import Lifting
 from gamegraph.games.lifting.band_rule import (
     band_lifts,
     band_m_bound,
@@ -47,7 +47,7 @@ def is_cycle_by_listing(c: FourCycle) -> bool:
 
 
 def test_paper_free_is_a_rule_of_the_lifting_game_and_of_q() -> None:
-    assert "paper-free" in RULE_NAMES and "paper-free" in RULES
+    assert "paper-free" in RULES and Lifting.param("rule").choices == RULES
     game = Lifting.create(n=30, rule="paper-free")
     assert game.id == "lifting:paper-free:30"
     assert build_lifting_graph(30, "paper-free", cycles=list(cycles())).rule == "paper-free"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, get_args
 
 from gamegraph.errors import InputError
 from gamegraph.games.base import Game, Param
@@ -20,10 +20,11 @@ from gamegraph.games.registry import register
 if TYPE_CHECKING:
     from gamegraph.games.lifting.graph import LiftingGraph  # noqa: F401 (named in the class's base)
 
-__all__ = ["RULE_NAMES", "Lifting"]
+__all__ = ["RULES", "Lifting", "Rule"]
 
-RULE_NAMES = ("paper", "band", "paper-free")
-"""The lifting rules (the same names as :data:`gamegraph.games.lifting.graph.RULES`)."""
+Rule = Literal["paper", "band", "paper-free"]
+RULES: tuple[Rule, ...] = get_args(Rule)
+"""The lifting rules."""
 
 
 @register
@@ -48,7 +49,7 @@ class Lifting(Game["LiftingGraph"]):
             "'paper-free' (the same with the new part of Ω1, Ω2, Ω3 arcs left free) or 'band' "
             "(any band insertion at level m + 2 that closes into a cycle).",
             kind="choice",
-            choices=RULE_NAMES,
+            choices=RULES,
             default="paper",
             many=True,
             option="--rule",

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -23,6 +23,7 @@ from gamegraph.cluster import Task, run_tasks
 from gamegraph.games.floridian.engine import build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.floridian.fourcycles_local import four_cycles_in_shard, shards
+from gamegraph.games.lifting import RULES, Rule
 from gamegraph.games.lifting.band_rule import band_lifts
 from gamegraph.games.lifting.patterns import paper_lifts
 from gamegraph.games.limits import BASE_BYTES, Estimate
@@ -42,9 +43,6 @@ __all__ = [
     "four_cycles_in_range",
     "lifts_of",
 ]
-
-Rule = Literal["paper", "band", "paper-free"]
-RULES: tuple[Rule, ...] = ("paper", "band", "paper-free")
 
 
 @dataclass(frozen=True)
