@@ -37,7 +37,8 @@ def crim_summary(game: Crim, graph: CrimGraph) -> dict[str, Any]:
 
 def tables(game: Crim, graph: CrimGraph) -> GraphTables:
     """Every position with its analysis, every move."""
-    lists = listed(*graph.flat_parts())
+    parts, starts = graph.flat_parts()
+    lists = listed(parts, starts)
     columns: dict[str, list[Any]] = {
         "n": graph.sizes.tolist(),
         "idx": list(range(graph.size)),
@@ -46,7 +47,7 @@ def tables(game: Crim, graph: CrimGraph) -> GraphTables:
         # route (online, CSV, GraphML) leaves the property out; num_parts is 0
         "parts": [None, *lists[1:]],
         "notation": graph.notations(),
-        "num_parts": [len(part) for part in lists],
+        "num_parts": np.diff(starts).tolist(),
         "largest": [part[0] if part else 0 for part in lists],
         "rank": graph.rank.tolist(),
         "grundy": graph.grundy.tolist(),
