@@ -18,8 +18,8 @@ from typing import Any
 import gamegraph.games.tchoukaillon as tch
 from gamegraph.core.spaces import Compositions
 from gamegraph.core.spaces.base import unpadded
-from gamegraph.errors import InputError
 from gamegraph.games.tchoukaillon import Tchoukaillon
+from gamegraph.games.tchoukaillon.boards import is_winnable, move_vector_by_play
 from gamegraph.reporting.claims.common import failing
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
@@ -43,18 +43,10 @@ def boards_of(stones: int, holes: int) -> Iterator[Board]:
                 yield (*head, last)
 
 
-def _wins(board: Board, rule: str) -> bool:
-    try:
-        tch.winning_play(board, literal=rule == "literal")
-    except InputError:
-        return False
-    return True
-
-
 def winnable_boards(stones: int, rule: str, holes: int) -> list[Board]:
     """The boards of ``stones`` stones in at most ``holes`` holes that the game's winning play
     empties under ``rule``."""
-    return [b for b in boards_of(stones, holes) if _wins(b, rule)]
+    return [b for b in boards_of(stones, holes) if is_winnable(b, literal=rule == "literal")]
 
 
 def recursion_board(previous: Board) -> Board:
@@ -91,12 +83,6 @@ def formula_board(n: int) -> tuple[Board, Board]:
     m = [big[i] - big[i + 1] for i in range(len(big) - 1)]
     c = [(i + 1) * big[i] - (i + 2) * big[i + 1] for i in range(len(big) - 1)]
     return unpadded(m), unpadded(c)
-
-
-def played_move_vector(board: Board) -> Board:
-    """How often the game's winning play sows each hole."""
-    counts = Counter(hole for hole, _ in tch.winning_play(board))
-    return tuple(counts.get(h, 0) for h in range(1, max(counts, default=0) + 1))
 
 
 def alist_step(i: int, y: int) -> tuple[int, int]:
@@ -146,7 +132,10 @@ def _rec(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("TCH-explicit")
 def _explicit(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return failing(lambda n: explicit_board(n) != tch.winnable_board(n), 0, data.ranges.boards)
+    # against the game's winning play, not tch.winnable_board: that computes this formula
+    top = data.ranges.boards
+    bad = [n for n in range(top + 1) if not is_winnable(explicit_board(n))]
+    return EvalResult(bad, span(0, top) + ", each board won by the game's winning play")
 
 
 @evaluator("TCH-order")
@@ -161,7 +150,7 @@ def _order(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("TCH-mv3")
 def _mv3(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return EvalResult(list(played_move_vector((1, 2))), "n = 3, the game's winning play")
+    return EvalResult(list(move_vector_by_play((1, 2))), "n = 3, the game's winning play")
 
 
 @evaluator("TCH-mvformula")
@@ -171,7 +160,7 @@ def _mvformula(data: ReportData, row: dict[str, Any]) -> EvalResult:
     for n in range(1, top + 1):
         board = tch.winnable_board(n)
         m, c = formula_board(n)
-        if c != board or m != played_move_vector(board):
+        if c != board or m != move_vector_by_play(board):
             bad.append(n)
     return EvalResult(bad, span(1, top) + ", against the played win")
 
