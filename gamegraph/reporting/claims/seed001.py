@@ -284,16 +284,37 @@ def _rbs_irr(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return EvalResult(bad, f"{span(1, top)}, p = {ps}")
 
 
+def seed_austrian_move(piles: Partition, bank: int, cap: int) -> tuple[Partition, int]:
+    """l.158's move in its own two steps: a card from every pile to the bank, then piles of
+    L cards from the bank while it holds L or more."""
+    bank += len(piles)
+    after = [p - 1 for p in piles if p > 1]
+    while bank >= cap:
+        bank -= cap
+        after.append(cap)
+    return tuple(sorted(after, reverse=True)), bank
+
+
 @evaluator("AUS-closed")
 def _aus_closed(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    # The claim follows from the rule (its second step stops below L), so the row checks
+    # the graph against the rule as the seed words it, and the claim on the graph.
     top, top_l = data.ranges.austrian, data.ranges.austrian_L
     bad = []
     for n in range(1, top + 1):
         for cap in range(1, top_l + 1):
             graph = built(Austrian, n=n, L=cap, bank_up_to_L=True)
+            states = [graph.position(i) for i in range(graph.size)]
+            moved = [
+                states[j] != seed_austrian_move(piles, kept, cap)
+                for (piles, kept), j in zip(states, graph.successor, strict=True)
+            ]
             bank = graph.positions.space.bank
-            banks = bank[graph.successor]
             full = bank == cap
-            if (banks >= cap).any() or (full & ~graph.garden_of_eden).any():
+            if (
+                any(moved)
+                or (bank[graph.successor] >= cap).any()
+                or (full & ~graph.garden_of_eden).any()
+            ):
                 bad.append([n, cap])
-    return EvalResult(bad, f"{span(1, top)}, 1 ≤ L ≤ {top_l}")
+    return EvalResult(bad, f"{span(1, top)}, 1 ≤ L ≤ {top_l}, every move against l.158's two steps")

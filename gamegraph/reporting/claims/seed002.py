@@ -43,6 +43,13 @@ def boards_of(stones: int, holes: int) -> Iterator[Board]:
                 yield (*head, last)
 
 
+@cache
+def _won(board: Board) -> bool:
+    """Whether the game's winning play empties the board (standard rule), remembered: TCH-rec
+    and TCH-explicit play the same boards."""
+    return is_winnable(board)
+
+
 def winnable_boards(stones: int, rule: str, holes: int) -> list[Board]:
     """The boards of ``stones`` stones in at most ``holes`` holes that the game's winning play
     empties under ``rule``."""
@@ -123,18 +130,22 @@ def _literal(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("TCH-rec")
 def _rec(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    return failing(
-        lambda n: recursion_board(tch.winnable_board(n - 1)) != tch.winnable_board(n),
-        1,
-        data.ranges.boards,
-    )
+    # the recursion alone from the empty board, each board won by the game's winning play
+    top = data.ranges.boards
+    bad = []
+    board: Board = ()
+    for n in range(1, top + 1):
+        board = recursion_board(board)
+        if not _won(board):
+            bad.append(n)
+    return EvalResult(bad, span(1, top) + ", each board won by the game's winning play")
 
 
 @evaluator("TCH-explicit")
 def _explicit(data: ReportData, row: dict[str, Any]) -> EvalResult:
     # against the game's winning play, not tch.winnable_board: that computes this formula
     top = data.ranges.boards
-    bad = [n for n in range(top + 1) if not is_winnable(explicit_board(n))]
+    bad = [n for n in range(top + 1) if not _won(explicit_board(n))]
     return EvalResult(bad, span(0, top) + ", each board won by the game's winning play")
 
 
@@ -223,18 +234,28 @@ def _transform(data: ReportData, row: dict[str, Any]) -> EvalResult:
     return failing(fails, 1, data.ranges.boards, "m")
 
 
+def geq_step(i: int, a: int) -> int:
+    """l.35-37: the least a′ with (i + 1)·a′ ≥ i·a and i + 1 + a′ even."""
+    step = -(-i * a // (i + 1))
+    return step + (i + 1 + step) % 2
+
+
 @evaluator("SR-noeq")
 def _noeq(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    # Equality is ruled out by parity for any two pairs with i + a and i + 1 + a′ even (l.39's
+    # argument), so "≠" alone cannot fail on any data. What can: that l.35's ≥ rule gives every
+    # step of Alist_2m mapped by ⟨x, y⟩ ↦ (x, 2y − x) (l.31), the steps l.39 speaks of.
     top = data.ranges.boards
     steps = 0
     bad = []
     for m in range(1, top + 1):
-        pairs = tch.fagan_pairs(m)
-        for (i, a), (j, b) in pairwise(pairs):
+        mapped = [(x, 2 * y - x) for x, y in tch.alist(2 * m)[1:]]
+        for (i, a), (j, b) in pairwise(mapped):
             steps += 1
-            if j * b == i * a:
+            if b != geq_step(i, a) or j * b == i * a:
                 bad.append(m)
-    return EvalResult(sorted(set(bad)), span(1, top, "m"), f"{steps} steps")
+    detail = f"{steps} steps of Alist_2m mapped as in l.31, each l.35's ≥ step, none an equality"
+    return EvalResult(sorted(set(bad)), span(1, top, "m"), detail)
 
 
 @evaluator("SR-monotone")

@@ -13,10 +13,12 @@ so).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
-from gamegraph.core.spaces import PlanePartitions, PointerCompositions
+from gamegraph.core.spaces import PlanePartitions
 from gamegraph.games import get_game
 from gamegraph.games.partitions import omega
 from gamegraph.reporting.claims.common import arcs, built, failing
@@ -61,22 +63,42 @@ def _sy_rotation(data: ReportData, row: dict[str, Any]) -> EvalResult:
 
 @evaluator("SUR-jan-periodic")
 def _jan_periodic(data: ReportData, row: dict[str, Any]) -> EvalResult:
+    # every position: the graph holds C(n + c − 2, c − 1) of them (n cards in c seats, the
+    # pointer's seat non-empty), and each lies on a cycle
     bad = [
         [n, c]
         for n, c, graph in _graphs(data, row["game"])
-        if graph.size != PointerCompositions(n, c).cardinality() or not graph.on_cycle.all()
+        if graph.size != math.comb(n + c - 2, c - 1) or not graph.on_cycle.all()
     ]
     return EvalResult(bad, _where(data))
 
 
+def is_plane_partition(solid: tuple[tuple[int, ...], ...], n: int) -> bool:
+    """Rows of positive nonincreasing parts, each row at most the row above entry by entry,
+    n cubes in all."""
+    rows_ok = all(r and r[-1] > 0 and all(a >= b for a, b in pairwise(r)) for r in solid)
+    stacked = all(
+        len(low) <= len(high) and all(a >= b for a, b in zip(high, low, strict=False))
+        for high, low in pairwise(solid)
+    )
+    return rows_ok and stacked and sum(map(sum, solid)) == n
+
+
 @evaluator("SUR-3d-plane")
 def _3d_plane(data: ReportData, row: dict[str, Any]) -> EvalResult:
-    moves = get_game(row["game"]).param("layer_move").choices
+    # the move itself on every plane partition of n, listed (against the generating function's
+    # count): the engine refuses an image outside its space, which would stop the report
+    # instead of showing here
+    game = get_game(row["game"])
+    move = game.definition.fn  # type: ignore[attr-defined]
+    moves = game.param("layer_move").choices
     bad = []
     for n in range(1, data.ranges.survey + 1):
-        for move in moves:
-            # the engine refuses a move whose image is no plane partition of n (no position
-            # of its space); the graph holds them all
-            if built(row["game"], n=n, layer_move=move).size != PlanePartitions(n).cardinality():
-                bad.append([n, move])
+        solids = list(PlanePartitions(n))
+        for layer_move in moves:
+            images = (move(solid, n=n, layer_move=layer_move) for solid in solids)
+            if len(solids) != PlanePartitions(n).cardinality() or not all(
+                is_plane_partition(image, n) for image in images
+            ):
+                bad.append([n, layer_move])
     return EvalResult(bad, f"{span(1, data.ranges.survey)}, the {len(moves)} moves")
