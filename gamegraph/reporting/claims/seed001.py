@@ -14,13 +14,14 @@ from typing import Any
 
 from gamegraph.errors import InputError
 from gamegraph.games.austrian import Austrian
-from gamegraph.games.base import Game
 from gamegraph.games.bulgarian import Bulgarian
 from gamegraph.games.carolina import Carolina
 from gamegraph.games.dual import Dual
 from gamegraph.games.montreal import Montreal
+from gamegraph.games.montreal.positions import MontrealClosureError
 from gamegraph.games.partitions import Partition, canonical_key, conjugate, omega
 from gamegraph.games.random_bulgarian import RandomBulgarian
+from gamegraph.games.random_bulgarian.probabilities import RandomBulgarianError
 from gamegraph.reporting.claims.common import (
     arcs,
     built,
@@ -151,11 +152,6 @@ def _b_fig10(data: ReportData, row: dict[str, Any]) -> EvalResult:
 # ------------------------------------------------------------------------- the other games
 
 
-def _failing(top: int, game: type[Game[Any]], fails: Callable[[Any], bool]) -> list[int]:
-    """The n ≤ ``top`` whose graph of ``game`` ``fails``."""
-    return [n for n in range(1, top + 1) if fails(built(game, n=n))]
-
-
 def _orbit(graph: Any, start: Any, steps: int) -> list[Any]:
     path = [graph.index(start)]
     for _ in range(steps):
@@ -177,12 +173,13 @@ def _car_tri(data: ReportData, row: dict[str, Any]) -> EvalResult:
 def _car_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.carolina
 
-    def fails(graph: Any) -> bool:
+    def fails(n: int) -> bool:
+        graph = built(Carolina, n=n)
         alphas = (graph.position(i) for i in range(graph.size))
         eden = graph.garden_of_eden
         return any(bool(e) != (a[0] < len(a) - 1) for e, a in zip(eden, alphas, strict=True))
 
-    return EvalResult(_failing(top, Carolina, fails), f"every composition of n ≤ {top}")
+    return EvalResult([n for n in range(1, top + 1) if fails(n)], f"every composition of n ≤ {top}")
 
 
 @evaluator("MON-ex1")
@@ -218,10 +215,14 @@ def _mon_18(data: ReportData, row: dict[str, Any]) -> EvalResult:
 def _mon_bij(data: ReportData, row: dict[str, Any]) -> EvalResult:
     top = data.ranges.montreal
 
-    def fails(graph: Any) -> bool:
+    def fails(n: int) -> bool:
+        try:
+            graph = built(Montreal, n=n)
+        except MontrealClosureError:  # the engine refuses an M that leaves I(n)
+            return True
         return len(set(graph.successor.tolist())) != graph.size or not graph.on_cycle.all()
 
-    return EvalResult(_failing(top, Montreal, fails), f"I(n), {span(1, top)}")
+    return EvalResult([n for n in range(1, top + 1) if fails(n)], f"I(n), {span(1, top)}")
 
 
 @evaluator("MON-A007075")
@@ -277,7 +278,11 @@ def _rbs_irr(data: ReportData, row: dict[str, Any]) -> EvalResult:
     bad = []
     for n in range(1, top + 1):
         for p in PROBABILITIES:
-            chain = built(RandomBulgarian, n=n, p=p)
+            try:
+                chain = built(RandomBulgarian, n=n, p=p)
+            except RandomBulgarianError:  # the engine refuses a reducible chain for 0 < p < 1
+                bad.append([n, str(p)])
+                continue
             if not (chain.irreducible and chain.aperiodic):
                 bad.append([n, str(p)])
     ps = ", ".join(map(str, PROBABILITIES))
