@@ -387,7 +387,8 @@ def test_choices_and_legal_moves_count_the_pruned_alpha_choices_of_each_preimage
 @pytest.mark.parametrize(("n", "target"), [(34, 5), (60, 97)])
 def test_kernel_counts_every_candidate_visited_and_every_cycle_emitted(n: int, target: int) -> None:
     """The kernel's own counters: one candidate per rank of the shard, and one emitted cycle
-    per 4-cycle of G_n (each is emitted once, from its canonical first position)."""
+    per 4-cycle of G_n (each is emitted once, from its canonical first position), the
+    4-cycles read off the built graph's arcs."""
     table = ck.candidate_table(n)
     visited = emitted = 0
     for shard in shards(n, target):
@@ -396,8 +397,7 @@ def test_kernel_counts_every_candidate_visited_and_every_cycle_emitted(n: int, t
         visited += stats[fk.STAT_CANDIDATES]
         emitted += stats[fk.STAT_CYCLES]
     assert visited == candidate_count(n)
-    engine = build_floridian(n, restricted=True)
-    assert emitted == len(brute_force(n) if n <= 30 else engine.four_cycles())
+    assert emitted == len(four_cycles_from_arcs(n)) > 0
 
 
 @pytest.mark.parametrize("n", [1, 24, 60])
