@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import four_cycles_by_brute_force
+from reference import four_cycles_by_brute_force, is_band_lift
 
 from gamegraph.games.floridian.alpha import (
     AlphaChoice,
@@ -516,18 +516,37 @@ def test_every_paper_lift_is_a_band_lift_with_the_same_m_and_target() -> None:
     assert paper_count > 100
 
 
+def _band_by_definition(partition: Partition, k: int) -> Partition:
+    """L_k(λ) of SPEC.md §4 written out: the parts < k, two parts k, the parts >= k plus 2."""
+    small = [part for part in partition if part < k]
+    return tuple(sorted([*small, k, k, *(part + 2 for part in partition if part >= k)])[::-1])
+
+
 def test_every_lift_is_a_four_cycle_of_g_n_plus_2m_plus_4_with_bands_at_level_m_plus_2() -> None:
+    """Against the definitions, not the rules' own checks: the lifted positions form a 4-cycle
+    by listing every α-move, each is L_k of its source position with k + #{parts >= k} =
+    m + 2, and the reference's band-rule check (tests/reference.py, α-arcs reducing the
+    original parts) admits the pair."""
+    checked = 0
     for cycle in [*small_cycles(), *(cycle_of(f["cycle"]) for f in FAMILIES)]:
         for lift in band_lifts(cycle):
-            assert is_four_cycle(lift.lifted)
-            assert lift.target_n == cycle.n + 2 * lift.m + 4
+            assert _four_cycle_by_listing(lift.lifted)
+            assert sum(lift.lifted[0]) == lift.target_n == cycle.n + 2 * lift.m + 4
+            assert is_band_lift(cycle, lift.lifted, lift.m)
+            assert lift.bands
             for ks in lift.bands:
                 for position, lifted, k in zip(cycle, lift.lifted, ks, strict=True):
-                    assert band_insert(position, k) == lifted
-                    assert level(position, k) == lift.m + 2
+                    assert _band_by_definition(position, k) == lifted
+                    assert k + sum(1 for part in position if part >= k) == lift.m + 2
+            checked += 1
         for paper in paper_lifts(cycle):
-            assert is_four_cycle(paper.lifted)
-            assert paper.target_n == cycle.n + 2 * paper.m + 4
+            assert _four_cycle_by_listing(paper.lifted)
+            assert sum(paper.lifted[0]) == paper.target_n == cycle.n + 2 * paper.m + 4
+            assert is_band_lift(cycle, paper.lifted, paper.m)
+            for position, lifted, k in zip(cycle, paper.lifted, paper.bands, strict=True):
+                assert _band_by_definition(position, k) == lifted
+                assert k + sum(1 for part in position if part >= k) == paper.m + 2
+    assert checked > 50
 
 
 def test_band_m_bound_cuts_no_lift_found_over_a_three_times_wider_m_range() -> None:
