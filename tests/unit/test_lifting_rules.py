@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from reference import band_lifts_by_search, is_band_lift
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice, alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
@@ -137,10 +138,18 @@ def test_band_m_bound_is_the_last_m_before_an_omega_arc_has_only_its_top_bands()
 
 
 def test_width_2_is_the_band_rule_and_every_wide_lift_is_a_cycle() -> None:
+    """Width 2 against the band rule as tests/reference.py states it: every width-2 lift is a
+    pair its is_band_lift admits, and between the 4-cycles of n <= N_MAX they are exactly the
+    pairs its search over all pairs (band_lifts_by_search) finds."""
+    width_2 = set()
     for cycle in cycles():
-        assert {(x.m, x.target) for x in wide_band_lifts(cycle, 2)} == {
-            (x.m, x.target) for x in band_lifts(cycle)
-        }
+        for lift in wide_band_lifts(cycle, 2):
+            assert is_band_lift(cycle, lift.lifted, lift.m)
+            if lift.target_n <= N_MAX:
+                width_2.add((cycle.key, lift.target.key, lift.m))
+    assert width_2 == band_lifts_by_search(list(cycles()))
+    assert len(width_2) >= 5
+    for cycle in cycles():
         for width in (1, 3):
             for lift in wide_band_lifts(cycle, width):
                 assert is_cycle_by_listing(lift.lifted)
