@@ -7,12 +7,15 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import cache
+from itertools import product
 
 import networkx as nx
 import pytest
+from reference import is_band_lift
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice, alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
+from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.lifting.band_rule import band_lifts
 from gamegraph.games.partitions import Partition, omega, separated_partitions
 from gamegraph.reporting.cycles import (
@@ -147,12 +150,50 @@ def test_strategy_rates_equal_a_python_simulation_and_never_beat_best_play(n: in
     assert rates["optimal"] == pytest.approx(winning / len(starts))
 
 
+def band_by_definition(partition: Partition, k: int) -> Partition:
+    """L_k(λ) of SPEC.md §4 written out: the parts < k, two parts k, the parts >= k plus 2."""
+    small = [part for part in partition if part < k]
+    return tuple(sorted([*small, k, k, *(part + 2 for part in partition if part >= k)])[::-1])
+
+
+def band_rule_lifts_by_search(cycle: FourCycle) -> set[tuple[int, tuple[Partition, ...]]]:
+    """(m, C') for every choice of a band at level m + 2 (k + #{parts >= k} = m + 2) in each
+    position whose result is a 4-cycle by listing the α-moves and a band lift by
+    tests/reference.py's is_band_lift. Levels up to n + 4: past n + 1 (the largest level a
+    partition of n has) every position's only band is two new largest parts, where an Ω-arc
+    cannot close (band_rule.band_m_bound), so the search runs three such levels only."""
+    found = set()
+    for lev in range(2, cycle.n + 5):
+        options = [
+            [
+                band_by_definition(p, k)
+                for k in range(1, lev + 1)
+                if k + sum(1 for part in p if part >= k) == lev
+            ]
+            for p in cycle
+        ]
+        for a, x, b, y in product(*options):
+            if omega(x) != b or omega(y) != a:
+                continue
+            legal = a != b and x in alpha_moves(a) and y in alpha_moves(b)
+            if legal and is_band_lift(cycle, FourCycle(a, x, b, y), lev - 2):
+                found.add((lev - 2, (a, x, b, y)))
+    return found
+
+
 @pytest.mark.parametrize("n", [16, 24, 28, 32, 34])
 def test_band_lifts_of_4_cycles_as_lists_are_the_band_rule_lifts(n: int) -> None:
+    """band_lifts_of_cycle on each 4-cycle against a search over every band choice checked by
+    the definitions (and band_rule.band_lifts agrees with both)."""
+    lifted = 0
     for cycle in build_floridian(n, restricted=True).four_cycles():
+        expected = band_rule_lifts_by_search(cycle)
         mine = {(m, tuple(c)) for m, c in band_lifts_of_cycle(list(cycle))}
         rule = {(lift.m, tuple(lift.lifted)) for lift in band_lifts(cycle)}
-        assert mine == rule
+        assert mine == expected
+        assert rule == expected
+        lifted += len(expected)
+    assert lifted > 0
 
 
 def test_the_8_cycle_of_g14_lifts_with_any_alpha_moves_to_g26_and_is_a_cycle_there() -> None:
