@@ -113,7 +113,7 @@ class DefinedGame(Game[Any]):
         n = int(cls.definition.example.get("n", 6))
         if space.kind == "reachable":
             start: Any = space.start
-            values = dict(cls.definition.example)
+            values = cls.create(**cls.definition.example).values()  # defaults too (Austrian's L)
             try:
                 given = start(**values) if callable(start) else start
                 first = given if given and isinstance(given[0], int) else next(iter(given))
