@@ -1,7 +1,9 @@
 """Every shipped named query, run on graphs loaded into a real Neo4j, against a second
 computation: B_n and G_n straight from the definitions (tests/reference.py: the scalar moves,
 networkx), Q from its LIFTS_TO relationships read back with Cypher written here and from the
-brute-force 4-cycles. Nothing is compared with a property the engine stored.
+brute-force 4-cycles. Nothing is compared with a property the engine stored, but for the
+:NonLifting label: whether a 4-cycle lifts beyond the loaded range (m is unbounded) only the
+engine knows, so that label is compared with the engine's.
 
 G_n for n in {8, 18, 24, 33} and B_n for n in {10, 12} are loaded once for the module (and
 dropped afterwards unless they were loaded before); Q is loaded for n <= 40 unless a complete
@@ -550,6 +552,9 @@ def test_components_of_q_with_sizes_and_sources_are_those_of_its_relationships(
 
 @pytest.mark.parametrize("rule", RULES)
 def test_four_cycles_that_do_not_lift_are_the_engines(loaded: Loaded, rule: str) -> None:
+    """The :NonLifting label as the engine wrote it (a lift may lie beyond the range, where no
+    relationship shows it); that no such cycle lifts inside the range is checked against the
+    relationships above, and those against the brute force."""
     rows = ask(loaded.runner, "lifting_non_lifting", rule=rule).rows
     expected = [c.key for c in lifting(rule, loaded.q_n_max[rule]).non_lifting]
     assert [r["cycle"] for r in rows] == expected
