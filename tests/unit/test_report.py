@@ -15,6 +15,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 import pytest
+from reference import floridian_reference
 from seed_reference import independent
 
 from gamegraph import bulgarian as build_bulgarian
@@ -224,9 +225,16 @@ def bentz_fails(k: int) -> bool:
     return any(conj(path[i]) != path[s - i - 1] for i in range(s))
 
 
-def losing_keys(n: int) -> list[str]:
-    g = build_floridian(n)
-    return [key(g.positions.position(int(i))) for i in np.flatnonzero(g.losing)]
+def f_sizes(n: int) -> list[int]:
+    """|S(n)|, |T(n)|, |Ω(T(n))| from tests/reference.py's listing of S(n) and T(n)."""
+    ref = floridian_reference(n)
+    return [len(ref.separated), len(ref.t_positions), len({omega(p) for p in ref.t_positions})]
+
+
+def last_five(positions: set[Partition]) -> list[str]:
+    """The report's examples: the engine lists positions in descending lexicographic order and
+    the report keeps the last five, reversed, so the five smallest, ascending."""
+    return [key(p) for p in sorted(positions)[:5]]
 
 
 def g6_cycle() -> dict[str, Any]:
@@ -340,10 +348,8 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
         for p in partitions(n)
         if is_separated(p) and (not {len(p), len(p) + 2} & set(p)) != is_separated(omega(p))
     ],
-    "F-ex11-sizes": lambda: [
-        build_floridian(6).stats()["separated"],
-        build_floridian(6).stats()["t_positions"],
-    ],
+    # sizes and outcomes of G_n: tests/reference.py (scalar moves, networkx), not the engine
+    "F-ex11-sizes": lambda: f_sizes(6)[:2],
     "F-ex11-moves": lambda: [
         [
             key(p)
@@ -354,27 +360,18 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
     ],
     "F-ex11-cycle": g6_cycle,
     "F-ex11-winning": lambda: [
-        build_floridian(6).stats()["losing"],
-        build_floridian(6).stats()["recurrent"],
+        len(floridian_reference(6).losing),
+        len(floridian_reference(6).recurrent),
     ],
     "F-n8": lambda: [
-        build_floridian(8).stats()["separated"],
-        build_floridian(8).stats()["t_positions"],
-        build_floridian(8).stats()["omega_t"],
-        losing_keys(8),
-        [
-            key(build_floridian(8).positions.position(int(i)))
-            for i in np.flatnonzero(build_floridian(8).immediate_loss)
-        ],
+        *f_sizes(8),
+        last_five(floridian_reference(8).losing),
+        last_five(floridian_reference(8).immediate_losses),
     ],
     "F-n8-core": lambda: sorted(key(p) for p in core_digraph(8)),
-    "F-n24": lambda: [
-        build_floridian(24).stats()[k] for k in ("separated", "t_positions", "omega_t")
-    ],
+    "F-n24": lambda: f_sizes(24),
     "F-n24-core": lambda: scc_sizes(24),
-    "F-n25": lambda: [
-        build_floridian(25).stats()[k] for k in ("separated", "t_positions", "omega_t")
-    ],
+    "F-n25": lambda: f_sizes(25),
     "F-n25-core-nodes": lambda: core_digraph(25).number_of_nodes(),
     "F-n25-core-arcs": lambda: core_digraph(25).number_of_edges(),
     "F-n18-core": lambda: len(scc_sizes(18)),
@@ -388,7 +385,7 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
     "F-thm13": lambda: [
         n
         for n in RANGE
-        if sorted(build_floridian(n).two_cycles())
+        if sorted(floridian_reference(n).two_cycles)
         != (
             []
             if n not in (2, 8, 18)
