@@ -13,12 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
-import numpy as np
 import pytest
-from reference import floridian_reference, four_cycles_by_brute_force
+from reference import bulgarian_reference, floridian_reference, four_cycles_by_brute_force
 from seed_reference import independent
 
-from gamegraph import bulgarian as build_bulgarian
 from gamegraph.errors import TooLargeError
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
@@ -211,10 +209,16 @@ def tau(k: int) -> Partition:
     return tuple(sorted([k - 1, *range(k - 1, 1, -1), 1, 1], reverse=True))
 
 
+def omega_by_definition(p: Partition) -> Partition:
+    """Ω of SPEC.md §2 written out here: one card from each pile, the cards form a new pile
+    (the report's Bulgarian trajectories call gamegraph's scalar omega)."""
+    return tuple(sorted([len(p), *(v - 1 for v in p if v > 1)], reverse=True))
+
+
 def walk(p: Partition, steps: int) -> list[Partition]:
     path = [p]
     for _ in range(steps):
-        path.append(omega(path[-1]))
+        path.append(omega_by_definition(path[-1]))
     return path
 
 
@@ -291,9 +295,10 @@ def necklace(n: int) -> int:
 
 
 def ge_reach_fails(n: int) -> bool:
-    g = build_bulgarian(n)
-    ge = np.flatnonzero(g.in_degree == 0)
-    return len(set(g.cycle_of[ge].tolist())) != g.cycle_count
+    """Some cycle of B_n is the end of no Garden of Eden position (tests/reference.py)."""
+    ref = bulgarian_reference(n)
+    cycle_of = {p: i for i, cycle in enumerate(ref.cycles) for p in cycle}
+    return {cycle_of[ref.entry[p]] for p in ref.garden_of_eden} != set(range(len(ref.cycles)))
 
 
 def bulgarian_cycle_through(n: int, p: Partition) -> list[str]:
@@ -506,8 +511,8 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
             if len(matching_patterns(s, t, kind, m)) > 1  # type: ignore[arg-type]
         }
     ),
-    "B-trajectory": lambda: [key(p) for p in walk((4, 3, 3), 10)],
-    "B-moves": lambda: [key(omega((4, 3, 3))), key(omega((6, 3, 1)))],
+    "B-trajectory": lambda: [key(p) for p in walk((4, 3, 3), 10)],  # Ω written out here
+    "B-moves": lambda: ["3,3,2,2", "5,3,2"],  # SPEC-games.md BUL-ex
     "B-n7": lambda: [len(b_cycles(7)), bulgarian_cycle_through(7, (4, 2, 1))],
     "B-thm1": lambda: [
         n for n in RANGE if tri(n)[0] == tri(n)[1] and b_cycles(n) != [[stair(tri(n)[0])]]
@@ -526,7 +531,7 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
         n
         for n in RANGE
         if tri(n)[0] == tri(n)[1]
-        and int(build_bulgarian(n).distance.max()) != tri(n)[0] * (tri(n)[0] - 1)
+        and max(bulgarian_reference(n).distance.values()) != tri(n)[0] * (tri(n)[0] - 1)
     ],
     "B-bentz": lambda: [k for k in range(2, 8) if k * (k + 1) // 2 <= N and bentz_fails(k)],
     "B-ge": lambda: [
@@ -542,6 +547,12 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
 
 
 # ------------------------------------------------------------------ tests
+
+
+def test_the_walk_here_follows_the_spec_worked_trajectory() -> None:
+    # SPEC.md §2 (n = 10), then the fixed point 4321 again
+    spec = ["433", "3322", "42211", "5311", "442", "3331", "4222", "43111", "532", "4321", "4321"]
+    assert ["".join(map(str, p)) for p in walk((4, 3, 3), 10)] == spec
 
 
 def test_the_report_at_n_30_checks_every_claim_it_can_reach(report: Report) -> None:
