@@ -9,6 +9,7 @@ import math
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -215,6 +216,21 @@ def omega_by_definition(p: Partition) -> Partition:
     return tuple(sorted([len(p), *(v - 1 for v in p if v > 1)], reverse=True))
 
 
+def alpha_moves_by_definition(p: Partition) -> set[Partition]:
+    """SPEC.md §3's α-moves written out here, over every set of piles (small p only): reduce
+    the chosen s piles by one, add a pile s; legal if the result differs and lies in T(n)
+    (separated, no part equal to its number of parts p' or to p' + 2)."""
+    found = set()
+    for chosen in product((False, True), repeat=len(p)):
+        s = sum(chosen)
+        rest = [v - c for v, c in zip(p, chosen, strict=True) if v - c > 0]
+        q = tuple(sorted([*rest, s], reverse=True))
+        separated = all(abs(u - v) != 1 for u in q for v in q)
+        if s and q != p and separated and not {len(q), len(q) + 2} & set(q):
+            found.add(q)
+    return found
+
+
 def walk(p: Partition, steps: int) -> list[Partition]:
     path = [p]
     for _ in range(steps):
@@ -359,12 +375,8 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
     # sizes and outcomes of G_n: tests/reference.py (scalar moves, networkx), not the engine
     "F-ex11-sizes": lambda: f_sizes(6)[:2],
     "F-ex11-moves": lambda: [
-        [
-            key(p)
-            for p in sorted(g_graph(6)[1].successors(("a", (1,) * 6)), reverse=True)
-            for p in [p[1]]
-        ],
-        len({omega(x) for x in alpha_moves((1,) * 6)}),
+        [key(p) for p in sorted(alpha_moves_by_definition((1,) * 6), reverse=True)],
+        len({omega_by_definition(x) for x in alpha_moves_by_definition((1,) * 6)}),
     ],
     "F-ex11-cycle": g6_cycle,
     "F-ex11-winning": lambda: [
