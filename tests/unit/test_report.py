@@ -23,7 +23,7 @@ from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.engine import FloridianGraph, build_floridian
 from gamegraph.games.floridian.fourcycles import FourCycle
 from gamegraph.games.floridian.qfamily import q_cycle
-from gamegraph.games.lifting.patterns import lift_paper, matching_patterns, paper_chain
+from gamegraph.games.lifting.patterns import lift_paper, matching_patterns
 from gamegraph.games.partitions import (
     Partition,
     canonical_key,
@@ -36,7 +36,8 @@ from gamegraph.games.partitions import (
 from gamegraph.reporting import DEFAULT_N_MAX, Report, generate_report
 from gamegraph.reporting._compute import StepCache, map_n
 from gamegraph.reporting.claims import SEEDS, VERDICTS, claims_data, families, verdict_of
-from gamegraph.reporting.data import SeedRanges
+from gamegraph.reporting.claims.evaluators import EVALUATORS
+from gamegraph.reporting.data import ReportData, SeedRanges
 
 N = 30
 RANGES = SeedRanges(
@@ -156,20 +157,45 @@ def is_cycle_by_listing(cycle: FourCycle) -> bool:
     return x in alpha_moves(a) and omega(x) == b and y in alpha_moves(b) and omega(y) == a
 
 
-def chain_ns(fam: dict[str, Any], limit: int, m: int | None = None) -> list[int]:
-    cycle, m0 = fam["four_cycle"], fam["m0"] if m is None else m
-    ns = [cycle.n]
-    for lift in paper_chain(cycle, m0, 12):
-        if lift.target_n > limit:
-            break
-        ns.append(lift.target_n)
-    return ns
+LIFTING_FAMILIES = json.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "lifting-families.json").read_text("utf-8")
+)["families"]
+"""The 16 families as stored test data: C0 and the n of the next three cycles of each (the
+report builds its chains with paper_chain)."""
+
+
+def stored_family(fam: dict[str, Any]) -> dict[str, Any]:
+    return next(f for f in LIFTING_FAMILIES if (f["n0"], f["m0"]) == (fam["n0"], fam["m0"]))
+
+
+def chain_ns(fam: dict[str, Any], limit: int) -> list[int]:
+    """n of the family's cycles up to ``limit``, from tests/data/lifting-families.json."""
+    stored = stored_family(fam)
+    assert limit < stored["lifted"][-1]["n"], "the stored chain is too short for this limit"
+    return [v for v in (stored["n0"], *(c["n"] for c in stored["lifted"])) if v <= limit]
 
 
 def prop_list(prop: int) -> list[int]:
     return sorted(
         {v for f in families() if f["proposition"] == prop for v in chain_ns(f, 72) if v <= 72}
     )
+
+
+def fam16_cover_failures(limit: int) -> list[str]:
+    """The families whose stored chain up to ``limit`` is not n_s = n0 + 2s(m0 + s + 1)."""
+    return [
+        f"n0={f['n0']}/m0={f['m0']}"
+        for f in families()
+        if f["n0"] <= limit
+        and chain_ns(f, limit)
+        != [v for v in (f["n0"] + 2 * s * (f["m0"] + s + 1) for s in range(10)) if v <= limit]
+    ]
+
+
+def new_omega_part(source: Partition, target: Partition) -> int:
+    """The part an Ω-arc source → target creates: what target has beyond the reduced piles."""
+    (part,) = (Counter(target) - Counter(v - 1 for v in source if v > 1)).elements()
+    return part
 
 
 def exceptional(limit: int) -> set[int]:
@@ -271,10 +297,15 @@ def g6_cycle() -> dict[str, Any]:
 
 
 def omega3_values() -> list[int]:
+    """The new part minus m of each Ω3 arc, read off the stored cycles' Ω-arcs (the report
+    takes len(source) - m0 over its own parse of seed000.toml's families)."""
     out = []
     for f in families():
-        _, x, _, y = f["four_cycle"]
-        out += [len(s) - f["m0"] for s, i in ((x, 1), (y, 3)) if f["patterns"][i] == "omega3"]
+        stored = stored_family(f)
+        a, x, b, y = (tuple(p) for p in stored["cycle"])
+        for i, (source, target) in ((1, (x, b)), (3, (y, a))):
+            if stored["patterns"][i] == "omega3":
+                out.append(new_omega_part(source, target) - stored["m0"])
     return out
 
 
@@ -465,23 +496,9 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
         or (lift := lift_paper(f["four_cycle"], f["m0"])) is None
         or list(lift.patterns) != f["patterns"]
     ],
-    "F-fam16-cover": lambda: (
-        [
-            f"n0={f['n0']}/m0={f['m0']}"
-            for f in families()
-            if chain_ns(f, N)
-            != [v for v in (f["n0"] + 2 * s * (f["m0"] + s + 1) for s in range(10)) if v <= N]
-            or not chain_ns(f, N)
-        ]
-        if False
-        else [
-            f"n0={f['n0']}/m0={f['m0']}"
-            for f in families()
-            if f["n0"] <= N
-            and chain_ns(f, N)
-            != [v for v in (f["n0"] + 2 * s * (f["m0"] + s + 1) for s in range(10)) if v <= N]
-        ]
-    ),
+    # at N = 30 no family has a lift yet: checked to n <= 72 by
+    # test_f_fam16_cover_to_72_against_the_stored_chains below
+    "F-fam16-cover": lambda: fam16_cover_failures(N),
     "F-omega3": omega3_values,
     "F-prop4-list": lambda: [v for v in prop_list(4) if v <= 72],
     "F-prop5-list": lambda: [v for v in prop_list(5) if v <= 72],
@@ -493,9 +510,7 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
             if c > 1 and v <= 72
         ),
     ],
-    "F-24-m6": lambda: chain_ns(
-        next(f for f in families() if f["n0"] == 24 and f["m0"] == 6), 60, 6
-    ),
+    "F-24-m6": lambda: chain_ns(next(f for f in families() if (f["n0"], f["m0"]) == (24, 6)), 60),
     "F-ex21": lambda: [
         is_cycle_by_listing(FourCycle(*(parse_partition(p) for p in c)))
         for c in next(c for c in claims_data()["claim"] if c["id"] == "F-ex21")["cycles"]
@@ -594,6 +609,14 @@ def test_computed_value_equals_an_independent_engine_computation(
     if claim["general"] and isinstance(value, list) and len(value) > 12:
         value = value[:12]  # the report lists the first 12 counterexamples
     assert claim["computed_value"] == value
+
+
+def test_f_fam16_cover_to_72_against_the_stored_chains() -> None:
+    # the claim's evaluator reads only n_max and the families: run it where the chains have
+    # lifts, against tests/data/lifting-families.json's chains
+    data = ReportData(72, {}, {})
+    row = next(c for c in claims_data()["claim"] if c["id"] == "F-fam16-cover")
+    assert EVALUATORS["F-fam16-cover"](data, row).value == fam16_cover_failures(72) == []
 
 
 def test_verdicts_follow_from_the_values_and_every_disagreement_is_explained(
