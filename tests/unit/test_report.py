@@ -8,6 +8,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 from functools import cache
 from itertools import product
 from pathlib import Path
@@ -38,6 +39,7 @@ from gamegraph.reporting._compute import StepCache, map_n
 from gamegraph.reporting.claims import SEEDS, VERDICTS, claims_data, families, verdict_of
 from gamegraph.reporting.claims.evaluators import EVALUATORS
 from gamegraph.reporting.data import ReportData, SeedRanges
+from gamegraph.reporting.steps import floridian_step
 
 N = 30
 RANGES = SeedRanges(
@@ -454,6 +456,8 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
     ],
     "F-loops-isolated": lambda: [n for n in (2, 8, 18) if loops_isolated_fail(n)],
     "F-core-strong": lambda: CORE_FROM_34,
+    # its range 31..full_max is empty at N = 30: checked at n <= 32 by
+    # test_f_win_rising_beyond_n_30_against_the_reference below
     "F-win-rising": lambda: [],
     "F-remark14": lambda: [
         n
@@ -609,6 +613,20 @@ def test_computed_value_equals_an_independent_engine_computation(
     if claim["general"] and isinstance(value, list) and len(value) > 12:
         value = value[:12]  # the report lists the first 12 counterexamples
     assert claim["computed_value"] == value
+
+
+def test_f_win_rising_beyond_n_30_against_the_reference() -> None:
+    # the report's per-n step and the claim's evaluator at n = 29..32, against the winning
+    # fractions of tests/reference.py (seed000.toml: n = 32 has 1629 of 1643 winning)
+    ns = range(29, 33)
+    data = ReportData(ns[-1], {n: floridian_step(n) for n in ns}, {})
+    row = next(c for c in claims_data()["claim"] if c["id"] == "F-win-rising")
+    rate = {
+        n: Fraction(len(floridian_reference(n).winning), len(floridian_reference(n).separated))
+        for n in ns
+    }
+    expected = [n for n in range(31, ns[-1] + 1) if rate[n] < rate[n - 2]]
+    assert EVALUATORS["F-win-rising"](data, row).value == expected == [32]
 
 
 def test_f_fam16_cover_to_72_against_the_stored_chains() -> None:
