@@ -7,39 +7,68 @@ when no such a exists, K being the a for which v + *a is an N-position."""
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import networkx as nx
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from loopy_reference import brute_values, naive_outcomes, rows
+from loopy_reference import brute_values, naive_outcomes
 
 from gamegraph.core import graphs as G
 
 SETTINGS = settings(max_examples=150, deadline=None)
 
 
+class Drawn(NamedTuple):
+    """A graph made by the code under test, and the networkx graph of the arcs hypothesis drew
+    for it (built from the draw, never from the graph)."""
+
+    graph: G.ArcGraph
+    ref: nx.DiGraph
+
+
+class DrawnFunctional(NamedTuple):
+    graph: G.FunctionalGraph
+    ref: nx.DiGraph
+
+
+def _digraph(size: int, arcs: list[tuple[int, int]]) -> nx.DiGraph:
+    ref = nx.DiGraph()
+    ref.add_nodes_from(range(size))
+    ref.add_edges_from(arcs)
+    return ref
+
+
 @st.composite
-def arc_graphs(draw: st.DrawFn, max_size: int = 9) -> G.ArcGraph:
+def arc_graphs(draw: st.DrawFn, max_size: int = 9) -> Drawn:
     """A random directed graph on 1..max_size nodes, loops and cycles allowed."""
     size = draw(st.integers(1, max_size))
     arcs = draw(
         st.lists(st.tuples(st.integers(0, size - 1), st.integers(0, size - 1)), max_size=3 * size)
     )
     arcs = sorted(set(arcs))
-    return G.ArcGraph.from_arcs(size, [a for a, _ in arcs], [b for _, b in arcs])
+    graph = G.ArcGraph.from_arcs(size, [a for a, _ in arcs], [b for _, b in arcs])
+    return Drawn(graph, _digraph(size, arcs))
 
 
 @st.composite
-def functional_graphs(draw: st.DrawFn) -> G.FunctionalGraph:
+def functional_graphs(draw: st.DrawFn) -> DrawnFunctional:
     size = draw(st.integers(1, 30))
     successor = draw(st.lists(st.integers(0, size - 1), min_size=size, max_size=size))
-    return G.FunctionalGraph(np.asarray(successor, dtype=np.int64))
+    graph = G.FunctionalGraph(np.asarray(successor, dtype=np.int64))
+    return DrawnFunctional(graph, _digraph(size, list(enumerate(successor))))
 
 
-def _nx(graph: G.ArcGraph | G.FunctionalGraph) -> nx.DiGraph:
-    return G.as_arcs(graph).to_networkx()
+def _csr_arcs(graph: G.ArcGraph) -> list[tuple[int, int]]:
+    """A graph's arcs read straight off its CSR arrays, row by row."""
+    ptr, idx = graph.indptr.tolist(), graph.indices.tolist()
+    return [(v, idx[i]) for v in range(len(ptr) - 1) for i in range(ptr[v], ptr[v + 1])]
+
+
+def _rows(ref: nx.DiGraph) -> list[list[int]]:
+    return [sorted(ref.successors(v)) for v in range(ref.number_of_nodes())]
 
 
 def _partition(labels: np.ndarray) -> set[frozenset[int]]:
@@ -51,21 +80,32 @@ def _partition(labels: np.ndarray) -> set[frozenset[int]]:
 
 @SETTINGS
 @given(arc_graphs())
-def test_degrees_sources_and_reverse_are_networkx_s(g: G.ArcGraph) -> None:
-    ref = _nx(g)
+def test_degrees_sources_and_reverse_are_networkx_s(drawn: Drawn) -> None:
+    g, ref = drawn
     assert G.out_degree(g).tolist() == [ref.out_degree(v) for v in range(g.size)]
     assert G.in_degree(g).tolist() == [ref.in_degree(v) for v in range(g.size)]
-    pairs = set(zip(G.arc_sources(g).tolist(), g.indices.tolist(), strict=True))
-    assert pairs == set(ref.edges)
+    pairs = list(zip(G.arc_sources(g).tolist(), g.indices.tolist(), strict=True))
+    assert pairs == sorted(ref.edges)  # the drawn arcs, given sorted, in their order
     back = G.reverse(g)
-    assert set(_nx(back).edges) == set(ref.reverse().edges)
+    assert sorted(_csr_arcs(back)) == sorted(ref.reverse().edges)
     assert all(np.all(np.diff(back.row(v)) >= 0) for v in range(back.size))
 
 
 @SETTINGS
 @given(arc_graphs())
-def test_strong_components_are_networkx_s_in_reverse_topological_order(g: G.ArcGraph) -> None:
-    ref = _nx(g)
+def test_from_arcs_and_to_networkx_keep_the_drawn_arcs(drawn: Drawn) -> None:
+    g, ref = drawn
+    assert g.size == ref.number_of_nodes()
+    assert _csr_arcs(g) == sorted(ref.edges)  # row by row, each row in its given order
+    mine = g.to_networkx()
+    assert list(mine.nodes) == list(range(g.size))
+    assert sorted(mine.edges) == sorted(ref.edges)
+
+
+@SETTINGS
+@given(arc_graphs())
+def test_strong_components_are_networkx_s_in_reverse_topological_order(drawn: Drawn) -> None:
+    g, ref = drawn
     scc = G.strongly_connected_components(g)
     assert _partition(scc) == {frozenset(c) for c in nx.strongly_connected_components(ref)}
     for u, v in ref.edges:
@@ -74,8 +114,8 @@ def test_strong_components_are_networkx_s_in_reverse_topological_order(g: G.ArcG
 
 @SETTINGS
 @given(arc_graphs(max_size=7))
-def test_component_periods_are_the_gcd_of_networkx_s_cycle_lengths(g: G.ArcGraph) -> None:
-    ref = _nx(g)
+def test_component_periods_are_the_gcd_of_networkx_s_cycle_lengths(drawn: Drawn) -> None:
+    g, ref = drawn
     scc = G.strongly_connected_components(g)
     closed, period = G.component_periods(g, scc)
     for c in range(int(scc.max()) + 1):
@@ -93,8 +133,8 @@ def test_component_periods_are_the_gcd_of_networkx_s_cycle_lengths(g: G.ArcGraph
 
 @SETTINGS
 @given(arc_graphs())
-def test_weak_components_are_networkx_s_numbered_by_first_member(g: G.ArcGraph) -> None:
-    ref = _nx(g)
+def test_weak_components_are_networkx_s_numbered_by_first_member(drawn: Drawn) -> None:
+    g, ref = drawn
     weak = G.weak_components(g)
     assert _partition(weak) == {frozenset(c) for c in nx.weakly_connected_components(ref)}
     firsts = [int(np.flatnonzero(weak == c)[0]) for c in range(int(weak.max()) + 1)]
@@ -103,8 +143,8 @@ def test_weak_components_are_networkx_s_numbered_by_first_member(g: G.ArcGraph) 
 
 @SETTINGS
 @given(arc_graphs())
-def test_recurrent_nodes_are_those_a_successor_leads_back_from(g: G.ArcGraph) -> None:
-    ref = _nx(g)
+def test_recurrent_nodes_are_those_a_successor_leads_back_from(drawn: Drawn) -> None:
+    g, ref = drawn
     expected = [any(nx.has_path(ref, s, v) for s in ref.successors(v)) for v in range(g.size)]
     assert G.recurrent(g).tolist() == expected
 
@@ -112,9 +152,9 @@ def test_recurrent_nodes_are_those_a_successor_leads_back_from(g: G.ArcGraph) ->
 @SETTINGS
 @given(arc_graphs(), st.data())
 def test_shortest_paths_distances_and_farthest_are_networkx_s(
-    g: G.ArcGraph, data: st.DataObject
+    drawn: Drawn, data: st.DataObject
 ) -> None:
-    ref = _nx(g)
+    g, ref = drawn
     source = data.draw(st.integers(0, g.size - 1))
     lengths = nx.single_source_shortest_path_length(ref, source)
     got = G.shortest_path_lengths(g, source)
@@ -131,9 +171,10 @@ def test_shortest_paths_distances_and_farthest_are_networkx_s(
 @SETTINGS
 @given(functional_graphs())
 def test_functional_analysis_cycles_eden_distances_basins_are_networkx_s(
-    f: G.FunctionalGraph,
+    drawn: DrawnFunctional,
 ) -> None:
-    ref = _nx(f)
+    f, ref = drawn
+    assert _csr_arcs(G.as_arcs(f)) == sorted(ref.edges)
     a = G.functional_analysis(f)
     cycles = a.cycles(f)
     expected = sorted(sorted(c) for c in nx.simple_cycles(ref))
@@ -152,7 +193,8 @@ def test_functional_analysis_cycles_eden_distances_basins_are_networkx_s(
     assert sorted(a.basin_sizes.tolist()) == weak
     for v in range(f.size):  # the cycle a node ends in is the one its basin holds
         assert int(a.cycle_of[v]) == int(a.cycle_of[int(f.successor[v])])
-    assert a.in_degree.tolist() == G.in_degree(f).tolist()
+    assert a.in_degree.tolist() == [ref.in_degree(v) for v in range(f.size)]
+    assert a.cycle_count == nx.number_weakly_connected_components(ref)
     assert G.weak_components(f).max() + 1 == a.cycle_count
 
 
@@ -165,14 +207,15 @@ def _values(values: G.LoopyValues) -> list[tuple[int, frozenset[int]]]:
 
 @SETTINGS
 @given(arc_graphs())
-def test_outcomes_are_the_naive_fixed_point_s(g: G.ArcGraph) -> None:
-    assert G.outcomes(g).tolist() == naive_outcomes(rows(g))
+def test_outcomes_are_the_naive_fixed_point_s(drawn: Drawn) -> None:
+    g, ref = drawn
+    assert G.outcomes(g).tolist() == naive_outcomes(_rows(ref))
 
 
 @SETTINGS
 @given(arc_graphs())
-def test_grundy_values_follow_networkx_s_topological_order(g: G.ArcGraph) -> None:
-    ref = _nx(g)
+def test_grundy_values_follow_networkx_s_topological_order(drawn: Drawn) -> None:
+    g, ref = drawn
     cyclic = G.recurrent(g)
     reaches_cycle = {v for v in range(g.size) if cyclic[[v, *nx.descendants(ref, v)]].any()}
     finite = ref.subgraph(set(range(g.size)) - reaches_cycle)
@@ -185,9 +228,10 @@ def test_grundy_values_follow_networkx_s_topological_order(g: G.ArcGraph) -> Non
 
 @SETTINGS
 @given(arc_graphs())
-def test_loopy_values_are_the_brute_force_s(g: G.ArcGraph) -> None:
+def test_loopy_values_are_the_brute_force_s(drawn: Drawn) -> None:
+    g, ref = drawn
     values = G.loopy_values(g)
-    assert _values(values) == brute_values(rows(g))
+    assert _values(values) == brute_values(_rows(ref))
     assert values.outcome().tolist() == G.outcomes(g).tolist()
     finite = G.grundy(g)
     assert values.value[finite >= 0].tolist() == finite[finite >= 0].tolist()
@@ -195,18 +239,22 @@ def test_loopy_values_are_the_brute_force_s(g: G.ArcGraph) -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(arc_graphs(max_size=5), arc_graphs(max_size=5))
-def test_sum_values_obey_the_sum_rule_and_the_brute_force(g: G.ArcGraph, h: G.ArcGraph) -> None:
+def test_sum_values_obey_the_sum_rule_and_the_brute_force(first: Drawn, second: Drawn) -> None:
+    (g, g_ref), (h, h_ref) = first, second
     total = G.disjunctive_sum(g, h)
-    product = nx.cartesian_product(_nx(g), _nx(h))
+    product = nx.cartesian_product(g_ref, h_ref)
     relabelled = {(a * h.size + b, c * h.size + d) for (a, b), (c, d) in product.edges}
-    assert set(_nx(total).edges) == relabelled
+    assert set(_csr_arcs(total)) == relabelled
+    moves = [(a * h.size + b, c * h.size + b) for a, c in g_ref.edges for b in range(h.size)]
+    moves += [(a * h.size + b, a * h.size + d) for a in range(g.size) for b, d in h_ref.edges]
+    assert sorted(_csr_arcs(total)) == sorted(moves)  # one arc per move, loops' twins kept
     vg, vh, vs = G.loopy_values(g), G.loopy_values(h), G.loopy_values(total)
     for a in range(g.size):
         for b in range(h.size):
             rule = G.sum_rule(int(vg.value[a]), vg.options(a), int(vh.value[b]), vh.options(b))
             v = a * h.size + b
             assert (int(vs.value[v]), vs.options(v)) == rule
-    assert _values(vs) == brute_values(rows(total))
+    assert _values(vs) == brute_values(_rows(_digraph(g.size * h.size, moves)))
 
 
 def test_a_two_cycle_is_infinity_and_an_exit_gives_its_k() -> None:
