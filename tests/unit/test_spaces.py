@@ -328,17 +328,72 @@ def test_the_orders_of_the_product_spaces_are_the_stated_ones() -> None:
     assert all(plane_key(a) < plane_key(b) for a, b in itertools.pairwise(plane))
 
 
+def parts_at_most(n: int) -> list[list[int]]:
+    """c[r][k] = partitions of r into parts <= k (0 <= r, k <= n), counted by letting in one
+    part size at a time (the coin-change recurrence), not by the spaces' table."""
+    ways = [[1] + [0] * n]
+    for k in range(1, n + 1):
+        row = ways[-1][:]
+        for r in range(k, n + 1):
+            row[r] += row[r - k]
+        ways.append(row)
+    return [[ways[k][r] for k in range(n + 1)] for r in range(n + 1)]
+
+
+def descending_lex_unrank(index: int, n: int, c: list[list[int]]) -> tuple[int, ...]:
+    """The partition of n with this id in descending lexicographic order: the partitions
+    whose next part is f come in blocks of c[rest - f][f], largest f first."""
+    parts: list[int] = []
+    rest, top = n, n
+    while rest:
+        for first in range(min(rest, top), 0, -1):
+            block = c[rest - first][first]
+            if index < block:
+                break
+            index -= block
+        parts.append(first)
+        rest, top = rest - first, first
+    return tuple(parts)
+
+
+def descending_lex_rank(parts: tuple[int, ...], n: int, c: list[list[int]]) -> int:
+    """The id of a partition of n: the blocks before each of its parts, added up."""
+    index, rest, top = 0, n, n
+    for part in parts:
+        index += sum(c[rest - f][f] for f in range(part + 1, min(rest, top) + 1))
+        rest, top = rest - part, part
+    return index
+
+
 def test_partition_ids_are_those_of_the_built_in_engines_up_to_n_255() -> None:
+    """The space and the engines' unrank give each id the partition a descending
+    lexicographic count written here gives: sampled ids up to n = 255, the first two and
+    last two ids by name, and every id of n = 7 and 20 against the brute force sorted."""
     from gamegraph.games._kernels import rank_table, unrank
 
+    c = parts_at_most(255)
     for n in (0, 1, 7, 20, 60, 255):
         space = sp.Partitions(n)
         table = rank_table(n)
-        size = space.cardinality()
+        size = c[n][n]
+        assert space.cardinality() == size
         rng = random.Random(n)
         for index in {0, size - 1, *(rng.randrange(size) for _ in range(50))}:
-            assert space.unrank(index) == unrank(index, n, table)
-            assert space.rank(unrank(index, n, table)) == index
+            expected = descending_lex_unrank(index, n, c)
+            assert sum(expected) == n and descending_lex_rank(expected, n, c) == index
+            assert space.unrank(index) == expected
+            assert unrank(index, n, table) == expected
+            assert space.rank(expected) == index
+        named = {0: (n,) if n else (), size - 1: (1,) * n}
+        if n >= 2:
+            named |= {1: (n - 1, 1), size - 2: (2,) + (1,) * (n - 2)}
+        for index, partition in named.items():
+            assert space.unrank(index) == unrank(index, n, table) == partition
+    for n in (7, 20):
+        listed = sorted({tuple(sorted(p, reverse=True)) for p in brute_partitions(n)}, reverse=True)
+        assert [descending_lex_unrank(i, n, c) for i in range(len(listed))] == listed
+        assert [sp.Partitions(n).unrank(i) for i in range(len(listed))] == listed
+        assert [unrank(i, n, rank_table(n)) for i in range(len(listed))] == listed
 
 
 def test_crim_numbers_the_partitions_up_to_n_as_the_space() -> None:
