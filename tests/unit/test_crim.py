@@ -698,18 +698,38 @@ def test_column_lengths_is_the_conjugate_of_the_ferrers_diagram() -> None:
             assert column_lengths(expected) == position
 
 
+def by_size_then_descending_lex(up_to: int) -> list[Partition]:
+    """Every partition of size <= up_to: by size, each size's sorted in descending
+    lexicographic order here (generated in another order, from the definition)."""
+
+    def of(m: int, top: int) -> Iterator[Partition]:
+        if m == 0:
+            yield ()
+        for first in range(1, min(m, top) + 1):
+            for rest in of(m - first, first):
+                yield (first, *rest)
+
+    return [lam for m in range(up_to + 1) for lam in sorted(of(m, m), reverse=True)]
+
+
 def test_index_zero_is_the_empty_partition_and_every_index_round_trips() -> None:
+    order = by_size_then_descending_lex(6)
     small = build_crim(6)
     assert small.position(0) == ()
-    for index in range(int(small.offsets[-1])):
-        assert small.index(small.position(index)) == index
+    assert int(small.offsets[-1]) == small.size == len(order)
+    for index, lam in enumerate(order):
+        assert small.position(index) == lam
+        assert small.index(lam) == index
     with pytest.raises(CrimInputError):
         small.position(int(small.offsets[-1]))
     with pytest.raises(CrimInputError):
         small.position(-1)
-    sweep = sweep_crim(6)  # the sweep numbers the positions the same way
-    for index in range(int(small.offsets[-1])):
-        assert sweep.position(index) == small.position(index)
-    for outside in (-1, int(small.offsets[-1])):
+    # the sweep numbers the positions the same way: its own values say so (up to size 12,
+    # where a misnumbered option first shows in them at size 9)
+    order = by_size_then_descending_lex(12)
+    sweep = sweep_crim(12)
+    assert [sweep.position(index) for index in range(len(order))] == order
+    assert sweep.grundy.tolist() == [brute_sg(lam) for lam in order]
+    for outside in (-1, len(order)):
         with pytest.raises(CrimInputError):
             sweep.position(outside)
