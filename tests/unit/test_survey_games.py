@@ -148,31 +148,47 @@ def test_stats_json_has_the_functional_keys(gamegraph: Cli, name: str, options: 
     }
 
 
-SPACES: list[tuple[str, Callable[..., Any]]] = [
-    ("multiplayer-bulgarian", lambda n, players: PartitionTuples(n, players)),
-    ("servedio-yeh", lambda n, players: Necklaces(n, length=players, weak=True)),
-    ("janetzko", lambda n, players: PointerCompositions(n, players)),
+SPACES: list[tuple[str, Callable[[int, int], list[Any]], Callable[..., Any]]] = [
+    ("multiplayer-bulgarian", ref.multiplayer_positions, lambda n, s: PartitionTuples(n, s)),
+    ("servedio-yeh", ref.servedio_yeh_positions, lambda n, s: Necklaces(n, length=s, weak=True)),
+    ("janetzko", ref.janetzko_positions, lambda n, s: PointerCompositions(n, s)),
 ]
 
 
-@pytest.mark.parametrize(("name", "space"), SPACES)
-def test_position_count_is_the_space_cardinality(name: str, space: Callable[..., Any]) -> None:
-    """Each game's graph holds exactly its core space (counted without listing: Burnside for
-    the necklaces, the product recurrence for hands, a binomial for the pointer's tables)."""
+def _count(listed: list[Any]) -> int:
+    """How many positions the brute force lists, each once."""
+    assert len(set(listed)) == len(listed)
+    return len(listed)
+
+
+@pytest.mark.parametrize(("name", "listed", "space"), SPACES, ids=[n for n, _, _ in SPACES])
+def test_position_count_is_the_space_cardinality_and_the_brute_force_count(
+    name: str, listed: Callable[[int, int], list[Any]], space: Callable[..., Any]
+) -> None:
+    """Each game's graph holds as many positions as the brute force of survey_reference
+    lists, and its core space counts as many without listing (Burnside for the necklaces,
+    the product recurrence for hands, a binomial for the pointer's tables)."""
     for n in range(1, 9):
         for players in PLAYERS:
+            expected = _count(listed(n, players))
             graph = get_game(name).create(n=n, players=players).build()
-            assert graph.summary()["positions"] == space(n, players).cardinality()
+            assert graph.summary()["positions"] == expected, (n, players)
+            assert space(n, players).cardinality() == expected, (n, players)
 
 
-def test_3d_and_red_green_counts_are_their_spaces_cardinalities() -> None:
+def test_3d_and_red_green_counts_are_their_spaces_cardinalities_and_the_brute_force_counts(
+    solids: dict[int, list[frozenset[tuple[int, int, int]]]],
+) -> None:
     for n in range(1, 9):
-        planes = PlanePartitions(n).cardinality()
+        planes = _count(solids[n])
+        assert PlanePartitions(n).cardinality() == planes
         for move in MOVES_3D:
             graph = get_game("bulgarian-3d").create(n=n, layer_move=move).build()
             assert graph.summary()["positions"] == planes
+        pairs = _count(ref.red_green_positions(n))
+        assert PartitionTuples(n, 2).cardinality() == pairs
         graph = get_game("red-green-bulgarian").create(n=n).build()
-        assert graph.summary()["positions"] == PartitionTuples(n, 2).cardinality()
+        assert graph.summary()["positions"] == pairs
 
 
 # The one worked example the stored copies of Grensjö's thesis show (its introduction, 15 cards;
