@@ -136,7 +136,8 @@ def storable(value: Any) -> Any:
 
 
 def stored_stats(summary: Mapping[str, Any], engine: Mapping[str, Any], graph: str) -> Check:
-    """Every stat_* figure stored on the :Graph node equals the engine's."""
+    """Every stat_* figure stored on the :Graph node equals the engine's, and every figure of
+    the engine is stored (but a None, which Neo4j does not store)."""
     comparison = Comparison(graph, "summary on the :Graph node")
     if not summary:
         comparison.problem("no stat_* figures stored")
@@ -144,6 +145,9 @@ def stored_stats(summary: Mapping[str, Any], engine: Mapping[str, Any], graph: s
         expected = storable(engine.get(key))
         if stored != expected:
             comparison.problem(f"stat_{key}: stored {stored!r}, engine {expected!r}")
+    for key, value in sorted(engine.items()):
+        if key not in summary and value is not None:
+            comparison.problem(f"stat_{key}: not stored, engine {storable(value)!r}")
     return comparison.check(f"{len(summary)} figures equal the engine's")
 
 

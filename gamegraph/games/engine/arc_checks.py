@@ -46,6 +46,7 @@ class ArcChecks(GameChecks[Any, ChoiceGraph | ImpartialGraph]):
         self.seen = np.zeros(size, dtype=bool)
         rows: list[list[int]] = [[] for _ in range(size)]
         self.in_degree = np.full(size, -1, dtype=np.int64)
+        self.out_degree = np.full(size, -1, dtype=np.int64)
         self.props: list[dict[str, Any]] = [{} for _ in range(size)]
         self.labels: list[set[str]] = [set() for _ in range(size)]
         moves = Comparison(self.name, "moves of every position")
@@ -59,7 +60,10 @@ class ArcChecks(GameChecks[Any, ChoiceGraph | ImpartialGraph]):
                     moves.problem(f"{row['key']}: idx {index!r} is out of range or stored twice")
                     continue
                 self.seen[index] = True
+                if row["stray"]:
+                    moves.problem(f"{row['key']}: {row['stray']} moves to nodes of other graphs")
                 rows[index] = sorted(int(v) for v in row["successors"])
+                self.out_degree[index] = len(rows[index])
                 self.in_degree[index] = int(row["in_degree"])
                 self.props[index] = dict(row["stored"])
                 self.labels[index] = set(row["labels"])
@@ -104,10 +108,12 @@ class ArcChecks(GameChecks[Any, ChoiceGraph | ImpartialGraph]):
         comparison.many(what, key, self.seen, cypher, stored, engine, source="from the moves")
 
     def in_degree_check(self) -> Check:
-        degree = Comparison(self.name, "in-degree")
+        degree = Comparison(self.name, "in-degree and out-degree")
         stored = self.column("in_degree")
         self.compare(degree, "in-degree", self.in_degree, stored, self.built.in_degree)
-        return degree.check("predecessors counted in Cypher = stored = engine")
+        stored = self.column("out_degree")
+        self.compare(degree, "out-degree", self.out_degree, stored, self.built.out_degree)
+        return degree.check("predecessors and moves counted in Cypher = stored = engine")
 
     def choice(self) -> list[Check]:
         graph: ChoiceGraph = self.built  # type: ignore[assignment]
@@ -141,6 +147,9 @@ class ArcChecks(GameChecks[Any, ChoiceGraph | ImpartialGraph]):
         )
         self.three(outcome, "outcome", stored_outcome, "outcome")
         self.three(outcome, "P label", self.flag("PPosition"), "p_position")
+        for label, code in (("NPosition", 2), ("Draw", 0)):
+            cypher, engine = self.again.outcome == code, graph.outcome == code
+            self.compare(outcome, f"{label} label", cypher, self.flag(label), engine)
         grundy = Comparison(self.name, "Sprague-Grundy values")
         self.three(grundy, "grundy", self.column("grundy", absent=-1), "grundy")
         loopy = Comparison(self.name, "Smith's loopy values")
