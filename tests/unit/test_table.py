@@ -167,15 +167,67 @@ def test_editing_a_defined_games_move_recomputes_its_rows(
     assert compute_table(game, range(1, 13), cache=cache).computed == 12
 
 
+def austrian_by_definition(n: int, L: int) -> dict[str, int]:
+    """A_n(L) from SPEC-games.md §2, by brute force: the states (μ, b) with b < L and μ a
+    partition of n − b into parts <= L; the move card by card (every pile pays the bank,
+    then the bank buys piles of L while it can); each state walked until it repeats."""
+    states = [(mu, b) for b in range(min(n, L - 1) + 1) for mu in partitions(n - b, L)]
+
+    def move(state: tuple[tuple[int, ...], int]) -> tuple[tuple[int, ...], int]:
+        piles, bank = state
+        kept = [p - 1 for p in piles if p > 1]
+        bank += len(piles)
+        while bank >= L:
+            kept.append(L)
+            bank -= L
+        return tuple(sorted(kept, reverse=True)), bank
+
+    successor = {state: move(state) for state in states}
+    assert set(successor.values()) <= set(successor)  # A maps the states into themselves
+    cyclic: set[tuple[tuple[int, ...], int]] = set()
+    for start in states:
+        seen = [start]
+        while successor[seen[-1]] not in seen:
+            seen.append(successor[seen[-1]])
+        cyclic.update(seen[seen.index(successor[seen[-1]]) :])
+    transients = []
+    for start in states:
+        state, moves = start, 0
+        while state not in cyclic:
+            state, moves = successor[state], moves + 1
+        transients.append(moves)
+    cycles = 0
+    unvisited = set(cyclic)
+    while unvisited:
+        state = unvisited.pop()
+        cycles += 1
+        while successor[state] in unvisited:
+            state = successor[state]
+            unvisited.remove(state)
+    return {
+        "positions": len(states),
+        "cycles": cycles,
+        "garden_of_eden": len(set(states) - set(successor.values())),
+        "max_transient": max(transients),
+    }
+
+
 def test_a_parameter_range_gives_one_row_per_value(tmp_path: Path) -> None:
-    columns = parse_columns(gg.austrian.game, ["cycles"])
+    names = ["positions", "cycles", "garden_of_eden", "max_transient"]
+    columns = parse_columns(gg.austrian.game, names)
     table = compute_table(
         gg.austrian.game, range(1, 9), {"L": range(1, 5)}, columns, cache=tmp_path
     )
     assert len(table.rows) == 32 and table.keys == ["n", "L"]
+    assert sorted((row["n"], row["L"]) for row in table.rows) == [
+        (n, L) for n in range(1, 9) for L in range(1, 5)
+    ]
     for row in table.rows:
-        expected = gg.austrian(row["n"], L=row["L"]).stats()["cycles"]
-        assert row["cycles"] == expected
+        expected = austrian_by_definition(row["n"], row["L"])
+        assert {name: row[name] for name in names} == expected, (row["n"], row["L"])
+    # the rows differ with L, so a table that ignored it could not pass: A_8(L), L = 1..4
+    eight = sorted((row["L"], row["positions"]) for row in table.rows if row["n"] == 8)
+    assert eight == [(1, 1), (2, 9), (3, 25), (4, 41)]
     assert {tuple(p.items()) for p, _ in table.groups()} == {(("L", v),) for v in range(1, 5)}
 
 
