@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import itertools
 import json
+import math
 import re
 import subprocess
 import sys
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import survey_reference as ref
 from cli_support import CliResult
 
 import gamegraph as gg
@@ -124,18 +127,157 @@ def test_parameters_are_validated_once_at_the_edge(game: type[Game]) -> None:
     assert game.from_text(texts) == _example(game)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-@pytest.mark.parametrize("n", [500, 10_000, 10**6])
-def test_a_huge_n_is_estimated_without_building_and_refused(game: type[Game], n: int) -> None:
-    try:
-        huge = game.create(**(game.example | {"n": n}))
-    except InputError:
-        return  # refused by its parameters' range, which is a fine answer too
-    estimate = huge.estimate()  # benchmarks/cli_start.py times it; here only its answer
-    assert estimate.nodes >= 0 and estimate.bytes > 0
-    if estimate.bytes > 2**36:
+def _maximum_n(game: type[Game]) -> int | None:
+    """The largest n a game's n parameter takes (None: no maximum)."""
+    maximum = next(param for param in game.params if param.name == "n").maximum
+    return None if maximum is None else int(maximum)
+
+
+def _partition_numbers(top: int) -> list[int]:
+    """p(0), ..., p(top), by adding the parts 1, 2, ... one size at a time."""
+    p = [1] + [0] * top
+    for part in range(1, top + 1):
+        for m in range(part, top + 1):
+            p[m] += p[m - part]
+    return p
+
+
+def _separated_partitions(n: int) -> int:
+    """Partitions of n no two of whose parts differ by exactly 1, value by value: a value v
+    is used (any number of times) only if v - 1 was not."""
+    free, used = [1] + [0] * n, [0] * (n + 1)  # sums with v - 1 unused / used
+    for v in range(1, n + 1):
+        taken = [0] * (n + 1)
+        for s, ways in enumerate(free):
+            for t in range(s + v, n + 1, v):
+                taken[t] += ways
+        free, used = [a + b for a, b in zip(free, used, strict=True)], taken
+    return free[n] + used[n]
+
+
+def _necklaces(n: int, c: int) -> int:
+    """Weak compositions of n into c parts up to rotation (Burnside: a rotation by c/d
+    seats fixes the compositions that repeat d times)."""
+    total = 0
+    for d in range(1, c + 1):
+        if c % d == 0 and n % d == 0:
+            phi = sum(1 for k in range(1, d + 1) if math.gcd(k, d) == 1)
+            total += phi * math.comb(n // d + c // d - 1, c // d - 1)
+    return total // c
+
+
+def _positions_by_definition(huge: Game) -> int | None:
+    """How many positions ``huge`` has, from its definition (SPEC.md, SPEC-games.md, the
+    survey's games in tests/survey_reference.py), where a count is cheap; None where none is
+    (G_n's separated partitions below, Q, T_n, M on I(n), A_n(L) at n = 10^6: their
+    estimates are fits or asymptotics; a reachable space's size is found by its search)."""
+    n, name = huge.n, huge.name
+    p = _partition_numbers(n if n <= 1000 else 0)
+    players = getattr(huge, "players", 2)
+    if name in ("bulgarian", "dual", "two-card-bulgarian", "random-bulgarian"):
+        return p[n]
+    if name in ("defined-bulgarian", "defined-dual"):  # the same moves, defined
+        return p[n]
+    if name in ("crim", "defined-crim", "bulgarian-or-pile"):  # every partition of k <= n
+        return sum(p)
+    if name in ("carolina", "defined-carolina"):  # compositions
+        return 2 ** (n - 1)
+    if name in ("multiplayer-bulgarian", "red-green-bulgarian"):  # s-tuples of partitions
+        hands = [1] + [0] * n
+        for _ in range(players):
+            hands = [sum(hands[i] * p[m - i] for i in range(m + 1)) for m in range(n + 1)]
+        return hands[n]
+    if name == "janetzko":  # weak compositions into c parts, the pointer's seat not empty
+        return math.comb(n + players - 2, players - 1)
+    if name == "servedio-yeh":
+        return _necklaces(n, players)
+    return None
+
+
+def test_the_position_counts_agree_with_listing_them_at_small_n() -> None:
+    """The counts above against tests/survey_reference.py's listings (plain recursion)."""
+    p = _partition_numbers(12)
+    assert p[:13] == [sum(1 for _ in ref.partitions(n)) for n in range(13)]
+    for n in range(1, 13):
+        assert _separated_partitions(n) == sum(
+            1 for q in ref.partitions(n) if all(a - b != 1 for a, b in itertools.pairwise(q))
+        )
+    for n, c in ((7, 3), (8, 4), (9, 3), (6, 1)):
+        assert _necklaces(n, c) == len(ref.servedio_yeh_positions(n, c))
+        assert math.comb(n + c - 2, c - 1) == len(ref.janetzko_positions(n, c))
+    for n, s in ((6, 2), (5, 3)):
+        hands = [1] + [0] * n
+        for _ in range(s):
+            hands = [sum(hands[i] * p[m - i] for i in range(m + 1)) for m in range(n + 1)]
+        assert hands[n] == len(ref.multiplayer_positions(n, s))
+    assert len(ref.red_green_positions(8)) == sum(p[i] * p[8 - i] for i in range(9))
+
+
+# small even at their largest n: Q has a few 4-cycles per n, c = 3 seats hold ~n^2 / 2
+# positions, and a reachable space's size is not known before its search
+BUILDABLE_AT_MAXIMUM = {"lifting", "janetzko", "servedio-yeh", "defined-austrian"}
+PLANE_PARTITIONS_TO_60 = "bulgarian-3d declares max_n=100, its plane partitions stop at 60"
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(
+            game,
+            marks=pytest.mark.xfail(raises=InputError, strict=True, reason=PLANE_PARTITIONS_TO_60),
+        )
+        if game.name == "bulgarian-3d"
+        else game
+        for game in GAMES
+    ],
+    ids=lambda g: g.name,
+)
+def test_the_largest_n_is_estimated_without_building_and_refused_over_the_limit(
+    game: type[Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the largest n a game takes (10^6 where it has no maximum) the estimate comes
+    without building, counts the positions where a count is cheap, and check_size refuses
+    it over the memory limit (unless forced)."""
+
+    def no_build(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"{game.name}: the estimate built the graph")
+
+    monkeypatch.setattr(game, "build", no_build)
+    huge = game.create(**(game.example | {"n": _maximum_n(game) or 10**6}))
+    estimate = huge.estimate()  # benchmarks/cli_start.py times it; here its answer
+    count = _positions_by_definition(huge)
+    if count is not None:
+        assert estimate.nodes == count and not estimate.approximate
+    elif game.name == "defined-floridian":  # the partitions it filters to the separated ones
+        assert _separated_partitions(huge.n) <= estimate.nodes <= _partition_numbers(huge.n)[-1]
+    elif game.name == "defined-austrian":  # a reachable space: no count before its search
+        assert (estimate.nodes, estimate.approximate) == (0, True)
+    elif game.name == "lifting":  # Q: a few 4-cycles per n (a heuristic)
+        assert estimate.nodes > 0
+    else:  # fits and asymptotics (G_n, T_n, M on I(n), A_n(L)), far beyond any machine
+        assert estimate.nodes > 10**12
+    assert estimate.bytes > 0 and huge.check_size(force=True) == estimate
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "64G")
+    if game.name in BUILDABLE_AT_MAXIMUM:
+        assert huge.check_size() == estimate
+    else:
+        assert estimate.bytes > 64 * 2**30
         with pytest.raises(TooLargeError, match="would need"):
             huge.check_size()
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "1M")  # and every game is refused under 1 MiB
+    with pytest.raises(TooLargeError, match="would need"):
+        huge.check_size()
+
+
+@pytest.mark.parametrize(
+    "game", [g for g in GAMES if _maximum_n(g) is not None], ids=lambda g: g.name
+)
+def test_an_n_above_the_games_maximum_is_an_input_error(game: type[Game]) -> None:
+    top = _maximum_n(game)
+    with pytest.raises(InputError, match=rf"n must be <= {top}, not {top + 1}"):
+        game.create(**(game.example | {"n": top + 1}))
+    with pytest.raises(InputError):
+        game.create(**(game.example | {"n": 10**12}))
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
