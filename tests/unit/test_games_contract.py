@@ -19,6 +19,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
+from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -352,19 +353,159 @@ def test_the_python_api_builds_the_example(game: type[Game]) -> None:
     assert _example(game).stats(built) == _example(game).stats(_built(game))
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_stats_command_prints_the_example_as_json(game: type[Game], gamegraph: Cli) -> None:
-    example = _example(game)
-    args = ["stats", game.name]
-    for param, value in zip(game.params, example.values().values(), strict=True):
+def _stats_args(chosen: Game) -> list[str]:
+    """`gamegraph stats` with every parameter of ``chosen`` as its option."""
+    args = ["stats", chosen.name]
+    for param, value in zip(chosen.params, chosen.values().values(), strict=True):
         if param.kind == "flag":
             if value:
                 args.append(param.cli_option)
         else:
             args += [param.cli_option, param.format(value)]
-    result = gamegraph(*args, "--json")
+    return args
+
+
+def _as_json(stats: dict[str, Any]) -> Any:
+    return json.loads(json.dumps(stats))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_stats_command_prints_the_example_as_json(game: type[Game], gamegraph: Cli) -> None:
+    result = gamegraph(*_stats_args(_example(game)), "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == json.loads(json.dumps(example.stats(_built(game))))
+    assert json.loads(result.stdout) == _as_json(_example(game).stats(_built(game)))
+
+
+# Every parameter an example leaves at its default, at another value (the example's n and
+# its other values kept), so that an API or a command that dropped the option would answer
+# the example's figures instead.
+NON_DEFAULT: dict[str, dict[str, Any]] = {
+    "floridian": {"n": 8, "restricted": True},
+    "lifting": {"n": 34, "rule": "band", "n_min": 20},
+    "austrian": {"n": 20, "L": 5, "bank_up_to_L": True},
+    "bulgarian-3d": {"n": 6, "layer_move": "xy"},
+    "defined-austrian": {"n": 4, "L": 3},
+    "janetzko": {"n": 6, "players": 4},
+    "montreal": {"n": 7, "space": "X"},
+    "multiplayer-bulgarian": {"n": 6, "players": 3},
+    "random-bulgarian": {"n": 8, "p": Fraction(1, 3), "chain": "cardwise"},
+    "servedio-yeh": {"n": 6, "players": 4},
+    "tchoukaillon": {"n": 12, "rule": "literal"},
+}
+FIGURES = ("positions", "cycles", "cycle_lengths", "garden_of_eden", "max_transient")
+
+
+def _austrian_states(n: int, L: int, up_to_L: bool) -> list[tuple[tuple[int, ...], int]]:
+    """SPEC-games.md §2: (μ, b) with the parts of μ at most L and b < L (b <= L)."""
+    top = L if up_to_L else L - 1
+    return [(mu, b) for b in range(min(n, top) + 1) for mu in ref.partitions(n - b, L)]
+
+
+def _austrian_move(state: tuple[tuple[int, ...], int], L: int) -> tuple[tuple[int, ...], int]:
+    piles, bank = state
+    q, r = divmod(bank + len(piles), L)
+    return tuple(sorted([p - 1 for p in piles if p > 1] + [L] * q, reverse=True)), r
+
+
+def _montreal_move(alpha: tuple[int, ...]) -> tuple[int, ...]:
+    """SPEC-games.md §3, the local rule: a 0 appended; a positive entry loses one, a zero
+    becomes the length of the positive run before it; leading zeros dropped."""
+    image, run = [], 0
+    for x in [*alpha, 0]:
+        image.append(x - 1 if x > 0 else run)
+        run = run + 1 if x > 0 else 0
+    while image and image[0] == 0:
+        image.pop(0)
+    return tuple(image)
+
+
+def _montreal_x(n: int) -> list[tuple[int, ...]]:
+    """X(n): the orbits under M of the 2^(n-1) compositions of n (M is a permutation)."""
+    found: set[tuple[int, ...]] = set()
+    for cuts in itertools.product((False, True), repeat=n - 1):
+        alpha, size = [], 1
+        for cut in cuts:
+            if cut:
+                alpha.append(size)
+                size = 0
+            size += 1
+        position = (*alpha, size)
+        while position not in found:
+            found.add(position)
+            position = _montreal_move(position)
+    return sorted(found)
+
+
+def _figures_by_definition(chosen: Game) -> dict[str, Any] | None:
+    """positions, cycles, cycle_lengths, garden_of_eden, max_transient of ``chosen`` by
+    brute force from its definition (tests/survey_reference.py for the survey's games);
+    None where this file has none (the engine's build at these values is the reference)."""
+    n, values = chosen.n, chosen.values()
+    players = values.get("players", 0)
+    if chosen.name == "janetzko":
+        return ref.figures(ref.janetzko_positions(n, players), ref.janetzko_move)
+    if chosen.name == "servedio-yeh":
+        return ref.figures(ref.servedio_yeh_positions(n, players), ref.servedio_yeh_move)
+    if chosen.name == "multiplayer-bulgarian":
+        return ref.figures(ref.multiplayer_positions(n, players), ref.multiplayer_move)
+    if chosen.name == "bulgarian-3d":
+        move = values["layer_move"]
+        return ref.figures(ref.plane_partitions(n), lambda solid: ref.layer_move(solid, move))
+    if chosen.name in ("austrian", "defined-austrian"):
+        L = values["L"]
+        states = _austrian_states(n, L, bool(values.get("bank_up_to_L")))
+        return ref.figures(states, lambda state: _austrian_move(state, L))
+    if chosen.name == "montreal" and values["space"] == "X":
+        return ref.figures(_montreal_x(n), _montreal_move)
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_every_parameter_the_example_leaves_at_its_default_is_run_at_another_value(
+    game: type[Game],
+) -> None:
+    example = _example(game).values()
+    at_default = {p.name for p in game.params if p.name != "n" and example[p.name] == p.default}
+    if game.name not in NON_DEFAULT:
+        assert not at_default, f"add {game.name} to NON_DEFAULT: {sorted(at_default)}"
+        return
+    other = game.create(**NON_DEFAULT[game.name]).values()
+    assert at_default <= set(NON_DEFAULT[game.name]), f"{game.name}: {sorted(at_default)}"
+    for name in at_default:
+        assert other[name] != example[name], f"{game.name} {name}: not another value"
+    assert {k: v for k, v in other.items() if k not in at_default} == {
+        k: v for k, v in example.items() if k not in at_default
+    }, "only the defaults change"
+
+
+@pytest.mark.parametrize("name", sorted(NON_DEFAULT))
+def test_values_other_than_the_defaults_reach_the_graph_through_the_api_and_stats(
+    name: str, gamegraph: Cli
+) -> None:
+    """The Python API and `stats --json` at NON_DEFAULT's values answer that graph's figures
+    (by brute force where this file has one, else the engine built at those values), which
+    are not the example's."""
+    chosen = get_game(name).create(**NON_DEFAULT[name])
+    built = getattr(gg, name.replace("-", "_"))(**NON_DEFAULT[name])
+    api = chosen.stats(built)
+    result = gamegraph(*_stats_args(chosen), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == _as_json(api)
+    truth = _figures_by_definition(chosen)
+    if truth is None:
+        assert api == chosen.stats(chosen.build())
+    else:
+        assert {key: api[key] for key in truth} == truth
+    game = type(chosen)
+    example, example_built = _example(game), _built(game)
+    if name == "tchoukaillon":  # `stats` is Tchouk_n's, the same under either rule: only the
+        # summary (T_n's boards) tells the rules apart, and the command prints no summary
+        assert api == example.stats(example_built)
+        mine, theirs = chosen.summary(built), example.summary(example_built)
+        assert (mine["rule"], theirs["rule"]) == ("literal", "standard")
+        assert mine["boards"] > theirs["boards"]
+    else:
+        assert api != example.stats(example_built)
 
 
 GAMES_DIR = Path(gg.__file__).parent / "games"
