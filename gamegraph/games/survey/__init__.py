@@ -130,7 +130,7 @@ _seated(
         ),
     ),
     example={"n": 6, "layer_move": "zx"},
-    max_n=100,
+    max_n=60,  # the limit of PlanePartitions (A000219(60) = 314,689,799,781 positions)
 )
 def bulgarian_3d(position: pos.PlanePartition, n: int, layer_move: str) -> pos.PlanePartition:
     return pos.bulgarian_3d_move(position, layer_move)
