@@ -73,6 +73,7 @@ class Comparison:
         self.name = name
         self.problems: list[str] = []
         self.count = 0
+        self.compared: tuple[int, int] | None = None  #: by :meth:`many`: positions read, of all
 
     def problem(self, text: str) -> None:
         self.count += 1
@@ -102,6 +103,8 @@ class Comparison:
         import numpy as np  # only verify compares arrays: the module stays light
 
         found, engine = np.asarray(found, dtype=np.int64), np.asarray(engine, dtype=np.int64)
+        read = (int(np.count_nonzero(seen)), int(np.size(seen)))
+        self.compared = read if self.compared is None else min(self.compared, read)
         bad = found != engine
         if stored is not None:
             bad |= stored != engine
@@ -125,6 +128,11 @@ class Comparison:
             self.problem(f"{item}: {what} only in the engine")
 
     def check(self, detail: str) -> Check:
+        """The check, its detail saying so when only some positions could be compared (the
+        others were not read: the check that reads them reports them missing)."""
+        if self.compared is not None and self.compared[0] < self.compared[1]:
+            read, total = self.compared
+            detail += f" (compared on the {read:,} of {total:,} positions read)"
         return Check(self.graph, self.name, detail, tuple(self.problems), self.count)
 
 
