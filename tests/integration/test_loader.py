@@ -188,6 +188,34 @@ def test_four_cycles_of_q_are_linked_to_their_positions(loaded: Neo4jQueryRunner
         assert row["alpha"] == (row["step"] % 2 == 0)
 
 
+def test_verify_catches_a_four_cycles_wrong_positions_and_a_visit_out_of_order(
+    loaded: Neo4jQueryRunner,
+) -> None:
+    """The positions a 4-cycle lists (what the lifting queries match a position against)
+    and its VISITS links are checked against the engine's cycle."""
+    game = get_game("lifting").create(n=N, rule="paper")
+    match = "MATCH (c:FourCycle {rule: 'paper', n: $n})"
+    [row] = loaded.run(f"{match} RETURN c.positions AS positions", {"n": N})
+    kept = row["positions"]
+    turned = [kept[2], kept[1], kept[0], kept[3]]  # a cycle's own positions, out of order
+    loaded.write(f"{match} SET c.positions = $turned", {"n": N, "turned": turned})
+    try:
+        failed = {c.name: c.problems for c in verify(loaded, graphs=[game]).failures}
+    finally:
+        loaded.write(f"{match} SET c.positions = $kept", {"n": N, "kept": kept})
+    assert list(failed) == ["4-cycles of the range"]
+    assert "positions" in failed["4-cycles of the range"][0]
+    swap = f"{match}-[v:VISITS]->() WHERE v.step IN [0, 2] SET v.step = 2 - v.step"
+    loaded.write(swap, {"n": N})
+    try:
+        failed = {c.name: c.problems for c in verify(loaded, graphs=[game]).failures}
+    finally:
+        loaded.write(swap, {"n": N})
+    assert list(failed) == ["4-cycles of the range"]
+    assert "VISITS" in failed["4-cycles of the range"][0]
+    assert verify(loaded, graphs=[game]).ok
+
+
 def test_verify_passes_on_the_loaded_n24_graphs(loaded: Neo4jQueryRunner) -> None:
     _verified(loaded, f"bulgarian:{N}", f"floridian:{N}", f"lifting:paper:{N}", f"lifting:band:{N}")
 

@@ -10,6 +10,7 @@ from typing import Any
 from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
 from gamegraph.games.lifting import Lifting
 from gamegraph.games.lifting.graph import LiftingGraph
+from gamegraph.games.partitions import canonical_key
 
 __all__ = ["LiftingChecks"]
 
@@ -24,6 +25,21 @@ class LiftingChecks(GameChecks[Lifting, LiftingGraph]):
         rows = {row["key"]: row for row in reader("verify_lifting_nodes", {"rule": q.rule})}
         nodes = Comparison(name, "4-cycles of the range")
         nodes.sets("4-cycle", set(rows), {c.key for c in q.cycles})
+        linked = 0
+        for cycle in q.cycles:
+            row = rows.get(cycle.key)
+            if row is None:
+                continue
+            expected = [canonical_key(p) for p in cycle]
+            if row["stored_positions"] != expected:
+                nodes.problem(
+                    f"{cycle.key}: positions {row['stored_positions']}, engine {expected}"
+                )
+            if row["visits"]:  # linked to G_n's positions where G_n is loaded
+                linked += 1
+                visited = [key for _, key in sorted(row["visits"])]
+                if visited != expected:
+                    nodes.problem(f"{cycle.key}: VISITS {visited}, engine {expected}")
 
         lifts = Comparison(name, "lifts of every 4-cycle")
         engine_inside = {
@@ -78,7 +94,10 @@ class LiftingChecks(GameChecks[Lifting, LiftingGraph]):
             )
 
         return [
-            nodes.check(f"{len(rows)} nodes = the engine's 4-cycles for n <= {q.n_max}"),
+            nodes.check(
+                f"{len(rows)} nodes = the engine's 4-cycles for n <= {q.n_max}, with their "
+                f"positions ({linked} linked to G_n by VISITS, in order)"
+            ),
             lifts.check(
                 f"{len(found_inside)} lifts inside the range: Cypher = stored = engine; lifts "
                 f"beyond n = {q.n_max}, which no relationship shows: stored = engine"

@@ -4,7 +4,8 @@
 
 // name: verify_lifting_nodes
 // Every node of Q for one rule with its lifts and in-degree counted from LIFTS_TO, next to
-// its stored analysis (used by `gamegraph verify`).
+// its stored analysis, its positions and its VISITS links to them where G_n is loaded (used
+// by `gamegraph verify`).
 // params: rule:str
 MATCH (c:FourCycle {rule: $rule})
 RETURN
@@ -16,5 +17,7 @@ RETURN
   c.lifts_beyond AS stored_beyond,
   c.source AS stored_source,
   c.component AS stored_component,
-  c:NonLifting AS stored_non_lifting
+  c:NonLifting AS stored_non_lifting,
+  c.positions AS stored_positions,
+  [(c)-[v:VISITS]->(p) | [v.step, p.key]] AS visits
 ORDER BY key
