@@ -148,6 +148,22 @@ def test_verify_catches_a_missing_move(runner: Neo4jQueryRunner) -> None:
         drop_graph(runner, game.id)
 
 
+def test_verify_catches_a_move_vector_on_a_board_that_is_no_tchouk(
+    runner: Neo4jQueryRunner,
+) -> None:
+    game = Tchoukaillon.create(n=6)
+    run_load(runner, [PlannedGraph(game, game.estimate())])
+    try:
+        runner.write(  # (2,2), reached from Tchouk_6 = (0,0,2,4), is no Tchouk_m (that is (0,1,3))
+            "MATCH (b:Tchoukaillon {rule: 'standard', n: 6, key: '2,2'}) SET b.move_vector = [1]"
+        )
+        failed = {c.name: c.problems for c in verify(runner, graphs=[game]).failures}
+        assert list(failed) == ["move vectors of Tchouk_m"]
+        assert failed["move vectors of Tchouk_m"] == ("2,2: a move vector, but it is no Tchouk_m",)
+    finally:
+        drop_graph(runner, game.id)
+
+
 # --------------------------------------------------------------------------- queries
 
 

@@ -163,6 +163,9 @@ class TchoukaillonChecks(GameChecks[Tchoukaillon, TchoukaillonAnalysis]):
 
     def move_vectors(self) -> Check:
         comparison = Comparison(self.name, "move vectors of Tchouk_m")
+        for idx, row in self.rows.items():  # a move vector only where the formula gives Tchouk_m
+            if row["stored_has_move_vector"] and not row["tchouk"]:
+                comparison.problem(f"{self.keys[idx]}: a move vector, but it is no Tchouk_m")
         rows = self._run("verify_tchoukaillon_plays")
         for row in rows:
             stones = int(self.rows.get(int(row["idx"]), {}).get("stones", -1))

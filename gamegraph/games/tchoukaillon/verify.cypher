@@ -67,7 +67,8 @@ RETURN
   b.distance AS stored_distance,
   b:Tchouk AS stored_tchouk,
   b:Winnable AS stored_winnable,
-  b:DeadEnd AS stored_dead_end
+  b:DeadEnd AS stored_dead_end,
+  b.move_vector IS NOT NULL AS stored_has_move_vector
 ORDER BY idx
 
 // name: verify_tchoukaillon_empty
