@@ -179,7 +179,7 @@ def _car_ge(data: ReportData, row: dict[str, Any]) -> EvalResult:
         eden = graph.garden_of_eden
         return any(bool(e) != (a[0] < len(a) - 1) for e, a in zip(eden, alphas, strict=True))
 
-    return EvalResult([n for n in range(1, top + 1) if fails(n)], f"every composition of n ≤ {top}")
+    return EvalResult(failing(fails, 1, top).value, f"every composition of n ≤ {top}")
 
 
 @evaluator("MON-ex1")
@@ -222,7 +222,7 @@ def _mon_bij(data: ReportData, row: dict[str, Any]) -> EvalResult:
             return True
         return len(set(graph.successor.tolist())) != graph.size or not graph.on_cycle.all()
 
-    return EvalResult([n for n in range(1, top + 1) if fails(n)], f"I(n), {span(1, top)}")
+    return EvalResult(failing(fails, 1, top).value, f"I(n), {span(1, top)}")
 
 
 @evaluator("MON-A007075")
