@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import networkx as nx
+from survey_reference import partitions
 
 from gamegraph.games.austrian import Austrian
 from gamegraph.games.carolina import Carolina
@@ -20,6 +21,7 @@ __all__ = [
     "Seq",
     "analyse",
     "austrian_move",
+    "austrian_states",
     "carolina_move",
     "compositions",
     "dual_move",
@@ -47,6 +49,13 @@ def austrian_move(state: tuple[Seq, int], L: int) -> tuple[Seq, int]:
         kept.append(L)
         bank -= L
     return tuple(sorted(kept, reverse=True)), bank
+
+
+def austrian_states(n: int, L: int, up_to_L: bool = False) -> list[tuple[Seq, int]]:
+    """SPEC-games.md §2: the states (μ, b) of n cards, the parts of μ at most L and the bank
+    b < L (b <= L with ``up_to_L``)."""
+    top = L if up_to_L else L - 1
+    return [(mu, b) for b in range(min(n, top) + 1) for mu in partitions(n - b, L)]
 
 
 def montreal_move(alpha: Seq) -> Seq:

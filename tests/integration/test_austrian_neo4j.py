@@ -7,13 +7,12 @@ A_20(L=5), A_14(L=3) and A_12(L=4) with a bank of up to L are loaded once for th
 from __future__ import annotations
 
 import pytest
-from functional_definitions import Analysis, analyse, key_move, key_of
+from functional_definitions import Analysis, analyse, austrian_states, key_move, key_of
 from neo4j_support import ask, module_runner
 
 from gamegraph.db import Neo4jQueryRunner
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games.austrian import Austrian
-from gamegraph.games.partitions import partitions
 from gamegraph.verify import verify
 
 GAMES = (Austrian(n=20, L=5), Austrian(n=14, L=3), Austrian(n=12, L=4, bank_up_to_L=True))
@@ -24,14 +23,8 @@ runner = module_runner(GAMES)
 
 def definition(game: Austrian) -> Analysis:
     """Every state (μ, b) of the game, by definition, under the move A."""
-    top = game.L if game.bank_up_to_L else game.L - 1
-    states = [
-        f"{key_of(mu)}|{b}"
-        for b in range(min(game.n, top) + 1)
-        for mu in partitions(game.n - b)
-        if all(part <= game.L for part in mu)
-    ]
-    return analyse(states, key_move(game))
+    states = austrian_states(game.n, game.L, game.bank_up_to_L)
+    return analyse([f"{key_of(mu)}|{b}" for mu, b in states], key_move(game))
 
 
 @pytest.mark.parametrize("game", GAMES[:2], ids=str)

@@ -15,6 +15,7 @@ import networkx as nx
 import pytest
 from cli_support import CliResult
 from functional_definitions import (
+    austrian_states,
     compositions,
     key_move,
     key_of,
@@ -47,13 +48,7 @@ def expected_keys(game: FunctionalGame) -> set[str] | None:
     if isinstance(game, Carolina):
         return {key_of(c) for c in compositions(n)}
     if isinstance(game, Austrian):
-        top = game.L if game.bank_up_to_L else game.L - 1
-        return {
-            f"{key_of(mu)}|{b}"
-            for b in range(min(n, top) + 1)
-            for mu in partitions(n - b)
-            if all(p <= game.L for p in mu)
-        }
+        return {f"{key_of(mu)}|{b}" for mu, b in austrian_states(n, game.L, game.bank_up_to_L)}
     if isinstance(game, Dual):
         return {key_of(p) for p in partitions(n)}
     return None

@@ -27,6 +27,12 @@ from typing import Any
 import pytest
 import survey_reference as ref
 from cli_support import CliResult
+from functional_definitions import (
+    austrian_move,
+    austrian_states,
+    montreal_move,
+    orbits_of_compositions,
+)
 
 import gamegraph as gg
 from gamegraph.db.query_files import named_queries, parse_queries
@@ -447,47 +453,6 @@ NON_DEFAULT: dict[str, dict[str, Any]] = {
 FIGURES = ("positions", "cycles", "cycle_lengths", "garden_of_eden", "max_transient")
 
 
-def _austrian_states(n: int, L: int, up_to_L: bool) -> list[tuple[tuple[int, ...], int]]:
-    """SPEC-games.md §2: (μ, b) with the parts of μ at most L and b < L (b <= L)."""
-    top = L if up_to_L else L - 1
-    return [(mu, b) for b in range(min(n, top) + 1) for mu in ref.partitions(n - b, L)]
-
-
-def _austrian_move(state: tuple[tuple[int, ...], int], L: int) -> tuple[tuple[int, ...], int]:
-    piles, bank = state
-    q, r = divmod(bank + len(piles), L)
-    return tuple(sorted([p - 1 for p in piles if p > 1] + [L] * q, reverse=True)), r
-
-
-def _montreal_move(alpha: tuple[int, ...]) -> tuple[int, ...]:
-    """SPEC-games.md §3, the local rule: a 0 appended; a positive entry loses one, a zero
-    becomes the length of the positive run before it; leading zeros dropped."""
-    image, run = [], 0
-    for x in [*alpha, 0]:
-        image.append(x - 1 if x > 0 else run)
-        run = run + 1 if x > 0 else 0
-    while image and image[0] == 0:
-        image.pop(0)
-    return tuple(image)
-
-
-def _montreal_x(n: int) -> list[tuple[int, ...]]:
-    """X(n): the orbits under M of the 2^(n-1) compositions of n (M is a permutation)."""
-    found: set[tuple[int, ...]] = set()
-    for cuts in itertools.product((False, True), repeat=n - 1):
-        alpha, size = [], 1
-        for cut in cuts:
-            if cut:
-                alpha.append(size)
-                size = 0
-            size += 1
-        position = (*alpha, size)
-        while position not in found:
-            found.add(position)
-            position = _montreal_move(position)
-    return sorted(found)
-
-
 def _figures_by_definition(chosen: Game) -> dict[str, Any] | None:
     """positions, cycles, cycle_lengths, garden_of_eden, max_transient of ``chosen`` by
     brute force from its definition (tests/survey_reference.py for the survey's games);
@@ -505,10 +470,10 @@ def _figures_by_definition(chosen: Game) -> dict[str, Any] | None:
         return ref.figures(ref.plane_partitions(n), lambda solid: ref.layer_move(solid, move))
     if chosen.name in ("austrian", "defined-austrian"):
         L = values["L"]
-        states = _austrian_states(n, L, bool(values.get("bank_up_to_L")))
-        return ref.figures(states, lambda state: _austrian_move(state, L))
+        states = austrian_states(n, L, bool(values.get("bank_up_to_L")))
+        return ref.figures(states, lambda state: austrian_move(state, L))
     if chosen.name == "montreal" and values["space"] == "X":
-        return ref.figures(_montreal_x(n), _montreal_move)
+        return ref.figures(sorted(orbits_of_compositions(n)), montreal_move)
     return None
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from itertools import combinations, pairwise, product
+from itertools import combinations, pairwise
 from typing import Any
 
 import numpy as np
 import pytest
+from functional_definitions import compositions
 from functional_reference import assert_matches_networkx
 
 import gamegraph as gg
@@ -115,20 +116,6 @@ def _sequences(n: int, max_length: int) -> list[Sequence]:
     return result
 
 
-def _compositions(n: int) -> list[Sequence]:
-    """The zero-free compositions of n, from their sets of cut points."""
-    result = []
-    for cuts in product((False, True), repeat=n - 1):
-        parts, run = [], 1
-        for cut in cuts:
-            if cut:
-                parts.append(run)
-                run = 0
-            run += 1
-        result.append((*parts, run))
-    return result
-
-
 def test_mon_ex1_m_of_1_0_2_is_1_1_1() -> None:
     # MON-ex1 (001:184): M(1,0,2) = (0,1,1,1) = (1,1,1)
     assert montreal_move((1, 0, 2)) == _reference_move((1, 0, 2)) == (1, 1, 1)
@@ -218,7 +205,7 @@ def test_block_rule_and_local_rule_agree_on_every_short_position(n: int) -> None
 @pytest.mark.parametrize("n", range(1, 9))
 def test_x_n_is_the_union_of_the_orbits_of_the_zero_free_compositions(n: int) -> None:
     orbits: set[Sequence] = set()
-    for start in _compositions(n):
+    for start in compositions(n):
         if start not in orbits:
             orbits.update(_orbit(start))
     x = build_montreal(n, space="X")
@@ -234,7 +221,7 @@ def test_parse_member_accepts_exactly_the_members_of_i_n_and_of_x_n(n: int) -> N
     """Decided from the definitions without the graph, against X(n) = the orbits of the
     zero-free compositions (SPEC-games.md §3), over every position of I(n)."""
     orbits: set[Sequence] = set()
-    for start in _compositions(n):
+    for start in compositions(n):
         if start not in orbits:
             orbits.update(_orbit(start))
     i_n = build_montreal(n)

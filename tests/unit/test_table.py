@@ -10,7 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from functional_definitions import austrian_move, austrian_states
 from reference import bulgarian_reference
+from survey_reference import figures
 
 import gamegraph as gg
 from gamegraph.cluster import configure
@@ -169,48 +171,10 @@ def test_editing_a_defined_games_move_recomputes_its_rows(
 
 
 def austrian_by_definition(n: int, L: int) -> dict[str, int]:
-    """A_n(L) from SPEC-games.md §2, by brute force: the states (μ, b) with b < L and μ a
-    partition of n − b into parts <= L; the move card by card (every pile pays the bank,
-    then the bank buys piles of L while it can); each state walked until it repeats."""
-    states = [(mu, b) for b in range(min(n, L - 1) + 1) for mu in partitions(n - b, L)]
-
-    def move(state: tuple[tuple[int, ...], int]) -> tuple[tuple[int, ...], int]:
-        piles, bank = state
-        kept = [p - 1 for p in piles if p > 1]
-        bank += len(piles)
-        while bank >= L:
-            kept.append(L)
-            bank -= L
-        return tuple(sorted(kept, reverse=True)), bank
-
-    successor = {state: move(state) for state in states}
-    assert set(successor.values()) <= set(successor)  # A maps the states into themselves
-    cyclic: set[tuple[tuple[int, ...], int]] = set()
-    for start in states:
-        seen = [start]
-        while successor[seen[-1]] not in seen:
-            seen.append(successor[seen[-1]])
-        cyclic.update(seen[seen.index(successor[seen[-1]]) :])
-    transients = []
-    for start in states:
-        state, moves = start, 0
-        while state not in cyclic:
-            state, moves = successor[state], moves + 1
-        transients.append(moves)
-    cycles = 0
-    unvisited = set(cyclic)
-    while unvisited:
-        state = unvisited.pop()
-        cycles += 1
-        while successor[state] in unvisited:
-            state = successor[state]
-            unvisited.remove(state)
-    return {
-        "positions": len(states),
-        "cycles": cycles,
-        "garden_of_eden": len(set(states) - set(successor.values())),
-        "max_transient": max(transients),
-    }
+    """A_n(L) from SPEC-games.md §2 by brute force (tests/functional_definitions.py's states
+    and move, card by card; tests/survey_reference.py walks each state until it repeats)."""
+    found = figures(austrian_states(n, L), lambda state: austrian_move(state, L))
+    return {k: found[k] for k in ("positions", "cycles", "garden_of_eden", "max_transient")}
 
 
 def test_a_parameter_range_gives_one_row_per_value(tmp_path: Path) -> None:
