@@ -20,7 +20,7 @@ import survey_reference as ref
 
 from gamegraph.reporting.data import SeedRanges
 
-__all__ = ["SEED_CLAIMS", "independent"]
+__all__ = ["SEED_CLAIMS", "crim_options", "crim_positions", "crim_sg", "independent", "parts_of"]
 
 Board = tuple[int, ...]
 Part = tuple[int, ...]
@@ -234,6 +234,12 @@ def parts_of(size: int) -> Iterator[Part]:
 
 def conj(lam: Part) -> Part:
     return tuple(sum(1 for p in lam if p > j) for j in range(lam[0])) if lam else ()
+
+
+def crim_positions(size: int) -> list[Part]:
+    """Every partition of size <= ``size``, by size, each size's in descending lexicographic
+    order (sorted here): CRIM's numbering of its positions."""
+    return [lam for m in range(size + 1) for lam in sorted(parts_of(m), reverse=True)]
 
 
 def crim_options(lam: Part) -> set[Part]:

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from seed_reference import crim_positions
 
 from gamegraph.errors import InputError
 from gamegraph.games.crim.engine import (
@@ -69,8 +70,7 @@ def is_p(graph: CrimGraph, position: Partition) -> bool:
 
 
 def all_partitions(up_to: int) -> Iterator[Partition]:
-    for m in range(up_to + 1):
-        yield from partitions(m)
+    yield from crim_positions(up_to)
 
 
 # --------------------------------------------------------------------------- brute force
@@ -208,7 +208,7 @@ def rank(lam: Partition) -> int:
 # --------------------------------------------------------------------------- the engine
 
 
-def test_positions_are_every_partition_of_size_0_to_n_numbered_by_size_then_descending_lex(
+def test_positions_are_every_partition_of_size_0_to_n_numbered_crim_positions(
     small: CrimGraph,
 ) -> None:
     expected = list(all_partitions(N_BRUTE))
@@ -698,22 +698,8 @@ def test_column_lengths_is_the_conjugate_of_the_ferrers_diagram() -> None:
             assert column_lengths(expected) == position
 
 
-def by_size_then_descending_lex(up_to: int) -> list[Partition]:
-    """Every partition of size <= up_to: by size, each size's sorted in descending
-    lexicographic order here (generated in another order, from the definition)."""
-
-    def of(m: int, top: int) -> Iterator[Partition]:
-        if m == 0:
-            yield ()
-        for first in range(1, min(m, top) + 1):
-            for rest in of(m - first, first):
-                yield (first, *rest)
-
-    return [lam for m in range(up_to + 1) for lam in sorted(of(m, m), reverse=True)]
-
-
 def test_index_zero_is_the_empty_partition_and_every_index_round_trips() -> None:
-    order = by_size_then_descending_lex(6)
+    order = crim_positions(6)
     small = build_crim(6)
     assert small.position(0) == ()
     assert int(small.offsets[-1]) == small.size == len(order)
@@ -726,7 +712,7 @@ def test_index_zero_is_the_empty_partition_and_every_index_round_trips() -> None
         small.position(-1)
     # the sweep numbers the positions the same way: its own values say so (up to size 12,
     # where a misnumbered option first shows in them at size 9)
-    order = by_size_then_descending_lex(12)
+    order = crim_positions(12)
     sweep = sweep_crim(12)
     assert [sweep.position(index) for index in range(len(order))] == order
     assert sweep.grundy.tolist() == [brute_sg(lam) for lam in order]

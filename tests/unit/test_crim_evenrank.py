@@ -1,16 +1,15 @@
-"""CRIM's P/N sweep with one bit per position (issue 20 item 3) against a brute force written
-here from the definition (delete one row or one column; the mex of the options' values), to
-size 26 position by position and to size 30 in the counts per size. Beyond, to size 40, the
-counts are compared with the engine's Grundy sweep: that one shares crim_options with the P/N
-kernels, so it checks only the P/N step against the mex there."""
+"""CRIM's P/N sweep with one bit per position (issue 20 item 3) against the brute force of
+tests/seed_reference.py from the definition (delete one row or one column; the mex of the
+options' values), to size 26 position by position and to size 30 in the counts per size.
+Beyond, to size 40, the counts are compared with the engine's Grundy sweep: that one shares
+crim_options with the P/N kernels, so it checks only the P/N step against the mex there."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
 import numpy as np
+from seed_reference import crim_positions, crim_sg, parts_of
 
 from gamegraph.cluster import configure
 from gamegraph.games import _kernels as gk
@@ -24,37 +23,7 @@ from gamegraph.games.crim.evenrank import (
     project_seconds,
 )
 
-Partition = tuple[int, ...]
 N_BRUTE = 30  # the brute force's counts per size reach this size (about a second)
-
-
-def options(lam: Partition) -> set[Partition]:
-    """Delete row i, or column j (every part >= j loses a cell; empty rows vanish)."""
-    rows = {lam[:i] + lam[i + 1 :] for i in range(len(lam))}
-    columns = {
-        tuple(q for q in (p - 1 if p >= j else p for p in lam) if q)
-        for j in range(1, (lam[0] if lam else 0) + 1)
-    }
-    return rows | columns
-
-
-@cache
-def brute_sg(lam: Partition) -> int:
-    values = {brute_sg(option) for option in options(lam)}
-    return min(set(range(len(values) + 1)) - values)
-
-
-def of_size(m: int) -> list[Partition]:
-    """The partitions of m in descending lexicographic order (sorted here)."""
-
-    def grow(rest: int, top: int) -> Iterator[Partition]:
-        if rest == 0:
-            yield ()
-        for first in range(1, min(rest, top) + 1):
-            for tail in grow(rest - first, first):
-                yield (first, *tail)
-
-    return sorted(grow(m, m), reverse=True)
 
 
 def test_p_n_bits_equal_grundy_zero_for_every_partition_of_size_at_most_26() -> None:
@@ -67,8 +36,8 @@ def test_p_n_bits_equal_grundy_zero_for_every_partition_of_size_at_most_26() -> 
     for s in range(1, n + 1):
         pk.pn_size_parallel(s, table, offsets, bits, 3)
     flags = np.unpackbits(bits, bitorder="little")[: int(offsets[-1])].astype(bool)
-    every = [lam for m in range(n + 1) for lam in of_size(m)]  # by size: the bits' numbering
-    assert flags.tolist() == [brute_sg(lam) == 0 for lam in every]
+    every = crim_positions(n)  # by size, then descending lexicographic: the bits' numbering
+    assert flags.tolist() == [crim_sg(lam) == 0 for lam in every]
     assert np.array_equal(flags, sweep_crim(n).grundy == 0)
 
 
@@ -78,7 +47,7 @@ def test_sweep_counts_p_positions_per_size_and_finds_no_odd_rank_p_to_size_40() 
     assert result.reached == 40 and result.first_odd_rank_p is None
     counted = [s.p_positions for s in result.sizes]
     for m in range(1, N_BRUTE + 1):
-        p = [lam for lam in of_size(m) if brute_sg(lam) == 0]
+        p = [lam for lam in parts_of(m) if crim_sg(lam) == 0]
         assert counted[m - 1] == len(p), m
         odd = sum(1 for lam in p if (lam[0] - len(lam)) % 2)
         assert result.sizes[m - 1].odd_rank_p == odd == 0, m

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from seed_reference import crim_options, crim_positions
 
 from gamegraph.core import spaces as sp
 from gamegraph.core.spaces.base import unpadded
@@ -396,16 +397,6 @@ def test_partition_ids_are_those_of_the_built_in_engines_up_to_n_255() -> None:
         assert [unrank(i, n, rank_table(n)) for i in range(len(listed))] == listed
 
 
-def crim_options(lam: tuple[int, ...]) -> set[tuple[int, ...]]:
-    """Delete one row, or one column j (every part >= j loses a cell; empty rows vanish)."""
-    rows = {lam[:i] + lam[i + 1 :] for i in range(len(lam))}
-    columns = {
-        tuple(q for q in (p - 1 if p >= j else p for p in lam) if q)
-        for j in range(1, (lam[0] if lam else 0) + 1)
-    }
-    return rows | columns
-
-
 def test_crim_numbers_the_partitions_up_to_n_as_the_space() -> None:
     """By size, then descending lexicographic order within a size, written here: the
     positions the graph names, the space's list and the rows the CRIM sweep kernel wrote
@@ -413,13 +404,7 @@ def test_crim_numbers_the_partitions_up_to_n_as_the_space() -> None:
     from gamegraph.games.crim.engine import build_crim
 
     n = 9
-    order = [
-        lam
-        for m in range(n + 1)
-        for lam in sorted(
-            {tuple(sorted(p, reverse=True)) for p in brute_partitions(m)}, reverse=True
-        )
-    ]
+    order = crim_positions(n)
     index = {lam: i for i, lam in enumerate(order)}
     graph = build_crim(n)
     assert graph.size == len(order)
