@@ -16,15 +16,25 @@ import networkx as nx
 
 from gamegraph.games.floridian.alpha import alpha_choices, alpha_moves, apply_alpha
 from gamegraph.games.floridian.fourcycles import FourCycle
-from gamegraph.games.partitions import Partition, in_t, omega, partitions, separated_partitions
+from gamegraph.games.partitions import (
+    Partition,
+    in_t,
+    is_separated,
+    omega,
+    partitions,
+    separated_partitions,
+)
 
 __all__ = [
     "BulgarianReference",
     "FloridianReference",
+    "band",
     "band_lifts_by_search",
     "bulgarian_reference",
     "floridian_reference",
     "four_cycles_by_brute_force",
+    "is_band_lift",
+    "is_four_cycle_by_listing",
 ]
 
 
@@ -164,6 +174,19 @@ def floridian_reference(n: int) -> FloridianReference:
     return FloridianReference(n, alpha, h, recurrent, components, turns)
 
 
+def is_four_cycle_by_listing(cycle: FourCycle) -> bool:
+    """SPEC.md §3 with every α-move listed (the slow reference): a and b distinct and
+    separated, x and y in T(n), all four of one n, a → x and b → y α-moves, Ω(x) = b and
+    Ω(y) = a."""
+    a, x, b, y = cycle
+    n = sum(a)
+    if a == b or any(sum(p) != n for p in cycle):
+        return False
+    if not (is_separated(a) and is_separated(b) and in_t(x) and in_t(y)):
+        return False
+    return x in alpha_moves(a) and omega(x) == b and y in alpha_moves(b) and omega(y) == a
+
+
 @cache
 def four_cycles_by_brute_force(n: int) -> tuple[FourCycle, ...]:
     """Every 4-cycle of G_n (canonical rotation), by brute force over the α-moves.
@@ -191,7 +214,7 @@ def four_cycles_by_brute_force(n: int) -> tuple[FourCycle, ...]:
 # --------------------------------------------------------------------------- Q
 
 
-def _band(partition: Partition, k: int) -> Partition:
+def band(partition: Partition, k: int) -> Partition:
     """L_k(λ) of SPEC.md §4, written out again: parts < k, two parts k, the rest + 2."""
     return tuple(
         sorted(
@@ -233,7 +256,7 @@ def is_band_lift(cycle: FourCycle, lifted: FourCycle, m: int) -> bool:
             [
                 k
                 for k in range(1, level + 1)
-                if k + sum(p >= k for p in old) == level and _band(old, k) == new
+                if k + sum(p >= k for p in old) == level and band(old, k) == new
             ]
             for old, new in zip(cycle, rotation, strict=True)
         ]

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import four_cycles_by_brute_force, is_band_lift
+from reference import four_cycles_by_brute_force, is_band_lift, is_four_cycle_by_listing
 
 from gamegraph.games.floridian.alpha import (
     AlphaChoice,
@@ -45,7 +45,6 @@ from gamegraph.games.lifting.patterns import (
 from gamegraph.games.partitions import (
     Partition,
     in_t,
-    is_separated,
     omega,
     parse_partition,
     separated_partitions,
@@ -237,22 +236,11 @@ def _near_misses(cycle: FourCycle) -> Iterator[FourCycle]:
         yield FourCycle(*(band_insert(p, k) for p in cycle))
 
 
-def _four_cycle_by_listing(cycle: FourCycle) -> bool:
-    """The definition with every α-move listed (the slow reference)."""
-    a, x, b, y = cycle
-    n = sum(a)
-    if a == b or any(sum(p) != n for p in cycle):
-        return False
-    if not (is_separated(a) and is_separated(b) and in_t(x) and in_t(y)):
-        return False
-    return x in alpha_moves(a) and omega(x) == b and y in alpha_moves(b) and omega(y) == a
-
-
 def test_is_four_cycle_agrees_with_listing_every_alpha_move_on_cycles_and_near_misses() -> None:
     for cycle in [*small_cycles(), *(cycle_of(f["cycle"]) for f in FAMILIES)]:
-        assert is_four_cycle(cycle) and _four_cycle_by_listing(cycle)
+        assert is_four_cycle(cycle) and is_four_cycle_by_listing(cycle)
         for other in _near_misses(cycle):
-            assert is_four_cycle(other) == _four_cycle_by_listing(other), other
+            assert is_four_cycle(other) == is_four_cycle_by_listing(other), other
 
 
 def test_a_two_cycle_traversed_twice_is_no_four_cycle() -> None:
@@ -260,7 +248,7 @@ def test_a_two_cycle_traversed_twice_is_no_four_cycle() -> None:
     a, x = parse_partition("1^2 3^2"), parse_partition("2^2 4")
     assert omega(x) == a and x in alpha_moves(a)
     assert not is_four_cycle(FourCycle(a, x, a, x))
-    assert not _four_cycle_by_listing(FourCycle(a, x, a, x))
+    assert not is_four_cycle_by_listing(FourCycle(a, x, a, x))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -530,7 +518,7 @@ def test_every_lift_is_a_four_cycle_of_g_n_plus_2m_plus_4_with_bands_at_level_m_
     checked = 0
     for cycle in [*small_cycles(), *(cycle_of(f["cycle"]) for f in FAMILIES)]:
         for lift in band_lifts(cycle):
-            assert _four_cycle_by_listing(lift.lifted)
+            assert is_four_cycle_by_listing(lift.lifted)
             assert sum(lift.lifted[0]) == lift.target_n == cycle.n + 2 * lift.m + 4
             assert is_band_lift(cycle, lift.lifted, lift.m)
             assert lift.bands
@@ -540,7 +528,7 @@ def test_every_lift_is_a_four_cycle_of_g_n_plus_2m_plus_4_with_bands_at_level_m_
                     assert k + sum(1 for part in position if part >= k) == lift.m + 2
             checked += 1
         for paper in paper_lifts(cycle):
-            assert _four_cycle_by_listing(paper.lifted)
+            assert is_four_cycle_by_listing(paper.lifted)
             assert sum(paper.lifted[0]) == paper.target_n == cycle.n + 2 * paper.m + 4
             assert is_band_lift(cycle, paper.lifted, paper.m)
             for position, lifted, k in zip(cycle, paper.lifted, paper.bands, strict=True):

@@ -7,9 +7,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from reference import band_lifts_by_search, four_cycles_by_brute_force, is_band_lift
+from reference import (
+    band_lifts_by_search,
+    four_cycles_by_brute_force,
+    is_band_lift,
+    is_four_cycle_by_listing,
+)
 
-from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
 from gamegraph.games.floridian.fourcycles_local import four_cycles_in_shard, shards
 from gamegraph.games.floridian.qfamily import q_cycle, q_n
@@ -19,7 +23,6 @@ from gamegraph.games.lifting.graph import (
     build_lifting_graph,
     four_cycles_in_range,
 )
-from gamegraph.games.partitions import is_separated, omega
 
 N_MAX = 60
 BRUTE_N = 40  # the brute-force enumeration of 4-cycles is fast enough up to here
@@ -66,21 +69,6 @@ def test_band_lifts_between_brute_force_cycles_are_exactly_the_pairs_the_rule_ad
     }
     assert found == by_search
     assert len(found) >= 5
-
-
-def is_four_cycle_by_listing(cycle: FourCycle) -> bool:
-    """SPEC.md §3 with every α-move listed (scalar alpha_moves and omega): a and b separated
-    and distinct, x an α-move of a with Ω(x) = b, y an α-move of b with Ω(y) = a."""
-    a, x, b, y = cycle
-    return (
-        a != b
-        and is_separated(a)
-        and is_separated(b)
-        and x in alpha_moves(a)
-        and omega(x) == b
-        and y in alpha_moves(b)
-        and omega(y) == a
-    )
 
 
 def test_every_lift_target_is_a_four_cycle_of_g_n_plus_2m_plus_4(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from reference import band_lifts_by_search, is_band_lift
+from reference import band_lifts_by_search, is_band_lift, is_four_cycle_by_listing
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice, alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
@@ -40,13 +40,6 @@ def cycles() -> tuple[FourCycle, ...]:
     )
 
 
-def is_cycle_by_listing(c: FourCycle) -> bool:
-    a, x, b, y = c
-    return (
-        a != b and x in alpha_moves(a) and omega(x) == b and y in alpha_moves(b) and omega(y) == a
-    )
-
-
 def test_paper_free_is_a_rule_of_the_lifting_game_and_of_q() -> None:
     assert "paper-free" in RULES and Lifting.param("rule").choices == RULES
     game = Lifting.create(n=30, rule="paper-free")
@@ -59,7 +52,7 @@ def test_every_paper_free_lift_is_a_4_cycle_of_g_n_plus_2m_plus_4() -> None:
     for cycle in cycles():
         for lift in paper_lifts(cycle, free=True):
             found += 1
-            assert is_cycle_by_listing(lift.lifted)
+            assert is_four_cycle_by_listing(lift.lifted)
             assert lift.target_n == cycle.n + 2 * lift.m + 4
             # each position is lifted by the band at its own k
             assert all(
@@ -152,7 +145,7 @@ def test_width_2_is_the_band_rule_and_every_wide_lift_is_a_cycle() -> None:
     for cycle in cycles():
         for width in (1, 3):
             for lift in wide_band_lifts(cycle, width):
-                assert is_cycle_by_listing(lift.lifted)
+                assert is_four_cycle_by_listing(lift.lifted)
                 assert lift.target_n == cycle.n + width * (lift.m + 2)
 
 
@@ -163,7 +156,7 @@ def test_double_band_lifts_are_cycles_with_n_growing_by_twice_both_levels() -> N
             found += 1
             l1, l2 = lift.levels
             assert lift.target_n == cycle.n + 2 * l1 + 2 * l2
-            assert is_cycle_by_listing(lift.lifted)
+            assert is_four_cycle_by_listing(lift.lifted)
     assert found > 0
 
 
@@ -230,7 +223,7 @@ def test_a_cycle_with_one_arc_broken_has_no_band_lift_of_any_width() -> None:
                     "y → a": FourCycle(q, x, b, y) if q != b and x in alpha_moves(q) else None,
                 }
                 for arc, broken in variants.items():
-                    if broken is None or is_cycle_by_listing(broken):
+                    if broken is None or is_four_cycle_by_listing(broken):
                         continue
                     broken_arcs.add(arc)
                     assert band_lifts(broken) == []

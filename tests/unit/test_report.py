@@ -16,7 +16,12 @@ from typing import Any
 
 import networkx as nx
 import pytest
-from reference import bulgarian_reference, floridian_reference, four_cycles_by_brute_force
+from reference import (
+    bulgarian_reference,
+    floridian_reference,
+    four_cycles_by_brute_force,
+    is_four_cycle_by_listing,
+)
 from seed_reference import independent
 from survey_reference import bulgarian as omega_of_spec  # Ω of SPEC.md §2, not gamegraph's
 
@@ -153,11 +158,6 @@ def q_set(limit: int) -> set[int]:
                 if v <= limit:
                     out.add(v)
     return out
-
-
-def is_cycle_by_listing(cycle: FourCycle) -> bool:
-    a, x, b, y = cycle
-    return x in alpha_moves(a) and omega(x) == b and y in alpha_moves(b) and omega(y) == a
 
 
 LIFTING_FAMILIES = json.loads(
@@ -476,9 +476,9 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
         and q_cycle(x, y, z).canonical() not in four_cycles(q_value(x, y, z))
     ],
     "F-q-ex15": lambda: [
-        [q_value(1, 0, z), is_cycle_by_listing(q_cycle(1, 0, z))] for z in (1, 2, 3, 11)
+        [q_value(1, 0, z), is_four_cycle_by_listing(q_cycle(1, 0, z))] for z in (1, 2, 3, 11)
     ],
-    "F-q-ex17": lambda: [q_value(3, 5, 3), is_cycle_by_listing(q_cycle(3, 5, 3))],
+    "F-q-ex17": lambda: [q_value(3, 5, 3), is_four_cycle_by_listing(q_cycle(3, 5, 3))],
     "F-q-prop2": lambda: sorted(q_set(72)),
     "F-q-prop3": lambda: sorted(exceptional(2000) ^ forms(2000, True))[:12],
     "F-q-prop3-alt": lambda: sorted(exceptional(2000) ^ forms(2000, False))[:12],
@@ -491,7 +491,7 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
     "F-fam16": lambda: [
         f"n0={f['n0']}/m0={f['m0']}"
         for f in families()
-        if not is_cycle_by_listing(f["four_cycle"])
+        if not is_four_cycle_by_listing(f["four_cycle"])
         or (lift := lift_paper(f["four_cycle"], f["m0"])) is None
         or list(lift.patterns) != f["patterns"]
     ],
@@ -511,7 +511,7 @@ INDEPENDENT: dict[str, Callable[[], Any]] = {
     ],
     "F-24-m6": lambda: chain_ns(next(f for f in families() if (f["n0"], f["m0"]) == (24, 6)), 60),
     "F-ex21": lambda: [
-        is_cycle_by_listing(FourCycle(*(parse_partition(p) for p in c)))
+        is_four_cycle_by_listing(FourCycle(*(parse_partition(p) for p in c)))
         for c in next(c for c in claims_data()["claim"] if c["id"] == "F-ex21")["cycles"]
     ],
     "F-8cycle-family": lambda: [

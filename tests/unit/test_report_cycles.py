@@ -11,7 +11,7 @@ from itertools import product
 
 import networkx as nx
 import pytest
-from reference import is_band_lift
+from reference import band, is_band_lift, is_four_cycle_by_listing
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice, alpha_moves
 from gamegraph.games.floridian.engine import build_floridian
@@ -150,12 +150,6 @@ def test_strategy_rates_equal_a_python_simulation_and_never_beat_best_play(n: in
     assert rates["optimal"] == pytest.approx(winning / len(starts))
 
 
-def band_by_definition(partition: Partition, k: int) -> Partition:
-    """L_k(λ) of SPEC.md §4 written out: the parts < k, two parts k, the parts >= k plus 2."""
-    small = [part for part in partition if part < k]
-    return tuple(sorted([*small, k, k, *(part + 2 for part in partition if part >= k)])[::-1])
-
-
 def band_rule_lifts_by_search(cycle: FourCycle) -> set[tuple[int, tuple[Partition, ...]]]:
     """(m, C') for every choice of a band at level m + 2 (k + #{parts >= k} = m + 2) in each
     position whose result is a 4-cycle by listing the α-moves and a band lift by
@@ -165,18 +159,12 @@ def band_rule_lifts_by_search(cycle: FourCycle) -> set[tuple[int, tuple[Partitio
     found = set()
     for lev in range(2, cycle.n + 5):
         options = [
-            [
-                band_by_definition(p, k)
-                for k in range(1, lev + 1)
-                if k + sum(1 for part in p if part >= k) == lev
-            ]
+            [band(p, k) for k in range(1, lev + 1) if k + sum(1 for part in p if part >= k) == lev]
             for p in cycle
         ]
         for a, x, b, y in product(*options):
-            if omega(x) != b or omega(y) != a:
-                continue
-            legal = a != b and x in alpha_moves(a) and y in alpha_moves(b)
-            if legal and is_band_lift(cycle, FourCycle(a, x, b, y), lev - 2):
+            lifted = FourCycle(a, x, b, y)
+            if is_four_cycle_by_listing(lifted) and is_band_lift(cycle, lifted, lev - 2):
                 found.add((lev - 2, (a, x, b, y)))
     return found
 
