@@ -28,8 +28,9 @@ BASE_BYTES = 64 * 2**20
 
 @dataclass(frozen=True)
 class Estimate:
-    """Predicted nodes, arcs and peak bytes of a build (``approximate`` when the counts
-    themselves are asymptotic, for n far beyond what any machine holds)."""
+    """Predicted nodes, arcs and peak bytes of a build (``approximate`` when the counts are
+    not exact: asymptotic for n far beyond what any machine holds, or the size of a space
+    before its ``where=`` filter)."""
 
     nodes: int
     arcs: int

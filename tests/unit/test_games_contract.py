@@ -268,6 +268,7 @@ def test_the_largest_n_is_estimated_without_building_and_refused_over_the_limit(
         assert estimate.nodes == count and not estimate.approximate
     elif game.name == "defined-floridian":  # the partitions it filters to the separated ones
         assert _separated_partitions(huge.n) <= estimate.nodes <= _partition_numbers(huge.n)[-1]
+        assert estimate.approximate  # an upper bound, said as "about"
     elif _reachable(game):  # defined-austrian, a test's games: no count before the search
         assert (estimate.nodes, estimate.approximate) == (0, True)
     elif game.name == "lifting":  # Q: a few 4-cycles per n (a heuristic)

@@ -95,7 +95,7 @@ def estimate(game: Any) -> Estimate:
         min(size, SHARD) * SHARD_BYTES_PER_POSITION * (1 if definition.kind == "functional" else 3)
     )
     total = size * per_position + arcs * 24 * (definition.kind != "functional") + shard + BASE_BYTES
-    return Estimate(size, arcs, total)
+    return Estimate(size, arcs, total, approximate=space.where is not None)  # where= drops some
 
 
 def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
