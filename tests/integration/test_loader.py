@@ -216,6 +216,24 @@ def test_verify_catches_a_four_cycles_wrong_positions_and_a_visit_out_of_order(
     assert verify(loaded, graphs=[game]).ok
 
 
+def test_verify_names_an_omega_position_the_graph_lost(loaded: Neo4jQueryRunner) -> None:
+    """An Ω-position no longer read as one (its label gone) is named by the Ω-move check,
+    not only counted by the check of the totals."""
+    game = get_game("floridian").create(n=N)
+    lost = "MATCH (x:Omega {n: $n}) WITH x ORDER BY x.idx LIMIT 1"
+    [row] = loaded.run(f"{lost} RETURN x.key AS key", {"n": N})
+    loaded.write(f"{lost} REMOVE x:Omega", {"n": N})
+    try:
+        failed = {c.name: c.problems for c in verify(loaded, graphs=[game]).failures}
+    finally:
+        loaded.write(
+            "MATCH (x:GraphNode {graph: $g, key: $key}) WHERE NOT x:Alpha SET x:Omega",
+            {"g": game.id, "key": row["key"]},
+        )
+    assert f"Ω-positions missing ['{row['key']}']" in failed["Ω-move of every Ω-position"][0]
+    assert verify(loaded, graphs=[game]).ok
+
+
 def test_verify_passes_on_the_loaded_n24_graphs(loaded: Neo4jQueryRunner) -> None:
     _verified(loaded, f"bulgarian:{N}", f"floridian:{N}", f"lifting:paper:{N}", f"lifting:band:{N}")
 

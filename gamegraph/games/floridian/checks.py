@@ -166,6 +166,12 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
         #: Ω idx -> the ends of its Ω-moves, as Cypher read them
         self.omega_targets = _grouped(*self.omega_arcs, [row["idx"] for row in rows])
         built = set(self.built.sources.tolist())
+        omega, read = set(np.flatnonzero(self.built.in_t).tolist()), {r["idx"] for r in rows}
+        if read != omega:
+            gone = sorted(omega - read)[:MAX_PROBLEMS]
+            missing = [canonical_key(self.built.positions.position(i)) for i in gone]
+            extra = sorted(read - omega)[:MAX_PROBLEMS]
+            comparison.problem(f"Ω-positions missing {missing}, unexpected idx {extra}")
         reached = np.zeros(self.built.positions.size, dtype=bool)
         reached[self.built.alpha_dst] = True
         for row in rows:
