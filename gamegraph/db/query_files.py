@@ -17,9 +17,11 @@ and converted to the key the graph stores by the game, see
 game (its rule, L, p, ...), checked as the game declares it. ``requires`` names the game
 whose graph the query reads (a registered game's name); the graph it needs is the one the
 query's parameters name (:meth:`~gamegraph.games.base.Game.for_query`). ``example`` lines are
-Neo4j Browser ``:param`` commands. The body is the Cypher text, which runs unchanged in
-Browser after the ``:param`` lines. Every ``$parameter`` in the body must be declared, and
-every declared parameter used.
+Neo4j Browser ``:param`` commands. ``expect``, on a GDS query `verify` runs
+(:mod:`gamegraph.verify.gds`), names the figures of the graph's summary its answer must
+equal: ``expect: nodes = positions, components = components``. The body is the Cypher
+text, which runs unchanged in Browser after the ``:param`` lines. Every ``$parameter`` in
+the body must be declared, and every declared parameter used.
 
 Where queries come from: :func:`named_queries` collects this package's ``graphs.cypher``,
 ``catalog.cypher`` and ``write.cypher`` (the loader's statements) and every registered game's
@@ -53,7 +55,7 @@ PARAM_TYPES = ("int", "float", "bool", "str", "position", "param", "list", "map"
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _PARAM_USE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
-_HEADER = re.compile(r"^//\s*(name|params|requires|example|scan)\s*:\s*(.*)$")
+_HEADER = re.compile(r"^//\s*(name|params|requires|example|scan|expect)\s*:\s*(.*)$")
 
 
 class QueryFileError(ValueError):
@@ -79,6 +81,7 @@ class NamedQuery:
     scan: str | None = None  #: set for whole-graph scans, saying why
     source: str = ""
     internal: bool = False  #: run by the loader or `verify`, not listed for users
+    expect: tuple[tuple[str, str], ...] = ()  #: (figure of the answer, summary key) pairs
 
     @property
     def param_names(self) -> tuple[str, ...]:
@@ -126,6 +129,7 @@ def _build(block: _Block, source: str) -> NamedQuery:
     params: list[QueryParam] = []
     requires = scan = None
     examples: list[str] = []
+    expect: list[tuple[str, str]] = []
     for entry in block.header:
         match = _HEADER.match("//" + entry)
         if match is None:
@@ -144,6 +148,8 @@ def _build(block: _Block, source: str) -> NamedQuery:
             examples.append(value)
         elif key == "scan":
             scan = value
+        elif key == "expect":
+            expect.extend(_parse_expect(value, where))
     cypher = "\n".join(block.body).strip().rstrip(";").strip()
     if not cypher:
         raise QueryFileError(f"{where}: query {block.name!r} has no Cypher")
@@ -168,6 +174,7 @@ def _build(block: _Block, source: str) -> NamedQuery:
         tuple(examples),
         scan,
         source,
+        expect=tuple(expect),
     )
 
 
@@ -182,6 +189,16 @@ def _parse_params(value: str, where: str) -> list[QueryParam]:
             raise QueryFileError(f"{where}: parameter {name!r} has unknown type {kind!r}")
         params.append(QueryParam(name, kind))
     return params
+
+
+def _parse_expect(value: str, where: str) -> list[tuple[str, str]]:
+    pairs = []
+    for item in filter(None, (part.strip() for part in value.split(","))):
+        figure, equals, key = (part.strip() for part in item.partition("="))
+        if not (equals and _NAME.match(figure) and _NAME.match(key)):
+            raise QueryFileError(f"{where}: bad expect {item!r} (figure = summary key)")
+        pairs.append((figure, key))
+    return pairs
 
 
 def _strip_comments(cypher: str) -> str:

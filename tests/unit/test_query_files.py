@@ -195,6 +195,16 @@ def test_registry_reads_name_description_params_requires_and_examples() -> None:
     assert query.requires == "floridian"
     assert query.examples == (":param n => 24",)
     assert query.cypher == "MATCH (a:Alpha {n: $n, key: $position}) RETURN a"
+    assert query.expect == ()
+
+
+def test_registry_reads_the_figures_a_query_expects_as_pairs_in_order() -> None:
+    text = GOOD.replace(
+        "// example:", "// expect: nodes = positions,sizes=core_scc_sizes\n// example:"
+    )
+    [query] = parse_queries(text)
+    assert query.expect == (("nodes", "positions"), ("sizes", "core_scc_sizes"))
+    assert query.description == "What it answers."
 
 
 @pytest.mark.parametrize(
@@ -212,6 +222,8 @@ def test_registry_reads_name_description_params_requires_and_examples() -> None:
         ),
         ("MATCH (n) RETURN n\n" + GOOD, "Cypher before the first '// name:'"),
         ("// name: empty\n// Nothing here.\n", "has no Cypher"),
+        (GOOD.replace("// example:", "// expect: nodes\n// example:"), "bad expect 'nodes'"),
+        (GOOD.replace("// example:", "// expect: nodes = \n// example:"), "bad expect 'nodes ='"),
     ],
 )
 def test_registry_rejects_malformed_blocks(text: str, message: str) -> None:
