@@ -94,7 +94,7 @@ def verify(
         return [fingerprint_check(runner, record, game, engines[record.id].graph)]
 
     def by_gds_of(record: GraphRecord, game: Game[Any]) -> list[Check]:
-        return gds_checks(runner, game, say)
+        return gds_checks(runner, game, say, record.summary)
 
     def part(i: int, k: int) -> list[Check]:  # graph i's part k, unless the graph changed
         record, game = records[i]

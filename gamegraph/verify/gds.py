@@ -13,7 +13,11 @@ answers in one of two forms:
   whatever the ids, exactly when every row holds one stored id and no stored id appears in
   two rows: then each stored class lies inside one GDS component and each GDS component
   inside one stored class. The check needs one row per component, not one per position
-  (B_60 has 966,467 positions in 42 components).
+  (B_60 has 966,467 positions in 42 components). That alone holds for any projection, an
+  empty one or one of part of the graph too, so the answer's figures must also equal the
+  engine's, stored on the graph's :Graph record (``stat_*``, which `verify` compares with
+  the engine apart): the query's ``expect`` header names them, ``nodes`` (the sizes' sum),
+  ``components`` (the rows) or ``sizes`` (the sizes themselves) = a key of the summary.
 - an acyclic graph (CRIM, Tchoukaillon; the query's name ends in ``_gds_acyclic``), one
   row: ``positions``, GDS's strongly connected ``components`` and the ``largest`` of them,
   and ``weak_components``. The graph is acyclic, as the analysis assumes, when there are as
@@ -66,9 +70,15 @@ def gds_queries(game: Game[Any]) -> list[NamedQuery]:
     )
 
 
-def gds_checks(runner: QueryRunner, game: Game[Any], say: Callable[[str], None]) -> list[Check]:
+def gds_checks(
+    runner: QueryRunner,
+    game: Game[Any],
+    say: Callable[[str], None],
+    summary: Mapping[str, Any],
+) -> list[Check]:
     """Run each GDS query of the loaded graph ``game`` names and compare its answer with the
-    stored analysis (see the module docstring); no check when the game ships none."""
+    stored analysis and the ``summary`` of its :Graph record (see the module docstring); no
+    check when the game ships none."""
     checks = []
     for query in gds_queries(game):
         say(f"{game.describe()}: {query.name} (GDS)")
@@ -76,7 +86,8 @@ def gds_checks(runner: QueryRunner, game: Game[Any], say: Callable[[str], None])
         if query.name.endswith(ACYCLIC):
             checks.append(acyclic_check(game.describe(), query.name, rows))
         else:
-            checks.append(partition_check(game.describe(), query.name, rows))
+            check = partition_check(game.describe(), query.name, rows, query.expect, summary)
+            checks.append(check)
     return checks
 
 
@@ -85,9 +96,16 @@ def _params(game: Game[Any], query: NamedQuery) -> dict[str, Any]:
     return {p.name: game.param(p.name).stored(getattr(game, p.name)) for p in query.params}
 
 
-def partition_check(graph: str, name: str, rows: Sequence[Mapping[str, Any]]) -> Check:
+def partition_check(
+    graph: str,
+    name: str,
+    rows: Sequence[Mapping[str, Any]],
+    expect: Sequence[tuple[str, str]],
+    summary: Mapping[str, Any],
+) -> Check:
     """GDS's components (one row each: ``size``, ``stored`` ids of its members) against the
-    stored partition, as sets of sets whatever the ids."""
+    stored partition, as sets of sets whatever the ids, and their figures against the
+    ``summary`` keys ``expect`` names (``(figure, key)`` pairs; see the module docstring)."""
     comparison = Comparison(graph, f"components by GDS ({name})")
     holders: dict[Any, int] = {}
     for row in rows:
@@ -100,12 +118,36 @@ def partition_check(graph: str, name: str, rows: Sequence[Mapping[str, Any]]) ->
     for value, count in sorted(holders.items(), key=lambda item: str(item[0])):
         if count > 1:
             comparison.problem(f"stored component {value!r} is split over {count} GDS components")
-    if not rows:  # Q below n = 24, the core of H_n for an n without cycles
-        return comparison.check("no nodes to project: no components to compare")
-    nodes = sum(int(row["size"]) for row in rows)
+    sizes = sorted((int(row["size"]) for row in rows), reverse=True)
+    found: dict[str, Any] = {"nodes": sum(sizes), "components": len(sizes), "sizes": sizes}
+    if not expect:  # then the partition alone, which any projection, an empty one too, passes
+        comparison.problem("its header expects no figure of the engine's (// expect:)")
+    for figure, key in expect:
+        engine = summary.get(key)
+        if figure == "sizes" and isinstance(engine, list):
+            engine = sorted(engine, reverse=True)
+        if figure not in found:
+            comparison.problem(f"expect: unknown figure {figure!r} (nodes, components, sizes)")
+        elif engine is None:
+            comparison.problem(f"stat_{key}: not stored on the :Graph record")
+        elif found[figure] != engine:
+            comparison.problem(
+                f"{figure}: GDS {_brief(found[figure])}, stat_{key} {_brief(engine)}"
+            )
+    held = f"= the engine's {', '.join(f'stat_{key}' for _, key in expect)}"
+    if not rows:  # Q below n = 16 (G_16 has the first 4-cycles), a core with no cycle
+        return comparison.check(f"no nodes to project ({held})")
     return comparison.check(
-        f"{nodes:,} nodes in {len(rows):,} components: GDS's partition = the stored one"
+        f"{sum(sizes):,} nodes in {len(rows):,} components ({held}): "
+        "GDS's partition = the stored one"
     )
+
+
+def _brief(value: Any) -> str:
+    """A figure for a message, a long list of sizes cut to its first ten."""
+    if isinstance(value, list) and len(value) > 10:
+        return f"{value[:10]} and {len(value) - 10:,} more"
+    return repr(value)
 
 
 def acyclic_check(graph: str, name: str, rows: Sequence[Mapping[str, Any]]) -> Check:

@@ -1,7 +1,8 @@
 """Neo4j's Graph Data Science library (GDS) on every game that has components (issue 19,
 item 2): each game's GDS query answers on a freshly loaded graph what an independent
 computation finds (networkx over the engine's moves, or over the definitions), `verify`'s
-GDS checks agree on all of them and catch a corrupted stored component id, and no projection
+GDS checks agree on all of them and catch a corrupted stored component id, a projection that
+matched nothing or part of the graph (but pass Q's legitimately empty one), and no projection
 is left behind. Skipped when the server has no GDS, except under CI=true."""
 
 from __future__ import annotations
@@ -15,15 +16,17 @@ import networkx as nx
 import pytest
 from neo4j import Driver
 from neo4j_support import graphs_loaded
+from reference import four_cycles_by_brute_force
 
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.db.catalog import get_graph
 from gamegraph.db.gds import gds_version
 from gamegraph.db.queries import run_named
 from gamegraph.games import Game, get_game
 from gamegraph.games.floridian.alpha import alpha_moves
 from gamegraph.games.partitions import canonical_key, omega, separated_partitions
 from gamegraph.verify import verify
-from gamegraph.verify.gds import gds_queries
+from gamegraph.verify.gds import gds_checks, gds_queries
 
 FUNCTIONAL = {
     "bulgarian": {"n": 20},
@@ -177,3 +180,63 @@ def test_verify_catches_a_stored_cycle_id_that_gds_disagrees_with(
             "MATCH (p) WHERE elementId(p) = $id SET p.cycle = $cycle",
             {"id": row["id"], "cycle": row["cycle"]},
         )
+
+
+def test_a_projection_that_matched_nothing_fails_against_the_loaded_graphs_figures(
+    runner: Neo4jQueryRunner,
+) -> None:
+    game = _game("bulgarian")
+    record = get_graph(runner, game.id)
+    assert record is not None and record.summary["positions"] == 627  # p(20)
+    # B_21's query (not loaded: nothing to project) held to B_20's figures
+    [check] = gds_checks(runner, game.replace(n=21), lambda _: None, record.summary)
+    assert check.problems == (
+        "nodes: GDS 0, stat_positions 627",
+        f"components: GDS 0, stat_components {record.summary['components']}",
+    )
+
+
+def test_the_acyclic_check_fails_on_a_projection_that_matched_nothing(
+    runner: Neo4jQueryRunner,
+) -> None:
+    t13 = _game("tchoukaillon").replace(n=13)  # not loaded
+    [check] = gds_checks(runner, t13, lambda _: None, {})
+    assert check.problems == ("expected one row, GDS's query returned 0",)
+
+
+def test_verify_catches_a_projection_of_part_of_the_graph(runner: Neo4jQueryRunner) -> None:
+    game = _game("bulgarian")
+    # three Garden of Eden positions lose the label the projection matches: the partition of
+    # the rest is still the stored one, its node total is not the engine's
+    ids = [
+        row["id"]
+        for row in runner.write_returning(
+            "MATCH (p:Bulgarian {n: $n}) WHERE NOT EXISTS { ()-[:BULGARIAN_MOVE]->(p) } "
+            "WITH p ORDER BY p.idx LIMIT 3 REMOVE p:Bulgarian RETURN elementId(p) AS id",
+            {"n": game.n},
+        )
+    ]
+    try:
+        assert len(ids) == 3
+        report = verify(runner, graphs=[game])
+        [check] = [c for c in report.checks if "by GDS" in c.name]
+        assert check.problems == ("nodes: GDS 624, stat_positions 627",)
+    finally:
+        runner.write("MATCH (p) WHERE elementId(p) IN $ids SET p:Bulgarian", {"ids": ids})
+    [check] = [c for c in verify(runner, graphs=[game]).checks if "by GDS" in c.name]
+    assert check.ok
+
+
+def test_verify_passes_q_below_n_16_which_has_no_4_cycle_to_project(
+    runner: Neo4jQueryRunner, neo4j_driver: Driver, neo4j_settings: Neo4jSettings
+) -> None:
+    # G_m has no 4-cycle for m <= 15 (G_16 has the first two), by brute force
+    assert [m for m in range(1, 17) if four_cycles_by_brute_force(m)] == [16]
+    q = get_game("lifting").create(n=15, rule="band")
+    with graphs_loaded(neo4j_driver, neo4j_settings, [q]) as loaded:
+        report = verify(loaded, graphs=[q])
+        [check] = [c for c in report.checks if "by GDS" in c.name]
+        assert check.ok and check.detail == (
+            "no nodes to project (= the engine's stat_four_cycles, stat_components)"
+        )
+        assert report.ok, [(c.name, c.problems) for c in report.failures]

@@ -1,6 +1,7 @@
 """`verify`'s comparison of GDS's components with the stored ones (gamegraph.verify.gds),
-without a database: the partition check against sets of sets, the acyclic check, which
-games ship GDS queries, and the one line said when the server has no GDS."""
+without a database: the partition check against sets of sets and against the engine's
+figures, the acyclic check, which games ship GDS queries and which figures they expect, and
+the one line said when the server has no GDS."""
 
 from __future__ import annotations
 
@@ -47,6 +48,15 @@ def _rows(gds: list[int], stored: list[int]) -> list[dict[str, Any]]:
     ]
 
 
+FUNCTIONAL = (("nodes", "positions"), ("components", "components"))
+"""What a functional game's GDS query expects (its header)."""
+
+
+def _figures(stored: list[int]) -> dict[str, int]:
+    """The engine's summary of a functional graph whose positions are in these cycles."""
+    return {"positions": len(stored), "components": len(set(stored))}
+
+
 def _blocks(labels: list[int]) -> set[frozenset[int]]:
     by_label: dict[int, set[int]] = defaultdict(set)
     for node, label in enumerate(labels):
@@ -59,25 +69,85 @@ def test_the_partition_check_passes_exactly_when_the_sets_of_sets_are_equal(
     labels: list[tuple[int, int]],
 ) -> None:
     gds, stored = [a for a, _ in labels], [b for _, b in labels]
-    check = partition_check("B_9", "q", _rows(gds, stored))
+    check = partition_check("B_9", "q", _rows(gds, stored), FUNCTIONAL, _figures(stored))
     assert check.ok == (_blocks(gds) == _blocks(stored))
 
 
 def test_equal_partitions_with_other_ids_agree() -> None:
-    check = partition_check("B_9", "q", _rows([7, 7, 3, 3, 3], [0, 0, 1, 1, 1]))
-    assert check.ok and check.detail.startswith("5 nodes in 2 components")
+    stored = [0, 0, 1, 1, 1]
+    check = partition_check(
+        "B_9", "q", _rows([7, 7, 3, 3, 3], stored), FUNCTIONAL, _figures(stored)
+    )
+    assert check.ok and check.detail == (
+        "5 nodes in 2 components (= the engine's stat_positions, stat_components): "
+        "GDS's partition = the stored one"
+    )
 
 
 def test_a_merged_and_a_split_component_are_each_named() -> None:
-    merged = partition_check("B_9", "q", _rows([1, 1, 1], [0, 0, 2]))
-    assert merged.problems == ("GDS component of 3 (first p1) holds stored ids [0, 2]",)
-    split = partition_check("B_9", "q", _rows([1, 1, 2], [0, 0, 0]))
-    assert split.problems == ("stored component 0 is split over 2 GDS components",)
+    merged = partition_check(
+        "B_9", "q", _rows([1, 1, 1], [0, 0, 2]), FUNCTIONAL, _figures([0, 0, 2])
+    )
+    assert merged.problems == (
+        "GDS component of 3 (first p1) holds stored ids [0, 2]",
+        "components: GDS 1, stat_components 2",
+    )
+    split = partition_check("B_9", "q", _rows([1, 1, 2], [0, 0, 0]), FUNCTIONAL, _figures([0] * 3))
+    assert split.problems == (
+        "stored component 0 is split over 2 GDS components",
+        "components: GDS 2, stat_components 1",
+    )
 
 
-def test_an_empty_graph_has_no_components_to_compare() -> None:
-    check = partition_check("Q paper", "q", [])
-    assert check.ok and check.detail.startswith("no nodes to project")
+@given(st.lists(st.integers(0, 4), min_size=1, max_size=30), st.data())
+def test_a_projection_of_part_of_the_graph_fails_though_its_partition_agrees(
+    stored: list[int], data: st.DataObject
+) -> None:
+    # GDS answers with the stored partition on the positions the projection matched
+    kept = data.draw(st.lists(st.sampled_from(range(len(stored))), unique=True))
+    part = [stored[i] for i in sorted(kept)]
+    rows = _rows(part, part)
+    check = partition_check("B_9", "q", rows, FUNCTIONAL, _figures(stored))
+    assert check.ok == (len(kept) == len(stored))
+    if not check.ok:
+        assert f"nodes: GDS {len(kept)}, stat_positions {len(stored)}" in check.problems
+
+
+def test_a_projection_that_matched_nothing_fails_where_the_engine_has_nodes() -> None:
+    lifting = (("nodes", "four_cycles"), ("components", "components"))
+    check = partition_check("Q paper", "q", [], lifting, {"four_cycles": 12, "components": 9})
+    assert check.problems == (
+        "nodes: GDS 0, stat_four_cycles 12",
+        "components: GDS 0, stat_components 9",
+    )
+
+
+def test_an_empty_graph_passes_when_the_engine_has_no_nodes_either() -> None:
+    lifting = (("nodes", "four_cycles"), ("components", "components"))
+    check = partition_check("Q paper", "q", [], lifting, {"four_cycles": 0, "components": 0})
+    assert check.ok and check.detail.startswith("no nodes to project (= the engine's")
+
+
+def test_component_sizes_are_compared_whatever_their_order() -> None:
+    core = (("sizes", "core_scc_sizes"),)
+    rows = _rows([5] * 53 + [9] * 4, [0] * 53 + [1] * 4)
+    assert partition_check("H_33", "q", rows, core, {"core_scc_sizes": [4, 53]}).ok
+    smaller = partition_check("H_33", "q", rows[:1], core, {"core_scc_sizes": [4, 53]})
+    assert smaller.problems == ("sizes: GDS [53], stat_core_scc_sizes [53, 4]",)
+    many = partition_check("H_33", "q", rows, core, {"core_scc_sizes": [1] * 57})
+    assert many.problems == (
+        "sizes: GDS [53, 4], stat_core_scc_sizes [1, 1, 1, 1, 1, 1, 1, 1, 1, 1] and 47 more",
+    )
+
+
+def test_a_query_that_expects_no_figure_or_one_not_stored_fails() -> None:
+    rows = _rows([0, 0], [0, 0])
+    bare = partition_check("B_9", "q", rows, (), {"positions": 2})
+    assert bare.problems == ("its header expects no figure of the engine's (// expect:)",)
+    absent = partition_check("B_9", "q", rows, (("nodes", "positions"),), {})
+    assert absent.problems == ("stat_positions: not stored on the :Graph record",)
+    unknown = partition_check("B_9", "q", rows, (("arcs", "positions"),), {"positions": 2})
+    assert unknown.problems == ("expect: unknown figure 'arcs' (nodes, components, sizes)",)
 
 
 def test_the_acyclic_check_wants_one_component_per_position_and_one_weak_one() -> None:
@@ -102,12 +172,28 @@ def test_every_game_that_stores_components_ships_its_gds_query() -> None:
         assert "gds.graph.project(" in cypher and cypher.count("gds.graph.drop(") == 2
 
 
+def test_every_partition_query_expects_figures_of_its_games_summary() -> None:
+    # defined games included: every registered game's example graph, built by the engine
+    expected = {"nodes": int, "components": int, "sizes": list}
+    names = set()
+    for game in (g.create(**g.example) for g in all_games()):
+        queries = [q for q in gds_queries(game) if not q.name.endswith("_gds_acyclic")]
+        summary = game.summary(game.build(force=True)) if queries else {}
+        for query in queries:
+            names.add(query.name)
+            assert query.expect, query.name
+            for figure, key in query.expect:
+                assert isinstance(summary[key], expected[figure]), (query.name, key)
+    defined = {"janetzko_gds_components", "defined_floridian_gds_core_components"}
+    assert {q for q in WITH_COMPONENTS.values() if "acyclic" not in q} | defined <= names
+
+
 def test_a_query_gets_the_graphs_parameters_as_neo4j_stores_them() -> None:
     runner = CollectingQueryRunner()
     austrian = get_game("austrian").create(n=20, L=5)
     lifting = get_game("lifting").create(n=40, rule="band")
-    gds_checks(runner, austrian, lambda _: None)
-    gds_checks(runner, lifting, lambda _: None)
+    gds_checks(runner, austrian, lambda _: None, {})
+    gds_checks(runner, lifting, lambda _: None, {})
     assert [q.params for q in runner.reads] == [{"n": 20, "L": 5}, {"rule": "band"}]
 
 

@@ -11,6 +11,7 @@
 // first state in index order. Needs the GDS plugin.
 // params: n:int, L:param
 // requires: austrian
+// expect: nodes = positions, components = components
 // scan: projects every state of A_n(L) into GDS
 // example: :param n => 20
 // example: :param L => 5

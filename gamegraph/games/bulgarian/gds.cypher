@@ -11,6 +11,7 @@
 // first position in index order. Needs the GDS plugin.
 // params: n:int
 // requires: bulgarian
+// expect: nodes = positions, components = components
 // scan: projects every position of B_n into GDS (p(60) = 966,467)
 // example: :param n => 10
 WITH 'bulgarian:' + $n AS name

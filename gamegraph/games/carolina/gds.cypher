@@ -11,6 +11,7 @@
 // first composition in index order. Needs the GDS plugin.
 // params: n:int
 // requires: carolina
+// expect: nodes = positions, components = components
 // scan: projects every position of C_n into GDS (2^(n−1) compositions: 2^25 at n = 26)
 // example: :param n => 8
 WITH 'carolina:' + $n AS name

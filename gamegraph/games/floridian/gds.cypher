@@ -13,6 +13,7 @@
 // plugin.
 // params: n:int
 // requires: floridian
+// expect: sizes = core_scc_sizes
 // example: :param n => 33
 WITH 'floridian:' + $n AS name
 CALL (name) {

@@ -11,6 +11,7 @@
 // inside the range) and its first 4-cycle (least n, then key). Needs the GDS plugin.
 // params: rule:param
 // requires: lifting
+// expect: nodes = four_cycles, components = components
 // example: :param rule => 'paper'
 MATCH (graph:Graph {game: 'lifting', rule: $rule})
 CALL (graph) {

@@ -11,6 +11,7 @@
 // component per cycle) and its first position in index order. Needs the GDS plugin.
 // params: n:int
 // requires: montreal
+// expect: nodes = positions, components = components
 // scan: projects every position of M on I(n) into GDS (|I(n)| of them)
 // example: :param n => 7
 WITH 'montreal:' + $n AS name

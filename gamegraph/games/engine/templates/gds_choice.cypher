@@ -7,6 +7,7 @@
 // verify` compares GDS's partition with the stored one.
 // params: {params}
 // requires: {game}
+// expect: sizes = core_scc_sizes
 // scan: projects the recurrent positions into GDS
 {examples}
 WITH {gds_name} AS name

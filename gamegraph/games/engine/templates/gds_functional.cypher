@@ -7,6 +7,7 @@
 // GDS plugin; `gamegraph verify` compares GDS's partition with the stored one.
 // params: {params}
 // requires: {game}
+// expect: nodes = positions, components = components
 // scan: projects every position into GDS
 {examples}
 WITH {gds_name} AS name
