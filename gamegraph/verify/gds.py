@@ -83,11 +83,8 @@ def gds_checks(
     for query in gds_queries(game):
         say(f"{game.describe()}: {query.name} (GDS)")
         rows = runner.run(query.cypher, _params(game, query))
-        if query.name.endswith(ACYCLIC):
-            checks.append(acyclic_check(game.describe(), query.name, rows))
-        else:
-            check = partition_check(game.describe(), query.name, rows, query.expect, summary)
-            checks.append(check)
+        check = acyclic_check if query.name.endswith(ACYCLIC) else partition_check
+        checks.append(check(game.describe(), query.name, rows, query.expect, summary))
     return checks
 
 
@@ -119,28 +116,40 @@ def partition_check(
         if count > 1:
             comparison.problem(f"stored component {value!r} is split over {count} GDS components")
     sizes = sorted((int(row["size"]) for row in rows), reverse=True)
-    found: dict[str, Any] = {"nodes": sum(sizes), "components": len(sizes), "sizes": sizes}
-    if not expect:  # then the partition alone, which any projection, an empty one too, passes
-        comparison.problem("its header expects no figure of the engine's (// expect:)")
-    for figure, key in expect:
-        engine = summary.get(key)
-        if figure == "sizes" and isinstance(engine, list):
-            engine = sorted(engine, reverse=True)
-        if figure not in found:
-            comparison.problem(f"expect: unknown figure {figure!r} (nodes, components, sizes)")
-        elif engine is None:
-            comparison.problem(f"stat_{key}: not stored on the :Graph record")
-        elif found[figure] != engine:
-            comparison.problem(
-                f"{figure}: GDS {_brief(found[figure])}, stat_{key} {_brief(engine)}"
-            )
-    held = f"= the engine's {', '.join(f'stat_{key}' for _, key in expect)}"
+    found = {"nodes": sum(sizes), "components": len(sizes), "sizes": sizes}
+    held = _figures(comparison, found, expect, summary)
     if not rows:  # Q below n = 16 (G_16 has the first 4-cycles), a core with no cycle
         return comparison.check(f"no nodes to project ({held})")
     return comparison.check(
         f"{sum(sizes):,} nodes in {len(rows):,} components ({held}): "
         "GDS's partition = the stored one"
     )
+
+
+def _figures(
+    comparison: Comparison,
+    found: Mapping[str, Any],
+    expect: Sequence[tuple[str, str]],
+    summary: Mapping[str, Any],
+) -> str:
+    """Each figure of GDS's answer that ``expect`` names (``(figure, key)`` pairs) against
+    that key of the engine's ``summary``; what they were compared with, for the detail.
+    Without them a projection that matched nothing, or part of the graph, would pass."""
+    if not expect:
+        comparison.problem("its header expects no figure of the engine's (// expect:)")
+    for figure, key in expect:
+        engine = summary.get(key)
+        if figure == "sizes" and isinstance(engine, list):
+            engine = sorted(engine, reverse=True)
+        if figure not in found:
+            comparison.problem(f"expect: unknown figure {figure!r} ({', '.join(found)})")
+        elif engine is None:
+            comparison.problem(f"stat_{key}: not stored on the :Graph record")
+        elif found[figure] != engine:
+            comparison.problem(
+                f"{figure}: GDS {_brief(found[figure])}, stat_{key} {_brief(engine)}"
+            )
+    return f"= the engine's {', '.join(f'stat_{key}' for _, key in expect)}"
 
 
 def _brief(value: Any) -> str:
@@ -150,9 +159,16 @@ def _brief(value: Any) -> str:
     return repr(value)
 
 
-def acyclic_check(graph: str, name: str, rows: Sequence[Mapping[str, Any]]) -> Check:
+def acyclic_check(
+    graph: str,
+    name: str,
+    rows: Sequence[Mapping[str, Any]],
+    expect: Sequence[tuple[str, str]],
+    summary: Mapping[str, Any],
+) -> Check:
     """GDS's strongly and weakly connected components of a graph the analysis takes to be
-    acyclic and connected: one strongly connected component per position, one weak one."""
+    acyclic and connected: one strongly connected component per position, one weak one,
+    and as many positions as the engine's figure ``expect`` names."""
     comparison = Comparison(graph, f"acyclic and connected by GDS ({name})")
     if len(rows) != 1:
         comparison.problem(f"expected one row, GDS's query returned {len(rows)}")
@@ -166,7 +182,8 @@ def acyclic_check(graph: str, name: str, rows: Sequence[Mapping[str, Any]]) -> C
         )
     if row["weak_components"] != 1:
         comparison.problem(f"{row['weak_components']} weak components, expected 1")
+    held = _figures(comparison, {"positions": positions}, expect, summary)
     return comparison.check(
-        f"{positions:,} positions, each its own strongly connected component, one weak "
-        "component (GDS)"
+        f"{positions:,} positions ({held}), each its own strongly connected component, one "
+        "weak component (GDS)"
     )

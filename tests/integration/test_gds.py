@@ -204,6 +204,29 @@ def test_the_acyclic_check_fails_on_a_projection_that_matched_nothing(
     assert check.problems == ("expected one row, GDS's query returned 0",)
 
 
+def test_verify_catches_an_acyclic_projection_of_part_of_the_graph(
+    runner: Neo4jQueryRunner,
+) -> None:
+    game = _game("crim")
+    record = get_graph(runner, game.id)
+    assert record is not None
+    # a position no move enters loses the label the projection matches: what is left is
+    # still acyclic, and connected (each position keeps its way to the empty diagram)
+    [row] = runner.write_returning(
+        "MATCH (p:Crim) WHERE p.graph = $g AND NOT EXISTS { ()-[:CRIM_MOVE]->(p) } "
+        "WITH p ORDER BY p.idx DESC LIMIT 1 REMOVE p:Crim RETURN elementId(p) AS id",
+        {"g": game.id},
+    )
+    try:
+        [check] = [c for c in verify(runner, graphs=[game]).checks if "by GDS" in c.name]
+    finally:
+        runner.write("MATCH (p) WHERE elementId(p) = $id SET p:Crim", {"id": row["id"]})
+    total = record.summary["positions"]
+    assert check.problems == (f"positions: GDS {total - 1}, stat_positions {total}",)
+    [check] = [c for c in verify(runner, graphs=[game]).checks if "by GDS" in c.name]
+    assert check.ok
+
+
 def test_verify_catches_a_projection_of_part_of_the_graph(runner: Neo4jQueryRunner) -> None:
     game = _game("bulgarian")
     # three Garden of Eden positions lose the label the projection matches: the partition of

@@ -152,11 +152,22 @@ def test_a_query_that_expects_no_figure_or_one_not_stored_fails() -> None:
 
 def test_the_acyclic_check_wants_one_component_per_position_and_one_weak_one() -> None:
     row = {"positions": 12, "components": 12, "largest": 1, "weak_components": 1}
-    assert acyclic_check("T_5", "q", [row]).ok
-    cyclic = acyclic_check("T_5", "q", [row | {"components": 11, "largest": 2}])
+    boards, figures = (("positions", "boards"),), {"boards": 12}
+    assert acyclic_check("T_5", "q", [row], boards, figures).ok
+    cyclic = acyclic_check("T_5", "q", [row | {"components": 11, "largest": 2}], boards, figures)
     assert cyclic.problem_count == 1 and "largest of 2" in cyclic.problems[0]
-    assert acyclic_check("T_5", "q", [row | {"weak_components": 2}]).problem_count == 1
-    assert not acyclic_check("T_5", "q", []).ok
+    split = acyclic_check("T_5", "q", [row | {"weak_components": 2}], boards, figures)
+    assert split.problem_count == 1
+    assert not acyclic_check("T_5", "q", [], boards, figures).ok
+
+
+def test_an_acyclic_projection_of_part_of_the_graph_fails() -> None:
+    # 9 of T_5's 12 boards projected: still acyclic and connected, but not the whole graph
+    part = {"positions": 9, "components": 9, "largest": 1, "weak_components": 1}
+    check = acyclic_check("T_5", "q", [part], (("positions", "boards"),), {"boards": 12})
+    assert check.problems == ("positions: GDS 9, stat_boards 12",)
+    bare = acyclic_check("T_5", "q", [part], (), {"boards": 12})
+    assert bare.problems == ("its header expects no figure of the engine's (// expect:)",)
 
 
 def test_every_game_that_stores_components_ships_its_gds_query() -> None:
@@ -172,12 +183,12 @@ def test_every_game_that_stores_components_ships_its_gds_query() -> None:
         assert "gds.graph.project(" in cypher and cypher.count("gds.graph.drop(") == 2
 
 
-def test_every_partition_query_expects_figures_of_its_games_summary() -> None:
+def test_every_gds_query_expects_figures_of_its_games_summary() -> None:
     # defined games included: every registered game's example graph, built by the engine
-    expected = {"nodes": int, "components": int, "sizes": list}
+    expected = {"nodes": int, "components": int, "sizes": list, "positions": int}
     names = set()
     for game in (g.create(**g.example) for g in all_games()):
-        queries = [q for q in gds_queries(game) if not q.name.endswith("_gds_acyclic")]
+        queries = gds_queries(game)
         summary = game.summary(game.build(force=True)) if queries else {}
         for query in queries:
             names.add(query.name)
@@ -185,7 +196,7 @@ def test_every_partition_query_expects_figures_of_its_games_summary() -> None:
             for figure, key in query.expect:
                 assert isinstance(summary[key], expected[figure]), (query.name, key)
     defined = {"janetzko_gds_components", "defined_floridian_gds_core_components"}
-    assert {q for q in WITH_COMPONENTS.values() if "acyclic" not in q} | defined <= names
+    assert set(WITH_COMPONENTS.values()) | defined <= names
 
 
 def test_a_query_gets_the_graphs_parameters_as_neo4j_stores_them() -> None:

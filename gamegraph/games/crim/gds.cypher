@@ -10,6 +10,7 @@
 // with the size of the largest, and its weak components (gds.wcc.stream; one, since every
 // position reaches the empty diagram). Needs the GDS plugin.
 // requires: crim
+// expect: positions = positions
 // scan: projects every position of the loaded CRIM graph into GDS
 MATCH (graph:Graph {game: 'crim'})
 CALL (graph) {

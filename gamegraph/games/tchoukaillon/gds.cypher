@@ -11,6 +11,7 @@
 // reached from Tchouk_n). Needs the GDS plugin.
 // params: n:int, rule:param
 // requires: tchoukaillon
+// expect: positions = boards
 // example: :param n => 12
 // example: :param rule => 'standard'
 WITH 'tchoukaillon:' + $rule + ':' + $n AS name
