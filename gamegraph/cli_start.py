@@ -99,7 +99,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
         "neo4j",
         "The local Neo4j 5 managed by gamegraph: a JVM running Neo4j Community from Maven "
         "Central jars, with APOC, Graph Data Science (GAMEGRAPH_NEO4J_GDS=false: without) and "
-        "Neo4j Browser. Bolt on 127.0.0.1:7687, Browser on http://127.0.0.1:7474/browser/, user "
+        "Neo4j Browser. Bolt on 127.0.0.1:7687, Browser on http://127.0.0.1:7474/browser/ "
+        "(GAMEGRAPH_NEO4J_BOLT_PORT, GAMEGRAPH_NEO4J_HTTP_PORT: other ports), user "
         "'neo4j' with a random password made with the server (`gamegraph neo4j password` "
         "prints it).",
     ),

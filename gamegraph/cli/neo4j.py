@@ -25,7 +25,8 @@ app = typer.Typer(
     help="The local Neo4j 5 managed by gamegraph: a JVM running Neo4j Community from Maven "
     "Central jars, with APOC, Graph Data Science (GAMEGRAPH_NEO4J_GDS=false: without) and "
     "Neo4j Browser. Bolt on 127.0.0.1:7687, Browser on "
-    f"http://127.0.0.1:7474/browser/, user {DEFAULT_USER!r} with a random password made with "
+    "http://127.0.0.1:7474/browser/ (GAMEGRAPH_NEO4J_BOLT_PORT, GAMEGRAPH_NEO4J_HTTP_PORT: "
+    f"other ports), user {DEFAULT_USER!r} with a random password made with "
     "the server (`gamegraph neo4j password` prints it).\n\nIts JVM and the importer's map an "
     "archive of the classes their earlier runs loaded (a start a third quicker; "
     "GAMEGRAPH_NEO4J_CDS=false: without).",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from gamegraph.errors import DatabaseError, InputError
+from gamegraph.errors import DatabaseError, GraphNotLoadedError, InputError
 
 if TYPE_CHECKING:
     from graphdatascience import GraphDataScience
@@ -84,10 +84,11 @@ def project_graph(
     them, with their types) into GDS's catalog under `name` (default: the graph id). The caller
     drops it (``graph.drop()``) when done; an existing projection of that name is replaced."""
     from gamegraph.db.catalog import list_graphs
+    from gamegraph.games.registry import parse_graph_id
 
-    loaded = {record.id: record for record in list_graphs(runner)}
-    if graph_id not in loaded:
-        raise InputError(f"graph {graph_id!r} is not loaded (`gamegraph graphs` lists them)")
+    game = parse_graph_id(graph_id)  # InputError for an id of no game
+    if graph_id not in {record.id for record in list_graphs(runner)}:
+        raise GraphNotLoadedError(f"{game.describe()} is not loaded", game.load_command())
     name = name or graph_id
     runner.run("CALL gds.graph.drop($name, false) YIELD graphName RETURN graphName", {"name": name})
     rows: list[dict[str, Any]] = runner.run(_PROJECT, {"graph": graph_id, "name": name})

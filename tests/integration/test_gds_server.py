@@ -94,7 +94,10 @@ def test_projection_of_a_loaded_graph_has_its_nodes_and_gds_finds_its_components
 def test_project_refuses_a_graph_that_is_not_loaded(
     runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
 ) -> None:
-    from gamegraph.errors import InputError
+    from gamegraph.errors import GraphNotLoadedError, InputError
 
-    with pytest.raises(InputError, match="'bulgarian:999' is not loaded"):
-        Database(runner, neo4j_settings).project("bulgarian:999")
+    db = Database(runner, neo4j_settings)
+    with pytest.raises(GraphNotLoadedError, match=r"B_37 is not loaded: run `gamegraph load "):
+        db.project("bulgarian:37")
+    with pytest.raises(InputError, match="bad graph id 'nonsense'"):
+        db.project("nonsense")

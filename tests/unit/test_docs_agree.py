@@ -41,3 +41,14 @@ def test_browser_md_does_not_promise_a_result_from_a_multi_statement_frame() -> 
     flat = " ".join(BROWSER.split())
     assert "click the last one to see its result" not in flat
     assert "Run the `:param` lines first" in flat
+
+
+def test_games_md_counts_the_built_in_games_and_browser_md_names_real_query_files() -> None:
+    from gamegraph.games.registry import BUILT_IN, all_games, origin
+
+    words = {15: "fifteen", 16: "sixteen", 17: "seventeen", 18: "eighteen", 19: "nineteen"}
+    built_in = sum(origin(game.name) == BUILT_IN for game in all_games())
+    games_md = (ROOT / "docs" / "games.md").read_text()
+    assert f"gamegraph ships {words[built_in]} games" in games_md
+    [pattern] = re.findall(r"`(gamegraph/[^`]*\*\.cypher)`", BROWSER)
+    assert list(ROOT.glob(pattern.replace("<game>", "*")))
