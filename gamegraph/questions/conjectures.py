@@ -123,7 +123,7 @@ class Verdict:
 def _span(ns: list[int]) -> str:
     if not ns:
         return "nothing"
-    if ns == list(range(ns[0], ns[-1] + 1)):
+    if len(ns) > 1 and ns == list(range(ns[0], ns[-1] + 1)):
         return f"{ns[0]}..{ns[-1]}"
     return ",".join(map(str, ns))
 
@@ -230,6 +230,11 @@ def check_file(
         game_type = get_game(item.game)
         low = game_type.param("n").minimum
         chosen = [n for n in chosen if low is None or n >= low]
+        if not chosen:  # else "held for every n in nothing"
+            covers = f"covers n = {_span(list(item.ns))}" if item.ns else f"takes n >= {low}"
+            raise InputError(
+                f"conjecture {item.name} {covers}: --n {_span(asked or [])} leaves no n to check"
+            )
         plans.append((item, chosen))
         for n in chosen:
             game = game_type.create(n=n, **dict(item.params))

@@ -98,6 +98,10 @@ def test_check_errors_are_one_line(gamegraph: Callable[..., CliResult], tmp_path
         (["check", str(raising)], "error: conjecture boom raised ZeroDivisionError at n=1"),
         (["check", str(EXAMPLE), "--only", "nope"], "has no conjecture nope"),
         (["check", str(tmp_path / "missing.py")], "no such file"),
+        (  # before: "held for every n in nothing (0 n)"
+            ["check", str(EXAMPLE), "--only", "every_p_position_has_even_rank", "--n", "500"],
+            "conjecture every_p_position_has_even_rank covers n = 1..40: --n 500 leaves no n",
+        ),
     ]:
         result = gamegraph(*args)
         lines = result.stderr.strip().splitlines()
