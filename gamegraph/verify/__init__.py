@@ -30,6 +30,7 @@ from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError
 from gamegraph.games.base import Game
 from gamegraph.games.checks import Check, Comparison
+from gamegraph.games.registry import all_games, get_game
 from gamegraph.verify.gds import checks_by_gds, gds_checks
 
 __all__ = ["Check", "VerifyReport", "verify"]
@@ -80,7 +81,7 @@ def verify(
     if not records:
         what = ", ".join(g.id for g in graphs) if graphs else (f"n = {n}" if n else "any n")
         what += f" of {', '.join(sorted(games))}" if games else ""
-        command = graphs[0].load_command() if graphs else f"gamegraph load --n {n or 24}"
+        command = graphs[0].load_command() if graphs else _load_command(n, games)
         why = f" ({'; '.join(report.skipped)})" if report.skipped else ""
         raise GraphNotLoadedError(f"no complete graph to verify for {what}{why}", command)
     by_gds = checks_by_gds(runner, [game for _, game in records], say)
@@ -131,6 +132,16 @@ def verify(
         for k in range(len(parts)):
             report.checks += found[i, k]
     return report
+
+
+def _load_command(n: int | None, games: Collection[str]) -> str:
+    """What loads a graph to verify: of the one game named, its example's (with its other
+    parameters: austrian needs L), at n if given; else the default games at n (or 24)."""
+    if len(games) == 1 and (name := next(iter(games))) in {g.name for g in all_games()}:
+        game = get_game(name)
+        return game.create(**(game.example | ({"n": n} if n else {}))).load_command()
+    named = f" --games {','.join(sorted(games))}" if games else ""
+    return f"gamegraph load --n {n or 24}{named}"
 
 
 class _Engine:

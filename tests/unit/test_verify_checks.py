@@ -130,3 +130,25 @@ def test_a_comparison_over_arrays_names_each_position_that_differs_and_counts_th
     moves.many("in-degree", key, seen, found, None, engine, source="from the moves")
     assert moves.problems[0] == "p1 in-degree: from the moves 7, engine 1"
     assert moves.count == 1 + (size - MAX_PROBLEMS)
+
+
+def test_with_nothing_loaded_verify_names_a_load_of_the_games_asked_for() -> None:
+    """Before, `verify --games carolina` with nothing loaded said `gamegraph load --n 24`,
+    which loads the default games, not Carolina (and replaces the main job's Q)."""
+    from fake_runner import CollectingQueryRunner
+
+    from gamegraph.errors import GraphNotLoadedError
+    from gamegraph.verify import verify
+
+    for n, games, command in [
+        (None, {"carolina"}, "gamegraph load --games carolina --n 8"),
+        (30, {"austrian"}, "gamegraph load --games austrian --n 30 --L 5"),
+        (12, {"crim", "carolina"}, "gamegraph load --n 12 --games carolina,crim"),
+        (None, set(), "gamegraph load --n 24"),
+    ]:
+        try:
+            verify(CollectingQueryRunner(), n=n, games=games)
+        except GraphNotLoadedError as e:
+            assert e.command == command
+        else:
+            raise AssertionError("verify found a graph in an empty fake")
