@@ -229,9 +229,13 @@ class Game(ABC, Generic[BuiltT]):
         """The game for these parameter values (defaults for the rest), validated."""
         for name in values:
             cls.param(name)
-        missing = [p.name for p in cls.params if p.required and p.name not in values]
+        missing = [p for p in cls.params if p.required and p.name not in values]
         if missing:
-            raise InputError(f"{cls.name} needs {', '.join(missing)}")
+            options = ", ".join(p.cli_option for p in missing)
+            raise InputError(
+                f"{cls.name} needs {', '.join(p.name for p in missing)} ({options} on the "
+                "command line)"
+            )
         full = {p.name: values.get(p.name, p.default) for p in cls.params}
         return cls(**full)
 

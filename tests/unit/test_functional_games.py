@@ -410,7 +410,7 @@ def test_austrian_graph_ids_carry_l_and_n_and_leave_the_variant_out() -> None:
         ("austrian", {"n": 20, "L": 0}, "L must be >= 1, not 0"),
         ("austrian", {"n": 20, "L": -3}, "L must be >= 1"),
         ("austrian", {"n": 20, "L": "five"}, "L must be an integer"),
-        ("austrian", {"n": 20}, "austrian needs L"),
+        ("austrian", {"n": 20}, "austrian needs L (--L on the command line)"),
         ("carolina", {"n": 64}, "n must be <= 63, not 64"),
         ("carolina", {"n": 0}, "n must be >= 1, not 0"),
         ("montreal", {"n": 32}, "n must be <= 31"),
