@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
@@ -277,15 +278,31 @@ ForceOption = Annotated[
 ]
 
 
-def _shared_params() -> dict[str, tuple[Param, str]]:
-    """Every loadable parameter but n, once, with the games that declare it."""
-    found: dict[str, tuple[Param, list[str]]] = {}
+def _shared_params() -> list[Param]:
+    """Every loadable parameter but n, once, its help naming the games that declare it (each
+    game's meaning, where they declare it differently) and the default they take."""
+    found: dict[str, list[tuple[str, Param]]] = {}
     for game in all_games():
         for param in game.params:
-            if param.name == "n" or not param.loadable:
-                continue
-            found.setdefault(param.name, (param, []))[1].append(game.name)
-    return {name: (param, ", ".join(owners)) for name, (param, owners) in found.items()}
+            if param.name != "n" and param.loadable:
+                found.setdefault(param.name, []).append((game.name, param))
+    shared = []
+    for declared in found.values():
+        param = declared[0][1]
+        if len({(p.help, p.default) for _, p in declared}) == 1:
+            text = f"{param.help} ({', '.join(owner for owner, _ in declared)}){_default(param)}"
+        else:
+            text = " ".join(f"{owner}: {p.help}{_default(p)}" for owner, p in declared)
+        shared.append(replace(param, help=text))
+    return shared
+
+
+def _default(param: Param) -> str:
+    """A parameter's default, said in its option's help (a `load` option's own default is
+    none: a game not given it takes the one it declares)."""
+    if param.kind == "flag" or param.required:
+        return ""
+    return f" (default: {param.format(param.default)})"
 
 
 def graph_options() -> list[inspect.Parameter]:
@@ -300,17 +317,17 @@ def graph_options() -> list[inspect.Parameter]:
             ],
             None,
         ),
-        *(param_option(p, games=owners, load=True) for p, owners in _shared_params().values()),
+        *(param_option(p, load=True) for p in _shared_params()),
     ]
 
 
 # --------------------------------------------------------------------------- game parameters
 
 
-def param_option(param: Param, *, games: str = "", load: bool = False) -> inspect.Parameter:
+def param_option(param: Param, *, load: bool = False) -> inspect.Parameter:
     """A typer option for a declared game parameter; its value reaches the command as text
     (parsed once by the game, :meth:`Param.parse`) or, for a flag, as a bool."""
-    help_text = param.help + (f" ({games})" if games else "")
+    help_text = param.help
     names = [param.cli_option]
     if load and param.many:
         names.append(param.cli_option + "s")  # --rules paper,band
@@ -320,8 +337,8 @@ def param_option(param: Param, *, games: str = "", load: bool = False) -> inspec
     if param.kind == "flag":
         option = typer.Option(names[0], *names[1:], help=help_text)
         return keyword(param.name, Annotated[bool, option], False if load else param.default)
-    if not param.required and not load:
-        help_text += f" [default: {param.format(param.default)}]"
+    if not load:  # "[default: ...]" would be taken for rich markup and dropped
+        help_text += _default(param)
     option = typer.Option(names[0], *names[1:], help=help_text, show_default=False)
     required = param.required and not load
     return keyword(

@@ -4,6 +4,7 @@ facts of the specs, and bad input is one `error:` line with exit code 2."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -171,3 +172,30 @@ def test_n_500_and_10000_are_refused_in_one_line_without_recursing(gamegraph: Cl
                 assert result.stderr.startswith(f"error: {message}"), result.stderr
                 assert len(result.stderr.splitlines()) == 1
                 assert "Traceback" not in result.output
+
+
+def _help_text(output: str) -> str:
+    """A --help page as one line of words (rich's box and wrapping taken out)."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", output).split())
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_stats_help_says_each_parameters_default(
+    game: Any, gamegraph: Callable[..., CliResult]
+) -> None:
+    """Before, the help wrote "[default: paper]", which rich took for markup and dropped."""
+    page = _help_text(gamegraph("stats", game.name, "--help").stdout)
+    for param in game.params:
+        if not param.required and param.kind != "flag":
+            assert f"(default: {param.format(param.default)})" in page, param.name
+
+
+def test_load_help_gives_each_games_meaning_of_a_shared_option(
+    gamegraph: Callable[..., CliResult],
+) -> None:
+    """--rule is lifting's and tchoukaillon's, with other values: the help said only
+    lifting's (and named both games)."""
+    page = _help_text(gamegraph("load", "--help").stdout)
+    assert "lifting: Lifting rule: 'paper'" in page and "(default: paper)" in page
+    assert "tchoukaillon: The move rule: 'standard'" in page
+    assert "(default: standard)" in page
