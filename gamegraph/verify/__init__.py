@@ -238,7 +238,12 @@ def _choose(
             continue
         state = record.state()
         game = record.loaded_game()
-        if game is None or state in _NOT_SERVING:
+        if game is None and state is GraphState.STALE:
+            report.skipped.append(
+                f"{graph_id}: its game {record.game!r} is not known here (one defined in a "
+                "file: name the file with --games-from)"
+            )
+        elif game is None or state in _NOT_SERVING:
             report.skipped.append(f"{graph_id}: {state.value}")
         elif state is GraphState.STALE:
             report.skipped.append(
