@@ -99,8 +99,15 @@ def table(
     cluster (or --scheduler), cached on disk so a second run is instant and an interrupted run
     resumes; integer columns are compared with the OEIS sequences gamegraph ships."""
     from gamegraph.api import game_of
-    from gamegraph.questions.tables import compute_table, parse_columns, parse_range
+    from gamegraph.questions.tables import (
+        check_plot_path,
+        compute_table,
+        parse_columns,
+        parse_range,
+    )
 
+    if plot is not None:  # before computing the table, not after
+        check_plot_path(plot)
     game_type = game_of(game)
     ns = parse_range(n)
     params = parse_params(game_type, list(param or []))

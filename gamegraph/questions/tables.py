@@ -28,7 +28,7 @@ from gamegraph.questions.oeis import SequenceMatch, match_sequences
 from gamegraph.questions.rows import Column, RowCache, RowSpec, guarded_row
 from gamegraph.reporting._compute import cache_root
 
-__all__ = ["MAX_ROWS", "Table", "compute_table", "parse_columns", "parse_range"]
+__all__ = ["MAX_ROWS", "Table", "check_plot_path", "compute_table", "parse_columns", "parse_range"]
 
 MAX_ROWS = 100_000
 """More rows than this in one table is refused (a typo such as 1..10000000)."""
@@ -188,8 +188,7 @@ class Table:
         numeric = self._columns_of(int | float)
         if not numeric:
             raise InputError("--plot: no numeric column to plot")
-        if path.suffix.lower() not in (".png", ".svg"):
-            raise InputError(f"--plot {str(path)!r}: name a .png or .svg file")
+        check_plot_path(path)
         figure, axes = plt.subplots(
             len(numeric), 1, figsize=(7, 2.6 * len(numeric)), squeeze=False, sharex=True
         )
@@ -383,3 +382,10 @@ def _matches(table: Table) -> list[SequenceMatch]:
             by_n = {r["n"]: r[column] for r in rows}
             found += match_sequences(column, by_n, params)
     return found
+
+
+def check_plot_path(path: Path) -> None:
+    """InputError unless ``path`` names a file matplotlib writes here (.png, .svg): checked
+    before a table is computed, not after."""
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise InputError(f"--plot {str(path)!r}: name a .png or .svg file")

@@ -72,3 +72,16 @@ def test_a_range_too_big_for_memory_names_the_n(gamegraph: Callable[..., CliResu
     result = gamegraph("table", "bulgarian", "--n", "1..100", env={"GAMEGRAPH_MEMORY_LIMIT": "60M"})
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "error: bulgarian n=" in lines[0] and "would need" in lines[0]
+
+
+def test_a_plot_file_of_another_kind_is_refused_before_anything_is_computed(
+    gamegraph: Callable[..., CliResult], tmp_path: Path
+) -> None:
+    """Before, the whole table was computed and printed, and then the plot refused."""
+    result = gamegraph(
+        "table", "bulgarian", "--n", "1..5", "--no-cache", "--plot", str(tmp_path / "x.jpg")
+    )
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert (
+        result.stderr.startswith("error: --plot ") and "name a .png or .svg file" in result.stderr
+    )
