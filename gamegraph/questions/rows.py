@@ -21,6 +21,7 @@ import importlib
 import importlib.util
 import inspect
 import json
+import numbers
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -155,7 +156,12 @@ def _plain(value: Any) -> Any:
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
-    return str(value)  # a fraction, or anything else, as its text
+    if isinstance(value, numbers.Number):
+        return str(value)  # a fraction, a decimal, as its text
+    raise TypeError(
+        f"it returned {type(value).__name__} {value!r:.60}: a column's value is a number, "
+        "a string, or a list or dict of them"
+    )
 
 
 # --------------------------------------------------------------------------- the task

@@ -85,3 +85,16 @@ def test_a_plot_file_of_another_kind_is_refused_before_anything_is_computed(
     assert (
         result.stderr.startswith("error: --plot ") and "name a .png or .svg file" in result.stderr
     )
+
+
+def test_a_column_value_that_is_no_number_or_text_is_refused(
+    gamegraph: Callable[..., CliResult], tmp_path: Path
+) -> None:
+    """Before, it was accepted and cached as its repr, "<object object at 0x...>"."""
+    source = tmp_path / "weird.py"
+    source.write_text("def weird(graph):\n    return object()\n")
+    result = gamegraph("table", "bulgarian", "--n", "1..3", "--column", f"{source}:weird")
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert "column weird" in lines[0] and "raised TypeError at bulgarian n=1" in lines[0]
+    assert "it returned object <object object at" in lines[0]
