@@ -41,15 +41,25 @@ def summary_lines(title: str, data: dict[str, Any], seconds: float) -> None:
     typer.echo(f"computed in {seconds:.2f} s")
 
 
-def _format(value: object) -> str:
+SHOWN = 40
+"""Items of a list or dict a readable summary shows (--json prints them all)."""
+
+
+def _format(value: object, grouped: bool = True) -> str:
+    """A value of a summary line; an int in a list or dict is written without thousands
+    separators, which the list's commas would make ambiguous (50000000, 16666667)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_format(v)}" for k, v in value.items()) or "-"
-    if isinstance(value, list):
-        return ", ".join(_format(v) for v in value) or "-"
+        return f"{value:,}" if grouped else str(value)
+    if isinstance(value, dict | list):
+        items = [
+            f"{k}: {_format(v, False)}" if isinstance(value, dict) else _format(v, False)
+            for k, v in (value.items() if isinstance(value, dict) else enumerate(value))
+        ]
+        if len(items) > SHOWN:  # T_n's board at n = 10^8 has 17,724 holes
+            items = [*items[: SHOWN - 5], "...", *items[-5:], f"({len(value):,} in all; --json)"]
+        return ", ".join(items) or "-"
     return str(value)
 
 

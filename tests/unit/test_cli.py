@@ -199,3 +199,19 @@ def test_load_help_gives_each_games_meaning_of_a_shared_option(
     assert "lifting: Lifting rule: 'paper'" in page and "(default: paper)" in page
     assert "tchoukaillon: The move rule: 'standard'" in page
     assert "(default: standard)" in page
+
+
+def test_a_long_list_in_a_summary_is_cut_and_its_numbers_are_not_grouped(
+    gamegraph: Callable[..., CliResult],
+) -> None:
+    """Before, T_{10^8}'s board was one line of about 100 KB, and its move vector read
+    "50,000,000, 16,666,667, ..." (which commas separate the numbers?)."""
+    text = gamegraph("stats", "tchoukaillon", "--n", "100000000").stdout
+    data = json.loads(gamegraph("stats", "tchoukaillon", "--n", "100000000", "--json").stdout)
+    board = next(line for line in text.splitlines() if "winnable board" in line)
+    holes = len(data["winnable_board"])
+    assert len(board) < 400 and board.endswith(f"({holes:,} in all; --json)")
+    shown = board.split("winnable board", 1)[1].split(", ...")[0].split(",")
+    assert [int(v) for v in shown] == data["winnable_board"][: len(shown)]
+    moves = next(line for line in text.splitlines() if "move vector" in line)
+    assert moves.split()[2:4] == [f"{data['move_vector'][0]},", f"{data['move_vector'][1]},"]
