@@ -113,11 +113,14 @@ class Param:
                 )
             return value
         low, high = self.minimum, self.maximum
+        # lifting's n is --n-max on the command line: "n (--n-max) must be <= 255"
+        own = self.cli_option != f"--{self.name.replace('_', '-')}"
+        named = self.name + (f" ({self.cli_option})" if own else "")
         if low is not None and (value < low or (self.open_minimum and value == low)):
             bound = f"> {_show(low)}" if self.open_minimum else f">= {_show(low)}"
-            raise InputError(f"{self.name} must be {bound}, not {_show(value)}")
+            raise InputError(f"{named} must be {bound}, not {_show(value)}")
         if high is not None and value > high:
-            raise InputError(f"{self.name} must be <= {_show(high)}, not {_show(value)}")
+            raise InputError(f"{named} must be <= {_show(high)}, not {_show(value)}")
         return value
 
     def format(self, value: Any) -> str:
