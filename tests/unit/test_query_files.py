@@ -647,3 +647,14 @@ def test_a_game_registered_later_rebuilds_the_command_line_but_keeps_cli_options
 
 def _refuse_to_connect(*_: Any, **__: Any) -> None:
     raise DatabaseError("the test refused to connect")
+
+
+def test_query_list_names_each_file_by_its_package_or_its_game_never_a_path() -> None:
+    """Before, Janetzko's own file was listed by the path it was imported from (absolute on
+    a clone installed so), first of all."""
+    from gamegraph.db.queries import user_queries
+
+    sources = {q.source for q in user_queries().values()}
+    assert "janetzko (janetzko.cypher)" in sources
+    for source in sources:
+        assert re.fullmatch(r"[a-z_]+/[a-z_]+\.cypher|[a-z0-9-]+ \([a-z_.]+\)", source), source

@@ -21,6 +21,7 @@ as the shipped files are) and run unchanged in Neo4j Browser after their ``:para
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -49,9 +50,10 @@ def texts(game: type[Any]) -> list[tuple[str, str, bool]]:
         (f"{game.name} (verify)", fill(verify), True),
         (f"{game.name} (queries)", fill(*user), False),
     ]
-    if game.definition.queries:
-        with open(game.definition.queries, encoding="utf-8") as handle:
-            files.append((game.definition.queries, handle.read(), False))
+    if game.definition.queries:  # shown by its name beside the game's others, not its path
+        path = game.definition.queries
+        with open(path, encoding="utf-8") as handle:
+            files.append((f"{game.name} ({os.path.basename(path)})", handle.read(), False))
     return files
 
 
