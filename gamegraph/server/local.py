@@ -145,11 +145,19 @@ class LocalNeo4j(HomeFiles):
 
     @property
     def bolt_uri(self) -> str:
-        return f"bolt://{self.host}:{self.bolt_port}"
+        """The Bolt address of this home's server: the one it runs on (its ready.json) while
+        it runs, whatever the settings say now, so that no command reaches another server
+        on the configured port with this home's password; the configured one otherwise."""
+        return self._running("bolt_uri") or f"bolt://{self.host}:{self.bolt_port}"
 
     @property
     def http_uri(self) -> str:
-        return f"http://{self.host}:{self.http_port}"
+        return self._running("http_uri") or f"http://{self.host}:{self.http_port}"
+
+    def _running(self, key: str) -> str | None:
+        _, info = self._launcher()
+        value = info.get(key) if info is not None else None
+        return value if isinstance(value, str) else None
 
     @property
     def password_file(self) -> Path:

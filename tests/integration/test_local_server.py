@@ -47,6 +47,26 @@ def test_http_discovery_names_bolt_address_and_community_edition(
     assert discovery["bolt_direct"] == local_neo4j.bolt_uri
 
 
+def test_a_running_server_is_reached_on_its_own_ports_whatever_the_settings_say(
+    local_neo4j: LocalNeo4j,
+) -> None:
+    """Before, a home whose server ran on one port, asked for with another (the port
+    variables changed since its start), was reported and connected to on the other: a
+    foreign server there would have been sent this home's password."""
+    from neo4j_container import free_port
+
+    from gamegraph.db.connection import local_uri
+
+    bolt = f"bolt://127.0.0.1:{local_neo4j.bolt_port}"  # the ports it was started with
+    http = f"http://127.0.0.1:{local_neo4j.http_port}"
+    elsewhere = LocalNeo4j(local_neo4j.home, bolt_port=free_port(), http_port=free_port())
+    assert (elsewhere.bolt_uri, elsewhere.http_uri, local_uri(elsewhere)) == (bolt, http, bolt)
+    status = elsewhere.status()
+    assert status.bolt_uri == bolt and status.pid == local_neo4j.status().pid
+    code, _, body = _get(f"{elsewhere.http_uri}/")
+    assert code == 200 and json.loads(body)["bolt_direct"] == bolt
+
+
 def test_second_start_is_a_no_op(local_neo4j: LocalNeo4j) -> None:
     before = local_neo4j.status()
     result = local_neo4j.start()
