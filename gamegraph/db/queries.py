@@ -222,8 +222,9 @@ def _position(
             value = ",".join(str(v) for v in value)
         else:
             raise _bad(param, value, "a position such as '5,3,3,1' or '1 3^2 5'")
+    graph = game.for_query(others)  # an error of n (or L, ...) is not the position's
     try:
-        return game.for_query(others).parse_position(value)
+        return graph.parse_position(value)
     except InputError as e:
         raise InputError(f"parameter {param.name}: {e}") from None
 

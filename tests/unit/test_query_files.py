@@ -658,3 +658,10 @@ def test_query_list_names_each_file_by_its_package_or_its_game_never_a_path() ->
     assert "janetzko (janetzko.cypher)" in sources
     for source in sources:
         assert re.fullmatch(r"[a-z_]+/[a-z_]+\.cypher|[a-z0-9-]+ \([a-z_.]+\)", source), source
+
+
+def test_a_bad_n_beside_a_position_is_not_blamed_on_the_position() -> None:
+    """Before: "parameter position: n must be >= 1, not -3"."""
+    with pytest.raises(InputError) as error:
+        convert_params(ALL_QUERIES["bulgarian_trajectory"], {"n": "-3", "position": "1,1"})
+    assert str(error.value) == "n must be >= 1, not -3"
