@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamegraph.games import all_games, get_game
+from gamegraph.games.registry import BUILT_IN, origin
 from gamegraph.verify.gds import (
     NO_GDS,
     acyclic_check,
@@ -187,7 +188,8 @@ def test_every_gds_query_expects_figures_of_its_games_summary() -> None:
     # defined games included: every registered game's example graph, built by the engine
     expected = {"nodes": int, "components": int, "sizes": list, "positions": int}
     names = set()
-    for game in (g.create(**g.example) for g in all_games()):
+    shipped = [g for g in all_games() if origin(g.name) == BUILT_IN or "package" in origin(g.name)]
+    for game in (g.create(**g.example) for g in shipped):  # not the test files' own games
         queries = gds_queries(game)
         summary = game.summary(game.build(force=True)) if queries else {}
         for query in queries:
