@@ -209,7 +209,7 @@ class Database:
         with bulk_lock(home, wait=False) as free:
             if free:
                 return
-        note(f"waiting for the bulk load running on the Neo4j in {home} to end ...")
+        note(f"waiting for the bulk load or restore running on the Neo4j in {home} to end ...")
         with bulk_lock(home, wait=True):
             pass
 

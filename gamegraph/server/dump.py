@@ -2,10 +2,17 @@
 dump` and `neo4j-admin database load`, run from the same Maven Central jars as the server
 (entry point `org.neo4j.cli.AdminTool`, as :mod:`.bulk_import` runs the importer).
 
-Both need the database offline: inside a running server whose launcher can stop and start
-its default database (:meth:`LocalNeo4j.can_swap_store`), only the database closes, for the
-seconds the tool runs (the DBMS, Bolt and HTTP stay up); otherwise the server is stopped and
-started again. A stopped server stays stopped while the tool runs and is not started.
+A dump needs the database offline: inside a running server whose launcher can stop and
+start its default database (:meth:`LocalNeo4j.can_swap_store`), only the database closes, for
+the seconds the tool runs (the DBMS, Bolt and HTTP stay up); otherwise the server is stopped
+and started again. A stopped server stays stopped while the tool runs and is not started.
+
+A restore never loads over the live store: `neo4j-admin database load` writes the dump into a
+staging home (``<home>/bulk/home``, the bulk route's) while the database keeps serving, and
+only a store that loaded whole takes the live one's place, by the bulk route's journaled swap
+(:class:`~.swap.StoreSwap`, under the home's bulk lock). A dump that does not load, or a
+store that does not open, leaves the database as it was; a process killed during the swap is
+undone by the next connection (:func:`~.swap.recover_interrupted_swap`).
 """
 
 from __future__ import annotations
@@ -17,9 +24,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from gamegraph.errors import LoadConflictError
 from gamegraph.server.bulk_import import run_admin
 from gamegraph.server.errors import LocalNeo4jError, tail
 from gamegraph.server.local import LocalNeo4j
+from gamegraph.server.swap import StoreSwap, bulk_lock, reopen
 
 __all__ = ["dump_database", "load_database"]
 
@@ -43,26 +52,64 @@ def dump_database(server: LocalNeo4j, target: Path, note: Note = lambda message:
 
 
 def load_database(server: LocalNeo4j, source: Path, note: Note = lambda message: None) -> None:
-    """Replace the default database of ``server`` by the dump ``source``."""
+    """Replace the default database of ``server`` by the dump ``source``; if it fails, at any
+    point, the database is left as it was (see the module docstring)."""
     database = server.default_database
-    with tempfile.TemporaryDirectory(dir=server.home) as scratch:
-        # neo4j-admin reads <database>.dump from a directory
-        staged = Path(scratch) / f"{database}.dump"
-        try:
-            os.link(source, staged)
-        except OSError:
-            shutil.copyfile(source, staged)
-        with _offline(server, note):
-            _admin(
-                server,
-                [
-                    "database",
-                    "load",
-                    f"--from-path={scratch}",
-                    "--overwrite-destination=true",
-                    database,
-                ],
+    with bulk_lock(server.home, wait=False) as free:
+        if not free:
+            raise LoadConflictError(
+                f"a bulk load or restore is running on the Neo4j in {server.home}; nothing was "
+                "restored: run the restore again when it has ended"
             )
+        staging = server.home / "bulk"
+        shutil.rmtree(staging, ignore_errors=True)
+        try:
+            stage = LocalNeo4j(staging / "home", install_root=server.install_root)
+            dumps = staging / "dump"
+            dumps.mkdir(parents=True)
+            staged = dumps / f"{database}.dump"  # neo4j-admin reads <database>.dump
+            try:
+                os.link(source, staged)
+            except OSError:
+                shutil.copyfile(source, staged)
+            note(f"loading {source} beside the database (which keeps serving) ...")
+            _, done, _ = run_admin(
+                stage, ["database", "load", f"--from-path={dumps}", database], heap="1g"
+            )
+            if done.returncode != 0:
+                raise LocalNeo4jError(
+                    f"{source} is not a dump that neo4j-admin database load accepts (exit code "
+                    f"{done.returncode}); the database is unchanged:\n"
+                    f"{tail(done.stdout + done.stderr)}"
+                )
+            _swap_in(server, StoreSwap(server.home, stage.home, database), note)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _swap_in(server: LocalNeo4j, swap: StoreSwap, note: Note) -> None:
+    """Put the staged store in place of the live one and open it; the old one back if that
+    fails. A stopped server only has its store swapped."""
+    running = server.status().running
+
+    def move(step: Callable[[], None]) -> None:
+        if running:
+            reopen(server, step, lambda stage: None)
+        else:
+            step()
+
+    note("putting the restored store in place ...")
+    swap.begin()  # a process killed from here on is undone by the next connection
+    try:
+        move(swap.put_new_in_place)
+    except BaseException:
+        note("the restored store did not open: putting the previous database back")
+        move(swap.put_old_back)
+        swap.end()
+        raise
+    swap.recorded()
+    swap.forget_old()
+    swap.end()
 
 
 @contextmanager

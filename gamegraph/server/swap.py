@@ -1,5 +1,5 @@
 """The bulk route's store swap on the local Neo4j, made safe against a process killed at any
-point of it.
+point of it (a restore, :func:`~.dump.load_database`, swaps its loaded dump in the same way).
 
 A bulk load builds a new store beside the live one, then closes the default database, moves
 the new store's directories in place (the old ones aside, as ``<db>.previous``) and opens the
@@ -39,7 +39,8 @@ __all__ = ["BULK_LOCK", "SWAP_JOURNAL", "StoreSwap", "recover_interrupted_swap",
 SWAP_JOURNAL = "bulk-swap.json"
 """The swap's journal, in the Neo4j home."""
 BULK_LOCK = "bulk.lock"
-"""The file a bulk load holds an OS lock on (one bulk load per home), in the Neo4j home."""
+"""The file a bulk load or a restore holds an OS lock on (one at a time per home), in the Neo4j
+home."""
 
 
 class StoreSwap:
@@ -139,7 +140,7 @@ def bulk_lock(home: Path, *, wait: bool) -> contextlib.AbstractContextManager[bo
 
 
 def recover_interrupted_swap(local: LocalNeo4j, say: Callable[[str], None]) -> bool:
-    """Finish or undo the store swap of a bulk load that died in it (see the module
+    """Finish or undo the store swap of a bulk load or restore that died in it (see the module
     docstring); True if there was one. Does nothing while that bulk load is alive, nor in
     the process doing the swap."""
     journal = local.home / SWAP_JOURNAL
@@ -153,10 +154,10 @@ def recover_interrupted_swap(local: LocalNeo4j, say: Callable[[str], None]) -> b
         staging = local.home / "bulk" / "home"
         swap = StoreSwap(local.home, staging, local.default_database)
         if phase == "recorded":
-            say("a bulk load died after recording its graphs: opening its store")
+            say("a bulk load or restore died after its new store opened: keeping that store")
             reopen(local, swap.forget_old, lambda stage: None)
         else:
-            say("a bulk load died while it swapped stores: putting the previous one back")
+            say("a bulk load or restore died in its store swap: putting the old store back")
             reopen(local, swap.put_old_back, lambda stage: None)
         swap.end()
         shutil.rmtree(local.home / "bulk", ignore_errors=True)

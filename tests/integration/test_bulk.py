@@ -190,7 +190,7 @@ def test_a_bulk_load_killed_in_its_store_swap_leaves_the_database_as_it_was(
         assert get_graph(db.runner, "floridian:14") is None  # nothing of the bulk load
         report = verify(db.runner, graphs=[get_game("bulgarian").create(n=12)])
         assert report.ok, [(c.name, c.problems) for c in report.failures]
-    assert messages == ["a bulk load died while it swapped stores: putting the previous one back"]
+    assert messages == ["a bulk load or restore died in its store swap: putting the old store back"]
     assert not (server.home / SWAP_JOURNAL).exists() and not aside.exists()
     assert not (server.home / "bulk").exists()
 

@@ -16,6 +16,7 @@ from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.loader.plan import LoadRequest
 from gamegraph.loader.writer import drop_graph, run_load
 from gamegraph.server import LocalNeo4j
+from gamegraph.server.swap import SWAP_JOURNAL
 
 GRAPHS = ["bulgarian:10", "floridian:10"]
 QUERIES = [("bulgarian_cycles", {"n": 10}), ("floridian_outcomes", {"n": 10})]
@@ -88,3 +89,39 @@ def test_a_dump_restored_on_a_fresh_home_verifies_and_answers_as_before(
     lines = refused.stderr.strip().splitlines()
     assert lines[-1].startswith("error:") and "--force" in lines[-1]
     assert "Traceback" not in refused.stderr
+
+
+def test_a_restore_of_a_file_that_is_no_dump_fails_and_leaves_the_database_as_it_was(
+    loaded: None,
+    neo4j_settings: Neo4jSettings,
+    local_neo4j: LocalNeo4j,
+    runner: Neo4jQueryRunner,
+    tmp_path: Path,
+    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    def state() -> tuple[list[tuple[object, ...]], int, int]:
+        with gg.connect(auth=(neo4j_settings.user, neo4j_settings.password)) as db:
+            records = sorted(
+                (r.id, r.status, r.nodes, r.relationships, r.fingerprint) for r in db.graphs()
+            )
+        nodes = runner.run("MATCH (x) RETURN count(x) AS c")[0]["c"]
+        rels = runner.run("MATCH ()-[r]->() RETURN count(r) AS c")[0]["c"]
+        return records, nodes, rels
+
+    before = state()
+    assert set(GRAPHS) <= {record[0] for record in before[0]}
+    bad = tmp_path / "bad.dump"
+    bad.write_text("this is not a Neo4j dump\n")
+    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
+    env.pop("NEO4J_URI", None)
+    done = gamegraph_process(env, "restore", str(bad), "--force")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert state() == before
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and str(bad) in errors[0] and "unchanged" in errors[0], errors
+    assert "Traceback" not in done.stderr
+    with gg.connect(auth=(neo4j_settings.user, neo4j_settings.password)) as db:
+        report = db.verify(graphs=GRAPHS)
+    assert report.ok, [(c.name, c.problems) for c in report.failures]
+    assert not (local_neo4j.home / "bulk").exists()
+    assert not (local_neo4j.home / SWAP_JOURNAL).exists()
