@@ -13,6 +13,8 @@ __all__ = [
     "DEFAULT_PAGECACHE",
     "DEFAULT_USER",
     "GDS_VERSION",
+    "MIN_HEAP",
+    "MIN_PAGECACHE",
     "NEO4J_VERSION",
 ]
 
@@ -30,3 +32,7 @@ DEFAULT_BOLT_PORT = 7687
 DEFAULT_HTTP_PORT = 7474
 DEFAULT_HEAP = "2g"
 DEFAULT_PAGECACHE = "512m"
+MIN_HEAP = "128m"
+"""The smallest GAMEGRAPH_NEO4J_HEAP taken (the server, GDS loaded, starts and answers in it)."""
+MIN_PAGECACHE = "8m"
+"""The smallest GAMEGRAPH_NEO4J_PAGECACHE taken (the server starts and answers with it)."""

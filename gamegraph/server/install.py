@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from gamegraph.errors import InputError
 from gamegraph.server.defaults import (
     APOC_VERSION,
     BROWSER_VERSION,
@@ -61,9 +62,19 @@ def gds_enabled(env: dict[str, str] | None = None) -> bool:
 
 
 def flag_enabled(name: str, env: dict[str, str] | None = None) -> bool:
-    """A switch of the environment that is on unless set to false, 0, no or off."""
+    """A switch of the environment that is on unless set to false, 0, no or off (true, 1,
+    yes, on, or unset: on); InputError for any other value (``maybe``), which would
+    otherwise turn it on unnoticed."""
     value = (os.environ if env is None else env).get(name, "")
-    return value.strip().lower() not in ("false", "0", "no", "off")
+    word = value.strip().lower()
+    if word in ("false", "0", "no", "off"):
+        return False
+    if word in ("", "true", "1", "yes", "on"):
+        return True
+    raise InputError(
+        f"{name}={value!r} is neither on nor off: use true or false (or 1/0, yes/no, on/off), "
+        "or leave it unset (on)"
+    )
 
 
 def default_home() -> Path:

@@ -10,7 +10,8 @@ Defaults: Bolt ``bolt://127.0.0.1:7687``, HTTP ``http://127.0.0.1:7474`` (Neo4j 
 ``/browser/``), user ``neo4j`` with a random password made with the home and kept in
 ``<home>/password`` (mode 0600; see :mod:`.password`). Environment variables:
 ``GAMEGRAPH_NEO4J_HOME``, ``GAMEGRAPH_NEO4J_BOLT_PORT``, ``GAMEGRAPH_NEO4J_HTTP_PORT``,
-``GAMEGRAPH_NEO4J_HEAP`` (default 2g), ``GAMEGRAPH_NEO4J_PAGECACHE`` (default 512m),
+``GAMEGRAPH_NEO4J_HEAP`` (default 2g, at least 128m), ``GAMEGRAPH_NEO4J_PAGECACHE``
+(default 512m, at least 8m; both a whole number with k, m or g after it),
 ``GAMEGRAPH_NEO4J_PASSWORD`` (initial password of a new home instead of a random one),
 ``GAMEGRAPH_NEO4J_CACHE``,
 ``GAMEGRAPH_NEO4J_DEFAULT_DATABASE`` (default ``neo4j``; Community serves only this one user
@@ -39,6 +40,8 @@ from gamegraph.server.defaults import (
     DEFAULT_HTTP_PORT,
     DEFAULT_PAGECACHE,
     DEFAULT_USER,
+    MIN_HEAP,
+    MIN_PAGECACHE,
 )
 from gamegraph.server.errors import (
     LocalNeo4jError,
@@ -65,10 +68,12 @@ from gamegraph.server.password import (
     write_password,
 )
 from gamegraph.server.processes import (
+    SIZE_FORMS,
     file_tail,
     is_launcher_process,
     jvm_flags,
     make_private,
+    memory_size,
     port_problem,
     rss_bytes,
     wait_for_exit,
@@ -106,6 +111,23 @@ def _port(kind: str, given: int | None, default: int) -> int:
     return int(text)
 
 
+def _size(what: str, name: str, given: str | None, default: str, least: str) -> str:
+    """The size of the JVM's `what` ("heap", "page cache"): `given` (an argument), else the
+    environment variable `name`, else `default`; InputError unless it is a size that
+    :func:`~.processes.memory_size` reads and at least `least` (e.g. 100, bare bytes, or 0:
+    a server that cannot start, after a long log)."""
+    if given is None and os.environ.get(name):
+        source, text = name, os.environ[name]
+    else:
+        source, text = f"the {what} argument", given or default
+    size = memory_size(text)
+    if size is None or size < (memory_size(least) or 0):
+        raise InputError(
+            f"{source}={text!r} is not a {what} size: use {SIZE_FORMS}, at least {least}"
+        )
+    return text.strip()
+
+
 class LocalNeo4j(HomeFiles):
     """The gamegraph-managed Neo4j in one home directory (see the module docstring)."""
 
@@ -129,9 +151,9 @@ class LocalNeo4j(HomeFiles):
         self.bolt_port = _port("bolt", bolt_port, DEFAULT_BOLT_PORT)
         self.http_port = _port("http", http_port, DEFAULT_HTTP_PORT)
         self.initial_password = password or os.environ.get("GAMEGRAPH_NEO4J_PASSWORD") or None
-        self.heap = heap or os.environ.get("GAMEGRAPH_NEO4J_HEAP") or DEFAULT_HEAP
-        self.pagecache = (
-            pagecache or os.environ.get("GAMEGRAPH_NEO4J_PAGECACHE") or DEFAULT_PAGECACHE
+        self.heap = _size("heap", "GAMEGRAPH_NEO4J_HEAP", heap, DEFAULT_HEAP, MIN_HEAP)
+        self.pagecache = _size(
+            "page cache", "GAMEGRAPH_NEO4J_PAGECACHE", pagecache, DEFAULT_PAGECACHE, MIN_PAGECACHE
         )
         self.default_database = (
             default_database or os.environ.get("GAMEGRAPH_NEO4J_DEFAULT_DATABASE") or "neo4j"

@@ -6,18 +6,22 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import socket
 import time
 from pathlib import Path
 
+from gamegraph.errors import InputError
 from gamegraph.server.errors import tail
 
 __all__ = [
     "BASE_JVM_FLAGS",
+    "SIZE_FORMS",
     "file_tail",
     "is_launcher_process",
     "jvm_flags",
     "make_private",
+    "memory_size",
     "port_problem",
     "rss_bytes",
     "wait_for_exit",
@@ -39,12 +43,26 @@ BASE_JVM_FLAGS: tuple[str, ...] = (
 )
 
 
+SIZE_FORMS = "a whole number with k, m or g after it, such as 512m, 1536m or 2g"
+"""The sizes :func:`memory_size` reads, as an error message names them."""
+
+
+def memory_size(text: str) -> int | None:
+    """The bytes of a size as the JVM and the launcher read it, a whole number with k, m or g
+    after it (either case; ``2g``, ``512M``); None for anything else (``abc``, ``1.5g``,
+    ``-1g``, or a bare number, whose unit a reader would have to guess)."""
+    match = re.fullmatch(r"([0-9]+)([kmg])", text.strip().lower())
+    if match is None:
+        return None
+    return int(match[1]) << {"k": 10, "m": 20, "g": 30}[match[2]]
+
+
 def jvm_flags(heap: str) -> list[str]:
     """JVM flags for a Neo4j process with the given maximum heap (e.g. ``2g``), and an
     initial heap of 512m, or the maximum if that is smaller (Neo4j warns when -Xms is unset)."""
-    units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
-    text = heap.strip().lower()
-    size = int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
+    size = memory_size(heap)
+    if size is None:
+        raise InputError(f"{heap!r} is not a heap size: use {SIZE_FORMS}")
     initial = heap if size < 512 << 20 else "512m"
     return [f"-Xms{initial}", f"-Xmx{heap}", *BASE_JVM_FLAGS]
 

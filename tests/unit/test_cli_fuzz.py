@@ -238,6 +238,28 @@ ISSUE_22 = [
         ["stats", "bulgarian", "--n", "10"],
         "error: GAMEGRAPH_MEMORY_LIMIT='0' is not a positive size such as 8G or 500M",
     ),
+    # found by walking the product as a new user: an internal error, a launcher log, or on
+    *[
+        (
+            {"GAMEGRAPH_NEO4J_HEAP": heap},
+            ["neo4j", "status", "--home", "/proc/gamegraph-x"],
+            f"error: GAMEGRAPH_NEO4J_HEAP={heap!r} is not a heap size: use a whole number with "
+            "k, m or g after it, such as 512m, 1536m or 2g, at least 128m",
+        )
+        for heap in ["abc", "4x", "1.5g", "0", "-1g", "100", "64m"]
+    ],
+    (
+        {"GAMEGRAPH_NEO4J_PAGECACHE": "4x"},
+        ["neo4j", "status", "--home", "/proc/gamegraph-x"],
+        "error: GAMEGRAPH_NEO4J_PAGECACHE='4x' is not a page cache size: use a whole number "
+        "with k, m or g after it, such as 512m, 1536m or 2g, at least 8m",
+    ),
+    (
+        {"GAMEGRAPH_NEO4J_GDS": "maybe"},
+        ["neo4j", "status", "--home", "/proc/gamegraph-x"],
+        "error: GAMEGRAPH_NEO4J_GDS='maybe' is neither on nor off: use true or false (or 1/0, "
+        "yes/no, on/off), or leave it unset (on)",
+    ),
 ]
 
 
@@ -284,6 +306,11 @@ hostile_env = st.one_of(
         st.sampled_from(["GAMEGRAPH_NEO4J_BOLT_PORT", "GAMEGRAPH_NEO4J_HTTP_PORT"]), hostile_int
     ),
     st.tuples(st.just("GAMEGRAPH_DASK_SCHEDULER"), scheduler),
+    st.tuples(
+        st.sampled_from(["GAMEGRAPH_NEO4J_HEAP", "GAMEGRAPH_NEO4J_PAGECACHE"]),
+        st.one_of(st.sampled_from(["abc", "4x", "1.5g", "0", "-1g", "100", "1k", "2G"]), word),
+    ),
+    st.tuples(st.sampled_from(["GAMEGRAPH_NEO4J_GDS", "GAMEGRAPH_NEO4J_CDS"]), word),
 ).filter(
     lambda pair: pair[1].isprintable()  # what an environment variable can hold (no NUL, ...)
 )

@@ -39,7 +39,7 @@ from gamegraph.server import (
 )
 from gamegraph.server.install import Installation, Java, _in_lib, find_java, find_maven, gds_enabled
 from gamegraph.server.local import browser_url, port_problem
-from gamegraph.server.processes import is_launcher_process, jvm_flags
+from gamegraph.server.processes import SIZE_FORMS, is_launcher_process, jvm_flags, memory_size
 
 
 def _script(path: Path, body: str) -> None:
@@ -319,6 +319,8 @@ def test_gds_pom_version_matches_the_python_constant_and_names_the_five_artifact
         ("", True),
         ("true", True),
         ("1", True),
+        (" Yes ", True),
+        ("on", True),
         ("false", False),
         ("0", False),
         ("OFF", False),
@@ -328,6 +330,14 @@ def test_gds_pom_version_matches_the_python_constant_and_names_the_five_artifact
 def test_gds_is_on_unless_the_setting_turns_it_off(value: str | None, enabled: bool) -> None:
     env = {} if value is None else {"GAMEGRAPH_NEO4J_GDS": value}
     assert gds_enabled(env) is enabled
+
+
+@pytest.mark.parametrize("value", ["maybe", "tru", "2", "nein", "-"])
+def test_a_gds_setting_that_is_neither_on_nor_off_is_refused_naming_it(value: str) -> None:
+    with pytest.raises(InputError) as refused:
+        gds_enabled({"GAMEGRAPH_NEO4J_GDS": value})
+    assert str(refused.value).startswith(f"GAMEGRAPH_NEO4J_GDS={value!r} is neither on nor off")
+    assert "true or false" in str(refused.value)
 
 
 def test_classpath_and_plugin_jars_include_gds_only_when_it_is_on(tmp_path: Path) -> None:
@@ -409,6 +419,60 @@ def test_a_compiled_launchers_jvm_is_recognised_by_its_main_class_argument() -> 
         for process in (launcher, other):
             process.kill()
             process.wait()
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("2g", 2 << 30),
+        ("512M", 512 << 20),
+        ("1048576k", 1 << 30),
+        (" 2g ", 2 << 30),
+        ("0m", 0),
+        ("abc", None),
+        ("4x", None),
+        ("1.5g", None),
+        ("-1g", None),
+        ("100", None),
+        ("", None),
+        ("g", None),
+        ("2 g", None),
+        ("٣g", None),
+    ],
+)
+def test_a_size_is_a_whole_number_with_k_m_or_g_after_it(text: str, size: int | None) -> None:
+    assert memory_size(text) == size
+
+
+@pytest.mark.parametrize("value", ["abc", "4x", "1.5g", "0", "-1g", "100", "64m", "0m"])
+def test_a_heap_setting_that_is_no_usable_size_is_refused_naming_it(
+    value: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_HEAP", value)
+    with pytest.raises(InputError) as refused:
+        LocalNeo4j(tmp_path / "home")
+    assert str(refused.value) == (
+        f"GAMEGRAPH_NEO4J_HEAP={value!r} is not a heap size: use {SIZE_FORMS}, at least 128m"
+    )
+    assert not (tmp_path / "home").exists()  # refused before anything started
+
+
+def test_the_heap_and_page_cache_settings_are_read_from_the_environment_or_arguments(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_HEAP", " 4G ")
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_PAGECACHE", "8m")
+    server = LocalNeo4j(tmp_path)
+    assert (server.heap, server.pagecache) == ("4G", "8m")
+    assert jvm_flags(server.heap)[:2] == ["-Xms512m", "-Xmx4G"]
+    assert LocalNeo4j(tmp_path, heap="128m").heap == "128m"
+    with pytest.raises(InputError, match=r"^the heap argument='1\.5g' is not a heap size"):
+        LocalNeo4j(tmp_path, heap="1.5g")
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_PAGECACHE", "7m")
+    with pytest.raises(InputError, match=r"^GAMEGRAPH_NEO4J_PAGECACHE='7m' is not a page cache"):
+        LocalNeo4j(tmp_path)
+    with pytest.raises(InputError, match=r"^'abc' is not a heap size"):
+        jvm_flags("abc")
 
 
 def test_the_initial_heap_is_512m_or_the_maximum_when_that_is_smaller() -> None:
