@@ -72,7 +72,7 @@ def load_database(server: LocalNeo4j, source: Path, note: Note = lambda message:
                 os.link(source, staged)
             except OSError:
                 shutil.copyfile(source, staged)
-            note(f"loading {source} beside the database (which keeps serving) ...")
+            note(f"loading {source} beside the database (untouched until the dump has loaded) ...")
             _, done, _ = run_admin(
                 stage, ["database", "load", f"--from-path={dumps}", database], heap="1g"
             )

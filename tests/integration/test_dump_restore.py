@@ -4,8 +4,12 @@ passes `verify` and the queries answer as they did; restoring over graphs asks f
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,6 +20,7 @@ from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.loader.plan import LoadRequest
 from gamegraph.loader.writer import drop_graph, run_load
 from gamegraph.server import LocalNeo4j
+from gamegraph.server.dump import dump_database
 from gamegraph.server.swap import SWAP_JOURNAL
 
 GRAPHS = ["bulgarian:10", "floridian:10"]
@@ -125,3 +130,46 @@ def test_a_restore_of_a_file_that_is_no_dump_fails_and_leaves_the_database_as_it
     assert report.ok, [(c.name, c.problems) for c in report.failures]
     assert not (local_neo4j.home / "bulk").exists()
     assert not (local_neo4j.home / SWAP_JOURNAL).exists()
+
+
+def test_a_restore_killed_in_its_store_swap_leaves_the_database_as_it_was(
+    loaded: None,
+    neo4j_settings: Neo4jSettings,
+    local_neo4j: LocalNeo4j,
+    runner: Neo4jQueryRunner,
+    tmp_path: Path,
+) -> None:
+    """The restore swaps its store in as a bulk load does: a process SIGKILLed once the old
+    store is aside (the database closed, the dump's store moving in) is undone by the next
+    connection, which puts the old store back and opens the database."""
+    dump = tmp_path / "both.dump"
+    dump_database(local_neo4j, dump)
+    drop_graph(runner, "floridian:10")  # the database now differs from the dump
+    aside = local_neo4j.home / "data" / "databases" / f"{local_neo4j.default_database}.previous"
+    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
+    env.pop("NEO4J_URI", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamegraph", "restore", str(dump), "--force"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 300
+    while not aside.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    with contextlib.suppress(ProcessLookupError):  # it ended: the assert says so
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    assert process.returncode == -signal.SIGKILL, "the restore ended before its swap"
+    assert (local_neo4j.home / SWAP_JOURNAL).exists()
+    messages: list[str] = []
+    with gg.connect(
+        auth=(neo4j_settings.user, neo4j_settings.password), on_start=messages.append
+    ) as db:
+        assert sorted(r.id for r in db.graphs() if r.complete) == ["bulgarian:10"]
+        report = db.verify(graphs=["bulgarian:10"])
+        assert report.ok, [(c.name, c.problems) for c in report.failures]
+    assert messages == ["a bulk load or restore died in its store swap: putting the old store back"]
+    assert not aside.exists() and not (local_neo4j.home / SWAP_JOURNAL).exists()
+    assert not (local_neo4j.home / "bulk").exists()
