@@ -36,15 +36,25 @@ FINGERPRINT_PARAMS: dict[str, int] = {
 """The constants of the mix, passed to the Cypher side as parameters (one copy of them)."""
 
 
+_ROWS = 1 << 20
+"""Rows mixed at a time: the mix makes several int64 arrays the length of its input, so
+the whole of B_100 at once would hold some 10 GiB besides the graph."""
+
+
 def _mixes(first: np.ndarray, second: np.ndarray | None) -> tuple[int, int]:
-    """The two sums of ``x² mod M`` over the rows (see the module docstring)."""
+    """The two sums of ``x² mod M`` over the rows (see the module docstring), :data:`_ROWS`
+    rows at a time."""
     p = FINGERPRINT_PARAMS
     m = p["m"]
-    a = first.astype(np.int64) % m
-    b = np.zeros_like(a) if second is None else second.astype(np.int64) % m
-    x = (a * p["ka"] + b * p["kb"] + p["ca"]) % m
-    y = (a * p["kc"] + b * p["kd"] + p["cb"]) % m
-    return int((x * x % m).sum()) % m, int((y * y % m).sum()) % m
+    sums = [0, 0]
+    for lo in range(0, first.shape[0], _ROWS):
+        a = first[lo : lo + _ROWS].astype(np.int64) % m
+        b = np.zeros_like(a) if second is None else second[lo : lo + _ROWS].astype(np.int64) % m
+        x = (a * p["ka"] + b * p["kb"] + p["ca"]) % m
+        y = (a * p["kc"] + b * p["kd"] + p["cb"]) % m
+        sums[0] += int((x * x % m).sum())
+        sums[1] += int((y * y % m).sum())
+    return sums[0] % m, sums[1] % m
 
 
 def node_sums(idx: np.ndarray) -> tuple[int, int]:

@@ -245,7 +245,7 @@ def _cells(column: Column, kind: str, start: int, stop: int) -> Cells:
     and text quoted where the CSV needs it (as the csv module's minimal quoting does)."""
     text = kind not in ("long", "double", "boolean", "long[]")
     if isinstance(column, np.ndarray) and kind == "long" and _fits_int64(column):
-        return format_integers(column[start:stop].astype(np.int64, copy=False)), False
+        return format_integers(np.ascontiguousarray(column[start:stop], dtype=np.int64)), False
     if isinstance(column, np.ndarray) and kind == "boolean":
         return format_booleans(column[start:stop].astype(np.bool_, copy=False)), False
     if isinstance(column, np.ndarray) and kind in ("long", "double"):

@@ -416,6 +416,19 @@ def test_plans_too_large_for_an_online_load_are_refused_with_an_estimate() -> No
     assert count_partitions(90) == 56_634_173
 
 
+def test_the_fingerprint_mixed_a_slice_at_a_time_is_the_whole_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gamegraph.games.fingerprint as fingerprint
+    import gamegraph.games.model as model
+
+    tables = [_tables_of(Bulgarian.create(n=14)), _tables_of(Floridian.create(n=12))]
+    whole = [t.fingerprint() for t in tables]
+    monkeypatch.setattr(fingerprint, "_ROWS", 7)
+    monkeypatch.setattr(model, "_FINGERPRINT_ROWS", 5)
+    assert [t.fingerprint() for t in tables] == whole
+
+
 def test_csv_export_is_neo4j_admin_input(tmp_path: Path) -> None:
     tables = _tables_of(Floridian.create(n=16))
     files = write_csv(tables, tmp_path)
