@@ -9,7 +9,7 @@ suffix) if set, else 80% of the memory currently available.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gamegraph.errors import TooLargeError
 from gamegraph.memory import human_bytes, memory_limit
@@ -36,6 +36,13 @@ class Estimate:
     arcs: int
     bytes: int
     approximate: bool = False
+    #: what a load or an export holds at its peak besides the build: the graph's tables
+    #: (:meth:`~gamegraph.games.base.Game.tables`), their fingerprint, a batch of rows
+    tables: int = 0
+
+    def with_tables(self) -> Estimate:
+        """The estimate of a load or an export: the build and its tables."""
+        return replace(self, bytes=self.bytes + self.tables, tables=0)
 
     def describe(self) -> str:
         about = "about " if self.approximate else ""

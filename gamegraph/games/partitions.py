@@ -27,6 +27,7 @@ __all__ = [
     "from_key",
     "in_t",
     "is_separated",
+    "mean_parts",
     "omega",
     "paper_notation",
     "parse_ordered_partition",
@@ -149,6 +150,22 @@ def count_partitions(n: int) -> int:
         log_p = math.pi * math.sqrt(2 * n / 3) - math.log(4 * n * math.sqrt(3))
         return saturating(math.exp(log_p) if log_p < 690 else math.inf)
     return _partition_counts(n)[n]
+
+
+def mean_parts(n: int) -> float:
+    """The mean number of parts of a partition of n: the partitions of n hold
+    Σ_k d(k) p(n − k) parts in all (d(k): the number of divisors of k), over p(n); n itself
+    (a bound) above :data:`EXACT_COUNT_LIMIT`."""
+    if n < 1:
+        return 0.0
+    if n > EXACT_COUNT_LIMIT:
+        return float(n)
+    p = _partition_counts(n)
+    divisors = [0] * (n + 1)
+    for d in range(1, n + 1):
+        for multiple in range(d, n + 1, d):
+            divisors[multiple] += 1
+    return sum(divisors[k] * p[n - k] for k in range(1, n + 1)) / p[n]
 
 
 def partitions_exact(n: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from typer.testing import CliRunner
 
 from gamegraph.cli import app
 from gamegraph.games import all_games
+from gamegraph.games.bulgarian import Bulgarian
 from gamegraph.games.partitions import count_partitions, partitions
 
 runner = CliRunner()
@@ -128,6 +130,25 @@ def test_too_large_requests_are_refused_with_an_estimate(
     assert result.exit_code == 2
     assert result.stderr.startswith("error: B_70 would need")
     assert f"{count_partitions(70):,} nodes" in result.stderr
+
+
+@pytest.mark.parametrize("route", [["load", "--bulk"], ["load", "--online"], ["export"]])
+def test_a_load_or_export_over_the_limit_with_its_tables_is_refused_before_anything_runs(
+    gamegraph: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, route: list[str]
+) -> None:
+    # B_100's bulk load held 21 GB under a 16 GiB limit its 5 GiB build estimate passed: a
+    # limit between the build's estimate and the load's must refuse every route, not stats
+    estimate = Bulgarian(n=70).estimate()
+    limit = (estimate.bytes + estimate.with_tables().bytes) // 2
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", str(limit))
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_HOME", str(tmp_path / "home"))
+    out = ["--out", str(tmp_path / "files")] if route == ["export"] else []
+    result = gamegraph(*route, "--n", "70", "--games", "bulgarian", *out)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: B_70 with its tables would need")
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert not (tmp_path / "home").exists() and not (tmp_path / "files").exists()
+    assert Bulgarian(n=70).check_size() == estimate  # stats builds no tables: it may go on
 
 
 @pytest.mark.parametrize(

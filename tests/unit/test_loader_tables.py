@@ -404,7 +404,10 @@ def test_a_request_plans_one_graph_per_n_and_q_once_per_rule_over_the_range() ->
     assert [p.game.id for p in only_band] == ["lifting:band:30"]
 
 
-def test_plans_too_large_for_an_online_load_are_refused_with_an_estimate() -> None:
+def test_plans_too_large_for_an_online_load_are_refused_with_an_estimate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "64G")  # B_90's load fits: the online limit
     planned = LoadRequest.parse("90", "bulgarian", route="bulk").plan()
     with pytest.raises(TooLargeError, match=f"{count_partitions(90):,} nodes.*online limit"):
         check_plan(planned)
@@ -414,6 +417,21 @@ def test_plans_too_large_for_an_online_load_are_refused_with_an_estimate() -> No
     check_plan(planned, force=True)
     check_plan(planned, online=False)
     assert count_partitions(90) == 56_634_173
+
+
+def test_every_route_of_a_load_is_held_to_the_build_with_its_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    estimate = Bulgarian.create(n=60).estimate()
+    assert estimate.with_tables().bytes > 2 * estimate.bytes  # B_n's tables outweigh its build
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", str(estimate.with_tables().bytes - 1))
+    for route in ("bulk", "export", "online", "auto"):
+        with pytest.raises(TooLargeError, match=r"^B_60 with its tables would need .*(GiB|MiB)"):
+            LoadRequest.parse("60", "bulgarian", route=route)
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", str(estimate.with_tables().bytes))
+    assert LoadRequest.parse("60", "bulgarian", route="bulk").plan()[0].estimate == estimate
+    with pytest.raises(TooLargeError, match="B_60 with its tables"):  # online holds more
+        LoadRequest.parse("60", "bulgarian", route="online")
 
 
 def test_the_fingerprint_mixed_a_slice_at_a_time_is_the_whole_one(

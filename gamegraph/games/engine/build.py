@@ -48,7 +48,8 @@ from gamegraph.games.engine.graphs import ChoiceGraph, FunctionalGameGraph, Impa
 from gamegraph.games.engine.positions import Positions
 from gamegraph.games.engine.spaces import Position
 from gamegraph.games.engine.timeout import limit as move_limit
-from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError
+from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError, saturating
+from gamegraph.games.partitions import mean_parts
 from gamegraph.memory import memory_limit
 
 if TYPE_CHECKING:
@@ -63,6 +64,16 @@ SHARD_BYTES_PER_POSITION = 600
 """Held per position of a shard while it runs (its tuple, the result, the flat arrays)."""
 REACHABLE_BYTES_PER_POSITION = 400
 """Held per position found by a reachable space's search (a tuple, a dict entry, a list)."""
+TABLE_BYTES_PER_POSITION = 24
+"""Held per position by a partition game's tables besides its build and its parts (one
+byte a part, twice while they are listed): offsets, idx, the move's two ends, counts.
+Calibrated on the growth of the peak resident memory of `gamegraph export --games bulgarian`
+and `gamegraph load --bulk` (77-81 bytes a position from n = 60 to 75, the build's 28
+included); the interpreter's own, as in :data:`~gamegraph.games.limits.BASE_BYTES`, is not
+counted (some 300 MiB resident at any n)."""
+TABLE_BASE_BYTES = 128 * 2**20
+"""Held by the tables whatever their size: a batch of rows as Python texts and bytes, the
+driver's buffers."""
 ARCS_PER_POSITION_GUESS = 8
 """Arcs per position assumed by a choice or impartial game's estimate (corrected as built)."""
 
@@ -81,7 +92,8 @@ def estimate(game: Any) -> Estimate:
     if not _defined(game):
         size, approximate = game.position_count()
         per_position = analysis_bytes_per_position(size) if size < 2**62 else 32
-        return Estimate(size, size, size * per_position + BASE_BYTES, approximate=approximate)
+        build = size * per_position + BASE_BYTES
+        return Estimate(size, size, build, approximate, tables=_table_bytes(game, size))
     definition = game.definition
     space = definition.space
     n = game.n
@@ -96,6 +108,18 @@ def estimate(game: Any) -> Estimate:
     )
     total = size * per_position + arcs * 24 * (definition.kind != "functional") + shard + BASE_BYTES
     return Estimate(size, arcs, total, approximate=space.where is not None)  # where= drops some
+
+
+def _table_bytes(game: Any, size: int) -> int:
+    """What the tables of a built-in game on partitions hold besides its build
+    (:data:`TABLE_BYTES_PER_POSITION`, the parts twice while they are listed,
+    :data:`TABLE_BASE_BYTES`); none counted for the other spaces."""
+    from gamegraph.games.engine.game import PartitionGame
+
+    if not isinstance(game, PartitionGame):
+        return 0
+    per_position = TABLE_BYTES_PER_POSITION + 2 * mean_parts(game.n)
+    return saturating(size * per_position) + TABLE_BASE_BYTES
 
 
 def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
