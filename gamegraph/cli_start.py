@@ -92,7 +92,9 @@ COMMANDS: tuple[tuple[str, str], ...] = (
         "restore",
         "Replace the local Neo4j's database by a dump (`gamegraph dump`), with `neo4j-admin "
         "database load`, then verify every restored graph. If the database holds graphs, it asks "
-        "first (--force: do not ask; without a terminal it refuses unless --force).",
+        "first (--force: do not ask; without a terminal it refuses unless --force). The dump is "
+        "loaded beside the database, which keeps serving, and replaces it only once loaded: a "
+        "file that does not load leaves the database as it was.",
     ),
     ("stats", "Compute a game graph in memory and print its analysis (no Neo4j needed)."),
     (
