@@ -15,8 +15,12 @@ Variants:
 - ``before``: the loop of the previous release: DETACH DELETE, 5,000 nodes a transaction,
   the fence's SET on the slot in the same query part as the LIMIT, which Neo4j plans as an
   exhaustive limit (every batch reads all the graph's remaining nodes);
-- ``loader`` (`gamegraph drop`): the loader's query (named query graph_delete_nodes: the
-  nodes found in a subquery after the fence), 5,000 nodes a transaction;
+- ``detach``: the loop of 0.3: the nodes found in a subquery after the fence, 5,000 nodes a
+  transaction DETACH DELETEd with all their relationships (past the server's transaction
+  memory on C_20, whose first 5,000 nodes hold 461,451 relationships);
+- ``loader`` (`gamegraph drop`): the loader's query (named query graph_delete_nodes): of
+  5,000 nodes a transaction, up to 20,000 of their relationships, then the nodes left with
+  none;
 - ``loader-20k``: the same with 20,000 nodes a transaction.
 
 Two transactions at once, each on its own half of the graph behind a lock of its own, were
@@ -68,11 +72,22 @@ BEFORE = (
     "RETURN count(*) AS deleted"
 )
 
+DETACH = (
+    "MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner}) SET s.fenced_at = datetime() "
+    "WITH s CALL (s) { MATCH (p:GraphNode {graph: $graph}) WITH p LIMIT $limit "
+    "DETACH DELETE p RETURN count(*) AS deleted } RETURN deleted"
+)
+
 Deleter = Callable[[QueryRunner, str, dict[str, str]], None]
 
 
 def before(runner: QueryRunner, graph: str, fence: dict[str, str]) -> None:
     while runner.write(BEFORE, {"graph": graph, **fence, "limit": 5_000}).nodes_deleted >= 5_000:
+        pass
+
+
+def detach(runner: QueryRunner, graph: str, fence: dict[str, str]) -> None:
+    while runner.write(DETACH, {"graph": graph, **fence, "limit": 5_000}).nodes_deleted >= 5_000:
         pass
 
 
@@ -91,6 +106,7 @@ def loader(batch: int) -> Deleter:
 
 VARIANTS: dict[str, Deleter] = {
     "before": before,
+    "detach": detach,
     "loader": loader(5_000),
     "loader-20k": loader(20_000),
 }

@@ -49,11 +49,14 @@ CREATE (a)-[r:$($type)]->(b)
 SET r = $props[i]
 
 // name: delete_unowned
-// Delete up to $limit nodes of one label that belong to no graph (no `graph` property: left
-// by an older gamegraph or written by hand); returns how many went. A scan of the label, run
-// only when such nodes block a load. The nodes are found in a subquery after the fence's SET
-// (see graph_delete_nodes: a plain LIMIT there would read the whole label for each batch).
-// params: label:str, limit:int, slot:str, owner:str
+// Delete one batch of the nodes of one label that belong to no graph (no `graph` property:
+// left by an older gamegraph or written by hand): of the first $limit of them, up to $rels of
+// their relationships, then those of these nodes left with none (batches bounded by
+// relationships, as in graph_delete_nodes); returns how many nodes and relationships went. A
+// scan of the label, run only when such nodes block a load. The nodes are found in subqueries
+// after the fence's SET (see graph_delete_nodes: a plain LIMIT there would read the whole
+// label for each batch).
+// params: label:str, limit:int, rels:int, slot:str, owner:str
 MATCH (s:GraphSlot {slot: $slot, lease_owner: $owner})
 SET s.fenced_at = datetime()
 WITH s
@@ -61,10 +64,20 @@ CALL (s) {
   MATCH (p:$($label))
   WHERE p.graph IS NULL
   WITH p LIMIT $limit
-  DETACH DELETE p
+  MATCH (p)-[r]-()
+  WITH DISTINCT r LIMIT $rels
+  DELETE r
+  RETURN count(*) AS relationships
+}
+CALL (s) {
+  MATCH (p:$($label))
+  WHERE p.graph IS NULL
+  WITH p LIMIT $limit
+  WITH p WHERE NOT EXISTS { (p)--() }
+  DELETE p
   RETURN count(*) AS deleted
 }
-RETURN deleted
+RETURN deleted, relationships
 
 // name: graph_restore
 // Put back the :Graph record a claim replaced, when the load fails before it touched the

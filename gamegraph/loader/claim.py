@@ -34,12 +34,26 @@ from gamegraph.errors import IncompleteLoadError
 from gamegraph.games.base import Game, Progress
 from gamegraph.games.checks import storable
 
-__all__ = ["DELETE_BATCH", "GraphClaim", "Stopwatch", "delete_in_batches", "record_props"]
+__all__ = [
+    "DELETE_BATCH",
+    "DELETE_RELATIONSHIPS",
+    "GraphClaim",
+    "Stopwatch",
+    "delete_in_batches",
+    "record_props",
+]
 
 DELETE_BATCH = 5_000
 """Nodes deleted per transaction, one transaction at a time (benchmarks/delete.py: 20,000 a
 transaction cost the server more per node, and two at once, on two halves of a graph, no
 less time: Neo4j spent about one core's worth on both, and retried their deadlocks)."""
+
+DELETE_RELATIONSHIPS = 20_000
+"""Relationships deleted per transaction at most: what bounds a delete's transaction memory
+(the local server allows 1 GiB a transaction). 5,000 nodes alone did not: C_20's first 5,000
+nodes hold 461,451 relationships, and their DETACH DELETE went past the limit. A batch of
+5,000 nodes of a functional graph has about 10,000, so this bound splits only batches of
+nodes of large in-degree."""
 
 LEASE_FIELDS = ("lease_owner", "lease_running")
 """Fields :class:`~gamegraph.db.catalog.GraphRecord` reads from the slot, not the record."""
@@ -189,13 +203,21 @@ def delete_in_batches(
     stage: str,
     progress: Progress | None = None,
 ) -> int:
-    """Run a delete query (one that deletes up to ``$limit`` nodes) until it deletes fewer
-    than a batch; the number of nodes deleted."""
+    """Run a delete query until nothing is left; the number of nodes deleted.
+
+    The query deletes, of up to ``$limit`` nodes, up to ``$rels`` of their relationships and
+    then those of the nodes left with none. A batch that deleted fewer than ``$rels``
+    relationships deleted all of its nodes; fewer than ``$limit`` of those as well, and
+    they were the last."""
     deleted = 0
+    batch = {**params, "limit": DELETE_BATCH, "rels": DELETE_RELATIONSHIPS}
     while True:
-        counters = runner.write(cypher(query), {**params, "limit": DELETE_BATCH})
+        counters = runner.write(cypher(query), batch)
         deleted += counters.nodes_deleted
         if progress and deleted:
             progress(stage, deleted, deleted)
-        if counters.nodes_deleted < DELETE_BATCH:
+        if (
+            counters.nodes_deleted < DELETE_BATCH
+            and counters.relationships_deleted < DELETE_RELATIONSHIPS
+        ):
             return deleted

@@ -24,6 +24,7 @@ from gamegraph.errors import DatabaseError, IncompleteLoadError, LoadConflictErr
 from gamegraph.games import get_game
 from gamegraph.games.partitions import count_partitions
 from gamegraph.loader import bulk as bulk_module
+from gamegraph.loader.claim import DELETE_BATCH
 from gamegraph.loader.plan import LoadRequest
 from gamegraph.loader.readback import read_back, read_back_all
 from gamegraph.loader.writer import drop_graph, run_load
@@ -92,6 +93,48 @@ def test_a_bulk_load_rebuilds_the_loaded_graphs_and_adds_the_requested_ones(
     assert not list((home / "data" / "databases").glob("*.previous"))
     assert not (home / "bulk").exists()
     assert server.status().pid == pid  # the store was swapped inside the running server
+
+
+@pytest.mark.slow
+def test_c20_whose_first_nodes_hold_most_of_its_moves_drops_and_loads_again(
+    local_only: Neo4jSettings, runner: Neo4jQueryRunner
+) -> None:
+    """C_20 by the bulk route (as `load --n 20..22 --games carolina` has it): its nodes in
+    index order, whose positions of large in-degree come first (its first 5,000 nodes hold
+    most of its 524,288 moves). A DETACH DELETE of 5,000 nodes a transaction went past the
+    server's 1 GiB of transaction memory, so `drop` failed and C_20 stayed `incomplete`,
+    which no load could repair. Batches bounded by relationships drop it; loaded again, it
+    verifies."""
+    game = get_game("carolina").create(n=20)
+    before = get_graph(runner, game.id)
+    env = dict(os.environ, NEO4J_USER=local_only.user, NEO4J_PASSWORD=local_only.password)
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "gamegraph", *args]
+        return subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
+
+    try:
+        drop_graph(runner, game.id)
+        loaded = cli("load", "--n", "20", "--games", "carolina", "--bulk")
+        assert loaded.returncode == 0, loaded.stderr
+        first = runner.run(
+            "MATCH (p:GraphNode {graph: $id}) WITH p LIMIT $limit "
+            "RETURN sum(COUNT { (p)--() }) AS moves",
+            {"id": game.id, "limit": DELETE_BATCH},
+        )
+        assert first[0]["moves"] > 400_000  # what the old batch took into one transaction
+        dropped = cli("drop", game.id)
+        assert dropped.returncode == 0, dropped.stdout + dropped.stderr
+        assert dropped.stdout == "carolina:20: dropped\n"
+        assert get_graph(runner, game.id) is None and _count(runner, game.id) == 0
+        (report,) = run_load(runner, LoadRequest.parse("20", "carolina").plan())
+        assert (report.nodes, report.relationships) == (2**19, 2**19)
+        assert _count(runner, game.id) == 2**19
+        verified = verify(runner, graphs=[game])
+        assert verified.ok, [(c.name, c.problems) for c in verified.failures]
+    finally:
+        if before is None:
+            drop_graph(runner, game.id)
 
 
 def test_the_database_closes_and_reopens_inside_the_running_server(

@@ -686,20 +686,26 @@ def _operators(plan: Any) -> list[str]:
 def test_a_fenced_delete_batch_reads_only_its_own_batch_of_nodes(
     runner: Neo4jQueryRunner, name: str
 ) -> None:
-    """Neo4j plans each fenced delete with a plain LIMIT, after the fence's SET: a LIMIT in the
+    """Neo4j plans each fenced delete with plain LIMITs, after the fence's SET: a LIMIT in the
     SET's query part is planned exhaustive, and a drop of B_60 then read all of the graph's
     remaining nodes for each of its 194 batches."""
     from gamegraph.db.query_files import cypher
 
-    params = {"graph": "bulgarian:3", "label": "Bulgarian", "limit": 1, "slot": "x", "owner": "x"}
+    params = {"graph": "bulgarian:3", "label": "Bulgarian", "limit": 1, "rels": 1}
     with runner.driver.session(database=runner.database) as session:
-        plan = session.run("EXPLAIN " + cypher(name), params).consume().plan
+        plan = session.run("EXPLAIN " + cypher(name), {**params, "slot": "x", "owner": "x"})
+        plan = plan.consume().plan
     operators = _operators(plan)
-    assert "Limit" in operators and "ExhaustiveLimit" not in operators, operators
-    # the SET on the Apply's left side: done for the slot's row before the batch is read
-    apply = next(p for p in _plans(plan) if p["operatorType"].startswith("Apply"))
-    left, right = (_operators(child) for child in apply["children"])
-    assert "SetProperty" in left and "Limit" in right and "DetachDelete" in right
+    # the batch's nodes, then up to $rels of their relationships; the nodes again
+    assert operators.count("Limit") == 3 and "ExhaustiveLimit" not in operators, operators
+    # the SET on each Apply's left side: done for the slot's row before the batch is read;
+    # the relationships deleted on the inner one's right, then the nodes on the outer one's
+    applies = [p for p in _plans(plan) if p["operatorType"].startswith("Apply")]
+    assert len(applies) == 2
+    for apply in applies:
+        left, right = (_operators(child) for child in apply["children"])
+        assert "SetProperty" in left and "SetProperty" not in right
+        assert "Limit" in right and "Delete" in right
 
 
 def _plans(plan: Any) -> list[Any]:
