@@ -66,6 +66,8 @@ def _print_summary(summary: LoadSummary, seconds: float) -> None:
             state = "repaired (an incomplete or outdated copy was replaced)"
         else:
             state = "loaded"
+        if report.replaced:
+            state += f" (replaced {', '.join(report.replaced)})"
         typer.secho(f"{report.game.describe()} [{report.game.id}]: {state}", bold=True)
         typer.echo(f"  {report.nodes:,} nodes, {report.relationships:,} relationships")
         if not report.skipped:

@@ -155,9 +155,10 @@ def _bulk_load(
         unknown: list[GraphRecord] = []
         summary = LoadSummary([], route="bulk")
         catalog: list[tuple[str, str, str | None]] = []
+        replaced: dict[str, list[str]] = {}
     else:
         runner = connection()
-        games, unknown, summary = _graphs_to_build(runner, planned)
+        games, unknown, summary, replaced = _graphs_to_build(runner, planned)
         catalog = _catalog_state(runner)
     staging = local.home / "bulk"
     shutil.rmtree(staging, ignore_errors=True)
@@ -169,7 +170,7 @@ def _bulk_load(
         carried, files = export_carried(connection(), unknown, csv_dir)
         clock("carry")
     for game in games:
-        report = LoadReport(game)
+        report = LoadReport(game, replaced=replaced.get(game.id, []))
         tick = Stopwatch(report.seconds)
         item, tables = expected_of(game, progress)
         tick("engine")
@@ -387,15 +388,18 @@ def _catalog_state(runner: QueryRunner) -> list[tuple[str, str, str | None]]:
 
 def _graphs_to_build(
     runner: QueryRunner, planned: Sequence[PlannedGraph]
-) -> tuple[list[Game[Any]], list[GraphRecord], LoadSummary]:
-    """The requested graphs, then every graph of the catalog they do not replace; and the
+) -> tuple[list[Game[Any]], list[GraphRecord], LoadSummary, dict[str, list[str]]]:
+    """The requested graphs, then every graph of the catalog they do not replace; the
     records of the graphs whose game is not known now, which the bulk load carries over
-    (:mod:`.carry`): a user's graph is never dropped but by `gamegraph drop`."""
+    (:mod:`.carry`): a user's graph is never dropped but by `gamegraph drop`; and, by the id
+    of a requested graph, the complete graphs of its slot it replaces (Q for another n)."""
     summary = LoadSummary([], route="bulk")
     wanted = [p.game for p in planned]
-    slots = {g.slot for g in wanted}
+    by_slot = {g.slot: g.id for g in wanted}
+    slots = set(by_slot)
     games = list(wanted)
     unknown: list[GraphRecord] = []
+    replaced: dict[str, list[str]] = {}
     for record in list_graphs(runner):
         game = record.loaded_game()
         if game is None:
@@ -405,4 +409,6 @@ def _graphs_to_build(
             slots.add(game.slot)
             games.append(game)
             summary.kept.append(game.id)
-    return games, unknown, summary
+        elif game.slot in by_slot and record.id != by_slot[game.slot] and record.complete:
+            replaced.setdefault(by_slot[game.slot], []).append(record.id)
+    return games, unknown, summary, replaced

@@ -84,6 +84,9 @@ class LoadReport:
     skipped: bool = False
     repaired: bool = False  #: an incomplete or outdated copy was removed first
     waited: bool = False  #: another process was loading it; this one waited
+    replaced: list[str] = field(default_factory=list)
+    """The complete graphs of its slot this load removed (a slot holds one graph: Q for
+    another n), by id."""
     nodes: int = 0
     relationships: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
@@ -230,6 +233,8 @@ def _write(
             if other.slot == game.slot and other.id != game.id:
                 _delete_data(runner, other.id, other.id, progress, fence)
                 runner.write(cypher("graph_forget_fenced"), {"id": other.id, **fence})
+                if other.complete:
+                    report.replaced.append(other.id)
         tick("delete")
         ids: dict[str, list[str]] = {}
         for table in tables.nodes:

@@ -137,6 +137,35 @@ def test_c20_whose_first_nodes_hold_most_of_its_moves_drops_and_loads_again(
             drop_graph(runner, game.id)
 
 
+def test_a_bulk_load_of_q_for_another_n_says_which_complete_graph_of_its_slot_it_replaced(
+    local_only: Neo4jSettings, runner: Neo4jQueryRunner
+) -> None:
+    """Q for n <= 16 loaded online, then Q for n <= 18 of the same rule by the bulk route: the
+    new store holds only the second (one Q per rule), and the load's line says so."""
+    ids = ["lifting:paper:16", "lifting:paper:18"]
+    for graph_id in ids:
+        drop_graph(runner, graph_id)
+    try:
+        run_load(runner, LoadRequest.parse("16", "lifting", {"rule": "paper"}).plan())
+        env = dict(os.environ, NEO4J_USER=local_only.user, NEO4J_PASSWORD=local_only.password)
+        command = ["load", "--n", "18", "--games", "lifting", "--rule", "paper", "--bulk"]
+        result = subprocess.run(
+            [sys.executable, "-m", "gamegraph", *command],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=900,
+        )
+        assert result.returncode == 0, result.stderr
+        assert "[lifting:paper:18]: loaded (replaced lifting:paper:16)\n" in result.stdout
+        assert get_graph(runner, "lifting:paper:16") is None
+        record = get_graph(runner, "lifting:paper:18")
+        assert record is not None and record.complete and record.nodes
+    finally:
+        for graph_id in ids:
+            drop_graph(runner, graph_id)
+
+
 def test_the_database_closes_and_reopens_inside_the_running_server(
     local_only: Neo4jSettings,
     runner: Neo4jQueryRunner,

@@ -590,6 +590,33 @@ def test_two_loads_of_one_slot_at_once_take_turns_and_leave_one_graph(
             drop_graph(runner, graph_id)
 
 
+def test_a_load_of_q_for_another_n_says_which_complete_graph_of_its_slot_it_replaced(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    """A slot holds one Q per rule: Q for n <= 16 removes Q for n <= 18. The load's line
+    said only `loaded`, so a user lost the Q of a long load without a word."""
+    ids = ["lifting:paper:18", "lifting:paper:16"]
+    for graph_id in ids:
+        drop_graph(runner, graph_id)
+    command = ("load", "--games", "lifting", "--rule", "paper", "--n")
+    try:
+        first = _cli(neo4j_settings, *command, "18")
+        assert first.returncode == 0, first.stderr
+        assert "[lifting:paper:18]: loaded\n" in first.stdout
+        second = _cli(neo4j_settings, *command, "16")
+        assert second.returncode == 0, second.stderr
+        assert "[lifting:paper:16]: loaded (replaced lifting:paper:18)\n" in second.stdout
+        assert get_graph(runner, "lifting:paper:18") is None
+        record = get_graph(runner, "lifting:paper:16")
+        assert record is not None and record.complete and record.nodes
+        _verified(runner, "lifting:paper:16")
+        again = _cli(neo4j_settings, *command, "16")  # kept: nothing replaced
+        assert "[lifting:paper:16]: already loaded, kept\n" in again.stdout, again.stdout
+    finally:
+        for graph_id in ids:
+            drop_graph(runner, graph_id)
+
+
 def test_a_list_of_n_loads_exactly_those_graphs(runner: Neo4jQueryRunner) -> None:
     """``[20, 40]`` is two graphs, B_20 and B_40, not the 21 of the range 20..40."""
     from gamegraph.games.bulgarian import Bulgarian
