@@ -270,7 +270,8 @@ def check_plan(
                 f"{graph.game.describe()} has ~{graph.estimate.nodes:,} nodes and "
                 f"~{graph.estimate.arcs:,} relationships, over the online limit of "
                 f"{ONLINE_LIMIT:,} (about {graph.entities / 35_000 / 60:.0f} min at 35k rows/s). "
-                "Use `gamegraph export` and neo4j-admin's bulk importer, or --force."
+                "Load it with --bulk (the local Neo4j), or for a server elsewhere with "
+                "`gamegraph export` and neo4j-admin's importer; or --force."
             )
         estimate = graph.estimate.with_tables()
         if online:

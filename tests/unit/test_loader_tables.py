@@ -411,7 +411,7 @@ def test_plans_too_large_for_an_online_load_are_refused_with_an_estimate(
     planned = LoadRequest.parse("90", "bulgarian", route="bulk").plan()
     with pytest.raises(TooLargeError, match=f"{count_partitions(90):,} nodes.*online limit"):
         check_plan(planned)
-    with pytest.raises(TooLargeError, match="online limit"):
+    with pytest.raises(TooLargeError, match=r"online limit.*Load it with --bulk \(the local"):
         LoadRequest.parse("90", "bulgarian")  # the request's one size check, when it is made
     assert LoadRequest.parse("90", "bulgarian", force=True).plan() == planned
     check_plan(planned, force=True)
