@@ -58,8 +58,14 @@ def test_stop_when_not_running_says_so(tmp_path: Path) -> None:
     assert "not running" in result.output
 
 
-def test_browser_url_names_bolt_and_user() -> None:
-    env = {"GAMEGRAPH_NEO4J_BOLT_PORT": "7690", "GAMEGRAPH_NEO4J_HTTP_PORT": "7474"}
+def test_browser_url_names_bolt_and_user(tmp_path: Path) -> None:
+    # a home with no server running: a running one is reached on its own ports, whatever
+    # these say (the suite's own server runs in the environment's home)
+    env = {
+        "GAMEGRAPH_NEO4J_HOME": str(tmp_path),
+        "GAMEGRAPH_NEO4J_BOLT_PORT": "7690",
+        "GAMEGRAPH_NEO4J_HTTP_PORT": "7474",
+    }
     result = cli.invoke(neo4j.app, ["browser-url"], env=env)
     assert result.exit_code == 0
     assert result.output.splitlines()[0] == (
