@@ -283,8 +283,10 @@ def test_launcher_source_ships_as_package_data() -> None:
 
 @pytest.mark.parametrize("port", ["99999", "0", "-1", "65536", "7687x"])
 def test_a_port_outside_1_to_65535_is_refused_as_input(
-    monkeypatch: pytest.MonkeyPatch, port: str
+    monkeypatch: pytest.MonkeyPatch, port: str, tmp_path: Path
 ) -> None:
+    # a home with no server running (a running one is reached on its own ports)
+    monkeypatch.setenv("GAMEGRAPH_NEO4J_HOME", str(tmp_path))
     monkeypatch.setenv("GAMEGRAPH_NEO4J_BOLT_PORT", port)
     with pytest.raises(InputError, match=r"not a port number for the Bolt port .*1\.\.65535"):
         LocalNeo4j()
