@@ -51,6 +51,11 @@ def _count(runner: Neo4jQueryRunner, graph_id: str) -> int:
     return int(rows[0]["c"])
 
 
+def _env(settings: Neo4jSettings) -> dict[str, str]:
+    """The environment of a `gamegraph` process on the local Neo4j (``gamegraph_process``)."""
+    return dict(os.environ, NEO4J_USER=settings.user, NEO4J_PASSWORD=settings.password)
+
+
 @pytest.fixture
 def two_graphs(runner: Neo4jQueryRunner) -> Iterator[list[str]]:
     """B_12 loaded online before the bulk load; G_14 is what the bulk load asks for."""
@@ -64,19 +69,17 @@ def two_graphs(runner: Neo4jQueryRunner) -> Iterator[list[str]]:
 
 
 def test_a_bulk_load_rebuilds_the_loaded_graphs_and_adds_the_requested_ones(
-    local_only: Neo4jSettings, runner: Neo4jQueryRunner, two_graphs: list[str]
+    local_only: Neo4jSettings,
+    runner: Neo4jQueryRunner,
+    two_graphs: list[str],
+    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
 ) -> None:
     before = {r.id for r in list_graphs(runner) if r.complete}
     server = LocalNeo4j()
     assert server.can_swap_store()  # a server this launcher started
     pid = server.status().pid
-    env = dict(os.environ, NEO4J_USER=local_only.user, NEO4J_PASSWORD=local_only.password)
-    result = subprocess.run(
-        [sys.executable, "-m", "gamegraph", "load", "--n", "14", "--games", "floridian", "--bulk"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
+    result = gamegraph_process(
+        _env(local_only), "load", "--n", "14", "--games", "floridian", "--bulk"
     )
     assert result.returncode == 0, result.stderr
     assert "G_14, H_14 [floridian:14]: loaded" in result.stdout
@@ -97,7 +100,9 @@ def test_a_bulk_load_rebuilds_the_loaded_graphs_and_adds_the_requested_ones(
 
 @pytest.mark.slow
 def test_c20_whose_first_nodes_hold_most_of_its_moves_drops_and_loads_again(
-    local_only: Neo4jSettings, runner: Neo4jQueryRunner
+    local_only: Neo4jSettings,
+    runner: Neo4jQueryRunner,
+    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
 ) -> None:
     """C_20 by the bulk route (as `load --n 20..22 --games carolina` has it): its nodes in
     index order, whose positions of large in-degree come first (its first 5,000 nodes hold
@@ -107,15 +112,11 @@ def test_c20_whose_first_nodes_hold_most_of_its_moves_drops_and_loads_again(
     verifies."""
     game = get_game("carolina").create(n=20)
     before = get_graph(runner, game.id)
-    env = dict(os.environ, NEO4J_USER=local_only.user, NEO4J_PASSWORD=local_only.password)
-
-    def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        command = [sys.executable, "-m", "gamegraph", *args]
-        return subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
-
     try:
         drop_graph(runner, game.id)
-        loaded = cli("load", "--n", "20", "--games", "carolina", "--bulk")
+        loaded = gamegraph_process(
+            _env(local_only), "load", "--n", "20", "--games", "carolina", "--bulk"
+        )
         assert loaded.returncode == 0, loaded.stderr
         first = runner.run(
             "MATCH (p:GraphNode {graph: $id}) WITH p LIMIT $limit "
@@ -123,7 +124,7 @@ def test_c20_whose_first_nodes_hold_most_of_its_moves_drops_and_loads_again(
             {"id": game.id, "limit": DELETE_BATCH},
         )
         assert first[0]["moves"] > 400_000  # what the old batch took into one transaction
-        dropped = cli("drop", game.id)
+        dropped = gamegraph_process(_env(local_only), "drop", game.id)
         assert dropped.returncode == 0, dropped.stdout + dropped.stderr
         assert dropped.stdout == "carolina:20: dropped\n"
         assert get_graph(runner, game.id) is None and _count(runner, game.id) == 0
@@ -138,7 +139,9 @@ def test_c20_whose_first_nodes_hold_most_of_its_moves_drops_and_loads_again(
 
 
 def test_a_bulk_load_of_q_for_another_n_says_which_complete_graph_of_its_slot_it_replaced(
-    local_only: Neo4jSettings, runner: Neo4jQueryRunner
+    local_only: Neo4jSettings,
+    runner: Neo4jQueryRunner,
+    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
 ) -> None:
     """Q for n <= 16 loaded online, then Q for n <= 18 of the same rule by the bulk route: the
     new store holds only the second (one Q per rule), and the load's line says so."""
@@ -147,15 +150,8 @@ def test_a_bulk_load_of_q_for_another_n_says_which_complete_graph_of_its_slot_it
         drop_graph(runner, graph_id)
     try:
         run_load(runner, LoadRequest.parse("16", "lifting", {"rule": "paper"}).plan())
-        env = dict(os.environ, NEO4J_USER=local_only.user, NEO4J_PASSWORD=local_only.password)
         command = ["load", "--n", "18", "--games", "lifting", "--rule", "paper", "--bulk"]
-        result = subprocess.run(
-            [sys.executable, "-m", "gamegraph", *command],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=900,
-        )
+        result = gamegraph_process(_env(local_only), *command)
         assert result.returncode == 0, result.stderr
         assert "[lifting:paper:18]: loaded (replaced lifting:paper:16)\n" in result.stdout
         assert get_graph(runner, "lifting:paper:16") is None
