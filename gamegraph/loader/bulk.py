@@ -75,7 +75,7 @@ from gamegraph.loader.plan import PlannedGraph
 from gamegraph.loader.readback import read_back_all
 from gamegraph.loader.schema import await_indexes, schema_statements
 from gamegraph.loader.writer import LoadReport, LoadSummary
-from gamegraph.server.swap import StoreSwap, bulk_lock, reopen
+from gamegraph.server.swap import StoreSwap, bulk_lock, bulk_scratch, reopen
 
 __all__ = [
     "Expected",
@@ -160,7 +160,7 @@ def _bulk_load(
         runner = connection()
         games, unknown, summary, replaced = _graphs_to_build(runner, planned)
         catalog = _catalog_state(runner)
-    staging = local.home / "bulk"
+    staging = bulk_scratch(local.home)
     shutil.rmtree(staging, ignore_errors=True)
     csv_dir = writable_directory(staging / "csv")
     expected: list[Expected] = []

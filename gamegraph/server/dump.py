@@ -24,11 +24,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from gamegraph.errors import LoadConflictError
+from gamegraph.errors import InputError, LoadConflictError
 from gamegraph.server.bulk_import import run_admin
 from gamegraph.server.errors import LocalNeo4jError, tail
 from gamegraph.server.local import LocalNeo4j
-from gamegraph.server.swap import StoreSwap, bulk_lock, reopen
+from gamegraph.server.swap import StoreSwap, bulk_lock, bulk_scratch, reopen
 
 __all__ = ["dump_database", "load_database"]
 
@@ -38,6 +38,7 @@ Note = Callable[[str], None]
 def dump_database(server: LocalNeo4j, target: Path, note: Note = lambda message: None) -> int:
     """Write the default database of ``server`` into the file ``target`` (replacing it);
     its size in bytes."""
+    _outside_scratch(server, target)
     database = server.default_database
     folder = target.parent.absolute()  # the dump is written beside it: moved, not copied
     folder.mkdir(parents=True, exist_ok=True)
@@ -54,6 +55,7 @@ def dump_database(server: LocalNeo4j, target: Path, note: Note = lambda message:
 def load_database(server: LocalNeo4j, source: Path, note: Note = lambda message: None) -> None:
     """Replace the default database of ``server`` by the dump ``source``; if it fails, at any
     point, the database is left as it was (see the module docstring)."""
+    _outside_scratch(server, source)
     database = server.default_database
     with bulk_lock(server.home, wait=False) as free:
         if not free:
@@ -61,7 +63,7 @@ def load_database(server: LocalNeo4j, source: Path, note: Note = lambda message:
                 f"a bulk load or restore is running on the Neo4j in {server.home}; nothing was "
                 "restored: run the restore again when it has ended"
             )
-        staging = server.home / "bulk"
+        staging = bulk_scratch(server.home)
         shutil.rmtree(staging, ignore_errors=True)
         try:
             stage = LocalNeo4j(staging / "home", install_root=server.install_root)
@@ -85,6 +87,16 @@ def load_database(server: LocalNeo4j, source: Path, note: Note = lambda message:
             _swap_in(server, StoreSwap(server.home, stage.home, database), note)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def _outside_scratch(server: LocalNeo4j, file: Path) -> None:
+    """InputError if ``file`` lies in the folder each bulk load and restore empties."""
+    scratch = bulk_scratch(server.home).resolve()
+    if file.resolve().is_relative_to(scratch):
+        raise InputError(
+            f"{file} is inside {scratch}, the folder every bulk load and restore empties: "
+            "keep dumps elsewhere"
+        )
 
 
 def _swap_in(server: LocalNeo4j, swap: StoreSwap, note: Note) -> None:

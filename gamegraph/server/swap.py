@@ -34,13 +34,26 @@ from gamegraph.server.errors import LocalNeo4jError
 from gamegraph.server.install import file_lock
 from gamegraph.server.local import LocalNeo4j
 
-__all__ = ["BULK_LOCK", "SWAP_JOURNAL", "StoreSwap", "recover_interrupted_swap", "reopen"]
+__all__ = [
+    "BULK_LOCK",
+    "SWAP_JOURNAL",
+    "StoreSwap",
+    "bulk_scratch",
+    "recover_interrupted_swap",
+    "reopen",
+]
 
 SWAP_JOURNAL = "bulk-swap.json"
 """The swap's journal, in the Neo4j home."""
 BULK_LOCK = "bulk.lock"
 """The file a bulk load or a restore holds an OS lock on (one at a time per home), in the Neo4j
 home."""
+
+
+def bulk_scratch(home: Path) -> Path:
+    """The folder a bulk load or a restore works in (its CSV files, dump and staging home
+    ``<scratch>/home``), in the Neo4j home; emptied at each one's start and end."""
+    return home / "bulk"
 
 
 class StoreSwap:
@@ -151,7 +164,7 @@ def recover_interrupted_swap(local: LocalNeo4j, say: Callable[[str], None]) -> b
         if phase is None:  # its bulk load ended the swap while this one waited
             return False
         local.drop_swap_requests()  # the dead load's: a stale start would open the half-moved store
-        staging = local.home / "bulk" / "home"
+        staging = bulk_scratch(local.home) / "home"
         swap = StoreSwap(local.home, staging, local.default_database)
         if phase == "recorded":
             say("a bulk load or restore died after its new store opened: keeping that store")
@@ -160,7 +173,7 @@ def recover_interrupted_swap(local: LocalNeo4j, say: Callable[[str], None]) -> b
             say("a bulk load or restore died in its store swap: putting the old store back")
             reopen(local, swap.put_old_back, lambda stage: None)
         swap.end()
-        shutil.rmtree(local.home / "bulk", ignore_errors=True)
+        shutil.rmtree(bulk_scratch(local.home), ignore_errors=True)
     return True
 
 

@@ -132,6 +132,36 @@ def test_a_restore_of_a_file_that_is_no_dump_fails_and_leaves_the_database_as_it
     assert not (local_neo4j.home / SWAP_JOURNAL).exists()
 
 
+def test_a_dump_file_in_the_bulk_scratch_folder_is_refused_and_kept(
+    loaded: None,
+    neo4j_settings: Neo4jSettings,
+    local_neo4j: LocalNeo4j,
+    runner: Neo4jQueryRunner,
+    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    """Each bulk load and restore empties <home>/bulk: a dump kept there would be deleted by
+    the restore that reads it, so dump and restore refuse such a file, and it stays."""
+    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
+    env.pop("NEO4J_URI", None)
+    nodes = runner.run("MATCH (x) RETURN count(x) AS c")[0]["c"]
+    scratch = local_neo4j.home / "bulk"
+    kept = scratch / "kept.dump"
+    try:
+        scratch.mkdir()
+        kept.write_bytes(b"a user's file")
+        for command in ("dump", "restore"):
+            done = gamegraph_process(env, command, str(kept), "--force")
+            assert done.returncode == 2, done.stdout + done.stderr
+            errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+            assert len(errors) == 1 and "keep dumps elsewhere" in errors[0], done.stderr
+            assert kept.read_bytes() == b"a user's file"
+        assert runner.run("MATCH (x) RETURN count(x) AS c")[0]["c"] == nodes
+    finally:
+        kept.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            scratch.rmdir()
+
+
 def test_a_restore_killed_in_its_store_swap_leaves_the_database_as_it_was(
     loaded: None,
     neo4j_settings: Neo4jSettings,
