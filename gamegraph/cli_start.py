@@ -110,6 +110,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 """Each command of the top level and the first paragraph of its help, in typer's order."""
 
 _OPTIONS = (
+    ("--version", "Print gamegraph's version and exit."),
     ("--install-completion", "Install completion for the current shell."),
     (
         "--show-completion",
@@ -147,7 +148,13 @@ def help_page(width: int) -> str:
 
 
 def main() -> NoReturn:
-    """Console-script entry point: the top-level help here, everything else in the CLI."""
+    """Console-script entry point: the top-level help and version here, everything else in
+    the CLI."""
+    if sys.argv[1:] == ["--version"]:
+        from gamegraph.version import version
+
+        print(f"gamegraph {version()}")
+        sys.exit(0)
     if sys.argv[1:] == ["--help"]:
         columns = os.environ.get("COLUMNS", "")
         width = int(columns) if columns.isdigit() else shutil.get_terminal_size((80, 24)).columns

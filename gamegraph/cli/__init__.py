@@ -17,7 +17,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -42,6 +42,7 @@ from gamegraph.cli import (  # noqa: E402
 )
 from gamegraph.errors import BulkRouteError, GamegraphError, InputError  # noqa: E402
 from gamegraph.games.registry import generation  # noqa: E402
+from gamegraph.version import version  # noqa: E402
 
 __all__ = ["app", "main", "run"]
 
@@ -79,6 +80,7 @@ def _build_app() -> typer.Typer:
         "dump": dump.dump,
         "restore": dump.restore,
     }
+    built.callback()(_top_level)
     for name, callback in commands.items():
         built.command(name)(callback)
     built.add_typer(stats.app, name="stats")
@@ -88,6 +90,26 @@ def _build_app() -> typer.Typer:
             if _command.callback is not None and _command.callback.__doc__:
                 _command.callback.__doc__ = _reflow(_command.callback.__doc__)
     return built
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"gamegraph {version()}")
+        raise typer.Exit()
+
+
+def _top_level(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print gamegraph's version and exit.",
+            callback=_print_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    pass  # the options of the command line itself (the commands' own come after the name)
 
 
 def _reflow(doc: str) -> str:

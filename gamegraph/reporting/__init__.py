@@ -23,6 +23,7 @@ from typing import Any
 from gamegraph.errors import InputError, OutputError, TooLargeError
 from gamegraph.reporting._compute import Progress
 from gamegraph.reporting.data import SeedRanges
+from gamegraph.version import version
 
 __all__ = ["DEFAULT_N_MAX", "Progress", "Report", "generate_report"]
 
@@ -69,8 +70,6 @@ def generate_report(
     is a sentence for the header (how the machine was loaded, say); ``ranges`` how far the
     claims of seeds 001-003 that read no per-n step are checked (default
     :class:`~gamegraph.reporting.data.SeedRanges`, seconds of work)."""
-    from importlib import metadata
-
     from gamegraph.games.floridian import Floridian
     from gamegraph.reporting._compute import cache_root, code_version
     from gamegraph.reporting.claims import evaluate_claims
@@ -102,10 +101,6 @@ def generate_report(
     claims, beyond = evaluate_claims(data)
     questions, graphs = answer_questions(data)
     figures = draw_figures(data, graphs, classify_four_cycles(data), folder)
-    try:
-        release = metadata.version("gamegraph")
-    except metadata.PackageNotFoundError:
-        release = "0"
     costs = {
         "G_n and H_n": {n: d.get("_seconds") for n, d in data.floridian.items()},
         "B_n": {n: d.get("_seconds") for n, d in data.bulgarian.items()},
@@ -121,7 +116,7 @@ def generate_report(
             # the per-n steps' own times, whenever they were computed (cached or now)
             "step_seconds": round(step_seconds, 1),
             "machine": f"{os.cpu_count()} cores, {platform.machine()}",
-            "version": release,
+            "version": version(),
             "code_version": code_version(),
             "note": note,
         },

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +67,27 @@ def test_a_narrow_terminal_gets_typers_page() -> None:
         check=True,
     )
     assert [line.rstrip() for line in done.stdout.splitlines()] == _typer_page(NARROWEST - 10)
+
+
+def test_the_version_is_the_installed_packages_by_both_paths() -> None:
+    """`gamegraph --version` prints the distribution's version (pyproject's), the same from
+    the fast path and from typer's command line."""
+    from importlib.metadata import version
+
+    expected = f"gamegraph {version('gamegraph')}"
+    fast = subprocess.run(
+        [sys.executable, "-m", "gamegraph", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    typer_path = subprocess.run(
+        [sys.executable, "-c", "from gamegraph.cli import main; main()", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert fast.stdout.strip() == typer_path.stdout.strip() == expected
+    changelog = (Path(__file__).parents[2] / "CHANGELOG.md").read_text()
+    newest = next(line.split()[1] for line in changelog.splitlines() if line.startswith("## "))
+    assert version("gamegraph").startswith(newest), "pyproject's version is not the CHANGELOG's"

@@ -17,7 +17,7 @@ from gamegraph.games import all_games
 ROOT = Path(gamegraph.__file__).parent
 
 LAYERS: list[tuple[str, ...]] = [
-    ("gamegraph.errors", "gamegraph.progress", "gamegraph.lazy"),
+    ("gamegraph.errors", "gamegraph.progress", "gamegraph.lazy", "gamegraph.version"),
     ("gamegraph.core",),
     ("gamegraph.memory",),
     ("gamegraph.cluster",),
