@@ -343,22 +343,25 @@ class Database:
 
     def verify(
         self,
-        n: int | None = None,
+        n: int | str | Iterable[int] | None = None,
         *,
         graphs: Iterable[str] = (),
         games: Iterable[str] = (),
         progress: Callable[[str], None] | None = None,
     ) -> VerifyReport:
-        """Recompute the stored analysis of the loaded graphs of ``n`` (or the named graph
-        ids, or every loaded graph), of the named ``games`` only if any are named, in Cypher
+        """Recompute the stored analysis of the loaded graphs of ``n`` (an int, a text such
+        as ``20..24`` or ``20,40``, or a list: as :meth:`load` takes it), or the named graph
+        ids, or every loaded graph; of the named ``games`` only if any are named, in Cypher
         and compare it with the engine."""
         from gamegraph.games import get_game
         from gamegraph.games.registry import parse_graph_id
+        from gamegraph.loader.plan import parse_ns
         from gamegraph.verify import verify
 
+        ns = () if n is None else parse_ns(n)
         chosen = [parse_graph_id(graph_id) for graph_id in graphs]
         names = {get_game(name).name for name in games}  # an unknown name: InputError
-        return verify(self.runner, n=n, graphs=chosen, games=names, progress=progress)
+        return verify(self.runner, n=ns, graphs=chosen, games=names, progress=progress)
 
 
 def connect(

@@ -9,7 +9,7 @@ import typer
 
 from gamegraph.cli._output import note, print_json
 from gamegraph.cli.options import Connect, shared_options
-from gamegraph.errors import InputError, VerificationError
+from gamegraph.errors import VerificationError
 
 if TYPE_CHECKING:
     from gamegraph.verify import VerifyReport
@@ -28,9 +28,13 @@ def verify_command(
         ),
     ] = None,
     n: Annotated[
-        int | None,
+        str | None,
         typer.Option(
-            "--n", "-n", help="Verify every loaded graph of this n (any game).", show_default=False
+            "--n",
+            "-n",
+            help="Verify every loaded graph of this n, or of these n as `load` takes them "
+            "(20..24, 20,40), of any game.",
+            show_default=False,
         ),
     ] = None,
     games: Annotated[
@@ -58,17 +62,16 @@ def verify_command(
     error line (exit 1) if there is one.
     """
     from gamegraph.games.registry import parse_graph_id
-    from gamegraph.loader.plan import parse_games
+    from gamegraph.loader.plan import parse_games, parse_ns
 
-    if n is not None and n < 1:
-        raise InputError(f"n must be at least 1, not {n}")
+    ns = None if n is None else parse_ns(n)  # a bad n is an error before any connection
     ids = [parse_graph_id(graph_id).id for graph_id in graph_ids or []]
     # the games of --games as `load` reads them (none named: every game); an unknown game is
     # an error before any connection
     names = [] if games is None else [game.name for game in parse_games(games)]
     started = time.perf_counter()
     with connect() as db:
-        report = db.verify(n, graphs=ids, games=names, progress=note)
+        report = db.verify(ns, graphs=ids, games=names, progress=note)
     seconds = time.perf_counter() - started
     if json:
         print_json(_as_json(report, seconds))

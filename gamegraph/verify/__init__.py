@@ -66,20 +66,21 @@ _NOT_SERVING = (GraphState.INCOMPLETE, GraphState.LOADING, GraphState.DROPPING)
 def verify(
     runner: QueryRunner,
     *,
-    n: int | None = None,
+    n: int | Collection[int] | None = None,
     graphs: Sequence[Game[Any]] = (),
     games: Collection[str] = (),
     progress: Say | None = None,
 ) -> VerifyReport:
-    """Verify the named graphs, or every loaded graph of one n, or, with neither, every
-    loaded graph; of the named ``games`` only, if any are named. Raises GraphNotLoadedError
-    when nothing to verify is loaded."""
+    """Verify the named graphs, or every loaded graph of ``n`` (one n or several), or, with
+    neither, every loaded graph; of the named ``games`` only, if any are named. Raises
+    GraphNotLoadedError when nothing to verify is loaded."""
+    n = set() if n is None else {n} if isinstance(n, int) else set(n)
     say = progress or (lambda message: None)
     report = VerifyReport()
     graphs = list({game.id: game for game in graphs}.values())  # `verify X X` checks X once
     records = _choose(runner, n, graphs, games, report)
     if not records:
-        what = ", ".join(g.id for g in graphs) if graphs else (f"n = {n}" if n else "any n")
+        what = ", ".join(g.id for g in graphs) if graphs else (f"n = {_ns(n)}" if n else "any n")
         what += f" of {', '.join(sorted(games))}" if games else ""
         command = graphs[0].load_command() if graphs else _load_command(n, games)
         why = f" ({'; '.join(report.skipped)})" if report.skipped else ""
@@ -134,14 +135,23 @@ def verify(
     return report
 
 
-def _load_command(n: int | None, games: Collection[str]) -> str:
+def _load_command(n: Collection[int], games: Collection[str]) -> str:
     """What loads a graph to verify: of the one game named, its example's (with its other
-    parameters: austrian needs L), at n if given; else the default games at n (or 24)."""
+    parameters: austrian needs L), at the n given; else the default games at them (or 24)."""
     if len(games) == 1 and (name := next(iter(games))) in {g.name for g in all_games()}:
         game = get_game(name)
-        return game.create(**(game.example | ({"n": n} if n else {}))).load_command()
+        first = game.create(**(game.example | ({"n": min(n)} if n else {})))
+        return first.load_command().replace(f"--n {first.n}", f"--n {_ns(n or [first.n])}", 1)
     named = f" --games {','.join(sorted(games))}" if games else ""
-    return f"gamegraph load --n {n or 24}{named}"
+    return f"gamegraph load --n {_ns(n or [24])}{named}"
+
+
+def _ns(n: Collection[int]) -> str:
+    """The n as `load --n` takes them: ``24``, ``20..24`` or ``20,40``."""
+    ns = sorted(n)
+    if len(ns) > 2 and ns[-1] - ns[0] == len(ns) - 1:
+        return f"{ns[0]}..{ns[-1]}"
+    return ",".join(map(str, ns))
 
 
 class _Engine:
@@ -219,7 +229,7 @@ def _size(record: GraphRecord) -> int:
 
 def _choose(
     runner: QueryRunner,
-    n: int | None,
+    n: Collection[int],
     graphs: Sequence[Game[Any]],
     games: Collection[str],
     report: VerifyReport,
@@ -228,7 +238,7 @@ def _choose(
         candidates: list[GraphRecord | None] = [get_graph(runner, g.id) for g in graphs]
         named = [(g.id, r) for g, r in zip(graphs, candidates, strict=True)]
     else:
-        named = [(r.id, r) for r in list_graphs(runner) if n is None or r.n == n]
+        named = [(r.id, r) for r in list_graphs(runner) if not n or r.n in n]
     if games:  # the graphs of these games only
         named = [(graph_id, r) for graph_id, r in named if r is None or r.game in games]
     chosen = []

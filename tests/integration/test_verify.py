@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -359,3 +360,40 @@ def test_verify_games_checks_only_the_graphs_of_those_games(
     lines = wrong.stderr.strip().splitlines()
     assert wrong.exit_code == 2 and len(lines) == 1, wrong.stderr
     assert lines[0].startswith("error: unknown game 'no-such-game'")
+
+
+def test_verify_takes_several_n_as_load_does(
+    neo4j_driver: Driver, neo4j_settings: Neo4jSettings, gamegraph: Cli
+) -> None:
+    """`verify --n 8..9 --games bulgarian` verifies B_8 and B_9 and no other graph, as
+    `load --n 8..9` loads them; a reversed range is one error line before any connection;
+    with nothing loaded, the hint loads the same range."""
+    planned = LoadRequest.parse("8..9", "bulgarian").plan()
+    with graphs_loaded(neo4j_driver, neo4j_settings, [p.game for p in planned]) as runner:
+        both = verify(runner, n=[8, 9], games={"bulgarian"})
+        assert both.ok, _failed(both)
+        assert sorted(both.graphs) == ["bulgarian:8", "bulgarian:9"]
+        args = ["verify", "--n", "8..9", "--games", "bulgarian", "--json"]
+        if neo4j_settings.uri is not None:
+            args += ["--uri", neo4j_settings.uri, "--user", neo4j_settings.user]
+            args += ["--password", neo4j_settings.password]
+            args += ["--database", neo4j_settings.database]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert {"B_8", "B_9"} == {check["graph"] for check in _json(result.stdout)["checks"]}
+        for graph_id in ("bulgarian:2", "bulgarian:3", "bulgarian:4"):
+            drop_graph(runner, graph_id)
+        with pytest.raises(
+            GraphNotLoadedError, match=r"`gamegraph load --games bulgarian --n 2\.\.4`"
+        ):
+            verify(runner, n=[2, 3, 4], games={"bulgarian"})
+    reversed_range = gamegraph("verify", "--n", "9..8", env={"NEO4J_URI": "bolt://127.0.0.1:1"})
+    lines = reversed_range.stderr.strip().splitlines()
+    assert reversed_range.exit_code == 2 and len(lines) == 1, reversed_range.stderr
+    assert lines[0].startswith("error: the range '9..8' is reversed")
+
+
+def _json(output: str) -> dict[str, Any]:
+    import json
+
+    return dict(json.loads(output))

@@ -145,6 +145,8 @@ def test_with_nothing_loaded_verify_names_a_load_of_the_games_asked_for() -> Non
         (30, {"austrian"}, "gamegraph load --games austrian --n 30 --L 5"),
         (12, {"crim", "carolina"}, "gamegraph load --n 12 --games carolina,crim"),
         (None, set(), "gamegraph load --n 24"),
+        ([20, 21, 22], {"austrian"}, "gamegraph load --games austrian --n 20..22 --L 5"),
+        ([20, 40], set(), "gamegraph load --n 20,40"),
     ]:
         try:
             verify(CollectingQueryRunner(), n=n, games=games)
