@@ -107,7 +107,7 @@ def test_a_load_in_progress_and_an_interrupted_one_are_shown_apart_and_hidden_by
     finally:
         lease.release()  # as a failed load releases it
     assert _state(GAME.id) == "incomplete"
-    with pytest.raises(GraphNotLoadedError, match="only partly loaded"):
+    with pytest.raises(GraphNotLoadedError, match="is incomplete, only partly loaded"):
         run_named(runner, "floridian_core_components", {"n": N})
     assert runner.run(GUARDED, {"n": N}) == [{"recurrent": 0}]
     # the next load repairs it, and the module's other tests find it complete in any order
@@ -175,7 +175,7 @@ def test_a_graph_being_dropped_is_never_taken_for_a_complete_one(
     finally:
         drop.release()  # as an interrupted drop leaves it
     assert _state(DROPPED.id) == "incomplete"
-    with pytest.raises(GraphNotLoadedError, match="only partly loaded"):
+    with pytest.raises(GraphNotLoadedError, match="is incomplete, only partly loaded"):
         run_named(dropped, "bulgarian_cycles", {"n": 14})
     assert drop_graph(dropped, DROPPED.id)  # a drop again finishes it
     assert _nodes(dropped, DROPPED.id) == 0 and get_graph(dropped, DROPPED.id) is None

@@ -382,7 +382,9 @@ def test_a_query_on_a_graph_not_loaded_names_the_load_command() -> None:
 
 def test_a_partly_loaded_graph_is_refused() -> None:
     fake = _fake(_record(Bulgarian.create(n=10), status="loading"))
-    with pytest.raises(GraphNotLoadedError, match=r"only partly loaded.*--games bulgarian"):
+    with pytest.raises(
+        GraphNotLoadedError, match=r"is incomplete, only partly loaded.*--games bulgarian"
+    ):
         run_named(fake, "bulgarian_cycles", {"n": "10"})
 
 
