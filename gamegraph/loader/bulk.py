@@ -103,9 +103,12 @@ class Expected:
     fingerprint: str
 
 
-def expected_of(game: Game[Any], progress: Progress | None = None) -> tuple[Expected, Any]:
-    """Build one graph; its expected counts, summary and fingerprint, and its tables."""
-    tables = game.tables(game.build(force=True, progress=progress))
+def expected_of(
+    game: Game[Any], progress: Progress | None = None, *, force: bool = True
+) -> tuple[Expected, Any]:
+    """Build one graph; its expected counts, summary and fingerprint, and its tables
+    (``force``: past the size limits; see :meth:`PlannedGraph.build`)."""
+    tables = game.tables(game.build(force=force, progress=progress))
     expected = Expected(game, tables.expected_counts(), tables.summary, tables.fingerprint())
     return expected, tables
 
@@ -169,10 +172,11 @@ def _bulk_load(
     if unknown:
         carried, files = export_carried(connection(), unknown, csv_dir)
         clock("carry")
+    forced = {p.game.id: p.forced for p in planned}  # a graph kept from the catalog: True
     for game in games:
         report = LoadReport(game, replaced=replaced.get(game.id, []))
         tick = Stopwatch(report.seconds)
-        item, tables = expected_of(game, progress)
+        item, tables = expected_of(game, progress, force=forced.get(game.id, True))
         tick("engine")
         files += write_csv(tables, csv_dir, progress)
         tick("csv")
@@ -310,7 +314,7 @@ def record_imported_graphs(
 ) -> LoadSummary:
     """`gamegraph load --imported`: build each planned graph to know its counts, then
     :func:`record_imported` them; a report per graph."""
-    expected = [expected_of(p.game, progress)[0] for p in planned]
+    expected = [expected_of(p.game, progress, force=p.forced)[0] for p in planned]
     reports = [LoadReport(item.game) for item in expected]
     record_imported(runner, expected, reports)
     return LoadSummary(reports, route="imported")

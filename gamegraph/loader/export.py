@@ -85,7 +85,7 @@ def export_graphs(
     writable_directory(out)
     written: list[Path] = []
     for graph in planned:
-        tables = graph.game.tables(graph.game.build(force=True, progress=progress))
+        tables = graph.game.tables(graph.build(progress))
         try:
             if csv:
                 written.extend(write_csv(tables, out, progress))

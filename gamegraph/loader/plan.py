@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gamegraph.errors import InputError, TooLargeError
-from gamegraph.games.base import Game, Param
+from gamegraph.games.base import Game, Param, Progress
 from gamegraph.games.limits import Estimate, check_estimate
 from gamegraph.games.registry import all_games, get_game
 
@@ -134,10 +134,18 @@ def parse_games(text: str | None) -> tuple[type[Game[Any]], ...]:
 
 @dataclass(frozen=True)
 class PlannedGraph:
-    """One graph of a request, with its estimate (made once, when planned)."""
+    """One graph of a request, with its estimate (made once, when planned), and whether the
+    request goes ahead over the size limits (``forced``)."""
 
     game: Game[Any]
     estimate: Estimate
+    forced: bool = False
+
+    def build(self, progress: Progress | None = None) -> Any:
+        """The graph's build. Its estimate was checked when planned; a space whose size no
+        estimate knows (the positions a search reaches) stops at the memory limit as it
+        grows, unless the request was forced."""
+        return self.game.build(force=self.forced, progress=progress)
 
     @property
     def entities(self) -> int:
@@ -177,7 +185,7 @@ class LoadRequest:
             names = [p.name for p in game.params if p.name != "n" and p.name in values]
             for combination in itertools.product(*(values[name] for name in names)):
                 for graph in game.plan(self.ns, **dict(zip(names, combination, strict=True))):
-                    planned.append(PlannedGraph(graph, graph.estimate()))
+                    planned.append(PlannedGraph(graph, graph.estimate(), self.force))
         check_plan(planned, force=self.force, online=self.online)
         object.__setattr__(self, "planned", tuple(planned))
 

@@ -158,7 +158,7 @@ def run_load(
     ensure_schema(runner)
     return LoadSummary(
         [
-            _load_one(runner, graph.game, replace=replace, progress=progress, on_wait=on_wait)
+            _load_one(runner, graph, replace=replace, progress=progress, on_wait=on_wait)
             for graph in planned
         ]
     )
@@ -166,12 +166,13 @@ def run_load(
 
 def _load_one(
     runner: QueryRunner,
-    game: Game[Any],
+    planned: PlannedGraph,
     *,
     replace: bool,
     progress: Progress | None,
     on_wait: Callable[[str], None],
 ) -> LoadReport:
+    game = planned.game
     report = LoadReport(game)
     tick = Stopwatch(report.seconds)
     claim = GraphClaim(runner, game)
@@ -192,7 +193,7 @@ def _load_one(
     report.repaired = state in (GraphState.INCOMPLETE, GraphState.STALE)
     tick("check")
     with claim:
-        tables = game.tables(game.build(force=True, progress=progress))
+        tables = game.tables(planned.build(progress))
         tick("engine")
         _write(claim, tables, report, tick, progress)
     return report

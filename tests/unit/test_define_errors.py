@@ -4,6 +4,7 @@ nothing is built. Each case is a definitions file loaded with --games-from."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -190,3 +191,50 @@ DECLARATIONS = {
     "the file raises",
     "a built-in name",
 }
+
+
+RUNAWAY = """import gamegraph as gg
+
+
+@gg.solitaire(name="runaway", space=gg.reachable(start=lambda n: (n,)))
+def move(position, n):
+    return (position[0] + 1, position[0] % 7)
+"""
+"""A game whose search from its start never ends: each move reaches a new position."""
+
+
+@pytest.mark.parametrize("command", ["stats", "export"])
+def test_a_search_that_never_ends_stops_at_the_memory_limit_unless_forced(
+    command: str, tmp_path: Path
+) -> None:
+    """`export` (and `load`, by the same planned build) searched a reachable space past the
+    memory limit, since the loader builds what it planned with force: it ran until the
+    machine ran out of memory. It stops where `stats` stops, unless --force was given."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "runaway.py"
+    path.write_text(RUNAWAY, "utf-8")
+    args = ["stats", "runaway"] if command == "stats" else ["export", "--games", "runaway"]
+    args += ["--n", "3", "--games-from", str(path)]
+    if command == "export":
+        args += ["--out", str(tmp_path / "out")]
+    env = {**os.environ, "GAMEGRAPH_MEMORY_LIMIT": "100M"}
+    done = subprocess.run(
+        [sys.executable, "-m", "gamegraph", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,  # the old export ran on, past any limit
+    )
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1, done.stderr
+    assert "the positions reachable from the start are more than 262,144" in lines[0]
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_a_planned_graph_is_built_forced_only_when_the_request_is() -> None:
+    from gamegraph.loader.plan import LoadRequest
+
+    assert not any(p.forced for p in LoadRequest.parse("5", "bulgarian,crim").plan())
+    assert all(p.forced for p in LoadRequest.parse("5", "bulgarian,crim", force=True).plan())
