@@ -54,6 +54,13 @@ GAMES_FROM = "--games-from"
 are loaded before the command line is built, so their games have their options."""
 
 
+FROM_FILES = (
+    f"Your own games: {GAMES_FROM} FILE.py (more than once, or a path list) registers the "
+    "games of FILE.py first, so their names and options work here (docs/games.md)."
+)
+"""The last line of the help of each command that takes games."""
+
+
 def _build_app() -> typer.Typer:
     """The command line, from the games registered now (stats has a command per game)."""
     built = typer.Typer(
@@ -89,6 +96,8 @@ def _build_app() -> typer.Typer:
         for _command in _typer.registered_commands:
             if _command.callback is not None and _command.callback.__doc__:
                 _command.callback.__doc__ = _reflow(_command.callback.__doc__)
+            if _typer is not neo4j.app:
+                _command.epilog = FROM_FILES
     return built
 
 
