@@ -20,8 +20,8 @@ from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.loader.plan import LoadRequest
 from gamegraph.loader.writer import drop_graph, run_load
 from gamegraph.server import LocalNeo4j
-from gamegraph.server.dump import dump_database
-from gamegraph.server.swap import SWAP_JOURNAL
+from gamegraph.server.dump import dump_database, load_database
+from gamegraph.server.swap import SWAP_JOURNAL, StoreSwap
 
 GRAPHS = ["bulgarian:10", "floridian:10"]
 QUERIES = [("bulgarian_cycles", {"n": 10}), ("floridian_outcomes", {"n": 10})]
@@ -202,4 +202,37 @@ def test_a_restore_killed_in_its_store_swap_leaves_the_database_as_it_was(
         assert report.ok, [(c.name, c.problems) for c in report.failures]
     assert messages == ["a bulk load or restore died in its store swap: putting the old store back"]
     assert not aside.exists() and not (local_neo4j.home / SWAP_JOURNAL).exists()
+    assert not (local_neo4j.home / "bulk").exists()
+
+
+def test_a_restore_whose_store_swap_fails_puts_the_previous_database_back(
+    loaded: None,
+    neo4j_settings: Neo4jSettings,
+    local_neo4j: LocalNeo4j,
+    runner: Neo4jQueryRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A swap that fails once the dump's store is in place (a disk that fills as the second
+    folder moves, say) puts the previous store back and opens it: the restore raises, the
+    database is as it was, with no journal and no scratch left."""
+    dump = tmp_path / "both.dump"
+    dump_database(local_neo4j, dump)
+    drop_graph(runner, "floridian:10")  # the database now differs from the dump
+    real = StoreSwap.put_new_in_place
+
+    def fails_once_moved(swap: StoreSwap) -> None:
+        real(swap)
+        raise OSError(28, "No space left on device (injected)")
+
+    monkeypatch.setattr(StoreSwap, "put_new_in_place", fails_once_moved)
+    said: list[str] = []
+    with pytest.raises(OSError, match="injected"):
+        load_database(local_neo4j, dump, said.append)
+    assert "the restored store did not open: putting the previous database back" in said
+    with gg.connect(auth=(neo4j_settings.user, neo4j_settings.password)) as db:
+        assert sorted(r.id for r in db.graphs() if r.complete) == ["bulgarian:10"]
+        report = db.verify(graphs=["bulgarian:10"])
+        assert report.ok, [(c.name, c.problems) for c in report.failures]
+    assert not (local_neo4j.home / SWAP_JOURNAL).exists()
     assert not (local_neo4j.home / "bulk").exists()
