@@ -13,8 +13,8 @@ games"):
 - ``bulgarian-3d`` (Grensjö 2012), ``--move``: plane partitions of n and a layer move
   (the six moves reconstructed from the thesis's abstract: its stored copies hold only the
   title page, the abstract and the opening of the introduction);
-- ``red-green-bulgarian`` (Locke): two-coloured partitions, a labelled reconstruction of the
-  rule (Locke's own was not found).
+- ``red-green-bulgarian`` (Locke): green and red piles (each pile one colour), a labelled
+  reconstruction of the rule (Locke's own was not found).
 """
 
 from __future__ import annotations
@@ -138,10 +138,13 @@ def bulgarian_3d(position: pos.PlanePartition, n: int, layer_move: str) -> pos.P
 
 @solitaire(
     name="red-green-bulgarian",
-    space=space(lambda n: pos.hands(n, 2), described="the two-coloured partitions of n cards"),
+    space=space(
+        lambda n: pos.hands(n, 2),
+        described="the pairs (green piles | red piles) of partitions of n cards in all",
+    ),
     title="Red-green Bulgarian solitaire (Locke; the rule reconstructed)",
     description=(
-        "Red-green Bulgarian solitaire on two-coloured partitions of n, a labelled "
+        "Red-green Bulgarian solitaire on partitions of n into green and red piles, a labelled "
         "reconstruction (Locke's rule was not found): a green pile's green card is at its "
         "bottom; the new pile is green when a green pile of one card is used up."
     ),
