@@ -24,7 +24,7 @@ from gamegraph.errors import DatabaseError, IncompleteLoadError, LoadConflictErr
 from gamegraph.games import get_game
 from gamegraph.games.partitions import count_partitions
 from gamegraph.loader import bulk as bulk_module
-from gamegraph.loader.claim import DELETE_BATCH
+from gamegraph.loader.claim import DELETE_BATCH, DELETE_RELATIONSHIPS
 from gamegraph.loader.plan import LoadRequest
 from gamegraph.loader.readback import read_back, read_back_all
 from gamegraph.loader.writer import drop_graph, run_load
@@ -123,7 +123,10 @@ def test_c20_whose_first_nodes_hold_most_of_its_moves_drops_and_loads_again(
             "RETURN sum(COUNT { (p)--() }) AS moves",
             {"id": game.id, "limit": DELETE_BATCH},
         )
-        assert first[0]["moves"] > 400_000  # what the old batch took into one transaction
+        # what the old batch took into one transaction: 461,451 and 366,573 moves in two
+        # runs (the store's order of C_20's nodes depends on the graphs imported beside it),
+        # ten times and more what a batch now deletes
+        assert first[0]["moves"] > 10 * DELETE_RELATIONSHIPS
         dropped = gamegraph_process(_env(local_only), "drop", game.id)
         assert dropped.returncode == 0, dropped.stdout + dropped.stderr
         assert dropped.stdout == "carolina:20: dropped\n"
