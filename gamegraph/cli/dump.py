@@ -13,7 +13,7 @@ import typer
 
 from gamegraph.cli._output import note
 from gamegraph.cli.options import DEFAULT_PASSWORD, DEFAULT_USER, PasswordOption, UserOption
-from gamegraph.errors import InputError, VerificationError
+from gamegraph.errors import InputError, LoadConflictError, VerificationError
 
 __all__ = ["dump", "restore"]
 
@@ -45,20 +45,31 @@ def dump(
     Example: `gamegraph dump graphs-2026-12.dump`
     """
     from gamegraph.api import connect
+    from gamegraph.db.catalog import GraphState, describe_owner
     from gamegraph.server import LocalNeo4j
     from gamegraph.server.dump import dump_database
 
     _local_only("dump")
+    if file.is_dir():
+        raise InputError(f"{file} is a directory: give the name of the dump file to write")
     if file.exists() and not force:
         raise InputError(f"{file} exists: give another name, or --force to replace it")
-    if file.exists() and file.is_dir():
-        raise InputError(f"{file} is a directory: give the name of the dump file to write")
     with connect(auth=(user, password), on_start=note) as db:
-        ids = [record.id for record in db.graphs()]
+        records = db.graphs()
+    for record in records:  # a dump would hold it half written
+        if (state := record.state()) in (GraphState.LOADING, GraphState.DROPPING):
+            raise LoadConflictError(
+                f"{record.id} is {state.value.removesuffix(' by another process')} by "
+                f"{describe_owner(record.lease_owner)}: nothing was dumped; dump again when "
+                "it has ended"
+            )
     size = dump_database(LocalNeo4j(log=note), file, note)
+    ids = [record.id for record in records if record.complete]
+    partial = [record.id for record in records if not record.complete]
     typer.echo(
         f"dumped {len(ids)} graph(s) into {file} ({size / 1e6:.1f} MB)"
         + (f": {', '.join(ids)}" if ids else "")
+        + (f"; and {len(partial)} incomplete: {', '.join(partial)}" if partial else "")
     )
 
 
@@ -84,6 +95,8 @@ def restore(
     from gamegraph.server.dump import load_database
 
     _local_only("restore")
+    if file.is_dir():
+        raise InputError(f"{file} is a directory: give the dump file to restore")
     if not file.is_file():
         raise InputError(f"no dump file {file}")
     with connect(auth=(user, password), on_start=note) as db:

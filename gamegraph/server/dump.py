@@ -5,7 +5,10 @@ dump` and `neo4j-admin database load`, run from the same Maven Central jars as t
 A dump needs the database offline: inside a running server whose launcher can stop and
 start its default database (:meth:`LocalNeo4j.can_swap_store`), only the database closes, for
 the seconds the tool runs (the DBMS, Bolt and HTTP stay up); otherwise the server is stopped
-and started again. A stopped server stays stopped while the tool runs and is not started.
+and started again. A stopped server stays stopped while the tool runs and is not started. A
+dump holds the home's bulk lock (one dump, bulk load or restore at a time) and journals the
+closed database (phase ``closed``), so a dump killed meanwhile leaves it to the next
+connection to open (:func:`~.swap.recover_interrupted_swap`).
 
 A restore never loads over the live store: `neo4j-admin database load` writes the dump into a
 staging home (``<home>/bulk/home``, the bulk route's) while the database keeps serving, and
@@ -24,11 +27,18 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from gamegraph.errors import InputError, LoadConflictError
+from gamegraph.errors import InputError, LoadConflictError, OutputError
 from gamegraph.server.bulk_import import run_admin
 from gamegraph.server.errors import LocalNeo4jError, tail
 from gamegraph.server.local import LocalNeo4j
-from gamegraph.server.swap import StoreSwap, bulk_lock, bulk_scratch, reopen
+from gamegraph.server.swap import (
+    SWAP_JOURNAL,
+    StoreSwap,
+    bulk_lock,
+    bulk_scratch,
+    reopen,
+    write_journal,
+)
 
 __all__ = ["dump_database", "load_database"]
 
@@ -41,11 +51,20 @@ def dump_database(server: LocalNeo4j, target: Path, note: Note = lambda message:
     _outside_scratch(server, target)
     database = server.default_database
     folder = target.parent.absolute()  # the dump is written beside it: moved, not copied
-    folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=folder) as scratch:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        scratch = tempfile.TemporaryDirectory(dir=folder)
+    except OSError as e:
+        raise OutputError(f"cannot write {target}: {e.strerror} ({e.filename})") from None
+    with scratch, bulk_lock(server.home, wait=False) as free:
+        if not free:
+            raise LoadConflictError(
+                f"a bulk load, restore or dump is running on the Neo4j in {server.home}: "
+                "nothing was dumped; dump again when it has ended"
+            )
         with _offline(server, note):
-            _admin(server, ["database", "dump", f"--to-path={scratch}", database])
-        written = Path(scratch) / f"{database}.dump"
+            _admin(server, ["database", "dump", f"--to-path={scratch.name}", database])
+        written = Path(scratch.name) / f"{database}.dump"
         if not written.exists():
             raise LocalNeo4jError(f"neo4j-admin database dump wrote no {written.name}")
         os.replace(written, target)
@@ -133,8 +152,9 @@ def _offline(server: LocalNeo4j, note: Note) -> Iterator[None]:
         return
     if server.can_swap_store():
         note("closing the database (the server keeps running) ...")
-        server.stop_database()
+        write_journal(server.home, "closed")  # a process killed from here on: see above
         try:
+            server.stop_database()
             yield
         finally:
             note("opening the database again ...")
@@ -143,6 +163,7 @@ def _offline(server: LocalNeo4j, note: Note) -> Iterator[None]:
             except LocalNeo4jError:
                 server.stop()  # the JVM is there but its database did not start: restart
                 server.start()
+            (server.home / SWAP_JOURNAL).unlink(missing_ok=True)
         return
     note("stopping Neo4j ...")
     server.stop()

@@ -13,6 +13,8 @@ database closes until the swap is over:
   kept: its graphs were never listed complete) and opens the database.
 - ``recorded``: the new store holds every graph recorded complete. Recovery forgets the old
   store and opens the database.
+- ``closed``: a dump (:func:`~.dump.dump_database`) closed the database to copy its store.
+  Recovery opens it again.
 
 :func:`recover_interrupted_swap` runs on every connection to the local server
 (:func:`gamegraph.db.connection.connect`): with no journal it costs one ``stat``; with one, it
@@ -41,6 +43,7 @@ __all__ = [
     "bulk_scratch",
     "recover_interrupted_swap",
     "reopen",
+    "write_journal",
 ]
 
 SWAP_JOURNAL = "bulk-swap.json"
@@ -102,10 +105,16 @@ class StoreSwap:
         self.journal.unlink(missing_ok=True)
 
     def _write(self, phase: str) -> None:
-        text = json.dumps({"phase": phase, "pid": os.getpid()})
-        partial = self.journal.with_name(self.journal.name + ".partial")
-        partial.write_text(text)
-        partial.replace(self.journal)  # atomic: a reader sees one phase or the other
+        write_journal(self.journal.parent, phase)
+
+
+def write_journal(home: Path, phase: str) -> None:
+    """Write the journal of ``home`` (``phase``, this process's pid): atomic, a reader sees
+    one phase or the other."""
+    journal = home / SWAP_JOURNAL
+    partial = journal.with_name(journal.name + ".partial")
+    partial.write_text(json.dumps({"phase": phase, "pid": os.getpid()}))
+    partial.replace(journal)
 
 
 def _aside(live: Path) -> Path:
@@ -153,9 +162,9 @@ def bulk_lock(home: Path, *, wait: bool) -> contextlib.AbstractContextManager[bo
 
 
 def recover_interrupted_swap(local: LocalNeo4j, say: Callable[[str], None]) -> bool:
-    """Finish or undo the store swap of a bulk load or restore that died in it (see the module
-    docstring); True if there was one. Does nothing while that bulk load is alive, nor in
-    the process doing the swap."""
+    """Finish or undo the store swap of a bulk load or restore that died in it, or open the
+    database a dump died with closed (see the module docstring); True if there was one. Does
+    nothing while that process is alive, nor in the process itself."""
     journal = local.home / SWAP_JOURNAL
     if not journal.exists() or _phase(journal)[1] == os.getpid():
         return False
@@ -166,7 +175,10 @@ def recover_interrupted_swap(local: LocalNeo4j, say: Callable[[str], None]) -> b
         local.drop_swap_requests()  # the dead load's: a stale start would open the half-moved store
         staging = bulk_scratch(local.home) / "home"
         swap = StoreSwap(local.home, staging, local.default_database)
-        if phase == "recorded":
+        if phase == "closed":
+            say("a dump died while the database was closed: opening it again")
+            reopen(local, lambda: None, lambda stage: None)
+        elif phase == "recorded":
             say("a bulk load or restore died after its new store opened: keeping that store")
             reopen(local, swap.forget_old, lambda stage: None)
         else:

@@ -236,3 +236,81 @@ def test_a_restore_whose_store_swap_fails_puts_the_previous_database_back(
         assert report.ok, [(c.name, c.problems) for c in report.failures]
     assert not (local_neo4j.home / SWAP_JOURNAL).exists()
     assert not (local_neo4j.home / "bulk").exists()
+
+
+def test_a_dump_killed_with_the_database_closed_leaves_it_to_the_next_connection(
+    loaded: None,
+    neo4j_settings: Neo4jSettings,
+    local_neo4j: LocalNeo4j,
+    tmp_path: Path,
+) -> None:
+    """Before, a dump SIGKILLed once it had closed the database left it closed: every
+    command then met "The database is not currently available" until the server was stopped
+    and started. The closed database is journaled; the next connection opens it again."""
+    journal = local_neo4j.home / SWAP_JOURNAL
+    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
+    env.pop("NEO4J_URI", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamegraph", "dump", str(tmp_path / "killed.dump")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 300
+    while not journal.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(0.5)  # the database closing, or closed
+    with contextlib.suppress(ProcessLookupError):  # it ended: the assert says so
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    assert process.returncode == -signal.SIGKILL, "the dump ended before it was killed"
+    assert journal.exists()
+    messages: list[str] = []
+    with gg.connect(
+        auth=(neo4j_settings.user, neo4j_settings.password), on_start=messages.append
+    ) as db:
+        assert set(GRAPHS) <= {r.id for r in db.graphs() if r.complete}
+        report = db.verify(graphs=GRAPHS)
+        assert report.ok, [(c.name, c.problems) for c in report.failures]
+    assert messages == ["a dump died while the database was closed: opening it again"]
+    assert not journal.exists()
+
+
+def test_a_dump_refuses_while_a_load_holds_a_graph_and_names_bad_targets(
+    loaded: None,
+    neo4j_settings: Neo4jSettings,
+    runner: Neo4jQueryRunner,
+    tmp_path: Path,
+    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    """A dump taken while a load writes a graph held it half written, listed as dumped. It
+    now refuses, naming the graph and the load; a directory or an unwritable path is one
+    plain error line, not an internal error."""
+    from gamegraph.db.catalog import Lease
+    from gamegraph.games.registry import parse_graph_id
+    from gamegraph.loader.claim import record_props
+
+    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
+    env.pop("NEO4J_URI", None)
+    game = parse_graph_id("bulgarian:10")
+    lease = Lease(runner, game)
+    assert lease.try_claim(record_props(game)) is None  # as a load does before it writes
+    try:
+        done = gamegraph_process(env, "dump", str(tmp_path / "during.dump"))
+    finally:
+        lease.release()
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert done.returncode == 1 and len(errors) == 1, done.stderr
+    assert "bulgarian:10 is being loaded by process" in errors[0], errors
+    assert not (tmp_path / "during.dump").exists()
+    for args, expected in [
+        (["dump", str(tmp_path)], "is a directory"),
+        (["dump", str(tmp_path), "--force"], "is a directory"),
+        (["dump", "/proc/no-such/x.dump"], "cannot write /proc/no-such/x.dump"),
+        (["restore", str(tmp_path), "--force"], "is a directory"),
+    ]:
+        done = gamegraph_process(env, *args)
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode in (1, 2) and lines[-1].startswith("error:"), done.stderr
+        assert expected in lines[-1] and "internal error" not in lines[-1], lines[-1]
