@@ -17,7 +17,9 @@ than a share. Workers of an external cluster declare theirs when they start::
 task order and equal what one process computes.
 
 Small work runs in this process (starting a cluster costs seconds) unless a scheduler or a
-number of workers is given.
+number of workers is given. Work asked for by a task that a Dask worker runs (a defined game's
+build for a row of ``gamegraph table``) runs in that worker: its process cannot start a
+cluster, and the settings it inherits (``GAMEGRAPH_DASK_WORKERS``) are its driver's.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+import sys
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -147,15 +150,26 @@ def run_tasks(
             f"of {human_bytes(memory_limit())} (80% of available memory, or "
             "GAMEGRAPH_MEMORY_LIMIT); nothing was started"
         )
-    if chosen.local or (
-        chosen.scheduler is None
-        and chosen.workers is None
-        and (len(tasks) <= LOCAL_WORK_THRESHOLD or all(t.small for t in tasks))
-    ):
+    small = len(tasks) <= LOCAL_WORK_THRESHOLD or all(t.small for t in tasks)
+    unset = chosen.scheduler is None and chosen.workers is None
+    if chosen.local or (unset and small) or _in_dask_worker():
         here = ((i, task.fn(*task.args)) for i, task in enumerate(tasks))
         return _collect(here, len(tasks), progress, stage, on_result)
     with _client(chosen, tasks) as (client, resources):
         return _collect(_run_on(client, tasks, resources), len(tasks), progress, stage, on_result)
+
+
+def _in_dask_worker() -> bool:
+    """Whether this is a task running on a Dask worker (distributed's ``get_worker``)."""
+    if "distributed" not in sys.modules:  # no worker without it; importing it costs seconds
+        return False
+    from distributed import get_worker
+
+    try:
+        get_worker()
+    except ValueError:
+        return False
+    return True
 
 
 def _collect(

@@ -80,3 +80,36 @@ def test_conjectures_on_two_workers_give_the_verdicts_found_here() -> None:
     here, there = _both(lambda: check_file(EXAMPLE, range(1, 31), only=only))
     assert [v.as_dict() for v in there] == [v.as_dict() for v in here]
     assert [v.held for v in there] == [True, False]
+
+
+def test_workers_set_in_the_environment_build_a_defined_game_inside_each_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GAMEGRAPH_DASK_WORKERS, which the command line turns into --workers, is inherited by
+    the workers' own processes too: a defined game built there runs its shards in that
+    worker, as with --workers, and starts no cluster inside it (which failed with 'Nanny
+    failed to start')."""
+    definitions = tmp_path / "env_defined.py"
+    definitions.write_text(
+        textwrap.dedent(
+            """
+            import gamegraph as gg
+
+            @gg.solitaire(name="dask-env-two-card", space="partitions")
+            def move(position, n):
+                taken = sum(min(2, p) for p in position)
+                return tuple(sorted([*(p - 2 for p in position if p > 2), taken],
+                                    reverse=True))
+            """
+        )
+    )
+    from gamegraph.games.sources import load_file
+
+    load_file(definitions)
+    game = gg.registered_games()["dask_env_two_card"].game
+    columns = parse_columns(game, ["cycles", "garden_of_eden"])
+    monkeypatch.setenv("GAMEGRAPH_DASK_WORKERS", "2")
+    here, there = _both(lambda: compute_table(game, range(1, 13), columns=columns, cache=None))
+    assert there.rows == here.rows and there.computed == 12
+    # the cycles of mygame in docs/games.md: two at n = 4 and 8, one at the other n up to 8
+    assert [r["cycles"] for r in here.rows][:8] == [1, 1, 1, 2, 1, 1, 1, 2]
