@@ -44,21 +44,26 @@ _REGISTERED: dict[str, list[Conjecture]] = {}
 
 
 def conjecture(
-    *, game: str | Any, n: Iterable[int] | int | None = None, name: str = "", **params: Any
+    *, game: str | Any, n: Iterable[int] | int | str | None = None, name: str = "", **params: Any
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare ``fn(graph)`` (or ``fn(graph, n=n)``) a conjecture about ``game`` for every
-    n of ``n`` (an int means 1..n; None: whatever ``gamegraph check --n`` asks)."""
+    n of ``n`` (an int means 1..n; a text or a list as ``load`` takes them: ``"1..80"``,
+    ``"20,40"``, ``[20, 40]``; None: whatever ``gamegraph check --n`` asks)."""
     from gamegraph.api import game_of
+    from gamegraph.loader.plan import parse_ns
 
     game_name = game_of(game).name if not isinstance(game, str) else game
-    if n is None:
-        ns: tuple[int, ...] = ()
-    elif isinstance(n, int):
-        ns = tuple(range(1, n + 1))
-    else:
-        ns = tuple(sorted(set(n)))
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        try:
+            if n is None:
+                ns: tuple[int, ...] = ()
+            elif isinstance(n, int) and not isinstance(n, bool):
+                ns = tuple(range(1, parse_ns(n)[0] + 1))
+            else:
+                ns = parse_ns(n)
+        except InputError as e:
+            raise InputError(f"conjecture {name or fn.__name__}: {e}") from None
         code = getattr(fn, "__code__", None)
         where = f"{code.co_filename}:{code.co_firstlineno}" if code is not None else ""
         item = Conjecture(

@@ -108,6 +108,41 @@ def test_check_errors_are_one_line(gamegraph: Callable[..., CliResult], tmp_path
         assert result.exit_code == 2 and len(lines) == 1 and wanted in lines[0], result.output
 
 
+def test_a_conjecture_takes_its_n_as_text_as_load_does(tmp_path: Path) -> None:
+    """n="1..5" crashed with TypeError: the text was taken as the set of its characters."""
+    source = tmp_path / "texts.py"
+    source.write_text(
+        "import gamegraph as gg\n\n"
+        "@gg.conjecture(game='bulgarian', n='1..5')\n"
+        "def spanned(graph):\n    return graph.stats()['cycles'] >= 1\n\n"
+        "@gg.conjecture(game='bulgarian', n='2,4')\n"
+        "def listed(graph, n):\n    return graph.stats()['positions'] == {2: 2, 4: 5}[n]\n"
+    )
+    assert [c.ns for c in conjectures_in(source)] == [(1, 2, 3, 4, 5), (2, 4)]
+    verdicts = check_file(source)
+    assert [(v.held, v.checked) for v in verdicts] == [(True, [1, 2, 3, 4, 5]), (True, [2, 4])]
+
+
+def test_a_bad_n_of_a_conjecture_is_one_line_naming_it(
+    gamegraph: Callable[..., CliResult], tmp_path: Path
+) -> None:
+    for n, wanted in [
+        ("[3, 5.5]", "conjecture wobbly: n must be integers, not 5.5"),
+        ("'5..1'", "conjecture wobbly: the range '5..1' is reversed: write 1..5"),
+        ("'1..x'", "conjecture wobbly: bad n '1..x'"),
+        ("0", "conjecture wobbly: n must be at least 1"),
+    ]:
+        source = tmp_path / "wobbly.py"
+        source.write_text(
+            f"import gamegraph as gg\n\n@gg.conjecture(game='bulgarian', n={n})\n"
+            "def wobbly(graph):\n    return True\n"
+        )
+        result = gamegraph("check", str(source))
+        lines = result.stderr.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1, result.output
+        assert lines[0].startswith("error: ") and wanted in lines[0], lines[0]
+
+
 def test_verdicts_become_a_section_of_a_written_report(tmp_path: Path) -> None:
     from gamegraph.questions.conjectures import add_to_report
 
