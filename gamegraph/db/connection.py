@@ -190,6 +190,10 @@ def _bolt_uri(uri: str) -> str:
     )
 
 
+UNAVAILABLE = "Neo.TransientError.General.DatabaseUnavailable"
+"""The code of a statement sent to a database that is stopped or starting."""
+
+
 def _translate(
     error: Exception, uri: str, settings: Neo4jSettings, local: LocalNeo4j | None
 ) -> DatabaseError | None:
@@ -210,6 +214,12 @@ def _translate(
         return DatabaseNotFound(
             f"Neo4j at {uri} has no database {settings.database!r} (set NEO4J_DATABASE; "
             "Neo4j Community serves only its default database, usually 'neo4j')"
+        )
+    if isinstance(error, Neo4jError) and error.code == UNAVAILABLE:
+        restart = "`gamegraph neo4j stop`, then `gamegraph neo4j start`" if local else "restart it"
+        return DatabaseUnavailable(
+            f"Neo4j at {uri} runs, but its database {settings.database!r} is not open (stopped, "
+            f"or still starting): try again in a moment; if it stays closed, {restart}"
         )
     if isinstance(error, Neo4jError):
         message = " ".join((error.message or str(error)).split())

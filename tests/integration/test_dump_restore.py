@@ -314,3 +314,24 @@ def test_a_dump_refuses_while_a_load_holds_a_graph_and_names_bad_targets(
         lines = done.stderr.strip().splitlines()
         assert done.returncode in (1, 2) and lines[-1].startswith("error:"), done.stderr
         assert expected in lines[-1] and "internal error" not in lines[-1], lines[-1]
+
+
+def test_a_closed_database_is_named_as_closed(
+    neo4j_settings: Neo4jSettings,
+    local_neo4j: LocalNeo4j,
+    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    """A database closed under a running server (as a dump closes it) was reported as "set
+    NEO4J_DATABASE to a user database, usually 'neo4j'", which it was. The error says it is
+    closed and how to open it."""
+    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
+    env.pop("NEO4J_URI", None)
+    local_neo4j.stop_database()
+    try:
+        done = gamegraph_process(env, "graphs")
+    finally:
+        local_neo4j.start_database()
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 1 and len(lines) == 1, done.stderr
+    assert f"its database '{neo4j_settings.database}' is not open" in lines[0], lines[0]
+    assert "NEO4J_DATABASE" not in lines[0] and "gamegraph neo4j start" in lines[0]
