@@ -29,7 +29,7 @@ from gamegraph.server.cds import sharing_flags
 from gamegraph.server.errors import BulkImportError, ServerRunningError, tail
 from gamegraph.server.install import ensure_installed
 from gamegraph.server.local import LocalNeo4j
-from gamegraph.server.processes import jvm_flags
+from gamegraph.server.processes import die_with_parent, jvm_flags
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,13 @@ def run_admin(
     env = dict(os.environ, NEO4J_HOME=str(server.home), NEO4J_CONF=str(conf))
     began = time.monotonic()
     done = subprocess.run(
-        command, env=env, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
+        command,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=die_with_parent,
     )
     return command, done, time.monotonic() - began
 

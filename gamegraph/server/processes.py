@@ -8,6 +8,7 @@ import errno
 import os
 import re
 import socket
+import sys
 import time
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from gamegraph.server.errors import tail
 __all__ = [
     "BASE_JVM_FLAGS",
     "SIZE_FORMS",
+    "die_with_parent",
     "file_tail",
     "is_launcher_process",
     "jvm_flags",
@@ -45,6 +47,19 @@ BASE_JVM_FLAGS: tuple[str, ...] = (
 
 SIZE_FORMS = "a whole number with k, m or g after it, such as 512m, 1536m or 2g"
 """The sizes :func:`memory_size` reads, as an error message names them."""
+
+
+def die_with_parent() -> None:
+    """A child's ``preexec_fn``: the kernel kills it when the process that started it dies
+    (Linux's PR_SET_PDEATHSIG), so a neo4j-admin tool does not run on, orphaned, writing into
+    a staging home, after its gamegraph was killed. Elsewhere nothing."""
+    if sys.platform != "linux":
+        return
+    import ctypes
+    import signal
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
 
 
 def memory_size(text: str) -> int | None:
