@@ -176,6 +176,14 @@ class LoadRequest:
             raise InputError(f"unknown route {self.route!r}: {', '.join(ROUTES)}")
         if self.replace and not self.online:
             raise InputError("replace is for online loads: a bulk load rebuilds every graph")
+        for name in self.values:  # a misspelt name would load the graph of the defaults
+            if not any(p.name == name for game in self.games for p in game.params):
+                if len(self.games) == 1:
+                    self.games[0].param(name)  # "<game> has no parameter ...; it takes ..."
+                raise InputError(
+                    f"no game of the request ({', '.join(g.name for g in self.games)}) "
+                    f"has a parameter {name!r}"
+                )
         planned: list[PlannedGraph] = []  # asked of each game, with its estimates
         for game in self.games:
             values = dict(self.values)

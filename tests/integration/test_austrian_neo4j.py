@@ -10,8 +10,10 @@ import pytest
 from functional_definitions import Analysis, analyse, austrian_states, key_move, key_of
 from neo4j_support import ask, module_runner
 
-from gamegraph.db import Neo4jQueryRunner
-from gamegraph.errors import GraphNotLoadedError
+from gamegraph.api import Database
+from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
+from gamegraph.db.catalog import GraphState, get_graph
+from gamegraph.errors import GraphNotLoadedError, InputError
 from gamegraph.games.austrian import Austrian
 from gamegraph.verify import verify
 
@@ -96,6 +98,26 @@ def test_the_variant_with_a_full_bank_adds_only_garden_of_eden_states_and_is_ver
     # the named queries read the graph b < L names: they refuse the variant in one line
     with pytest.raises(GraphNotLoadedError, match="gamegraph load --games austrian --n 12 --L 4"):
         ask(runner, "austrian_cycles", n=12, L=4, limit=5)
+
+
+def test_a_load_with_a_misspelt_parameter_is_refused_and_keeps_the_loaded_variant(
+    runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings
+) -> None:
+    """db.load('austrian', n=12, L=4, bank_up_to_l=True) loaded A_12(L = 4) without the
+    flag, which is not in the graph id: it replaced the variant loaded under that id."""
+    variant = GAMES[2]
+    db = Database(runner, neo4j_settings)  # not closed: the module's runner stays open
+    with pytest.raises(
+        InputError, match=r"^austrian has no parameter 'bank_up_to_l'; it takes n, L, bank_up_to_L$"
+    ):
+        db.load("austrian", n=12, L=4, bank_up_to_l=True)
+    with pytest.raises(InputError, match=r"^bulgarian has no parameter 'L'; it takes n$"):
+        db.load("bulgarian", n=5, L=3)
+    rows = runner.run("MATCH (p:Austrian {L: 4, n: 12}) RETURN p.key AS key")
+    assert {row["key"] for row in rows} == set(definition(variant).graph)
+    assert sum(1 for row in rows if row["key"].endswith("|4")) > 0  # the bank of L is there
+    record = get_graph(runner, variant.id)
+    assert record is not None and record.state() is GraphState.CURRENT
 
 
 def test_verify_passes_on_the_loaded_graphs(runner: Neo4jQueryRunner) -> None:

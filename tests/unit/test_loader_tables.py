@@ -532,6 +532,36 @@ def test_a_list_of_n_plans_exactly_those_graphs_and_a_range_every_n() -> None:
     assert len(request_of("bulgarian", "20..40").plan()) == 21
 
 
+def test_a_parameter_name_the_games_do_not_have_is_refused_not_ignored(tmp_path: Path) -> None:
+    """gg.export('austrian', n=6, L=2, bank_up_to_l=True) wrote A_6(L = 2) without the flag:
+    a misspelt name is refused before anything is written, naming the parameters the game
+    has; a value shared by several games of one request (the command line's --L) still goes
+    to those that have it."""
+    import gamegraph as gg
+    from gamegraph.api import request_of
+
+    out = tmp_path / "out"
+    for params in ({"bank_up_to_l": True}, {"players": 3}):
+        with pytest.raises(
+            InputError,
+            match=rf"^austrian has no parameter '{next(iter(params))}'; "
+            r"it takes n, L, bank_up_to_L$",
+        ):
+            gg.export("austrian", n=6, out=out, L=2, **params)
+    assert not out.exists()
+    with pytest.raises(InputError, match=r"^bulgarian has no parameter 'L'; it takes n$"):
+        request_of("bulgarian", 5, L=3)
+    with pytest.raises(InputError, match=r"^no game of the request \(bulgarian, austrian\)"):
+        LoadRequest.of([Bulgarian, get_game("austrian")], 6, bank_up_to_l=True)
+    files = gg.export("austrian", n=6, out=out, L=2, bank_up_to_L=True)
+    nodes = next(f for f in files if ".nodes." in f.name).read_text().count("\n") - 1
+    Austrian = get_game("austrian")
+    assert nodes == _tables_of(Austrian.create(n=6, L=2, bank_up_to_L=True)).node_count
+    assert nodes > _tables_of(Austrian.create(n=6, L=2)).node_count  # the flag was taken
+    shared = LoadRequest.parse("6", "bulgarian,austrian", {"L": "2"}).plan()
+    assert [p.game.id for p in shared] == ["bulgarian:6", "austrian:L=2:6"]
+
+
 def test_a_bulk_load_runs_each_after_load_link_once() -> None:
     """Q's three rules each ask for the link of their 4-cycles of every n to G_n, one query
     that links all of them: the bulk route runs each distinct link once, every one asked for."""
