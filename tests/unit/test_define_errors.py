@@ -104,6 +104,19 @@ CASES: list[tuple[str, str, list[str], list[str]]] = [
         [r"bad\.py:4", r"cannot be called as move\(position, n\)"],
     ),
     (
+        "a space factory of an undeclared parameter",
+        "from gamegraph.core.spaces import PartitionTuples\n\n\n"
+        '@gg.solitaire(name="{name}", '
+        "space=gg.space(lambda n, players: PartitionTuples(n, players)))\n"
+        "def move(position, n):\n    return position\n",
+        [],
+        [
+            r"bad\.py:7",
+            r"the space's factory <lambda>\(n, players\) cannot be called as <lambda>\(n\)",
+            "missing a required argument: 'players'",
+        ],
+    ),
+    (
         "bad name",
         '@gg.solitaire(name="Bad Name {name}")\ndef move(position, n):\n    return position\n',
         [],
@@ -185,6 +198,7 @@ def test_a_bad_definition_is_one_error_line_naming_it(
 
 DECLARATIONS = {
     "wrong signature",
+    "a space factory of an undeclared parameter",
     "bad name",
     "no such space",
     "a syntax error",

@@ -186,6 +186,8 @@ def _definition(kind: Kind, fn: Callable[..., Any], declared: dict[str, Any]) ->
     _check_signature(fn, names, compiled, fail)
     if space.where is not None:
         _check_signature(space.where, names, False, fail, what="where")
+    if space.factory is not None:  # called as factory(n=..., <the other parameters>=...)
+        _check_signature(space.factory, names, False, fail, what="the space's factory", bare=True)
     limit = MAX_N[space.kind]
     max_n = declared["max_n"] if declared["max_n"] is not None else limit
     if isinstance(max_n, bool) or not isinstance(max_n, int) or not 0 <= max_n <= limit:
@@ -285,23 +287,24 @@ def _check_signature(
     compiled: bool,
     fail: Callable[[str], DefinitionError],
     what: str = "the function",
+    bare: bool = False,
 ) -> None:
+    """Refuse ``fn`` if it cannot be called as the engine calls it: with a position (none
+    if ``bare``) and the game's parameters ``names`` by keyword."""
     target = getattr(fn, "py_func", fn)
     try:
         signature = inspect.signature(target)
     except (TypeError, ValueError):
         return
+    first = [] if bare else [None]
     try:
         if compiled:
             signature.bind(None, 0, None)
         else:
-            signature.bind(None, **dict.fromkeys(names, 0))
+            signature.bind(*first, **dict.fromkeys(names, 0))
     except TypeError as e:
-        wanted = (
-            "(parts, n, out)"
-            if compiled
-            else f"(position, {', '.join(sorted(names, key=lambda s: (s != 'n', s)))})"
-        )
+        keywords = ", ".join(sorted(names, key=lambda s: (s != "n", s)))
+        wanted = "(parts, n, out)" if compiled else f"({'' if bare else 'position, '}{keywords})"
         raise fail(
             f"{what} {getattr(target, '__name__', target)}{signature} cannot be called as "
             f"{getattr(target, '__name__', 'f')}{wanted}: {e}"
