@@ -98,6 +98,13 @@ CASES: list[tuple[str, str, list[str], list[str]]] = [
         [r"bad\.py:4", r"gave \(-1, 7\)", "nonnegative"],
     ),
     (
+        "an empty start",  # was read as the one empty position (): 1 position, 1 fixed point
+        '@gg.solitaire(name="{name}", space=gg.reachable(start=lambda n: []))\n'
+        "def move(position, n):\n    return position\n",
+        [],
+        [r"game 'bad-an-empty-start' \(\S*bad\.py:4\)", r"start gave \[\], no positions"],
+    ),
+    (
         "wrong signature",
         '@gg.solitaire(name="{name}")\ndef move(position):\n    return position\n',
         [],

@@ -317,6 +317,8 @@ def _search(call: Call, definition: Definition, force: bool) -> Moves:
 
 
 def _start_positions(call: Call, given: Any) -> list[Position]:
+    if isinstance(given, tuple | list) and not given:  # [] is no position, not the empty one
+        raise call.fail(f"start gave {given!r}, no positions: for the empty position give [()]")
     if isinstance(given, tuple | list) and all(
         isinstance(v, int | np.integer) and not isinstance(v, bool) for v in given
     ):
@@ -331,7 +333,7 @@ def _start_positions(call: Call, given: Any) -> list[Position]:
         ):
             raise call.fail(f"start gave {p!r}, which is not a tuple of nonnegative integers")
     if not candidates:
-        raise call.fail("start gave no position")
+        raise call.fail("start gave no positions")
     return [tuple(int(v) for v in p) for p in candidates]
 
 
