@@ -100,20 +100,23 @@ def table(
     resumes; integer columns are compared with the OEIS sequences gamegraph ships."""
     from gamegraph.api import game_of
     from gamegraph.questions.tables import (
+        check_out_dir,
         check_plot_path,
         compute_table,
         parse_columns,
         parse_range,
     )
 
-    if plot is not None:  # before computing the table, not after
-        check_plot_path(plot)
     game_type = game_of(game)
     ns = parse_range(n)
     params = parse_params(game_type, list(param or []))
     chosen = parse_columns(
         game_type, [c.strip() for c in columns.split(",") if c.strip()], list(column or [])
     )
+    if out is not None:  # checked before the table is computed, not after
+        check_out_dir(out)
+    if plot is not None:
+        check_plot_path(plot)
     command = "gamegraph " + shlex.join(sys.argv[1:]) if sys.argv[1:2] == ["table"] else ""
     command = command or _command(game_type.name, n, param, columns, column)
     with progress_bar(f"{game_type.name} table", enabled=not json) as progress:

@@ -21,14 +21,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamegraph.errors import InputError, TooLargeError
+from gamegraph.errors import InputError, OutputError, TooLargeError
 from gamegraph.games.base import Game, Progress
 from gamegraph.memory import human_bytes, memory_limit
 from gamegraph.questions.oeis import SequenceMatch, match_sequences
 from gamegraph.questions.rows import Column, RowCache, RowSpec, guarded_row
 from gamegraph.reporting._compute import cache_root
 
-__all__ = ["MAX_ROWS", "Table", "check_plot_path", "compute_table", "parse_columns", "parse_range"]
+__all__ = [
+    "MAX_ROWS",
+    "Table",
+    "check_out_dir",
+    "check_plot_path",
+    "compute_table",
+    "parse_columns",
+    "parse_range",
+]
 
 MAX_ROWS = 100_000
 """More rows than this in one table is refused (a typo such as 1..10000000)."""
@@ -138,6 +146,12 @@ class Table:
 
     def write(self, out: Path) -> list[Path]:
         """CSV, JSON, markdown and one b-file per integer column (and parameter group)."""
+        try:
+            return self._write(out)
+        except OSError as e:
+            raise OutputError(f"cannot write the table into {out}: {e.strerror or e}") from None
+
+    def _write(self, out: Path) -> list[Path]:
         out.mkdir(parents=True, exist_ok=True)
         stem = self.game
         written = [out / f"{stem}.csv", out / f"{stem}.json", out / f"{stem}.md"]
@@ -210,9 +224,13 @@ class Table:
         axes[-1, 0].set_xlabel("n")
         figure.suptitle(self.game)
         figure.tight_layout()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        figure.savefig(path)
-        plt.close(figure)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            figure.savefig(path)
+        except OSError as e:
+            raise OutputError(f"cannot write the plot {path}: {e.strerror or e}") from None
+        finally:
+            plt.close(figure)
         return path
 
 
@@ -389,3 +407,25 @@ def check_plot_path(path: Path) -> None:
     before a table is computed, not after."""
     if path.suffix.lower() not in (".png", ".svg"):
         raise InputError(f"--plot {str(path)!r}: name a .png or .svg file")
+    if path.is_dir():
+        raise InputError(f"--plot {str(path)!r} is a directory: name a .png or .svg file")
+    _check_directory(path.parent, f"--plot {str(path)!r}")
+
+
+def check_out_dir(path: Path) -> None:
+    """InputError unless ``path`` is a directory the table's files can be written into (made
+    now when missing): checked before a table is computed, not after."""
+    _check_directory(path, "--out")
+
+
+def _check_directory(folder: Path, option: str) -> None:
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"{option}: {str(folder)!r} is a file, not a directory")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".gamegraph-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        reason = e.strerror or e
+        raise InputError(f"{option}: cannot write into {str(folder)!r}: {reason}") from None

@@ -87,6 +87,43 @@ def test_a_plot_file_of_another_kind_is_refused_before_anything_is_computed(
     )
 
 
+@pytest.mark.parametrize(
+    ("option", "where", "wanted"),
+    [
+        ("--out", "afile", "--out: '{tmp}/afile' is a file, not a directory"),
+        ("--out", "afile/sub", "--out: cannot write into '{tmp}/afile/sub': Not a directory"),
+        ("--plot", "afile/x.png", "'{tmp}/afile' is a file, not a directory"),
+        ("--plot", "adir.png", "--plot '{tmp}/adir.png' is a directory"),
+    ],
+)
+def test_an_output_path_that_cannot_be_written_is_refused_before_anything_is_computed(
+    gamegraph: Callable[..., CliResult], tmp_path: Path, option: str, where: str, wanted: str
+) -> None:
+    """Before, every row was computed and printed, then the command ended in "internal error
+    (FileExistsError ...)"."""
+    (tmp_path / "afile").write_text("kept\n")
+    (tmp_path / "adir.png").mkdir()
+    result = gamegraph(
+        "table", "bulgarian", "--n", "1..5", "--columns", "cycles", "--no-cache",
+        option, str(tmp_path / where),
+    )  # fmt: skip
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and result.stdout == "" and len(lines) == 1, result.output
+    assert lines[0].startswith("error: ") and wanted.format(tmp=tmp_path) in lines[0], lines[0]
+    assert (tmp_path / "afile").read_text() == "kept\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_an_out_directory_that_cannot_be_made_is_refused_before_anything_is_computed(
+    gamegraph: Callable[..., CliResult],
+) -> None:
+    """Before: "internal error (FileNotFoundError ...)" after every row was computed."""
+    result = gamegraph("table", "bulgarian", "--n", "1..5", "--no-cache", "--out", "/proc/x")
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and result.stdout == "" and len(lines) == 1, result.output
+    assert lines[0].startswith("error: --out: cannot write into '/proc/x'"), lines[0]
+
+
 def test_a_column_value_that_is_no_number_or_text_is_refused(
     gamegraph: Callable[..., CliResult], tmp_path: Path
 ) -> None:
