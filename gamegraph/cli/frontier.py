@@ -35,6 +35,7 @@ def _option(name: str) -> str:
 
 
 def _frontier(out: Path, only: str, note: str, **budget: int | float) -> None:
+    from gamegraph.questions.tables import check_out_dir
     from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier
     from gamegraph.reporting.frontier_output import write_frontier
     from gamegraph.reporting.markdown import renew_report
@@ -42,6 +43,7 @@ def _frontier(out: Path, only: str, note: str, **budget: int | float) -> None:
     budgets = FrontierBudgets(**budget)  # type: ignore[arg-type]
     started = time.perf_counter()
     keys = tuple(k.strip() for k in only.split(",") if k.strip())
+    check_out_dir(out)  # before the frontier is computed, not after
     records = compute_frontier(budgets, only=keys, say=say)
     changed = [
         f"{_option(name)} {value:g}" if isinstance(value, float) else f"{_option(name)} {value}"

@@ -413,8 +413,9 @@ def check_plot_path(path: Path) -> None:
 
 
 def check_out_dir(path: Path) -> None:
-    """InputError unless ``path`` is a directory the table's files can be written into (made
-    now when missing): checked before a table is computed, not after."""
+    """InputError unless ``path`` is a directory an ``--out`` option's files can be written
+    into (made now when missing): checked before a table (or the frontier) is computed, not
+    after."""
     _check_directory(path, "--out")
 
 

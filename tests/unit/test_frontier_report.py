@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
+from cli_support import CliResult
 
 from gamegraph.cli import run
 from gamegraph.cluster import configure
@@ -93,3 +97,19 @@ def test_the_frontier_command_offers_every_budget_with_its_default() -> None:
 
     expected = [(f.name, f.type, f.default) for f in fields(FrontierBudgets)]
     assert [(name, kind.__name__, default) for name, kind, default, _ in BUDGETS] == expected
+
+
+def test_an_out_that_is_a_file_is_refused_before_the_frontier_is_computed(
+    gamegraph: Callable[..., CliResult], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, the frontier was computed first and its write then failed."""
+    monkeypatch.setenv("GAMEGRAPH_FRONTIER_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "afile").write_text("kept\n")
+    result = gamegraph(
+        "frontier", "--out", str(tmp_path / "afile"), "--only", "fagan-basins", "--basins-n", "10"
+    )
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert lines[0] == f"error: --out: '{tmp_path / 'afile'}' is a file, not a directory"
+    assert not (tmp_path / "cache").exists()  # nothing computed
+    assert (tmp_path / "afile").read_text() == "kept\n"
