@@ -94,6 +94,10 @@ def parse_ns(n: int | str | Iterable[int]) -> tuple[int, ...]:
         if "," in n:
             return parse_ns([_one_n(part) for part in n.split(",")])
         return tuple(parse_range(n))
+    if not isinstance(n, Iterable):  # a float, None, ...: not split, not iterated
+        raise InputError(
+            f"n must be an integer, a text such as 20..40 or a list of integers, not {n!r}"
+        )
     values = list(n)
     if not values:
         raise InputError("no n given")

@@ -37,8 +37,8 @@ def _column_ref(item: str | Callable[..., Any]) -> str:
 
 def table(
     game: Any,
-    n: Iterable[int],
-    columns: Sequence[str | Callable[..., Any]] | None = None,
+    n: int | str | Iterable[int],
+    columns: str | Callable[..., Any] | Sequence[str | Callable[..., Any]] | None = None,
     *,
     cache: str | Path | None = "default",
     force: bool = False,
@@ -48,20 +48,26 @@ def table(
 ) -> Any:
     """The table `gamegraph table` prints: one row per n (and per value of a parameter given
     as a list or range in ``params``), the ``columns`` named (stats keys, ``module:function``
-    refs or functions of the graph; default every stats column).
+    refs or functions of the graph, or one of them; default every stats column). ``n`` is
+    taken as :meth:`Database.load` takes it: an int, a text (``"1..200"``, ``"2,4,8"``), a
+    range or a list.
 
     Returns a pandas DataFrame when pandas is installed (the OEIS matches in
     ``df.attrs["sequences"]``), else a list of dicts; ``dataframe=False`` asks for the list.
     """
     from gamegraph.api import game_of
+    from gamegraph.loader.plan import parse_ns
     from gamegraph.questions.tables import compute_table, parse_columns
 
     game_type = game_of(game)
+    if isinstance(columns, str) or callable(columns):  # one column, not its characters
+        columns = [columns]
+    ns = list(n) if isinstance(n, Iterable) and not isinstance(n, str) else parse_ns(n)
     names = [c for c in columns or () if isinstance(c, str) and ":" not in c]
     refs = [_column_ref(c) for c in columns or () if not (isinstance(c, str) and ":" not in c)]
     chosen = parse_columns(game_type, names, refs)  # no names: every stats column
     result = compute_table(
-        game_type, list(n), params, chosen, cache=cache, force=force, progress=progress
+        game_type, ns, params, chosen, cache=cache, force=force, progress=progress
     )
     if dataframe is False:
         return result.records()

@@ -414,6 +414,26 @@ def test_the_python_api_builds_the_example(game: type[Game]) -> None:
     assert _example(game).stats(built) == _example(game).stats(_built(game))
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_number_or_none_given_as_a_position_is_an_input_error(game: type[Game]) -> None:
+    """Before, ``gg.bulgarian(10).index(5)`` ended in a bare "TypeError: 'int' object is not
+    iterable" (CRIM's, the random Bulgarian's alike)."""
+    built = _built(game)
+    if not hasattr(built, "index"):
+        pytest.skip(f"{game.name}'s graph has no index()")
+    for bad in (5, 5.0, None):
+        with pytest.raises(InputError, match=re.escape(repr(bad))):
+            built.index(bad)
+
+
+def test_a_text_or_number_given_as_a_position_of_a_sum_is_an_input_error() -> None:
+    total = gg.sum(gg.crim(4), gg.crim(3))
+    for bad in (5, None, "43"):
+        with pytest.raises(InputError, match="a position of a sum is a pair"):
+            total.index(bad)
+    assert total.position(total.index(((2, 2), (3,)))) == ((2, 2), (3,))
+
+
 def _stats_args(chosen: Game) -> list[str]:
     """`gamegraph stats` with every parameter of ``chosen`` as its option."""
     args = ["stats", chosen.name]

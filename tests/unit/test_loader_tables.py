@@ -26,7 +26,7 @@ from gamegraph.games.model import GRAPH_NODE, GraphTables, LazyColumn, NodeTable
 from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation
 from gamegraph.loader.bulk import Expected, _links
 from gamegraph.loader.export import _cells, _rows, import_arguments, write_csv, write_graphml
-from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_range
+from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_ns, parse_range
 from gamegraph.loader.readback import read_back_all
 from gamegraph.loader.schema import ensure_schema, schema_label, schema_statements
 from gamegraph.loader.writer import create_nodes_parameters, create_nodes_statement, load_tables
@@ -375,6 +375,15 @@ def test_ranges_parse(text: str, expected: range) -> None:
 def test_bad_ranges_are_refused(text: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
         parse_range(text)
+
+
+@pytest.mark.parametrize("n", [5.0, None, object()])
+def test_an_n_that_is_no_integer_text_or_list_is_an_input_error(n: object) -> None:
+    """Before, ``db.load("bulgarian", n=5.0)`` ended in a bare "TypeError: 'float' object is
+    not iterable" (parse_ns iterated it)."""
+    with pytest.raises(InputError, match=rf"^n must be an integer, .*, not {re.escape(repr(n))}$"):
+        parse_ns(n)  # type: ignore[arg-type]
+    assert parse_ns(5) == (5,) and parse_ns("5..7") == (5, 6, 7) and parse_ns([7, 5]) == (5, 7)
 
 
 def test_games_parse_in_registry_order_and_unknown_games_are_refused() -> None:

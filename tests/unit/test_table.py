@@ -274,3 +274,29 @@ def test_log_scale_for_the_columns_that_grow_exponentially_only() -> None:
     }
     assert not grows_exponentially([(n, -(2**n)) for n in range(1, 30)])  # negative
     assert grows_exponentially([(n, 3**n) for n in range(1, 30)])
+
+
+def test_gg_table_takes_a_text_n_as_load_does_and_one_column_as_one_column(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, ``n="1..5"`` was split into its characters ("n must be an integer, not '.'"),
+    and ``columns="cycles"`` too ("unknown column 'c'")."""
+    rows = gg.table(gg.bulgarian, n="6..8", columns="cycles", cache=tmp_path, dataframe=False)
+    assert rows == [{"n": 6, "cycles": 1}, {"n": 7, "cycles": 1}, {"n": 8, "cycles": 2}]
+    rows = gg.table(gg.bulgarian, n="6,8", columns="cycles", cache=tmp_path, dataframe=False)
+    assert [r["n"] for r in rows] == [6, 8]
+    assert gg.table("bulgarian", n=8, columns="cycles", cache=tmp_path, dataframe=False) == [
+        {"n": 8, "cycles": 2}
+    ]
+    (tmp_path / "one_column.py").write_text("def members(graph):\n    return graph.size\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from one_column import members  # type: ignore[import-not-found]
+
+    rows = gg.table(gg.bulgarian, n=[5, 6], columns=members, cache=None, dataframe=False)
+    assert [(r["n"], r["members"]) for r in rows] == [(5, 7), (6, 11)]  # p(5), p(6)
+
+
+@pytest.mark.parametrize("n", [5.0, None])
+def test_gg_table_refuses_an_n_that_is_no_integer_text_or_list(n: object) -> None:
+    with pytest.raises(InputError, match=rf"^n must be an integer, .*, not {n}$"):
+        gg.table(gg.bulgarian, n=n, columns="cycles", cache=None)  # type: ignore[arg-type]

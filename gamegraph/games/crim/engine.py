@@ -13,6 +13,7 @@ even-rank conjecture further than the arcs would fit in memory.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
@@ -85,6 +86,10 @@ def _as_position(position: Partition | str, n: int) -> Partition:
     """Validate a position given as text or as a tuple of parts."""
     if isinstance(position, str):
         return parse_position(position, n)
+    if not isinstance(position, Iterable):
+        raise CrimInputError(
+            f"position must be a partition such as (3, 2) or a text, not {position!r}"
+        )
     parts = tuple(position)
     for part in parts:
         if type(part) is not int and (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -59,7 +59,13 @@ class Positions:
 
     def index(self, position: Sequence[int] | str) -> int:
         """The index of a position, given as itself or as text in the space's notations."""
-        value = self._parse(position) if isinstance(position, str) else tuple(position)
+        if isinstance(position, str):
+            value = self._parse(position)
+        elif isinstance(position, Iterable):
+            value = tuple(position)
+        else:  # an int, a float, None: no position, and not to be iterated
+            example = f" such as {self.position(0)!r}" if self.size else ""
+            raise InputError(f"position must be a sequence{example} or a text, not {position!r}")
         try:
             return self.space.rank(value)
         except (PositionError, TypeError, ValueError) as error:

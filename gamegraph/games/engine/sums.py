@@ -45,7 +45,7 @@ class ImpartialSum(ImpartialValues):
 
     def index(self, position: Sequence[Any]) -> int:
         """The index of a pair (g's position, h's position), each as its game takes it."""
-        if len(position) != 2:
+        if isinstance(position, str) or not hasattr(position, "__len__") or len(position) != 2:
             raise SumError(f"a position of a sum is a pair, not {position!r}")
         a, b = (
             _index_in(part, at)

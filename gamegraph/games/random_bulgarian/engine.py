@@ -31,6 +31,7 @@ query can compare the most likely states with the staircase-like ones.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -167,6 +168,10 @@ class RandomBulgarianGraph(ArcGraph):
         """Index of a partition of n, given as a tuple or in any notation of SPEC.md §1."""
         if isinstance(position, str):
             part = parse_partition(position, self.n)
+        elif not isinstance(position, Iterable):
+            raise PositionError(
+                f"position must be a partition such as (3, 2) or a text, not {position!r}"
+            )
         else:
             part = tuple(int(v) if isinstance(v, np.integer) else v for v in position)
             if any(not isinstance(v, int | np.integer) or v < 1 for v in part):
