@@ -50,19 +50,16 @@ def parse_range(text: str, what: str = "--n") -> list[int]:
             continue
         low, sep, high = part.partition("..")
         try:
-            if sep:
-                a, b = int(low), int(high)
-                if b < a:
-                    raise InputError(f"{what} {part!r}: the range ends before it starts")
-                if b - a >= MAX_ROWS:
-                    raise InputError(f"{what} {part!r}: more than {MAX_ROWS:,} values")
-                values.update(range(a, b + 1))
-            else:
-                values.add(int(part))
+            a, b = (int(low), int(high)) if sep else (int(part), int(part))
         except ValueError:
             raise InputError(
                 f"{what} {part!r} is not an integer or a range such as 1..200"
             ) from None
+        if b < a:  # said as load says it (gamegraph.loader.plan.parse_range)
+            raise InputError(f"{what}: the range {part!r} is reversed: write {b}..{a}")
+        if b - a >= MAX_ROWS:
+            raise InputError(f"{what} {part!r}: more than {MAX_ROWS:,} values")
+        values.update(range(a, b + 1))
     if not values:
         raise InputError(f"{what} needs at least one value (1..200, or 2,4,8)")
     return sorted(values)

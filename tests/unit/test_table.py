@@ -5,6 +5,7 @@ definition's edit recomputes) and the one-line errors. Everything runs in this p
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -300,3 +301,18 @@ def test_gg_table_takes_a_text_n_as_load_does_and_one_column_as_one_column(
 def test_gg_table_refuses_an_n_that_is_no_integer_text_or_list(n: object) -> None:
     with pytest.raises(InputError, match=rf"^n must be an integer, .*, not {n}$"):
         gg.table(gg.bulgarian, n=n, columns="cycles", cache=None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("5..3", "--n: the range '5..3' is reversed: write 3..5"),
+        ("1..2,9..7", "--n: the range '9..7' is reversed: write 7..9"),
+        ("1..300000", "--n '1..300000': more than 100,000 values"),
+    ],
+)
+def test_a_reversed_or_too_long_range_is_named_as_such(text: str, message: str) -> None:
+    """Before, both were reported as "is not an integer or a range such as 1..200": the
+    InputError (a ValueError) was caught by the handler meant for int()."""
+    with pytest.raises(InputError, match=f"^{re.escape(message)}$"):
+        parse_range(text)

@@ -68,6 +68,17 @@ def test_bad_input_is_one_error_line(
     assert lines[0].startswith("error: ") and wanted in lines[0], lines[0]
 
 
+@pytest.mark.parametrize("command", ["table bulgarian", "check conjectures.py"])
+def test_a_reversed_range_is_said_as_load_says_it(
+    gamegraph: Callable[..., CliResult], command: str
+) -> None:
+    """Before: "--n '5..3' is not an integer or a range such as 1..200" (load: "the range
+    '5..3' is reversed: write 3..5")."""
+    result = gamegraph(*command.split(), "--n", "5..3")
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert result.stderr == "error: --n: the range '5..3' is reversed: write 3..5\n"
+
+
 def test_a_range_too_big_for_memory_names_the_n(gamegraph: Callable[..., CliResult]) -> None:
     result = gamegraph("table", "bulgarian", "--n", "1..100", env={"GAMEGRAPH_MEMORY_LIMIT": "60M"})
     lines = result.stderr.strip().splitlines()
