@@ -117,7 +117,8 @@ RETURN g.id AS id
 // name: graph_drop_claim
 // Claim a graph's slot for a drop, as graph_claim does for a load (a live load or drop
 // holds it: busy), and mark its record 'dropping' before any of its data goes, so no query
-// or verify takes a graph being dropped for a complete one.
+// or verify takes a graph being dropped for a complete one. Its counts go with it (they are
+// the complete graph's, which a drop cut short no longer holds), as a load's claim drops them.
 // params: id:str, slot:str, owner:str, seconds:int, dead:list
 MERGE (s:GraphSlot {slot: $slot})
 SET s.claimed_at = datetime()
@@ -131,6 +132,7 @@ CALL (s, busy) {
   WITH s
   MATCH (g:Graph {id: $id})
   SET g.status = 'dropping'
+  REMOVE g.nodes, g.relationships
 }
 RETURN busy, s.lease_owner AS owner
 

@@ -67,7 +67,7 @@ class GraphState(Enum):
     MISSING = "not loaded"
     CURRENT = "complete"
     STALE = "complete, but built by another engine version or with other parameters"
-    INCOMPLETE = "incomplete (an interrupted load)"
+    INCOMPLETE = "incomplete (an interrupted load or drop)"
     LOADING = "being loaded by another process"
     DROPPING = "being dropped by another process"
 
@@ -123,6 +123,15 @@ class GraphRecord:
         """The graph in a message, when its game may not be known: ``the kept-two-card
         graph``."""
         return f"the {self.game} graph"
+
+    def describe_state(self) -> str:
+        """Where this record stands (:meth:`state`) in a message; an incomplete one names what
+        was interrupted: a drop marks its record ``dropping`` before its first node goes, a
+        load marks it ``loading``."""
+        state = self.state()
+        if state is not GraphState.INCOMPLETE:
+            return str(state.value)
+        return f"incomplete (an interrupted {'drop' if self.status == 'dropping' else 'load'})"
 
     def loaded_game(self) -> Game[Any] | None:
         """The game this record was loaded for, or None if its game or parameters are no

@@ -258,8 +258,8 @@ def check_graph(
         )
     if state is GraphState.INCOMPLETE:
         raise GraphNotLoadedError(
-            f"{wanted.describe()} is incomplete, only partly loaded (an interrupted load or "
-            "drop; `gamegraph graphs` lists it so)",
+            f"{wanted.describe()} is {record.describe_state()}, only partly stored "
+            "(`gamegraph graphs` lists it so)",
             command,
         )
     loaded = record.loaded_game()

@@ -254,7 +254,7 @@ def _choose(
                 "file: name the file with --games-from)"
             )
         elif game is None or state in _NOT_SERVING:
-            report.skipped.append(f"{graph_id}: {state.value}")
+            report.skipped.append(f"{graph_id}: {record.describe_state()}")
         elif state is GraphState.STALE:
             report.skipped.append(
                 f"{graph_id}: stale, built by another version of the code of game "

@@ -107,8 +107,10 @@ def test_a_load_in_progress_and_an_interrupted_one_are_shown_apart_and_hidden_by
     finally:
         lease.release()  # as a failed load releases it
     assert _state(GAME.id) == "incomplete"
-    with pytest.raises(GraphNotLoadedError, match="is incomplete, only partly loaded"):
+    with pytest.raises(GraphNotLoadedError, match=r"is incomplete \(an interrupted load\)"):
         run_named(runner, "floridian_core_components", {"n": N})
+    with pytest.raises(GraphNotLoadedError, match=r"floridian:8: incomplete \(an interrupted load"):
+        verify(runner, graphs=[GAME])
     assert runner.run(GUARDED, {"n": N}) == [{"recurrent": 0}]
     # the next load repairs it, and the module's other tests find it complete in any order
     [report] = run_load(runner, [PlannedGraph(GAME, GAME.estimate())])
@@ -175,7 +177,40 @@ def test_a_graph_being_dropped_is_never_taken_for_a_complete_one(
     finally:
         drop.release()  # as an interrupted drop leaves it
     assert _state(DROPPED.id) == "incomplete"
-    with pytest.raises(GraphNotLoadedError, match="is incomplete, only partly loaded"):
+    with pytest.raises(GraphNotLoadedError, match=r"is incomplete \(an interrupted drop\)"):
+        run_named(dropped, "bulgarian_cycles", {"n": 14})
+    assert drop_graph(dropped, DROPPED.id)  # a drop again finishes it
+    assert _nodes(dropped, DROPPED.id) == 0 and get_graph(dropped, DROPPED.id) is None
+
+
+class _Interrupted(Exception):
+    """The drop's process stopped after its first batch (a Ctrl-C)."""
+
+
+def test_an_interrupted_drop_lists_no_counts_and_is_called_an_interrupted_drop(
+    dropped: Neo4jQueryRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("gamegraph.loader.claim.DELETE_BATCH", 50)  # 135 nodes: 3 batches
+
+    def stop(stage: str, done: int, of: int) -> None:
+        raise _Interrupted(stage)
+
+    with pytest.raises(_Interrupted):
+        drop_graph(dropped, DROPPED.id, progress=stop)
+    assert 0 < _nodes(dropped, DROPPED.id) < 135  # part of the graph went, part is left
+    listed = gamegraph_cli("graphs", "--json")
+    [record] = [g for g in json.loads(listed.stdout) if g["id"] == DROPPED.id]
+    assert (record["status"], record["state"]) == ("dropping", "incomplete")
+    assert record["nodes"] is None and record["relationships"] is None  # not the full graph's
+    table = gamegraph_cli("graphs").stdout.splitlines()
+    row = next(line for line in table if line.startswith(DROPPED.id))
+    assert row.split()[1:] == ["incomplete", "-", "-"]  # as an interrupted load shows
+    said = r"bulgarian:14: incomplete \(an interrupted drop\)"
+    with pytest.raises(GraphNotLoadedError, match=said):
+        verify(dropped, graphs=[DROPPED])
+    verified = gamegraph_cli("verify", DROPPED.id)
+    assert verified.exit_code == 1 and re.search(said, verified.stderr), verified.output
+    with pytest.raises(GraphNotLoadedError, match=r"B_14 is incomplete \(an interrupted drop\)"):
         run_named(dropped, "bulgarian_cycles", {"n": 14})
     assert drop_graph(dropped, DROPPED.id)  # a drop again finishes it
     assert _nodes(dropped, DROPPED.id) == 0 and get_graph(dropped, DROPPED.id) is None

@@ -383,7 +383,21 @@ def test_a_query_on_a_graph_not_loaded_names_the_load_command() -> None:
 def test_a_partly_loaded_graph_is_refused() -> None:
     fake = _fake(_record(Bulgarian.create(n=10), status="loading"))
     with pytest.raises(
-        GraphNotLoadedError, match=r"is incomplete, only partly loaded.*--games bulgarian"
+        GraphNotLoadedError,
+        match=r"is incomplete \(an interrupted load\), only partly stored.*--games bulgarian",
+    ):
+        run_named(fake, "bulgarian_cycles", {"n": "10"})
+
+
+def test_a_drop_whose_process_was_killed_is_called_an_interrupted_drop() -> None:
+    gone = f"{socket.gethostname()}:{_dead_pid()}:cafe"  # `drop` killed (SIGKILL) mid-way
+    dropping = _record(Bulgarian.create(n=10), status="dropping")
+    record = GraphRecord.from_node(dropping | {"lease_owner": gone, "lease_running": True})
+    assert record.state() is GraphState.INCOMPLETE
+    assert record.describe_state() == "incomplete (an interrupted drop)"
+    fake = _fake(dropping | {"lease_owner": gone, "lease_running": True})
+    with pytest.raises(
+        GraphNotLoadedError, match=r"is incomplete \(an interrupted drop\), only partly stored"
     ):
         run_named(fake, "bulgarian_cycles", {"n": "10"})
 
