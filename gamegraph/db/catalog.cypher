@@ -64,10 +64,14 @@ RETURN g {.*, lease_owner: s.lease_owner,
 ORDER BY g.game, g.slot, g.n
 
 // name: slot_lease
-// Who holds the lease on a slot, and whether it still runs (nothing if no load ever held it).
+// Who holds the lease on a slot, whether it still runs (nothing if no load ever held it), and
+// the graph it was claimed for with that graph's status ('loading', 'dropping'; another
+// graph of the slot than the one asked about, when loads of two graphs of one slot meet).
 // params: slot:str
 MATCH (s:GraphSlot {slot: $slot})
-RETURN s.lease_owner AS owner, coalesce(s.lease_until > datetime(), false) AS running
+OPTIONAL MATCH (g:Graph {id: s.graph})
+RETURN s.lease_owner AS owner, coalesce(s.lease_until > datetime(), false) AS running,
+       s.graph AS graph, g.status AS status
 
 // name: graph_claim
 // Claim a graph's slot for a load, atomically: the SET takes the slot's write lock before

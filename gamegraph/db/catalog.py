@@ -237,15 +237,16 @@ class Lease:
     _stop: threading.Event = field(default_factory=threading.Event, repr=False)
     _thread: threading.Thread | None = field(default=None, repr=False)
 
-    def _slot_lease(self) -> tuple[str | None, bool]:
+    def _slot_lease(self) -> dict[str, Any]:
+        """The lease on the graph's slot (``owner``, ``running``, and the ``graph`` it was
+        claimed for with its ``status``); {} if no load ever held it."""
         rows = self.runner.run(_q("slot_lease"), {"slot": self.game.slot})
-        if not rows:
-            return None, False
-        return rows[0]["owner"], bool(rows[0]["running"])
+        return rows[0] if rows else {}
 
     def holder(self) -> str | None:
         """Who holds the lease on the graph's slot now (None if no load ever held it)."""
-        return self._slot_lease()[0]
+        owner = self._slot_lease().get("owner")
+        return None if owner is None else str(owner)
 
     def try_claim(self, props: Mapping[str, Any]) -> str | None:
         """Claim the graph's slot for a load (its record becomes ``loading``); None on
@@ -258,7 +259,7 @@ class Lease:
         return self._try("graph_drop_claim", {})
 
     def _try(self, query: str, params: dict[str, Any]) -> str | None:
-        holder, _ = self._slot_lease()
+        holder = self.holder()
         dead = [holder] if _dead_owner(holder) else []
         row = self.runner.write_returning(
             _q(query),
@@ -287,21 +288,32 @@ class Lease:
         started = time.monotonic()
         said = False
         while True:
-            holder, running = self._slot_lease()
-            if holder is None or holder == self.owner or _dead_owner(holder) or not running:
+            lease = self._slot_lease()
+            holder = lease.get("owner")
+            if not holder or holder == self.owner or _dead_owner(holder) or not lease["running"]:
                 return
             if not said:
-                on_wait(
-                    f"{self.game.describe()} [{self.game.id}] is being loaded by "
-                    f"{describe_owner(holder)}: waiting for it to finish"
-                )
+                on_wait(self._waiting(holder, lease["graph"], lease["status"]))
                 said = True
             if timeout is not None and time.monotonic() - started > timeout:
                 raise LoadConflictError(
-                    f"{self.game.id} is still being loaded by {describe_owner(holder)} after "
+                    f"{self.game.id}: {describe_owner(holder)} still holds its slot after "
                     f"{timeout:.0f} s"
                 )
             time.sleep(poll)
+
+    def _waiting(self, holder: str, held: str | None, status: str | None) -> str:
+        """What a load that waits says: the graph the other process holds (another graph of
+        the slot, when loads of two graphs of one slot meet) and the one this load waits to
+        load."""
+        this = f"{self.game.describe()} [{self.game.id}]"
+        doing = {"loading": "loaded", "dropping": "dropped"}.get(status or "")
+        if held is None or doing is None:  # a bulk load holds every slot, whatever it held
+            return f"{this}: its slot is held by {describe_owner(holder)}: waiting for it"
+        busy = f"is being {doing} by {describe_owner(holder)}: waiting for it to finish"
+        if held == self.game.id:
+            return f"{this} {busy}"
+        return f"{held} {busy} before loading {this} (graphs of one slot replace each other)"
 
     def _start_renewing(self) -> None:
         def renew() -> None:

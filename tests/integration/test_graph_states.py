@@ -12,7 +12,9 @@ nothing and, taken over while it writes, writes nothing more."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -237,6 +239,28 @@ def test_a_load_whose_lease_was_taken_over_completes_nothing(
         other.release()
     finally:
         claim.lease.release()
+
+
+def test_a_load_waiting_for_another_graph_of_its_slot_names_the_graph_held(
+    runner: Neo4jQueryRunner,
+) -> None:
+    q50, q56 = (get_game("lifting").create(n=n, rule="paper") for n in (50, 56))
+    assert q50.slot == q56.slot  # Q of every n_max shares one slot
+    other = Lease(runner, q50)
+    assert other.try_claim(record_props(q50)) is None  # a load of Q_50 holds the slot
+    said: list[str] = []
+    try:
+        with pytest.raises(LoadConflictError, match="still holds its slot"):
+            Lease(runner, q56).wait_while_busy(said.append, timeout=0, poll=0)
+    finally:
+        other.release()
+        drop_graph(runner, q50.id)
+    assert said == [
+        f"lifting:paper:50 is being loaded by process {os.getpid()} on {socket.gethostname()}: "
+        "waiting for it to finish before loading Q (paper rule, n <= 56) [lifting:paper:56] "
+        "(graphs of one slot replace each other)"
+    ]
+    assert get_graph(runner, q50.id) is None
 
 
 FENCED = get_game("bulgarian").create(n=20)  # 627 positions and moves: 13 batches of 50
