@@ -23,6 +23,7 @@ from typing import Any
 
 from gamegraph.errors import InputError, OutputError, TooLargeError
 from gamegraph.games.base import Game, Progress
+from gamegraph.loader.export import writable_directory
 from gamegraph.memory import human_bytes, memory_limit
 from gamegraph.questions.oeis import SequenceMatch, match_sequences
 from gamegraph.questions.rows import Column, RowCache, RowSpec, guarded_row
@@ -420,10 +421,6 @@ def _check_directory(folder: Path, option: str) -> None:
     if folder.exists() and not folder.is_dir():
         raise InputError(f"{option}: {str(folder)!r} is a file, not a directory")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / ".gamegraph-write-test"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as e:
-        reason = e.strerror or e
-        raise InputError(f"{option}: cannot write into {str(folder)!r}: {reason}") from None
+        writable_directory(folder)
+    except OutputError as e:
+        raise InputError(f"{option}: {e}") from None

@@ -102,7 +102,7 @@ def test_a_plot_file_of_another_kind_is_refused_before_anything_is_computed(
     ("option", "where", "wanted"),
     [
         ("--out", "afile", "--out: '{tmp}/afile' is a file, not a directory"),
-        ("--out", "afile/sub", "--out: cannot write into '{tmp}/afile/sub': Not a directory"),
+        ("--out", "afile/sub", "--out: cannot write to {tmp}/afile/sub: Not a directory"),
         ("--plot", "afile/x.png", "'{tmp}/afile' is a file, not a directory"),
         ("--plot", "adir.png", "--plot '{tmp}/adir.png' is a directory"),
     ],
@@ -132,7 +132,7 @@ def test_an_out_directory_that_cannot_be_made_is_refused_before_anything_is_comp
     result = gamegraph("table", "bulgarian", "--n", "1..5", "--no-cache", "--out", "/proc/x")
     lines = result.stderr.strip().splitlines()
     assert result.exit_code == 2 and result.stdout == "" and len(lines) == 1, result.output
-    assert lines[0].startswith("error: --out: cannot write into '/proc/x'"), lines[0]
+    assert lines[0].startswith("error: --out: cannot write to /proc/x"), lines[0]
 
 
 def test_a_column_value_that_is_no_number_or_text_is_refused(
