@@ -39,6 +39,30 @@ def loaded(runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings) -> Iterator[
         drop_graph(runner, graph_id)
 
 
+def _killed_once(
+    settings: Neo4jSettings, args: list[str], marker: Path, settle: float = 0.0
+) -> bool:
+    """Run `gamegraph ARGS` on the local Neo4j and SIGKILL its process group once ``marker``
+    exists (and ``settle`` seconds more); whether it was killed (not ended before)."""
+    env = dict(os.environ, NEO4J_USER=settings.user)
+    env.pop("NEO4J_URI", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamegraph", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 300
+    while not marker.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(settle)
+    with contextlib.suppress(ProcessLookupError):  # it ended: the caller's assert says so
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    return process.returncode == -signal.SIGKILL
+
+
 def test_a_dump_restored_on_a_fresh_home_verifies_and_answers_as_before(
     loaded: None,
     neo4j_settings: Neo4jSettings,
@@ -176,22 +200,8 @@ def test_a_restore_killed_in_its_store_swap_leaves_the_database_as_it_was(
     dump_database(local_neo4j, dump)
     drop_graph(runner, "floridian:10")  # the database now differs from the dump
     aside = local_neo4j.home / "data" / "databases" / f"{local_neo4j.default_database}.previous"
-    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
-    env.pop("NEO4J_URI", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamegraph", "restore", str(dump), "--force"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 300
-    while not aside.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.002)
-    with contextlib.suppress(ProcessLookupError):  # it ended: the assert says so
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    assert process.returncode == -signal.SIGKILL, "the restore ended before its swap"
+    killed = _killed_once(neo4j_settings, ["restore", str(dump), "--force"], aside)
+    assert killed, "the restore ended before its swap"
     assert (local_neo4j.home / SWAP_JOURNAL).exists()
     messages: list[str] = []
     with gg.connect(
@@ -248,23 +258,9 @@ def test_a_dump_killed_with_the_database_closed_leaves_it_to_the_next_connection
     command then met "The database is not currently available" until the server was stopped
     and started. The closed database is journaled; the next connection opens it again."""
     journal = local_neo4j.home / SWAP_JOURNAL
-    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
-    env.pop("NEO4J_URI", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamegraph", "dump", str(tmp_path / "killed.dump")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 300
-    while not journal.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.002)
-    time.sleep(0.5)  # the database closing, or closed
-    with contextlib.suppress(ProcessLookupError):  # it ended: the assert says so
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    assert process.returncode == -signal.SIGKILL, "the dump ended before it was killed"
+    # killed half a second after the journal appears: the database closing, or closed
+    killed = _killed_once(neo4j_settings, ["dump", str(tmp_path / "killed.dump")], journal, 0.5)
+    assert killed, "the dump ended before it was killed"
     assert journal.exists()
     messages: list[str] = []
     with gg.connect(
