@@ -126,13 +126,17 @@ def test_a_conjecture_takes_its_n_as_text_as_load_does(tmp_path: Path) -> None:
 def test_a_bad_n_of_a_conjecture_is_one_line_naming_it(
     gamegraph: Callable[..., CliResult], tmp_path: Path
 ) -> None:
-    for n, wanted in [
-        ("[3, 5.5]", "conjecture wobbly: n must be integers, not 5.5"),
-        ("'5..1'", "conjecture wobbly: the range '5..1' is reversed: write 1..5"),
-        ("'1..x'", "conjecture wobbly: bad n '1..x'"),
-        ("0", "conjecture wobbly: n must be at least 1"),
-    ]:
-        source = tmp_path / "wobbly.py"
+    for i, (n, wanted) in enumerate(
+        [
+            ("[3, 5.5]", "conjecture wobbly: n must be integers, not 5.5"),
+            ("'5..1'", "conjecture wobbly: the range '5..1' is reversed: write 1..5"),
+            ("'1..x'", "conjecture wobbly: bad n '1..x'"),
+            ("0", "conjecture wobbly: n must be at least 1"),
+        ]
+    ):
+        # a file of its own each: Python's bytecode cache knows a source by its mtime and
+        # size, and '5..1' then '1..x' in one file within a second read the first's bytecode
+        source = tmp_path / f"wobbly{i}.py"
         source.write_text(
             f"import gamegraph as gg\n\n@gg.conjecture(game='bulgarian', n={n})\n"
             "def wobbly(graph):\n    return True\n"
