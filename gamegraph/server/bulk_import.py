@@ -121,7 +121,7 @@ def run_admin(
         text=True,
         check=False,
         stdin=subprocess.DEVNULL,
-        preexec_fn=die_with_parent,
+        preexec_fn=die_with_parent(),
     )
     return command, done, time.monotonic() - began
 

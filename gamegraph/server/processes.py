@@ -10,6 +10,7 @@ import re
 import socket
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from gamegraph.errors import InputError
@@ -49,17 +50,24 @@ SIZE_FORMS = "a whole number with k, m or g after it, such as 512m, 1536m or 2g"
 """The sizes :func:`memory_size` reads, as an error message names them."""
 
 
-def die_with_parent() -> None:
-    """A child's ``preexec_fn``: the kernel kills it when the process that started it dies
-    (Linux's PR_SET_PDEATHSIG), so a neo4j-admin tool does not run on, orphaned, writing into
-    a staging home, after its gamegraph was killed. Elsewhere nothing."""
+def die_with_parent() -> Callable[[], None] | None:
+    """A ``preexec_fn`` with which the kernel kills a child when the process that started it
+    dies (Linux's PR_SET_PDEATHSIG), so a neo4j-admin tool does not run on, orphaned, writing
+    into a staging home, after its gamegraph was killed; None elsewhere. Made in the parent:
+    the child, forked from a process that may run threads, only calls libc's prctl (no
+    import, no lookup, no lock)."""
     if sys.platform != "linux":
-        return
+        return None
     import ctypes
     import signal
 
-    pr_set_pdeathsig = 1
-    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+    pr_set_pdeathsig, kill = 1, int(signal.SIGKILL)
+
+    def set_death_signal() -> None:
+        prctl(pr_set_pdeathsig, kill)
+
+    return set_death_signal
 
 
 def memory_size(text: str) -> int | None:

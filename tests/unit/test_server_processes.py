@@ -14,7 +14,7 @@ import pytest
 PARENT = """
 import subprocess, sys, time
 from gamegraph.server.processes import die_with_parent
-child = subprocess.Popen(["sleep", "60"], preexec_fn=die_with_parent if {guarded} else None)
+child = subprocess.Popen(["sleep", "60"], preexec_fn=die_with_parent() if {guarded} else None)
 print(child.pid, flush=True)
 time.sleep(60)
 """
