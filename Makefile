@@ -49,7 +49,7 @@ load: $(STAMP)
 JOBS ?= 2
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --durations=25
 
 image: $(STAMP)
 	PYTHON=$(BIN)/python docker/build-image.sh

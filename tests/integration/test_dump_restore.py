@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from cli_support import CliResult
 
 import gamegraph as gg
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
@@ -279,6 +280,7 @@ def test_a_dump_refuses_while_a_load_holds_a_graph_and_names_bad_targets(
     runner: Neo4jQueryRunner,
     tmp_path: Path,
     gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
+    gamegraph: Callable[..., CliResult],
 ) -> None:
     """A dump taken while a load writes a graph held it half written, listed as dumped. It
     now refuses, naming the graph and the load; a directory or an unwritable path is one
@@ -300,34 +302,33 @@ def test_a_dump_refuses_while_a_load_holds_a_graph_and_names_bad_targets(
     assert done.returncode == 1 and len(errors) == 1, done.stderr
     assert "bulgarian:10 is being loaded by process" in errors[0], errors
     assert not (tmp_path / "during.dump").exists()
+    local = {"NEO4J_USER": neo4j_settings.user, "NEO4J_URI": None}
     for args, expected in [
         (["dump", str(tmp_path)], "is a directory"),
         (["dump", str(tmp_path), "--force"], "is a directory"),
         (["dump", "/proc/no-such/x.dump"], "cannot write /proc/no-such/x.dump"),
         (["restore", str(tmp_path), "--force"], "is a directory"),
     ]:
-        done = gamegraph_process(env, *args)
-        lines = done.stderr.strip().splitlines()
-        assert done.returncode in (1, 2) and lines[-1].startswith("error:"), done.stderr
+        result = gamegraph(*args, env=local)  # in this process: each is refused at once
+        lines = result.stderr.strip().splitlines()
+        assert result.exit_code in (1, 2) and lines[-1].startswith("error:"), result.output
         assert expected in lines[-1] and "internal error" not in lines[-1], lines[-1]
 
 
 def test_a_closed_database_is_named_as_closed(
     neo4j_settings: Neo4jSettings,
     local_neo4j: LocalNeo4j,
-    gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],
+    gamegraph: Callable[..., CliResult],
 ) -> None:
     """A database closed under a running server (as a dump closes it) was reported as "set
     NEO4J_DATABASE to a user database, usually 'neo4j'", which it was. The error says it is
     closed and how to open it."""
-    env = dict(os.environ, NEO4J_USER=neo4j_settings.user)
-    env.pop("NEO4J_URI", None)
     local_neo4j.stop_database()
     try:
-        done = gamegraph_process(env, "graphs")
+        done = gamegraph("graphs", env={"NEO4J_USER": neo4j_settings.user, "NEO4J_URI": None})
     finally:
         local_neo4j.start_database()
     lines = done.stderr.strip().splitlines()
-    assert done.returncode == 1 and len(lines) == 1, done.stderr
+    assert done.exit_code == 1 and len(lines) == 1, done.stderr
     assert f"its database '{neo4j_settings.database}' is not open" in lines[0], lines[0]
     assert "NEO4J_DATABASE" not in lines[0] and "gamegraph neo4j start" in lines[0]
