@@ -28,6 +28,7 @@ __all__ = [
     "integers",
     "is_empty",
     "join_key",
+    "span",
     "strip_brackets",
 ]
 
@@ -115,6 +116,16 @@ def integers(
 def join_key(values: Sequence[int]) -> str:
     """Entries joined by commas, :data:`EMPTY_KEY` when there are none."""
     return ",".join(map(str, values)) if values else EMPTY_KEY
+
+
+def span(values: Sequence[int]) -> str:
+    """Sorted integers as `gamegraph load --n` takes them: ``24``, a run ``20..24``, else
+    ``20,40``; ``nothing`` when there are none."""
+    if not values:
+        return "nothing"
+    if len(values) > 1 and list(values) == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}..{values[-1]}"
+    return ",".join(map(str, values))
 
 
 def exponent_notation(parts: Sequence[int]) -> str:

@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gamegraph.core.notation import span
 from gamegraph.errors import InputError
 
 __all__ = ["Conjecture", "Verdict", "check_file", "conjecture", "conjectures_in"]
@@ -117,20 +118,12 @@ class Verdict:
 
     def sentence(self) -> str:
         if self.held:
-            span = _span(self.checked)
-            return f"{self.name}: held for every n in {span} ({len(self.checked)} n)"
+            checked = span(self.checked)
+            return f"{self.name}: held for every n in {checked} ({len(self.checked)} n)"
         return f"{self.name}: fails at n = {self.n}: counterexample {self.counterexample}"
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self) | {"sentence": self.sentence()}
-
-
-def _span(ns: list[int]) -> str:
-    if not ns:
-        return "nothing"
-    if len(ns) > 1 and ns == list(range(ns[0], ns[-1] + 1)):
-        return f"{ns[0]}..{ns[-1]}"
-    return ",".join(map(str, ns))
 
 
 def _outcome(item: Conjecture, value: Any, n: int) -> tuple[str, str]:
@@ -236,9 +229,9 @@ def check_file(
         low = game_type.param("n").minimum
         chosen = [n for n in chosen if low is None or n >= low]
         if not chosen:  # else "held for every n in nothing"
-            covers = f"covers n = {_span(list(item.ns))}" if item.ns else f"takes n >= {low}"
+            covers = f"covers n = {span(list(item.ns))}" if item.ns else f"takes n >= {low}"
             raise InputError(
-                f"conjecture {item.name} {covers}: --n {_span(asked or [])} leaves no n to check"
+                f"conjecture {item.name} {covers}: --n {span(asked or [])} leaves no n to check"
             )
         plans.append((item, chosen))
         for n in chosen:
@@ -272,8 +265,7 @@ def check_file(
                 verdict.counterexample = f"position {key}"
             verdict.load = game.load_command()
         else:
-            span = _span(chosen)
-            verdict.command = f"gamegraph check {shown} --n {span} --only {item.name}"
+            verdict.command = f"gamegraph check {shown} --n {span(chosen)} --only {item.name}"
         verdicts.append(verdict)
     return verdicts
 

@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gamegraph.core.notation import span
 from gamegraph.db.catalog import GraphRecord, GraphState, get_graph, list_graphs
 from gamegraph.db.fingerprints import read_graph
 from gamegraph.db.query_files import named_queries
@@ -80,7 +81,8 @@ def verify(
     graphs = list({game.id: game for game in graphs}.values())  # `verify X X` checks X once
     records = _choose(runner, n, graphs, games, report)
     if not records:
-        what = ", ".join(g.id for g in graphs) if graphs else (f"n = {_ns(n)}" if n else "any n")
+        where = f"n = {span(sorted(n))}" if n else "any n"
+        what = ", ".join(g.id for g in graphs) if graphs else where
         what += f" of {', '.join(sorted(games))}" if games else ""
         command = graphs[0].load_command() if graphs else _load_command(n, games)
         why = f" ({'; '.join(report.skipped)})" if report.skipped else ""
@@ -141,17 +143,10 @@ def _load_command(n: Collection[int], games: Collection[str]) -> str:
     if len(games) == 1 and (name := next(iter(games))) in {g.name for g in all_games()}:
         game = get_game(name)
         first = game.create(**(game.example | ({"n": min(n)} if n else {})))
-        return first.load_command().replace(f"--n {first.n}", f"--n {_ns(n or [first.n])}", 1)
+        ns = span(sorted(n or [first.n]))
+        return first.load_command().replace(f"--n {first.n}", f"--n {ns}", 1)
     named = f" --games {','.join(sorted(games))}" if games else ""
-    return f"gamegraph load --n {_ns(n or [24])}{named}"
-
-
-def _ns(n: Collection[int]) -> str:
-    """The n as `load --n` takes them: ``24``, ``20..24`` or ``20,40``."""
-    ns = sorted(n)
-    if len(ns) > 2 and ns[-1] - ns[0] == len(ns) - 1:
-        return f"{ns[0]}..{ns[-1]}"
-    return ",".join(map(str, ns))
+    return f"gamegraph load --n {span(sorted(n or [24]))}{named}"
 
 
 class _Engine:
