@@ -172,7 +172,7 @@ def test_a_dump_file_in_the_bulk_scratch_folder_is_refused_and_kept(
     scratch = local_neo4j.home / "bulk"
     kept = scratch / "kept.dump"
     try:
-        scratch.mkdir()
+        scratch.mkdir(exist_ok=True)  # another test may have left it (a bulk load refused)
         kept.write_bytes(b"a user's file")
         for command in ("dump", "restore"):
             done = gamegraph_process(env, command, str(kept), "--force")
