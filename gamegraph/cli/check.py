@@ -41,10 +41,10 @@ def check(
     """Check a file's conjectures over n: each conjecture's verdict, and for one that fails
     its first counterexample, the command that reproduces it and a Cypher query for Neo4j
     Browser. Exit code 1 when a conjecture fails."""
+    from gamegraph.loader.plan import parse_values
     from gamegraph.questions.conjectures import check_file
-    from gamegraph.questions.tables import parse_range
 
-    ns = None if n is None else parse_range(n)
+    ns = None if n is None else list(parse_values(n, "--n"))
     names = [x.strip() for x in only.split(",") if x.strip()]
     with progress_bar("conjectures", enabled=not json) as progress:
         verdicts = check_file(file, ns, only=names, force=force, progress=progress)

@@ -260,7 +260,8 @@ NRangeOption = Annotated[
     typer.Option(
         "--n",
         "-n",
-        help="n, an inclusive range such as 20..40, or a list such as 20,40 (those n only): one "
+        help="n, an inclusive range such as 20..40, a list such as 20,40 (those n only) or a "
+        "mix (1..4,10): one "
         "graph per n for each game (Q: one graph over every n up to the largest).",
     ),
 ]

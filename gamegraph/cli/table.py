@@ -23,7 +23,7 @@ def parse_params(game: Any, texts: list[str]) -> dict[str, Any]:
     """``["L=1..4", "rule=band"]`` as parameter values; a range or a comma list gives a
     list (one row each), each value parsed by the game's declared parameter."""
     from gamegraph.db.queries import parse_param_args
-    from gamegraph.questions.tables import parse_range
+    from gamegraph.loader.plan import parse_values
 
     values: dict[str, Any] = {}
     for name, raw in parse_param_args(texts, example="L=1..4").items():
@@ -31,7 +31,9 @@ def parse_params(game: Any, texts: list[str]) -> dict[str, Any]:
         if name == "n":
             raise InputError("--param n=...: give n with --n")
         if param.kind == "int" and (".." in raw or "," in raw):
-            values[name] = [param.check(v) for v in parse_range(raw, f"--param {name}")]
+            values[name] = [
+                param.check(v) for v in parse_values(raw, f"--param {name}", minimum=None)
+            ]
         elif "," in raw:
             values[name] = [param.parse(v) for v in raw.split(",") if v.strip()]
         else:
@@ -43,7 +45,10 @@ def parse_params(game: Any, texts: list[str]) -> dict[str, Any]:
 def table(
     game: Annotated[str, typer.Argument(help="The game (see `gamegraph games`).")],
     n: Annotated[
-        str, typer.Option("--n", "-n", help="n: a range such as 1..200, or a list 2,4,8.")
+        str,
+        typer.Option(
+            "--n", "-n", help="n: a range such as 1..200, a list 2,4,8, or a mix 1..4,10."
+        ),
     ],
     param: Annotated[
         list[str] | None,
@@ -99,16 +104,16 @@ def table(
     cluster (or --scheduler), cached on disk so a second run is instant and an interrupted run
     resumes; integer columns are compared with the OEIS sequences gamegraph ships."""
     from gamegraph.api import game_of
+    from gamegraph.loader.plan import parse_values
     from gamegraph.questions.tables import (
         check_out_dir,
         check_plot_path,
         compute_table,
         parse_columns,
-        parse_range,
     )
 
     game_type = game_of(game)
-    ns = parse_range(n)
+    ns = list(parse_values(n, "--n"))
     params = parse_params(game_type, list(param or []))
     chosen = parse_columns(
         game_type, [c.strip() for c in columns.split(",") if c.strip()], list(column or [])

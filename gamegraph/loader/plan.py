@@ -40,7 +40,7 @@ __all__ = [
     "default_games",
     "parse_games",
     "parse_ns",
-    "parse_range",
+    "parse_values",
 ]
 
 Route = Literal["online", "auto", "bulk", "imported", "export"]
@@ -66,21 +66,34 @@ AUTO_BULK_ROWS = int(os.environ.get("GAMEGRAPH_AUTO_BULK_ROWS", "1000000"))
 database: below it the bulk route's fixed costs (about 10 s: closing and reopening the store,
 the schema) outweigh its speed (benchmarks/loader.py). The env var serves tests."""
 
-_RANGE = re.compile(r"^\s*(\d+)\s*(?:(?:\.\.|-|:)\s*(\d+)\s*)?$")
+_PART = re.compile(r"^\s*(\d+)\s*(?:(?:\.\.|-|:)\s*(\d+)\s*)?$")
+
+MAX_VALUES = 100_000
+"""A range of more values than this is refused (a typo such as 1..10000000)."""
 
 
-def parse_range(text: str) -> range:
-    """``60`` or ``20..40`` (also ``20-40``, ``20:40``), inclusive; refuses empty or reversed."""
-    match = _RANGE.match(text)
-    if match is None:
-        raise InputError(f"bad n {text!r}: give a number like 60 or a range like 20..40")
-    lo = int(match.group(1))
-    hi = int(match.group(2)) if match.group(2) is not None else lo
-    if lo < 1:
-        raise InputError(f"n must be at least 1 (got {text!r})")
-    if hi < lo:
-        raise InputError(f"the range {text!r} is reversed: write {hi}..{lo}")
-    return range(lo, hi + 1)
+def parse_values(text: str, what: str = "n", minimum: int | None = 1) -> tuple[int, ...]:
+    """``60``, ``20..40`` (also ``20-40``, ``20:40``), ``20,40`` or a mix such as ``1..4,10``:
+    the integers named, sorted. One grammar for every command's n (and `table`'s integer
+    parameters, ``minimum=None``); an empty, malformed, reversed or huge range is refused."""
+    values: set[int] = set()
+    for part in [p.strip() for p in str(text).split(",") if p.strip()] or [str(text).strip()]:
+        match = _PART.match(part)
+        if match is None:
+            raise InputError(
+                f"bad {what} {part!r}: give a number like 60, a range like 20..40 "
+                "or a list like 20,40"
+            )
+        lo = int(match.group(1))
+        hi = lo if match.group(2) is None else int(match.group(2))
+        if hi < lo:
+            raise InputError(f"the {what} range {part!r} is reversed: write {hi}..{lo}")
+        if minimum is not None and lo < minimum:
+            raise InputError(f"{what} must be at least {minimum} (got {part!r})")
+        if hi - lo >= MAX_VALUES:
+            raise InputError(f"{what} {part!r}: more than {MAX_VALUES:,} values")
+        values.update(range(lo, hi + 1))
+    return tuple(sorted(values))
 
 
 def parse_ns(n: int | str | Iterable[int]) -> tuple[int, ...]:
@@ -88,12 +101,8 @@ def parse_ns(n: int | str | Iterable[int]) -> tuple[int, ...]:
     in it) or a list (exactly those n: ``[20, 40]`` is two graphs, not 21)."""
     if isinstance(n, bool):
         raise InputError(f"n must be an integer, not {n!r}")
-    if isinstance(n, int):
-        return (parse_range(str(n)).start,)
-    if isinstance(n, str):
-        if "," in n:
-            return parse_ns([_one_n(part) for part in n.split(",")])
-        return tuple(parse_range(n))
+    if isinstance(n, int | str):
+        return parse_values(str(n))
     if not isinstance(n, Iterable):  # a float, None, ...: not split, not iterated
         raise InputError(
             f"n must be an integer, a text such as 20..40 or a list of integers, not {n!r}"
@@ -107,13 +116,6 @@ def parse_ns(n: int | str | Iterable[int]) -> tuple[int, ...]:
         if value < 1:
             raise InputError(f"n must be at least 1 (got {value})")
     return tuple(sorted(set(values)))
-
-
-def _one_n(text: str) -> int:
-    span = parse_range(text)
-    if len(span) != 1:
-        raise InputError(f"bad n {text!r} in a list: give single numbers, e.g. 20,40")
-    return span.start
 
 
 def default_games() -> tuple[type[Game[Any]], ...]:

@@ -36,34 +36,10 @@ __all__ = [
     "check_plot_path",
     "compute_table",
     "parse_columns",
-    "parse_range",
 ]
 
 MAX_ROWS = 100_000
 """More rows than this in one table is refused (a typo such as 1..10000000)."""
-
-
-def parse_range(text: str, what: str = "--n") -> list[int]:
-    """``1..200``, ``5`` or ``2,4,8`` (or a mix: ``1..4,10``) as a sorted list of integers."""
-    values: set[int] = set()
-    for part in (p.strip() for p in str(text).split(",")):
-        if not part:
-            continue
-        low, sep, high = part.partition("..")
-        try:
-            a, b = (int(low), int(high)) if sep else (int(part), int(part))
-        except ValueError:
-            raise InputError(
-                f"{what} {part!r} is not an integer or a range such as 1..200"
-            ) from None
-        if b < a:  # said as load says it (gamegraph.loader.plan.parse_range)
-            raise InputError(f"{what}: the range {part!r} is reversed: write {b}..{a}")
-        if b - a >= MAX_ROWS:
-            raise InputError(f"{what} {part!r}: more than {MAX_ROWS:,} values")
-        values.update(range(a, b + 1))
-    if not values:
-        raise InputError(f"{what} needs at least one value (1..200, or 2,4,8)")
-    return sorted(values)
 
 
 def parse_columns(

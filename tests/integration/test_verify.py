@@ -390,7 +390,7 @@ def test_verify_takes_several_n_as_load_does(
     reversed_range = gamegraph("verify", "--n", "9..8", env={"NEO4J_URI": "bolt://127.0.0.1:1"})
     lines = reversed_range.stderr.strip().splitlines()
     assert reversed_range.exit_code == 2 and len(lines) == 1, reversed_range.stderr
-    assert lines[0].startswith("error: the range '9..8' is reversed")
+    assert lines[0].startswith("error: the n range '9..8' is reversed")
 
 
 def _json(output: str) -> dict[str, Any]:

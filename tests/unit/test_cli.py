@@ -161,7 +161,7 @@ def test_a_load_or_export_over_the_limit_with_its_tables_is_refused_before_anyth
         (["stats", "bulgarian", "--n", "ten"], "error: --n 'ten' is not an integer"),
         (["stats", "bulgarian"], "error: Missing option '--n'"),
         (["stats", "chess", "--n", "3"], "error: No such command 'chess'"),
-        (["load", "--n", "40..20"], "error: the range '40..20' is reversed: write 20..40"),
+        (["load", "--n", "40..20"], "error: the n range '40..20' is reversed: write 20..40"),
         (["load", "--n", "24", "--games", "chess"], "error: unknown game 'chess'"),
         (["export", "--n", "24", "--out", "x", "--format", "pdf"], "error: unknown format"),
         (["drop"], "error: name the graphs to drop"),

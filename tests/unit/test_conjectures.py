@@ -129,7 +129,7 @@ def test_a_bad_n_of_a_conjecture_is_one_line_naming_it(
     for i, (n, wanted) in enumerate(
         [
             ("[3, 5.5]", "conjecture wobbly: n must be integers, not 5.5"),
-            ("'5..1'", "conjecture wobbly: the range '5..1' is reversed: write 1..5"),
+            ("'5..1'", "conjecture wobbly: the n range '5..1' is reversed: write 1..5"),
             ("'1..x'", "conjecture wobbly: bad n '1..x'"),
             ("0", "conjecture wobbly: n must be at least 1"),
         ]

@@ -26,7 +26,7 @@ from gamegraph.games.model import GRAPH_NODE, GraphTables, LazyColumn, NodeTable
 from gamegraph.games.partitions import canonical_key, count_partitions, paper_notation
 from gamegraph.loader.bulk import Expected, _links
 from gamegraph.loader.export import _cells, _rows, import_arguments, write_csv, write_graphml
-from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_ns, parse_range
+from gamegraph.loader.plan import LoadRequest, check_plan, parse_games, parse_ns, parse_values
 from gamegraph.loader.readback import read_back_all
 from gamegraph.loader.schema import ensure_schema, schema_label, schema_statements
 from gamegraph.loader.writer import create_nodes_parameters, create_nodes_statement, load_tables
@@ -362,10 +362,17 @@ def test_every_schema_statement_names_its_label() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"), [("60", range(60, 61)), ("20..40", range(20, 41)), ("7-9", range(7, 10))]
+    ("text", "expected"),
+    [
+        ("60", range(60, 61)),
+        ("20..40", range(20, 41)),
+        ("7-9", range(7, 10)),
+        ("1..4,10", [1, 2, 3, 4, 10]),
+        ("20, 40,", [20, 40]),
+    ],
 )
 def test_ranges_parse(text: str, expected: range) -> None:
-    assert parse_range(text) == expected
+    assert parse_values(text) == tuple(expected)
 
 
 @pytest.mark.parametrize(
@@ -374,7 +381,7 @@ def test_ranges_parse(text: str, expected: range) -> None:
 )
 def test_bad_ranges_are_refused(text: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
-        parse_range(text)
+        parse_values(text)
 
 
 @pytest.mark.parametrize("n", [5.0, None, object()])

@@ -18,6 +18,7 @@ from survey_reference import figures
 import gamegraph as gg
 from gamegraph.cluster import configure
 from gamegraph.errors import InputError, TooLargeError
+from gamegraph.loader.plan import parse_values
 from gamegraph.questions.definitions import a000041, a000219, a000712, a123975, a188160
 from gamegraph.questions.oeis import known_sequences, match_sequences
 from gamegraph.questions.rows import Column
@@ -25,7 +26,6 @@ from gamegraph.questions.tables import (
     compute_table,
     grows_exponentially,
     parse_columns,
-    parse_range,
 )
 
 # A123975 as listed on its OEIS page (n = 1..48), read there, not computed here
@@ -217,9 +217,9 @@ def test_user_column_from_a_file_and_one_that_raises(tmp_path: Path) -> None:
 def test_unknown_column_and_bad_ranges_are_input_errors() -> None:
     with pytest.raises(InputError, match="unknown column 'cyclez' for bulgarian"):
         parse_columns(gg.bulgarian.game, ["cyclez"])
-    with pytest.raises(InputError, match="not an integer"):
-        parse_range("1..x")
-    assert parse_range("1..4,10") == [1, 2, 3, 4, 10]
+    with pytest.raises(InputError, match=r"bad --n '1..x': give a number like 60"):
+        parse_values("1..x", "--n")
+    assert parse_values("1..4,10", "--n") == (1, 2, 3, 4, 10)
 
 
 def test_a_range_over_the_memory_limit_names_the_n(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -306,8 +306,8 @@ def test_gg_table_refuses_an_n_that_is_no_integer_text_or_list(n: object) -> Non
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("5..3", "--n: the range '5..3' is reversed: write 3..5"),
-        ("1..2,9..7", "--n: the range '9..7' is reversed: write 7..9"),
+        ("5..3", "the --n range '5..3' is reversed: write 3..5"),
+        ("1..2,9..7", "the --n range '9..7' is reversed: write 7..9"),
         ("1..300000", "--n '1..300000': more than 100,000 values"),
     ],
 )
@@ -315,4 +315,4 @@ def test_a_reversed_or_too_long_range_is_named_as_such(text: str, message: str) 
     """Before, both were reported as "is not an integer or a range such as 1..200": the
     InputError (a ValueError) was caught by the handler meant for int()."""
     with pytest.raises(InputError, match=f"^{re.escape(message)}$"):
-        parse_range(text)
+        parse_values(text, "--n")

@@ -76,7 +76,7 @@ def test_a_reversed_range_is_said_as_load_says_it(
     '5..3' is reversed: write 3..5")."""
     result = gamegraph(*command.split(), "--n", "5..3")
     assert result.exit_code == 2 and result.stdout == "", result.output
-    assert result.stderr == "error: --n: the range '5..3' is reversed: write 3..5\n"
+    assert result.stderr == "error: the --n range '5..3' is reversed: write 3..5\n"
 
 
 def test_a_range_too_big_for_memory_names_the_n(gamegraph: Callable[..., CliResult]) -> None:
