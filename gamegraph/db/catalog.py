@@ -308,8 +308,11 @@ class Lease:
         load."""
         this = f"{self.game.describe()} [{self.game.id}]"
         doing = {"loading": "loaded", "dropping": "dropped"}.get(status or "")
-        if held is None or doing is None:  # a bulk load holds every slot, whatever it held
-            return f"{this}: its slot is held by {describe_owner(holder)}: waiting for it"
+        if held is None or doing is None:  # only a bulk load holds a slot of no load or drop
+            return (
+                f"{this}: a bulk load by {describe_owner(holder)} holds every graph while it "
+                "rebuilds the store: waiting for it"
+            )
         busy = f"is being {doing} by {describe_owner(holder)}: waiting for it to finish"
         if held == self.game.id:
             return f"{this} {busy}"

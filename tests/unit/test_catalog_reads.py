@@ -59,7 +59,7 @@ def test_a_load_waiting_for_another_graph_of_its_slot_names_that_graph_and_its_o
     assert error == f"lifting:paper:56: {HOLDER} still holds its slot after 0 s"
 
 
-def test_a_waiting_load_says_whether_a_graph_is_loaded_or_dropped_or_its_slot_held() -> None:
+def test_a_waiting_load_says_whether_a_graph_is_loaded_or_dropped_or_held_by_a_bulk_load() -> None:
     said, _ = _waited("lifting:paper:56", "loading")
     assert said == [
         f"Q (paper rule, n <= 56) [lifting:paper:56] is being loaded by {HOLDER}: waiting for "
@@ -69,5 +69,6 @@ def test_a_waiting_load_says_whether_a_graph_is_loaded_or_dropped_or_its_slot_he
     assert said[0].startswith(f"lifting:paper:50 is being dropped by {HOLDER}: waiting")
     said, _ = _waited("lifting:paper:50", "complete")  # a bulk load holds every slot
     assert said == [
-        f"Q (paper rule, n <= 56) [lifting:paper:56]: its slot is held by {HOLDER}: waiting for it"
+        f"Q (paper rule, n <= 56) [lifting:paper:56]: a bulk load by {HOLDER} holds every "
+        "graph while it rebuilds the store: waiting for it"
     ]
