@@ -80,7 +80,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
         "check",
         "Check a file's conjectures over n: each conjecture's verdict, and for one that fails "
         "its first counterexample, the command that reproduces it and a Cypher query for Neo4j "
-        "Browser. Exit code 1 when a conjecture fails.",
+        "Browser. A conjecture that raises is one error line and the others are still "
+        "checked. Exit code 2 when a conjecture raised, else 1 when one fails.",
     ),
     (
         "dump",

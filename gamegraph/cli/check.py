@@ -40,7 +40,8 @@ def check(
 ) -> None:
     """Check a file's conjectures over n: each conjecture's verdict, and for one that fails
     its first counterexample, the command that reproduces it and a Cypher query for Neo4j
-    Browser. Exit code 1 when a conjecture fails."""
+    Browser. A conjecture that raises is one error line and the others are still checked.
+    Exit code 2 when a conjecture raised, else 1 when one fails."""
     from gamegraph.loader.plan import parse_values
     from gamegraph.questions.conjectures import check_file
 
@@ -52,6 +53,10 @@ def check(
         print_json([v.as_dict() for v in verdicts])
     else:
         for v in verdicts:
+            if v.error:  # it raised: one line, and the other conjectures still checked
+                typer.secho(f"error: {v.error}", err=True, fg=typer.colors.RED)
+                typer.echo(f"  reproduce: {v.command}")
+                continue
             typer.secho(v.sentence(), bold=True, fg=None if v.held else typer.colors.RED)
             typer.echo(f"  reproduce: {v.command}")
             if not v.held:
@@ -59,7 +64,11 @@ def check(
                 typer.echo("  in Neo4j Browser:")
                 for line in v.cypher.splitlines():
                     typer.echo(f"    {line}")
-    failed = [v.name for v in verdicts if not v.held]
-    note(f"{len(verdicts) - len(failed)} held, {len(failed)} failed")
+    failed = [v.name for v in verdicts if not v.held and not v.error]
+    errors = [v.name for v in verdicts if v.error]
+    held = len(verdicts) - len(failed) - len(errors)
+    note(f"{held} held, {len(failed)} failed" + (f", {len(errors)} raised" if errors else ""))
+    if errors:  # a bug in the file to fix (exit code 2, as every input error)
+        raise typer.Exit(2)
     if failed:
         raise typer.Exit(1)

@@ -7,7 +7,8 @@ as one task each on :mod:`gamegraph.cluster`, and returns a :class:`Verdict` per
 held up to the largest n checked, or the first counterexample with the command that
 reproduces it and a Cypher query (parameters as ``:param`` lines, for Neo4j Browser) that
 shows it once the graph is loaded. ``False`` counts as a counterexample without a witness;
-anything else (``None``, a dict, ...) is an error naming the conjecture and n.
+anything else (``None``, a dict, ...), or an exception, is that conjecture's error (one line
+naming it and n) and the others are still checked.
 
 Tasks carry only the file's path, the conjecture's name and n: each worker imports the file
 itself (so the decorated functions, and any game the file defines, exist there too).
@@ -114,9 +115,12 @@ class Verdict:
     command: str = ""  #: reproduces the counterexample (or the whole check)
     cypher: str = ""  #: shows it in Neo4j Browser once the graph is loaded
     load: str = ""  #: the `gamegraph load` command that loads that graph
+    error: str = ""  #: why it could not be checked (it raised, or returned neither)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def sentence(self) -> str:
+        if self.error:
+            return self.error
         if self.held:
             checked = span(self.checked)
             return f"{self.name}: held for every n in {checked} ({len(self.checked)} n)"
@@ -159,8 +163,9 @@ def check_task(path: str, name: str, n: int, force: bool) -> tuple[str, str]:
         return "error", f"conjecture {name} at n={n}: {e}"
     try:
         value = call_column(item.fn, graph, n)
-    except Exception as e:
-        return "error", f"conjecture {name} raised {type(e).__name__} at n={n}: {e}"
+    except Exception as e:  # a bug of the user's function: one line, not a traceback
+        message = " ".join(str(e).split())
+        return "error", f"conjecture {name} raised {type(e).__name__} at n={n}: {message}"
     return _outcome(item, value, n)
 
 
@@ -249,8 +254,13 @@ def check_file(
         at += len(chosen)
         errors = [(n, text) for n, (status, text) in zip(chosen, outcomes, strict=True)
                   if status == "error"]  # fmt: skip
-        if errors:
-            raise InputError(errors[0][1])
+        if errors:  # this conjecture's verdict; the file's others are still checked
+            command = f"gamegraph check {shown} --n {errors[0][0]} --only {item.name}"
+            verdicts.append(
+                Verdict(item.name, item.game, item.doc, chosen, False, errors[0][0],
+                        command=command, error=errors[0][1])
+            )  # fmt: skip
+            continue
         failing = [(n, text) for n, (status, text) in zip(chosen, outcomes, strict=True)
                    if status == "fails"]  # fmt: skip
         verdict = Verdict(item.name, item.game, item.doc, chosen, not failing)
@@ -278,7 +288,7 @@ def verdicts_markdown(verdicts: list[Verdict], path: str) -> str:
         if v.doc:
             lines += ["", v.doc]
         lines += ["", v.sentence() + ".", "", f"Reproduce: `{v.command}`"]
-        if not v.held:
+        if not v.held and not v.error:
             lines += [
                 "",
                 f"Load the graph with `{v.load}`, then in Neo4j Browser:",

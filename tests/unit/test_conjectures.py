@@ -13,7 +13,6 @@ import pytest
 from cli_support import CliResult
 
 from gamegraph.cluster import configure
-from gamegraph.errors import InputError
 from gamegraph.questions.conjectures import check_file, conjectures_in, verdicts_markdown
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "conjectures" / "conjectures.py"
@@ -71,8 +70,63 @@ def test_a_conjecture_returning_none_is_an_error_naming_it_and_n(tmp_path: Path)
         "@gg.conjecture(game='bulgarian', n=range(1, 8))\n"
         "def vague(graph, n):\n    return True if n < 5 else None\n"
     )
-    with pytest.raises(InputError, match=r"conjecture vague returned NoneType None at n=5"):
-        check_file(source)
+    (verdict,) = check_file(source)
+    assert not verdict.held and verdict.n == 5
+    assert verdict.error.startswith("conjecture vague returned NoneType None at n=5")
+
+
+RAISING = """\
+import gamegraph as gg
+
+@gg.conjecture(game='bulgarian', n=range(1, 7))
+def has_positions(graph):
+    return graph.stats()['positions'] >= 1
+
+@gg.conjecture(game='bulgarian', n=range(1, 7))
+def divides(graph, n):
+    return 1 / (n - 3) != 0
+
+@gg.conjecture(game='bulgarian', n=range(1, 7))
+def missing_column(graph):
+    return graph.stats()['no such column'] > 0
+
+@gg.conjecture(game='bulgarian', n=range(1, 7))
+def one_cycle_only_for_n_1(graph, n):
+    return n == 1 or graph.stats()['cycles'] > 1 or n
+"""
+
+
+def test_a_conjecture_that_raises_is_its_own_error_and_the_others_are_checked(
+    gamegraph: Callable[..., CliResult], tmp_path: Path
+) -> None:
+    """Before: the first conjecture that raised stopped the whole check (one error line,
+    and no verdict for the others)."""
+    source = tmp_path / "ten.py"
+    source.write_text(RAISING)
+    verdicts = {v.name: v for v in check_file(source)}
+    held = verdicts["has_positions"]
+    assert held.held and held.checked == [1, 2, 3, 4, 5, 6]
+    divides = verdicts["divides"]
+    assert (divides.held, divides.n) == (False, 3)
+    assert divides.error == "conjecture divides raised ZeroDivisionError at n=3: division by zero"
+    assert verdicts["missing_column"].error == (
+        "conjecture missing_column raised KeyError at n=1: 'no such column'"
+    )
+    # B_2 = {(2), (1,1)} is one 2-cycle: a counterexample, not an error
+    failed = verdicts["one_cycle_only_for_n_1"]
+    assert (failed.held, failed.n, failed.error) == (False, 2, "")
+
+    result = gamegraph("check", str(source))
+    assert result.exit_code == 2, result.output
+    assert "has_positions: held for every n in 1..6" in result.stdout
+    assert "one_cycle_only_for_n_1: fails at n = 2" in result.stdout
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert errors == [
+        "error: conjecture divides raised ZeroDivisionError at n=3: division by zero",
+        "error: conjecture missing_column raised KeyError at n=1: 'no such column'",
+    ], result.output
+    assert "1 held, 1 failed, 2 raised" in result.stderr
+    assert "Traceback" not in result.output
 
 
 def test_check_prints_verdicts_and_exits_1_on_a_failure(
@@ -94,8 +148,11 @@ def test_check_errors_are_one_line(gamegraph: Callable[..., CliResult], tmp_path
         "import gamegraph as gg\n\n@gg.conjecture(game='bulgarian', n=5)\n"
         "def boom(graph):\n    raise ZeroDivisionError('x')\n"
     )
+    result = gamegraph("check", str(raising))
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2, result.output
+    assert lines[0] == "error: conjecture boom raised ZeroDivisionError at n=1: x", lines
     for args, wanted in [
-        (["check", str(raising)], "error: conjecture boom raised ZeroDivisionError at n=1"),
         (["check", str(EXAMPLE), "--only", "nope"], "has no conjecture nope"),
         (["check", str(tmp_path / "missing.py")], "no such file"),
         (  # before: "held for every n in nothing (0 n)"
