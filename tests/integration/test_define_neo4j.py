@@ -6,6 +6,7 @@ a bad definition that loads nothing, and an edited move that marks its graph sta
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,17 +20,19 @@ from neo4j_support import graphs_loaded
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
 from gamegraph.db.catalog import get_graph
 from gamegraph.db.queries import QueryResult, run_named
+from gamegraph.errors import InputError
 from gamegraph.games import get_game
 from gamegraph.verify import verify
 
 Cli = Callable[..., CliResult]
 TWO_CARD = get_game("two-card-bulgarian").create(n=14)
 OR_PILE = get_game("bulgarian-or-pile").create(n=9)
+FLORIDIAN = get_game("defined-floridian").create(n=8)  # its space narrowed by where=
 
 
 @pytest.fixture(scope="module")
 def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
-    with graphs_loaded(neo4j_driver, neo4j_settings, [TWO_CARD, OR_PILE]) as runner:
+    with graphs_loaded(neo4j_driver, neo4j_settings, [TWO_CARD, OR_PILE, FLORIDIAN]) as runner:
         yield runner
 
 
@@ -85,6 +88,30 @@ def test_the_bulgarian_or_pile_outcomes_equal_brute_force(runner: Neo4jQueryRunn
         assert by_size[size]["draws"] == sized.count("D")
         assert by_size[size]["p_positions"] == sized.count("P")
     assert sum(r["draws"] for r in by_size.values()) > 0  # loopy play
+
+
+def test_a_position_its_space_excludes_is_one_error_naming_the_game_and_the_position(
+    gamegraph: Cli, neo4j_settings: Neo4jSettings, runner: Neo4jQueryRunner
+) -> None:
+    """3,2,2,1 is a partition of 8 but not separated: no position of the defined H_8. The
+    query answered no rows (the built-in Floridian's says it is not separated)."""
+    moves = ask(runner, "defined_floridian_moves", n=8, position="5,3").rows
+    assert [r["move_to"] for r in moves] == ["3,3,1,1"]  # a position of the graph: answered
+    wanted = "3,2,2,1 is no position of defined-floridian(n=8): its positions are the partitions"
+    with pytest.raises(InputError, match=re.escape(f"parameter position: {wanted}")):
+        ask(runner, "defined_floridian_moves", n=8, position="3,2,2,1")
+    env = {
+        "NEO4J_URI": neo4j_settings.uri,
+        "NEO4J_USER": neo4j_settings.user,
+        "NEO4J_PASSWORD": neo4j_settings.password,
+        "NEO4J_DATABASE": neo4j_settings.database,
+    }
+    result = gamegraph(
+        "query", "defined_floridian_moves", "-p", "n=8", "-p", "position=1 2^2 3", env=env
+    )
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert lines[0].startswith(f"error: parameter position: {wanted}"), lines
 
 
 MOVE = "return tuple(sorted([len(p), *(x - 1 for x in p if x > 1)], reverse=True))"

@@ -15,7 +15,9 @@ import numpy as np
 import pytest
 
 import gamegraph as gg
+from gamegraph.errors import InputError
 from gamegraph.games import get_game
+from gamegraph.games.partitions import partitions
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gamegraph-examples" / "gamegraph_examples"
 
@@ -142,3 +144,27 @@ def test_each_re_expression_is_at_most_fifteen_lines_of_code() -> None:
             if line.strip() and number not in skip
         ]
         assert len(lines) <= 15, f"{path.name}: {len(lines)} lines"
+
+
+@pytest.mark.parametrize("n", [6, 11])
+def test_the_defined_floridian_refuses_as_a_position_what_the_built_in_one_refuses(n: int) -> None:
+    """A query's position outside the defined H_n (a partition of n its ``where=`` excludes)
+    was taken, and the query answered no rows where the built-in game's says the position is
+    not separated: both now refuse the same partitions, naming the game and the position."""
+    mine = get_game("defined-floridian").create(n=n)
+    theirs = get_game("floridian").create(n=n)
+    graph = mine.build()
+    nodes = {",".join(map(str, graph.position(i))) for i in range(graph.size)}
+    refused = 0
+    for p in partitions(n):
+        text = ",".join(map(str, p))
+        try:
+            key = theirs.parse_position(text)
+        except InputError:
+            refused += 1
+            with pytest.raises(InputError, match=f"^{text} is no position of defined-floridian"):
+                mine.parse_position(text)
+            assert text not in nodes
+        else:
+            assert mine.parse_position(text) == key and key in nodes
+    assert refused > 0

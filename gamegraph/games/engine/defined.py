@@ -21,7 +21,7 @@ from gamegraph.games.base import Game, Param, _source_version
 from gamegraph.games.engine.cypher import texts
 from gamegraph.games.engine.definition import Definition
 from gamegraph.games.engine.game import FUNCTIONAL_STATS, FunctionalGame
-from gamegraph.games.engine.spaces import Position
+from gamegraph.games.engine.spaces import Position, PositionTextError
 from gamegraph.games.limits import Estimate, check_estimate
 
 __all__ = ["DefinedChoice", "DefinedFunctional", "DefinedGame", "DefinedImpartial", "game_class"]
@@ -77,12 +77,21 @@ class DefinedGame(Game[Any]):
         return self.definition.space.parse(text, **self.values())
 
     def parse_position(self, text: str) -> str:
-        """The key of a position given as text, in the notations of the declared space."""
+        """The key of a position given as text, in the notations of the declared space;
+        PositionTextError, naming the game, for one the space's predicate (``where=``)
+        excludes, as a built-in game refuses a position outside its graph."""
         space = self.definition.space
         position = self.read_position(text)
         if space.kind == "reachable":
-            return ",".join(map(str, position))
-        return space.of(**self.values()).format(position)
+            key = ",".join(map(str, position))
+        else:
+            key = space.of(**self.values()).format(position)
+        if space.where is not None and not space.where(position, **self.values()):
+            raise PositionTextError(
+                f"{key} is no position of {self.describe()}: its positions are "
+                f"{space.describe}, and the predicate does not hold for {key}"
+            )
+        return key
 
     def node_columns(self, positions: Any) -> dict[str, Any]:
         """The columns of the declared space's positions, with ``size`` (the sum of each
