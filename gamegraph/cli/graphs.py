@@ -43,12 +43,18 @@ def graphs(
     if not rows:
         typer.echo("no graphs loaded (try `gamegraph load --n 24`)")
         return
+    # an incomplete graph says what was interrupted, a load or a drop, as verify and queries do
+    states = [
+        r.describe_state() if row["state"] == "incomplete" else str(row["state"])
+        for r, row in zip(records, rows, strict=True)
+    ]
     width = max(26, *(len(str(row["id"])) for row in rows))  # a parametrised id can be long
-    typer.echo(f"{'graph':<{width}} {'state':<12} {'nodes':>12} {'relationships':>14}")
-    for row in rows:
+    wide = max(12, *map(len, states))
+    typer.echo(f"{'graph':<{width}} {'state':<{wide}} {'nodes':>12} {'relationships':>14}")
+    for row, state in zip(rows, states, strict=True):
         nodes = f"{row['nodes']:,}" if row["nodes"] is not None else "-"
         rels = f"{row['relationships']:,}" if row["relationships"] is not None else "-"
-        typer.echo(f"{row['id']:<{width}} {row['state']:<12} {nodes:>12} {rels:>14}")
+        typer.echo(f"{row['id']:<{width}} {state:<{wide}} {nodes:>12} {rels:>14}")
 
 
 @shared_options(database=True)

@@ -109,6 +109,9 @@ def test_a_load_in_progress_and_an_interrupted_one_are_shown_apart_and_hidden_by
     finally:
         lease.release()  # as a failed load releases it
     assert _state(GAME.id) == "incomplete"
+    table = gamegraph_cli("graphs").stdout.splitlines()
+    row = next(line for line in table if line.startswith(GAME.id))
+    assert row.split(maxsplit=1)[1].startswith("incomplete (an interrupted load)  ")
     with pytest.raises(GraphNotLoadedError, match=r"is incomplete \(an interrupted load\)"):
         run_named(runner, "floridian_core_components", {"n": N})
     with pytest.raises(GraphNotLoadedError, match=r"floridian:8: incomplete \(an interrupted load"):
@@ -206,7 +209,10 @@ def test_an_interrupted_drop_lists_no_counts_and_is_called_an_interrupted_drop(
     assert record["nodes"] is None and record["relationships"] is None  # not the full graph's
     table = gamegraph_cli("graphs").stdout.splitlines()
     row = next(line for line in table if line.startswith(DROPPED.id))
-    assert row.split()[1:] == ["incomplete", "-", "-"]  # as an interrupted load shows
+    # it said `incomplete` alone, while verify and queries say what was interrupted
+    assert row.split(maxsplit=1)[1].split("  ")[0] == "incomplete (an interrupted drop)"
+    assert row.split()[-2:] == ["-", "-"]  # as an interrupted load shows
+    assert row[table[0].index("nodes") + len("nodes") - 1] == "-"  # under its header
     said = r"bulgarian:14: incomplete \(an interrupted drop\)"
     with pytest.raises(GraphNotLoadedError, match=said):
         verify(dropped, graphs=[DROPPED])
