@@ -51,12 +51,10 @@ def check(
         verdicts = check_file(file, ns, only=names, force=force, progress=progress)
     if json:
         print_json([v.as_dict() for v in verdicts])
-    else:
-        for v in verdicts:
-            if v.error:  # it raised: one line, and the other conjectures still checked
-                typer.secho(f"error: {v.error}", err=True, fg=typer.colors.RED)
-                typer.echo(f"  reproduce: {v.command}")
-                continue
+    for v in verdicts:
+        if v.error:  # it raised: one line, and the file's other conjectures were still checked
+            typer.secho(f"error: {v.error}", err=True, fg=typer.colors.RED)
+        elif not json:
             typer.secho(v.sentence(), bold=True, fg=None if v.held else typer.colors.RED)
             typer.echo(f"  reproduce: {v.command}")
             if not v.held:

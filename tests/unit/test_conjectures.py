@@ -127,6 +127,14 @@ def test_a_conjecture_that_raises_is_its_own_error_and_the_others_are_checked(
     ], result.output
     assert "1 held, 1 failed, 2 raised" in result.stderr
     assert "Traceback" not in result.output
+    as_json = gamegraph("check", str(source), "--json")
+    assert as_json.exit_code == 2 and as_json.stderr.splitlines()[:2] == errors, as_json.output
+    assert [v["error"] for v in json.loads(as_json.stdout)] == [
+        "",
+        divides.error,
+        verdicts["missing_column"].error,
+        "",
+    ]
 
 
 def test_check_prints_verdicts_and_exits_1_on_a_failure(
