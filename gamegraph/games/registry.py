@@ -45,6 +45,8 @@ def register(cls: G, *, origin: str | None = None) -> G:
     cell run again, a file loaded again); from another origin it is refused."""
     name = cls.name
     where = origin or BUILT_IN
+    if where != BUILT_IN:  # a name a built-in game takes is refused before the built-ins load
+        _discover_built_in()
     clash = name in _REGISTERED and _REGISTERED[name] is not cls
     if clash and (_ORIGINS[name] != where or where == BUILT_IN):
         if where == BUILT_IN:

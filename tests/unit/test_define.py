@@ -200,6 +200,32 @@ def test_games_lists_every_origin(gamegraph: Cli, tmp_path: Path) -> None:
     assert origins["test-file-two"].endswith("two.py")
 
 
+@pytest.mark.parametrize("name", ["carolina", "dual"])
+def test_a_built_in_name_in_a_fresh_process_is_refused_at_once(name: str) -> None:
+    """Before the built-in games were looked up, a notebook's game named `carolina` was taken
+    (and used under that name); the first look-up then ended in "RuntimeError: two games are
+    named 'carolina'" and left every game of the process broken."""
+    code = (
+        "import gamegraph as gg\n"
+        "from gamegraph.errors import InputError\n"
+        "from gamegraph.games import get_game\n"
+        "try:\n"
+        f"    @gg.solitaire(name={name!r}, space='partitions')\n"
+        "    def move(position, n):\n"
+        "        return position\n"
+        "except InputError as e:\n"
+        "    print(e)\n"
+        "print(gg.bulgarian(5).stats()['cycles'], get_game(NAME).__module__)\n"
+    ).replace("NAME", repr(name))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    refusal, after = done.stdout.splitlines()
+    assert refusal.startswith("game ") and refusal.endswith(
+        f"clashes with the game {name!r} built into gamegraph: give one of them another name"
+    )
+    assert after == f"1 gamegraph.games.{name}"  # B_5 has one cycle; the built-in game stands
+
+
 def _version(path: Path) -> str:
     code = (
         "from gamegraph.games import get_game; print(get_game('test-versioned').engine_version())"
