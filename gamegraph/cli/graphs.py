@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gamegraph.cli._output import print_json
+from gamegraph.cli._output import note, print_json
 from gamegraph.cli.options import Connect, shared_options
 from gamegraph.errors import InputError
+
+if TYPE_CHECKING:
+    from gamegraph.db.catalog import GraphRecord
 
 __all__ = ["drop", "graphs"]
 
@@ -43,11 +46,9 @@ def graphs(
     if not rows:
         typer.echo("no graphs loaded (try `gamegraph load --n 24`)")
         return
-    # an incomplete graph says what was interrupted, a load or a drop, as verify and queries do
-    states = [
-        r.describe_state() if row["state"] == "incomplete" else str(row["state"])
-        for r, row in zip(records, rows, strict=True)
-    ]
+    # an incomplete graph says what was interrupted, a load or a drop, as verify and queries
+    # do; a stale one whose game is unknown here (defined in a file not named) says so
+    states = [_shown(r, str(row["state"])) for r, row in zip(records, rows, strict=True)]
     width = max(26, *(len(str(row["id"])) for row in rows))  # a parametrised id can be long
     wide = max(12, *map(len, states))
     typer.echo(f"{'graph':<{width}} {'state':<{wide}} {'nodes':>12} {'relationships':>14}")
@@ -55,6 +56,19 @@ def graphs(
         nodes = f"{row['nodes']:,}" if row["nodes"] is not None else "-"
         rels = f"{row['relationships']:,}" if row["relationships"] is not None else "-"
         typer.echo(f"{row['id']:<{width}} {state:<{wide}} {nodes:>12} {rels:>14}")
+    if any(state.endswith(UNKNOWN) for state in states):
+        note("a game not known here: one defined in a file is known with --games-from FILE.py")
+
+
+UNKNOWN = "(game not known here)"
+
+
+def _shown(record: GraphRecord, state: str) -> str:
+    if state == "incomplete":
+        return record.describe_state()
+    if state == "stale" and record.loaded_game() is None:
+        return f"stale {UNKNOWN}"
+    return state
 
 
 @shared_options(database=True)

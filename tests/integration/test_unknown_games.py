@@ -84,7 +84,9 @@ def test_a_graph_of_a_game_not_known_now_is_listed_and_dropped_by_its_id(
         assert record is not None and record.nodes == 22  # p(8) = 22 partitions of 8
         listed = _gamegraph(env, "graphs")  # no --games-from: the game is unknown here
         assert listed.returncode == 0, listed.stderr
-        assert GRAPH in listed.stdout
+        (line,) = [x for x in listed.stdout.splitlines() if x.startswith(f"{GRAPH} ")]
+        assert line.split()[1:5] == ["stale", "(game", "not", "known"], line  # was: "stale"
+        assert "known with --games-from FILE.py" in listed.stderr
         unverified = _gamegraph(env, "verify", "--n", "8")  # before: "built by another engine"
         assert (  # skipped, whatever other graph of n = 8 the server holds
             f"{GRAPH}: its game 'kept-two-card' is not known here (one defined in a file: "
