@@ -252,3 +252,64 @@ def test_a_planned_graph_is_built_forced_only_when_the_request_is() -> None:
 
     assert not any(p.forced for p in LoadRequest.parse("5", "bulgarian,crim").plan())
     assert all(p.forced for p in LoadRequest.parse("5", "bulgarian,crim", force=True).plan())
+
+
+RAISES = """import statistics
+
+import gamegraph as gg
+
+
+@gg.solitaire(name="raises-{name}", space="partitions")
+def move(position, n):
+    if len(position) == 3:
+        return {raising}
+    return tuple(sorted([len(position), *(p - 1 for p in position if p > 1)], reverse=True))
+"""
+RAISING = {  # the move's line 9, and what it raised
+    "itself": ("(n // 0,)", "ZeroDivisionError: integer division or modulo by zero"),
+    "in-a-library": (
+        "(round(statistics.mean([])),)",
+        "StatisticsError: mean requires at least one data point",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", RAISING)
+@pytest.mark.parametrize("where", ["here", "on a Dask worker"])
+def test_a_move_that_raises_is_reported_at_its_own_file_and_line(
+    name: str, where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The error named the deepest frame of the traceback: a library's line when the move's
+    call into it raised, and on a Dask worker ``<dynamic-code>:9``, since a definition from a
+    file reaches the workers pickled by value (``--workers``, ``--scheduler``) and cloudpickle
+    renames its code's file. It names the line of the definition's file. The shard task runs
+    as it runs in a worker: on the call and space cloudpickle gave back."""
+    import cloudpickle
+
+    import gamegraph as gg
+    from gamegraph.games.engine.calls import Call, shard_moves
+    from gamegraph.games.engine.definition import DefinitionError
+    from gamegraph.games.sources import load_file
+
+    raising, raised_what = RAISING[name]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.py").write_text(RAISES.format(name=name, raising=raising), "utf-8")
+    module = load_file(tmp_path / "mine.py")
+    game = gg.registered_games()[f"raises_{name.replace('-', '_')}"].game.create(n=6)
+    d = game.definition
+    call = Call(d.name, d.where, d.kind, d.fn, d.space, game.values())
+    task = (call, d.space.of(n=6), 0, 11)
+    if where == "on a Dask worker":
+        cloudpickle.register_pickle_by_value(module)  # as the engine does before Dask runs it
+        try:
+            task = cloudpickle.loads(cloudpickle.dumps(task))
+        finally:
+            cloudpickle.unregister_pickle_by_value(module)
+        assert task[0].fn.__code__.co_filename == "<dynamic-code>"
+    with pytest.raises(DefinitionError) as raised:
+        shard_moves(*task)
+    assert re.fullmatch(
+        rf"game 'raises-{name}' \(mine\.py:6\): move\(\(\d, \d, \d\), n=6\) raised "
+        rf"{re.escape(raised_what)} at mine\.py:9",
+        str(raised.value),
+    ), str(raised.value)

@@ -67,12 +67,24 @@ class Call:
                 f"{self.shown(position, fn)} returned {_brief(error.result)}, which is not an "
                 "iterable of positions"
             ) from None
-        line = ""
-        for frame in traceback.extract_tb(error.__traceback__)[1:]:
-            line = f" at {shown_path(frame.filename)}:{frame.lineno}"
-        raise self.fail(
-            f"{self.shown(position, fn)} raised {type(error).__name__}: {error}{line}"
-        ) from None
+        what = f"{type(error).__name__}: {error}{self._line(error)}"
+        raise self.fail(f"{self.shown(position, fn)} raised {what}") from None
+
+    def _line(self, error: BaseException) -> str:
+        """`` at file.py:8``: the deepest frame of the definition's own file (the user's line,
+        not a library's it called), else the deepest frame. On a Dask worker the definition
+        came by value, its code's file named ``<dynamic-code>``: its module's ``__file__``
+        (which cloudpickle keeps) names it."""
+        frames = list(traceback.walk_tb(error.__traceback__))[1:]
+        own = getattr(getattr(self.fn, "__code__", None), "co_filename", None)
+        frames = [f for f in frames if f[0].f_code.co_filename == own] or frames
+        if not frames:
+            return ""
+        frame, lineno = frames[-1]
+        path = frame.f_code.co_filename
+        if path.startswith("<"):
+            path = frame.f_globals.get("__file__") or path
+        return f" at {shown_path(path)}:{lineno}"
 
 
 def _apply(call: Call, fn: Callable[..., Any], positions: list[Position]) -> list[Any]:
