@@ -63,13 +63,15 @@ def export(
     :class:`~gamegraph.loader.plan.ExportRequest`, or a game with ``n`` and its parameters as
     for :meth:`Database.load`. The request is planned and its size checked once, here;
     returns the files written."""
-    from gamegraph.loader.export import export_graphs
+    from gamegraph.loader.export import check_out_dir, export_graphs
     from gamegraph.loader.plan import ExportRequest
 
     if not isinstance(what, ExportRequest):
         what = ExportRequest(request_of(what, n, route="export", force=force, **params), out, fmt)
+    planned = what.plan()
+    check_out_dir(what.directory)  # the user's input (exit 2), once the request is checked
     return export_graphs(
-        what.plan(), what.directory, csv=what.csv, graphml=what.graphml, progress=progress
+        planned, what.directory, csv=what.csv, graphml=what.graphml, progress=progress
     )
 
 

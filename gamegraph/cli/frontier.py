@@ -35,7 +35,7 @@ def _option(name: str) -> str:
 
 
 def _frontier(out: Path, only: str, note: str, **budget: int | float) -> None:
-    from gamegraph.questions.tables import check_out_dir
+    from gamegraph.loader.export import check_out_dir
     from gamegraph.reporting.frontier import FrontierBudgets, compute_frontier
     from gamegraph.reporting.frontier_output import write_frontier
     from gamegraph.reporting.markdown import renew_report

@@ -104,9 +104,9 @@ def table(
     cluster (or --scheduler), cached on disk so a second run is instant and an interrupted run
     resumes; integer columns are compared with the OEIS sequences gamegraph ships."""
     from gamegraph.api import game_of
+    from gamegraph.loader.export import check_out_dir
     from gamegraph.loader.plan import parse_values
     from gamegraph.questions.tables import (
-        check_out_dir,
         check_plot_path,
         compute_table,
         parse_columns,

@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-from gamegraph.errors import OutputError
+from gamegraph.errors import InputError, OutputError
 from gamegraph.games.base import Progress
 from gamegraph.games.model import (
     GRAPH_NODE,
@@ -43,6 +43,7 @@ __all__ = [
     "ARRAY_DELIMITER",
     "CHUNK",
     "IMPORT_OPTIONS",
+    "check_out_dir",
     "export_graphs",
     "file_stem",
     "import_arguments",
@@ -71,6 +72,18 @@ def writable_directory(out: Path) -> Path:
     except OSError as e:
         raise OutputError(f"cannot write to {out}: {e.strerror or e}") from None
     return out
+
+
+def check_out_dir(folder: Path, option: str = "--out") -> None:
+    """InputError (the user's input, exit 2) unless ``folder`` is a directory that ``option``'s
+    files can be written into (made now when missing): checked before any work of `table`,
+    `frontier`, `report` and `export`, not after."""
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"{option}: {str(folder)!r} is a file, not a directory")
+    try:
+        writable_directory(folder)
+    except OutputError as e:
+        raise InputError(f"{option}: {e}") from None
 
 
 def export_graphs(

@@ -23,7 +23,7 @@ from typing import Any
 
 from gamegraph.errors import InputError, OutputError, TooLargeError
 from gamegraph.games.base import Game, Progress
-from gamegraph.loader.export import writable_directory
+from gamegraph.loader.export import check_out_dir
 from gamegraph.memory import human_bytes, memory_limit
 from gamegraph.questions.oeis import SequenceMatch, match_sequences
 from gamegraph.questions.rows import Column, RowCache, RowSpec, guarded_row
@@ -32,7 +32,6 @@ from gamegraph.reporting._compute import cache_root
 __all__ = [
     "MAX_ROWS",
     "Table",
-    "check_out_dir",
     "check_plot_path",
     "compute_table",
     "parse_columns",
@@ -383,20 +382,4 @@ def check_plot_path(path: Path) -> None:
         raise InputError(f"--plot {str(path)!r}: name a .png or .svg file")
     if path.is_dir():
         raise InputError(f"--plot {str(path)!r} is a directory: name a .png or .svg file")
-    _check_directory(path.parent, f"--plot {str(path)!r}")
-
-
-def check_out_dir(path: Path) -> None:
-    """InputError unless ``path`` is a directory an ``--out`` option's files can be written
-    into (made now when missing): checked before a table (or the frontier) is computed, not
-    after."""
-    _check_directory(path, "--out")
-
-
-def _check_directory(folder: Path, option: str) -> None:
-    if folder.exists() and not folder.is_dir():
-        raise InputError(f"{option}: {str(folder)!r} is a file, not a directory")
-    try:
-        writable_directory(folder)
-    except OutputError as e:
-        raise InputError(f"{option}: {e}") from None
+    check_out_dir(path.parent, f"--plot {str(path)!r}")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamegraph.errors import InputError, OutputError, TooLargeError
+from gamegraph.errors import InputError, TooLargeError
 from gamegraph.reporting._compute import Progress
 from gamegraph.reporting.data import SeedRanges
 from gamegraph.version import version
@@ -71,6 +71,7 @@ def generate_report(
     claims of seeds 001-003 that read no per-n step are checked (default
     :class:`~gamegraph.reporting.data.SeedRanges`, seconds of work)."""
     from gamegraph.games.floridian import Floridian
+    from gamegraph.loader.export import check_out_dir
     from gamegraph.reporting._compute import cache_root, code_version
     from gamegraph.reporting.claims import evaluate_claims
     from gamegraph.reporting.collect import collect
@@ -93,10 +94,7 @@ def generate_report(
         ) from None
     started = time.perf_counter()
     folder = Path(out)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise OutputError(f"cannot create {folder}: {e.strerror}") from None
+    check_out_dir(folder)  # the user's input (exit 2), before any work
     data = collect(n_max, cache_root(cache, "report"), progress, ranges or SeedRanges())
     claims, beyond = evaluate_claims(data)
     questions, graphs = answer_questions(data)

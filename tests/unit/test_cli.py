@@ -181,6 +181,40 @@ def test_bad_input_is_one_error_line_and_exit_code_2(
     assert message in lines[0]
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["report", "--n-max", "6"], ["export", "--games", "bulgarian", "--n", "5"]],
+    ids=["report", "export"],
+)
+@pytest.mark.parametrize(
+    ("where", "wanted"),
+    [
+        ("afile", "--out: '{tmp}/afile' is a file, not a directory"),
+        ("afile/sub", "--out: cannot write to {tmp}/afile/sub: Not a directory"),
+    ],
+)
+def test_an_out_that_cannot_be_written_is_bad_input_refused_before_any_work(
+    gamegraph: Cli,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+    where: str,
+    wanted: str,
+) -> None:
+    """`report --out` and `export --out` of a file (or below one) exited 1, as for a failed
+    write, where `table --out` and `frontier --out` exit 2 (bad command-line input, as
+    tests/unit/test_table_cli.py checks): they exit 2 with table's message, and nothing was
+    computed (the report's cache is untouched)."""
+    monkeypatch.setenv("GAMEGRAPH_REPORT_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "afile").write_text("kept\n")
+    result = gamegraph(*command, "--out", str(tmp_path / where))
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and result.stdout == "" and len(lines) == 1, result.output
+    assert lines[0] == "error: " + wanted.format(tmp=tmp_path), lines[0]
+    assert (tmp_path / "afile").read_text() == "kept\n"
+    assert not (tmp_path / "cache").exists()
+
+
 def test_n_500_and_10000_are_refused_in_one_line_without_recursing(gamegraph: Cli) -> None:
     for n in ("500", "10000"):
         # G_n past the memory limit names its estimate (--force may try); B_n's parts are
