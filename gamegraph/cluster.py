@@ -135,7 +135,8 @@ def run_tasks(
     on_result: OnResult | None = None,
 ) -> list[Any]:
     """Run every task; the results in task order (each task runs once); ``progress(stage,
-    done, total)`` as they finish.
+    done, total)`` as they finish, and ``progress(stage, 0, total)`` first when they go to a
+    cluster (its workers start, or a scheduler's are awaited, for seconds or longer).
 
     ``on_result(i, result)`` is called in this process as task i's result arrives (in
     completion order), so a caller can keep each result before the rest finish.
@@ -155,6 +156,8 @@ def run_tasks(
     if chosen.local or (unset and small) or _in_dask_worker():
         here = ((i, task.fn(*task.args)) for i, task in enumerate(tasks))
         return _collect(here, len(tasks), progress, stage, on_result)
+    if progress is not None:
+        progress(stage, 0, len(tasks))
     with _client(chosen, tasks) as (client, resources):
         return _collect(_run_on(client, tasks, resources), len(tasks), progress, stage, on_result)
 

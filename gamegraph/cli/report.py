@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -10,10 +11,26 @@ import typer
 from gamegraph.cli._output import note as say
 from gamegraph.cli._output import progress_bar
 from gamegraph.cli.options import shared_options
+from gamegraph.progress import Progress
 
-__all__ = ["report"]
+__all__ = ["per_n", "report"]
 
 DEFAULT_N_MAX = 114  # kept equal to gamegraph.reporting.DEFAULT_N_MAX (a test checks)
+
+
+def per_n(bar: Progress) -> Progress:
+    """The report's per-n steps on ``bar`` (a stage is named ``G_n and H_n (per n)``). Off a
+    terminal, where no bar shows, the start of a step's tasks on Dask is one plain line on
+    stderr: its cluster's workers starting (or a scheduler's awaited) is no silent hang in a
+    CI log."""
+    tty = sys.stderr.isatty()
+
+    def update(stage: str, done: int, total: int) -> None:
+        if done == 0 and not tty:
+            say(f"report: {stage} (per n): {total} tasks on Dask, waiting for its workers")
+        bar(f"{stage} (per n)", done, total)
+
+    return update
 
 
 @shared_options(dask=True)
@@ -67,7 +84,7 @@ def report(
             n_max,
             out,
             cache=None if no_cache else "default",
-            progress=lambda stage, done, total: progress(f"{stage} (per n)", done, total),
+            progress=per_n(progress),
             command=command,
             note=note,
         )

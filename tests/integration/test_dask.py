@@ -193,3 +193,62 @@ def test_a_defined_game_from_a_file_runs_its_shards_on_the_cluster(
     assert there.successor.tolist() == local.successor.tolist()
     assert json.loads(here.stdout) == json.loads(json.dumps(there.stats()))
     assert there.stats()["positions"] == 53_174
+
+
+def test_the_report_says_in_one_line_off_a_terminal_that_it_waits_for_dask_workers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`gamegraph report` whose per-n steps went to Dask printed nothing off a terminal
+    until it ended: in a CI log, a scheduler no worker had joined yet (or a local cluster
+    starting) looked like a hang. Its steps' progress now says so in one plain line on stderr
+    as the tasks go to Dask, while no worker is there to run them; a worker that joins then
+    runs them, and nothing more is printed."""
+    import threading
+
+    from gamegraph.cli.report import per_n
+
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = dict(os.environ, DASK_DISTRIBUTED__LOGGING__DISTRIBUTED="error")
+    args = [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"]
+    out = subprocess.DEVNULL
+    processes = [subprocess.Popen(args, env=env, stdout=out, stderr=out)]
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.2)
+        tasks = [Task(sum, ([n, 1],), 1, name=f"n={n}") for n in (6, 7)]
+        done: list[object] = []
+
+        def run() -> None:
+            where = ClusterSettings(scheduler=address)
+            try:
+                done.append(run_tasks(tasks, per_n(lambda *_: None), stage="B_n", where=where))
+            except Exception as e:  # shown by the assertion below
+                done.append(e)
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        printed = ""
+        while "\n" not in printed and time.monotonic() < deadline:
+            time.sleep(0.2)
+            printed += capsys.readouterr().err
+        assert printed == "report: B_n (per n): 2 tasks on Dask, waiting for its workers\n"
+        time.sleep(2)
+        assert thread.is_alive() and not done  # no worker yet: the tasks wait
+        worker = [DASK, "worker", address, "--nworkers", "1", "--nthreads", "1", *RESOURCES]
+        processes.append(subprocess.Popen(worker, env=env, stdout=out, stderr=out))
+        thread.join(timeout=300)
+        assert done == [[7, 8]]
+        assert capsys.readouterr().err == ""
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
