@@ -170,7 +170,10 @@ def test_the_inputs_of_the_issue_are_one_error_line(tmp_path: Path) -> None:
     for args, code in [
         (["load", "--n", "500"], 2),
         (["load", "--n", "10000", "--games", "floridian"], 2),
-        (["export", "--n", "24", "--games", "bulgarian", "--out", "/proc/x"], 1),
+        (
+            ["export", "--n", "24", "--games", "bulgarian", "--out", "/proc/x"],
+            2,
+        ),  # bad --out: input
         (["stats", "bulgarian", "--n", "-1"], 2),
         (["query", "floridian_moves", "--param", "n=24", "--param", "position=5,5"], 2),
     ]:
