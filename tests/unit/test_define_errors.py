@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -277,7 +278,11 @@ RAISING = {  # the move's line 9, and what it raised
 @pytest.mark.parametrize("name", RAISING)
 @pytest.mark.parametrize("where", ["here", "on a Dask worker"])
 def test_a_move_that_raises_is_reported_at_its_own_file_and_line(
-    name: str, where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    name: str,
+    where: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
 ) -> None:
     """The error named the deepest frame of the traceback: a library's line when the move's
     call into it raised, and on a Dask worker ``<dynamic-code>:9``, since a definition from a
@@ -287,14 +292,21 @@ def test_a_move_that_raises_is_reported_at_its_own_file_and_line(
     import cloudpickle
 
     import gamegraph as gg
+    from gamegraph.games import sources
     from gamegraph.games.engine.calls import Call, shard_moves
     from gamegraph.games.engine.definition import DefinitionError
-    from gamegraph.games.sources import load_file
+    from gamegraph.games.registry import forget, origin
 
     raising, raised_what = RAISING[name]
     monkeypatch.chdir(tmp_path)
     (tmp_path / "mine.py").write_text(RAISES.format(name=name, raising=raising), "utf-8")
-    module = load_file(tmp_path / "mine.py")
+    # the file and its game are forgotten after the test: every case's file is `mine.py`
+    # here, but not to a Dask worker of a later test, which is sent every file loaded
+    monkeypatch.setattr(sources, "_LOADED_FILES", {})
+    module = sources.load_file(tmp_path / "mine.py")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    where_from = origin(f"raises-{name}")
+    request.addfinalizer(lambda: forget(where_from))
     game = gg.registered_games()[f"raises_{name.replace('-', '_')}"].game.create(n=6)
     d = game.definition
     call = Call(d.name, d.where, d.kind, d.fn, d.space, game.values())
