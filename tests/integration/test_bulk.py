@@ -99,7 +99,7 @@ def test_a_bulk_load_rebuilds_the_loaded_graphs_and_adds_the_requested_ones(
 
 
 @pytest.mark.slow
-def test_c20_whose_first_nodes_hold_most_of_its_moves_drops_and_loads_again(
+def test_c20_whose_first_nodes_hold_most_of_its_moves_is_dropped_whole(
     local_only: Neo4jSettings,
     runner: Neo4jQueryRunner,
     gamegraph_process: Callable[..., subprocess.CompletedProcess[str]],

@@ -125,6 +125,27 @@ def test_a_compiled_move_gives_the_python_move_s_graph() -> None:
         assert compiled(n).stats() == gg.bulgarian(n).stats()
 
 
+def _bulgarian_move(position: tuple[int, ...], n: int) -> tuple[int, ...]:
+    return tuple(sorted([*(p - 1 for p in position if p > 1), len(position)], reverse=True))
+
+
+def test_a_one_shard_build_with_workers_set_starts_no_cluster(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`report --workers 4` built each of its ~130 small defined graphs on a local cluster
+    started for it (seconds each): one shard has nothing to share out, so it is built here.
+    (Two shards or more go to the cluster: test_move_timeout's worker case.)"""
+    from gamegraph import cluster
+
+    started: list[object] = []
+    real = cluster._client
+    monkeypatch.setattr(cluster, "_client", lambda *a: started.append(a) or real(*a))
+    monkeypatch.setattr(cluster, "_SETTINGS", cluster.ClusterSettings(workers=2))  # --workers 2
+    game = gg.solitaire(name="test-one-shard-bulgarian")(_bulgarian_move)
+    assert game(20).stats() == gg.bulgarian(20).stats()  # p(20) = 627 positions: one shard
+    assert started == []
+
+
 @numba.njit
 def _fills_out_and_one_more(parts: np.ndarray, n: int, out: np.ndarray) -> int:
     out[:] = 1

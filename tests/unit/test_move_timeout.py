@@ -30,7 +30,7 @@ import gamegraph as gg
 
 @gg.solitaire(name="sleepy-move", title="Bulgarian solitaire, slow at (3, 3)")
 def move(position, n):
-    if position == (3, 3) and n == 6:
+    if (position, n) in (((3, 3), 6), ((25, 25), 50)):
         Path({marker!r}).write_text("in the move")
         try:
             time.sleep({seconds})
@@ -74,12 +74,14 @@ def test_a_move_that_does_not_return_in_time_stops_stats_with_one_line(tmp_path:
 
 
 def test_a_move_in_a_dask_worker_is_checked_when_it_returns(tmp_path: Path) -> None:
+    """B_50's 204,226 positions are two shards, which go to the cluster of --workers (a
+    one-shard build runs here: a cluster would only cost its start)."""
     path, marker = _definitions(tmp_path, 2)
     result = _gamegraph(
         "stats",
         "sleepy-move",
         "--n",
-        "6",
+        "50",
         "--move-timeout",
         "0.5",
         "--workers",
@@ -90,7 +92,7 @@ def test_a_move_in_a_dask_worker_is_checked_when_it_returns(tmp_path: Path) -> N
     assert marker.exists()
     assert result.returncode == 2, result.stdout + result.stderr
     assert result.stderr.splitlines() == [
-        "error: move of sleepy-move on (3, 3) took longer than 0.5 s"
+        "error: move of sleepy-move on (25, 25) took longer than 0.5 s"
     ]
 
 

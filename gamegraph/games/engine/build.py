@@ -197,7 +197,9 @@ def _sharded(call: Call, name: str) -> Moves:
         for lo, hi in bounds
     ]
     chosen = settings()
-    if chosen.scheduler is None and chosen.workers is None:
+    if chosen.scheduler is None and (chosen.workers is None or len(tasks) == 1):
+        # one shard uses no cluster's parallelism, and a local one takes seconds to start
+        # (`report --workers 4` started one for each of its ~130 small defined graphs)
         chosen = ClusterSettings(local=True)
     else:
         _pickle_by_value()
