@@ -33,6 +33,10 @@ from gamegraph.server.status import has_databases
 from gamegraph.server.swap import recover_interrupted_swap
 
 HINT = "start it with `gamegraph neo4j start` or set NEO4J_URI"
+GIVEN_HINT = (
+    "is a Neo4j running there? Leave NEO4J_URI and --uri unset for the local one, which "
+    "`gamegraph neo4j start` starts"
+)
 
 
 def local_uri(local: LocalNeo4j | None = None) -> str:
@@ -209,7 +213,9 @@ def _translate(
             f"{where})"
         )
     if isinstance(error, (ServiceUnavailable, SessionExpired, OSError)):
-        return DatabaseUnavailable(f"cannot reach Neo4j at {uri}: {error} ({HINT})")
+        why = " ".join(str(error).split())  # the driver's message may run over several lines
+        hint = HINT if settings.uri is None else GIVEN_HINT
+        return DatabaseUnavailable(f"cannot reach Neo4j at {uri}: {why} ({hint})")
     if isinstance(error, ClientError) and error.code == "Neo.ClientError.Database.DatabaseNotFound":
         return DatabaseNotFound(
             f"Neo4j at {uri} has no database {settings.database!r} (set NEO4J_DATABASE; "
