@@ -71,13 +71,18 @@ def scheduler() -> Iterator[str]:
             client.wait_for_workers(2, timeout=120)
         yield address
     finally:
-        for process in reversed(processes):
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        _stop(processes)
+
+
+def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    """Terminate a scheduler and its workers (workers first), killing any that hangs."""
+    for process in reversed(processes):
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 def _stats(*extra: str, env: dict[str, str] | None = None) -> dict[str, object]:
@@ -245,10 +250,4 @@ def test_the_report_says_in_one_line_off_a_terminal_that_it_waits_for_dask_worke
         assert done == [[7, 8]]
         assert capsys.readouterr().err == ""
     finally:
-        for process in reversed(processes):
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        _stop(processes)
