@@ -327,3 +327,11 @@ RETURN busy
 // params: owner:str
 MATCH (s:GraphSlot {lease_owner: $owner})
 REMOVE s.lease_owner, s.lease_until
+
+// name: graph_has_key
+// Whether a loaded graph holds a position of this key (a query about one it does not hold
+// finds nothing, which a defined game's searched space can only tell this way).
+// params: graph:str, key:str
+MATCH (p:GraphNode {graph: $graph, key: $key})
+RETURN p.key AS key
+LIMIT 1

@@ -29,6 +29,7 @@ from gamegraph.db.catalog import (
     graph_in_slot,
 )
 from gamegraph.db.query_files import NamedQuery, QueryParam, named_queries
+from gamegraph.db.query_files import cypher as _q
 from gamegraph.db.runner import QueryRunner
 from gamegraph.errors import GraphNotLoadedError, InputError
 from gamegraph.games.base import Game
@@ -298,8 +299,31 @@ def run_named(
     rows = [_plain(row) for row in runner.run(query.cypher, converted)]
     if graph is not None:
         _check_unchanged(runner, graph)
+        if not rows:
+            _check_positions_held(runner, query, converted, graph)
     columns = tuple(rows[0]) if rows else ()
     return QueryResult(query, converted, columns, rows, graph)
+
+
+def _check_positions_held(
+    runner: QueryRunner, query: NamedQuery, params: Mapping[str, Any], graph: GraphRecord
+) -> None:
+    """An empty answer about a position the graph does not hold is an error naming it. A
+    built-in game refuses such a position as it parses it (its space is its graph), and so
+    does a defined game with a declared space; a space found by search from a start
+    (``gg.reachable``) holds what the search reached, which only the graph can tell."""
+    definition = getattr(graph.loaded_game(), "definition", None)
+    if definition is None or definition.space.kind != "reachable":
+        return
+    for param in query.params:
+        key = params.get(param.name)
+        if param.type != "position" or key is None:
+            continue
+        if not runner.run(_q("graph_has_key"), {"graph": graph.id, "key": key}):
+            raise InputError(
+                f"parameter {param.name}: {key} is no position of {graph.id}: the search from "
+                "its start did not reach it"
+            )
 
 
 def _check_unchanged(runner: QueryRunner, graph: GraphRecord) -> None:

@@ -28,11 +28,14 @@ Cli = Callable[..., CliResult]
 TWO_CARD = get_game("two-card-bulgarian").create(n=14)
 OR_PILE = get_game("bulgarian-or-pile").create(n=9)
 FLORIDIAN = get_game("defined-floridian").create(n=8)  # its space narrowed by where=
+AUSTRIAN = get_game("defined-austrian").create(n=8, L=3)  # its space found by search
 
 
 @pytest.fixture(scope="module")
 def runner(neo4j_driver: Driver, neo4j_settings: Neo4jSettings) -> Iterator[Neo4jQueryRunner]:
-    with graphs_loaded(neo4j_driver, neo4j_settings, [TWO_CARD, OR_PILE, FLORIDIAN]) as runner:
+    with graphs_loaded(
+        neo4j_driver, neo4j_settings, [TWO_CARD, OR_PILE, FLORIDIAN, AUSTRIAN]
+    ) as runner:
         yield runner
 
 
@@ -112,6 +115,22 @@ def test_a_position_its_space_excludes_is_one_error_naming_the_game_and_the_posi
     lines = result.stderr.strip().splitlines()
     assert result.exit_code == 2 and len(lines) == 1, result.output
     assert lines[0].startswith(f"error: parameter position: {wanted}"), lines
+
+
+def test_a_position_its_search_did_not_reach_is_one_error_naming_it(
+    runner: Neo4jQueryRunner,
+) -> None:
+    """A searched space (gg.reachable) holds what the search reached: (0, 8), a pile of 8
+    cards where new piles hold L = 3, is no state of A_8's graph. The query answered no rows;
+    a reached state is answered as before."""
+    reached = ask(runner, "defined_austrian_trajectory", n=8, L=3, position="2,3,3").one()
+    assert reached["trajectory"][0] == "2,3,3"
+    with pytest.raises(InputError) as caught:
+        ask(runner, "defined_austrian_trajectory", n=8, L=3, position="0,8")
+    assert str(caught.value) == (
+        f"parameter position: 0,8 is no position of {AUSTRIAN.id}: the search from its start "
+        "did not reach it"
+    )
 
 
 MOVE = "return tuple(sorted([len(p), *(x - 1 for x in p if x > 1)], reverse=True))"
