@@ -38,24 +38,10 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """`dask scheduler` and two `dask worker`s declaring 4 GB of the memory resource."""
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
     env = dict(os.environ, DASK_DISTRIBUTED__LOGGING__DISTRIBUTED="error")
-    processes = [
-        subprocess.Popen(
-            [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-    ]
+    processes: list[subprocess.Popen[bytes]] = []
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.2)
+        address = _start_scheduler(env, processes)
         for _ in range(2):
             processes.append(
                 subprocess.Popen(
@@ -72,6 +58,22 @@ def scheduler() -> Iterator[str]:
         yield address
     finally:
         _stop(processes)
+
+
+def _start_scheduler(env: dict[str, str], processes: list[subprocess.Popen[bytes]]) -> str:
+    """Start `dask scheduler` on a free local port (into ``processes``, which the caller
+    stops) and wait until it listens (up to 60 s); its address."""
+    port = _free_port()
+    args = [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"]
+    out = subprocess.DEVNULL
+    processes.append(subprocess.Popen(args, env=env, stdout=out, stderr=out))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.2)
+    return f"tcp://127.0.0.1:{port}"
 
 
 def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
@@ -212,19 +214,11 @@ def test_the_report_says_in_one_line_off_a_terminal_that_it_waits_for_dask_worke
 
     from gamegraph.cli.report import per_n
 
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
     env = dict(os.environ, DASK_DISTRIBUTED__LOGGING__DISTRIBUTED="error")
-    args = [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"]
     out = subprocess.DEVNULL
-    processes = [subprocess.Popen(args, env=env, stdout=out, stderr=out)]
+    processes: list[subprocess.Popen[bytes]] = []
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.2)
+        address = _start_scheduler(env, processes)
         tasks = [Task(sum, ([n, 1],), 1, name=f"n={n}") for n in (6, 7)]
         done: list[object] = []
 
@@ -238,6 +232,7 @@ def test_the_report_says_in_one_line_off_a_terminal_that_it_waits_for_dask_worke
         thread = threading.Thread(target=run, daemon=True)
         thread.start()
         printed = ""
+        deadline = time.monotonic() + 60
         while "\n" not in printed and time.monotonic() < deadline:
             time.sleep(0.2)
             printed += capsys.readouterr().err
