@@ -1,6 +1,7 @@
-"""Ctrl-C, as a terminal delivers it, to a gamegraph command busy in a move: shared by the
-interrupt tests (tests/unit/test_interrupt.py, test_move_timeout.py and
-tests/integration/test_unknown_games.py)."""
+"""A gamegraph command interrupted at a chosen moment: Ctrl-C, as a terminal delivers it, to
+one busy in a move (tests/unit/test_interrupt.py, test_move_timeout.py and
+tests/integration/test_unknown_games.py), and SIGKILL to one midway through a store swap or a
+dump (tests/integration/test_bulk.py, test_dump_restore.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path
 
 
@@ -47,3 +49,31 @@ def interrupt_once_started(
             process.kill()
             process.communicate()
     return process.returncode, out, err
+
+
+def killed_once(
+    args: list[str],
+    marker: Path,
+    *,
+    env: Mapping[str, str],
+    settle: float = 0.0,
+    within: float = 300,
+) -> bool:
+    """Run ``gamegraph ARGS`` in a process group of its own and SIGKILL the group once
+    ``marker`` exists (and ``settle`` seconds more, or once ``within`` seconds have passed);
+    whether it was killed (False: it ended before)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamegraph", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=dict(env),
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + within
+    while not marker.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(settle)
+    with suppress(ProcessLookupError):  # it ended: the caller's assert says so
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    return process.returncode == -signal.SIGKILL

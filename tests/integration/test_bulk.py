@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import importlib
 import os
-import signal
 import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from interrupting import killed_once
 
 import gamegraph as gg
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
@@ -236,20 +234,9 @@ def test_a_bulk_load_killed_in_its_store_swap_leaves_the_database_as_it_was(
     database, with its graphs as they were and nothing of the bulk load."""
     server = LocalNeo4j()
     aside = server.home / "data" / "databases" / f"{server.default_database}.previous"
-    env = dict(os.environ, NEO4J_USER=local_only.user, NEO4J_PASSWORD=local_only.password)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamegraph", "load", "--n", "14", "--games", "floridian", "--bulk"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 600
-    while not aside.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.002)
-    os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    assert process.returncode == -signal.SIGKILL, "the bulk load ended before its swap"
+    load = ["load", "--n", "14", "--games", "floridian", "--bulk"]
+    killed = killed_once(load, aside, env=_env(local_only), within=600)
+    assert killed, "the bulk load ended before its swap"
     assert (server.home / SWAP_JOURNAL).exists()
     messages: list[str] = []
     with gg.connect(auth=(local_only.user, local_only.password), on_start=messages.append) as db:

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from cli_support import CliResult
+from interrupting import killed_once
 
 import gamegraph as gg
 from gamegraph.db import Neo4jQueryRunner, Neo4jSettings
@@ -43,25 +41,11 @@ def loaded(runner: Neo4jQueryRunner, neo4j_settings: Neo4jSettings) -> Iterator[
 def _killed_once(
     settings: Neo4jSettings, args: list[str], marker: Path, settle: float = 0.0
 ) -> bool:
-    """Run `gamegraph ARGS` on the local Neo4j and SIGKILL its process group once ``marker``
-    exists (and ``settle`` seconds more); whether it was killed (not ended before)."""
+    """`gamegraph ARGS` on the local Neo4j, SIGKILLed once ``marker`` exists (and ``settle``
+    seconds more); whether it was killed (not ended before)."""
     env = dict(os.environ, NEO4J_USER=settings.user)
     env.pop("NEO4J_URI", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamegraph", *args],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 300
-    while not marker.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.002)
-    time.sleep(settle)
-    with contextlib.suppress(ProcessLookupError):  # it ended: the caller's assert says so
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    return process.returncode == -signal.SIGKILL
+    return killed_once(args, marker, env=env, settle=settle)
 
 
 def test_a_dump_restored_on_a_fresh_home_verifies_and_answers_as_before(
