@@ -64,8 +64,9 @@ def report(
         list[Path] | None,
         typer.Option(
             "--conjectures",
-            help="A file of @gg.conjecture functions: their verdicts become a section of the "
-            "report (`gamegraph check`). More than once for several files.",
+            help="A file of @gg.conjecture functions, checked first over their own n: their "
+            "verdicts become a section of the report (`gamegraph check`); one that raises "
+            "stops it (exit code 2). More than once for several files.",
             show_default=False,
         ),
     ] = None,
@@ -73,13 +74,24 @@ def report(
     """Write the research report: every claim of the four seeds (Floridian, Bulgarian and its
     relatives, Tchoukaillon, CRIM) beside the computed value, the nine open questions of the
     Floridian paper answered with data, and the paper's figures redrawn (report.md with PNG
-    figures, and report.json)."""
+    figures, and report.json). The conjectures of --conjectures are checked first: one that
+    raises is an error line and no report is written (exit code 2)."""
+    from gamegraph.loader.export import check_out_dir
+    from gamegraph.questions.conjectures import add_to_report, check_file
     from gamegraph.reporting import generate_report
+
+    check_out_dir(out)  # bad input before any work, the conjectures' included
 
     command = f"gamegraph report --n-max {n_max}" + (
         f" --out {out}" if out != Path("report") else ""
     )
     with progress_bar("report") as progress:
+        checked = {path: check_file(path, progress=progress) for path in conjectures or []}
+        raised = [v.error for verdicts in checked.values() for v in verdicts if v.error]
+        for error in raised:  # a bug in the user's file, found before the report's minutes
+            typer.secho(f"error: {error}", err=True, fg=typer.colors.RED)
+        if raised:
+            raise typer.Exit(2)
         result = generate_report(
             n_max,
             out,
@@ -88,17 +100,14 @@ def report(
             command=command,
             note=note,
         )
-    for path in conjectures or []:
-        from gamegraph.questions.conjectures import add_to_report, check_file
-
-        checked = check_file(path)
-        add_to_report(result.markdown.parent, checked, str(path))
-        say(f"{path}: " + "; ".join(v.sentence() for v in checked))
-    verdicts = [c["verdict"] for c in result.claims]
-    counts = ", ".join(f"{verdicts.count(v)} {v}" for v in ("agrees", "extends", "disagrees"))
+    for path, verdicts in checked.items():
+        add_to_report(result.markdown.parent, verdicts, str(path))
+        say(f"{path}: " + "; ".join(v.sentence() for v in verdicts))
+    claims = [c["verdict"] for c in result.claims]
+    counts = ", ".join(f"{claims.count(v)} {v}" for v in ("agrees", "extends", "disagrees"))
     seconds = result.data["generated"]["seconds"]
     say(
-        f"{len(verdicts)} claims ({counts}), {len(result.open_questions)} open questions, "
+        f"{len(claims)} claims ({counts}), {len(result.open_questions)} open questions, "
         f"{len(result.data['figures'])} figures in {seconds:.0f} s"
     )
     typer.echo(str(result.markdown))

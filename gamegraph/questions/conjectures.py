@@ -224,7 +224,10 @@ def check_file(
     resolved = str(Path(path).expanduser().resolve())
     for item in found:
         if not item.ns and asked is None:
-            raise InputError(f"conjecture {item.name} names no n: give --n (e.g. --n 1..80)")
+            raise InputError(
+                f"conjecture {item.name} names no n: give it n=... in @gg.conjecture, or give "
+                "`check` --n (e.g. --n 1..80)"
+            )
         chosen = (
             list(item.ns)
             if asked is None

@@ -137,6 +137,42 @@ def test_a_conjecture_that_raises_is_its_own_error_and_the_others_are_checked(
     ]
 
 
+def test_report_checks_its_conjectures_first_and_one_that_raises_stops_it(
+    gamegraph: Callable[..., CliResult], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: `report --conjectures` computed the whole report, then wrote a conjecture that
+    raised into it as a verdict, and exited 0. The conjectures are checked first: each that
+    raised is the error line `check` prints, the exit code is 2, and nothing was computed or
+    written (no report, no per-n cache). A file whose conjecture names no n is refused as
+    well, since `report` has no --n."""
+    monkeypatch.setenv("GAMEGRAPH_REPORT_CACHE", str(tmp_path / "cache"))
+    source = tmp_path / "ten.py"
+    source.write_text(RAISING)
+    out = tmp_path / "out"
+    result = gamegraph("report", "--n-max", "6", "--out", str(out), "--conjectures", str(source))
+    assert result.exit_code == 2, result.output
+    assert [line for line in result.stderr.splitlines() if line.startswith("error: ")] == [
+        "error: conjecture divides raised ZeroDivisionError at n=3: division by zero",
+        "error: conjecture missing_column raised KeyError at n=1: 'no such column'",
+    ], result.output
+    assert result.stdout == "" and "Traceback" not in result.output
+    assert not (out / "report.md").exists() and not (tmp_path / "cache").exists()
+
+    no_n = tmp_path / "no_n.py"
+    no_n.write_text(
+        "import gamegraph as gg\n\n@gg.conjecture(game='bulgarian')\n"
+        "def vague(graph):\n    return True\n"
+    )
+    result = gamegraph("report", "--n-max", "6", "--out", str(out), "--conjectures", str(no_n))
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert lines[0] == (
+        "error: conjecture vague names no n: give it n=... in @gg.conjecture, or give `check` "
+        "--n (e.g. --n 1..80)"
+    )
+    assert not (out / "report.md").exists() and not (tmp_path / "cache").exists()
+
+
 def test_check_prints_verdicts_and_exits_1_on_a_failure(
     gamegraph: Callable[..., CliResult],
 ) -> None:
