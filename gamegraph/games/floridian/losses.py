@@ -59,9 +59,6 @@ class LossWitness:
     partition: Partition
     family: str  #: "progression b=.., M=.." or "search"
 
-    def as_dict(self) -> dict[str, object]:
-        return {"n": self.n, "partition": list(self.partition), "family": self.family}
-
 
 def is_immediate_loss(partition: Partition) -> bool:
     """λ ∈ S(n) with no legal α-move (checked with the reference α-move of :mod:`.alpha`)."""

@@ -58,11 +58,3 @@ class SeparatedPartitions:
             raise PartitionError(f"{part} is not separated (two parts differ by 1)")
         array = np.asarray(part, dtype=np.int64)
         return int(fk.separated_index(array, len(part), self.n, self.first, self.prefix))
-
-    def lengths(self) -> np.ndarray:
-        lengths: np.ndarray = np.diff(self.offsets)
-        return lengths
-
-    def largest(self) -> np.ndarray:
-        largest: np.ndarray = self.parts[self.offsets[:-1]].astype(np.int64)
-        return largest

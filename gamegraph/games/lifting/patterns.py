@@ -130,11 +130,6 @@ class Pattern:
     j_min: int | None
     band: int
 
-    @property
-    def symbol(self) -> str:
-        """The paper's name, ``α4`` or ``Ω2``."""
-        return ("α" if self.kind == "alpha" else "Ω") + self.name[5:]
-
     def notation(self) -> str:
         """The arc as SPEC.md prints it, e.g. ``H _m² _(m+j) → H* (m−1)² (m+j−1)``."""
 
