@@ -8,10 +8,8 @@ G_{n'} (not tied to the α-choice of C), the Ω-arcs close (Ω(L(x)) = L(b), Ω(
 C' is a 4-cycle. Width 2 is the ``band-any`` rule of the report; widths 1, 3 and 4 are new.
 Reported with m = ℓ − 2, as the band rule does.
 
-Levels: for w ≥ 2 a band above every part adds w ≥ 2 parts ℓ to L(b) but at most one to
-Ω(L(x)), so ℓ ≤ :func:`.band_rule.band_m_bound` + 2 (an argument about Ω-arcs only, so it holds
-whatever the α-moves); for w = 1, ℓ runs to the largest level or number of parts plus 2
-(:func:`.band_rule.level_range`). Every lift is confirmed by
+The levels are :func:`.band_rule.level_range`'s (its bound is an argument about Ω-arcs only,
+so it holds whatever the α-moves). Every lift is confirmed by
 :func:`gamegraph.games.floridian.fourcycles.is_four_cycle`, the definition of a 4-cycle of G_n.
 """
 
@@ -19,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import networkx as nx
 
 from gamegraph.games.floridian.alpha import alpha_arc_choice
 from gamegraph.games.floridian.fourcycles import FourCycle, is_four_cycle
@@ -117,13 +117,12 @@ class BandAnySurvey:
         }
 
 
-def _weak_components(nodes: list[str], arcs: set[tuple[str, str]]) -> list[set[str]]:
-    import networkx as nx
-
+def _graph(nodes: list[str], arcs: set[tuple[str, str]]) -> nx.DiGraph:
+    """The ``arcs`` between two different ``nodes``, as a networkx DiGraph."""
     graph = nx.DiGraph()
     graph.add_nodes_from(nodes)
-    graph.add_edges_from((s, t) for s, t in arcs if s in graph and t in graph)
-    return [set(c) for c in nx.weakly_connected_components(graph)]
+    graph.add_edges_from((s, t) for s, t in arcs if s != t and s in graph and t in graph)
+    return graph
 
 
 def band_any_survey(
@@ -171,13 +170,10 @@ def band_any_survey(
     newly = {w: [k for k in unlifted if k in lifted_by[w]] for w in WIDTHS if w != 2}
     union = width_2 | {(lift.source.key, lift.target.key) for w in WIDTHS for lift in by_width[w]}
     after = [k for k in unlifted if not any(k in lifted_by[w] for w in WIDTHS)]
-    comps = _weak_components(keys, union)
-    before = _weak_components(keys, width_2)
-    indeg = {k: 0 for k in keys}
-    for s, t in union:
-        if t in indeg and s in indeg and s != t:
-            indeg[t] += 1
-    multi = sum(1 for c in comps if sum(1 for k in c if indeg[k] == 0) > 1)
+    q = _graph(keys, union)
+    comps = list(nx.weakly_connected_components(q))
+    before = nx.number_weakly_connected_components(_graph(keys, width_2))
+    multi = sum(1 for c in comps if sum(1 for k in c if q.in_degree(k) == 0) > 1)
     return BandAnySurvey(
         n_max=n_max,
         cycles=len(cycles),
@@ -188,6 +184,6 @@ def band_any_survey(
         unlifted_after=after,
         components=len(comps),
         multi_source_components=multi,
-        merged_components=len(before) - len(comps),
+        merged_components=before - len(comps),
         seconds=time.perf_counter() - started,
     )

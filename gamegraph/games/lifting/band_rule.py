@@ -92,13 +92,8 @@ def band_lifts(cycle: FourCycle, m_max: int | None = None) -> list[BandLift]:
 
 def wide_band_lifts(cycle: FourCycle, width: int, level_max: int | None = None) -> list[BandLift]:
     """Lifts by bands of ``width`` w (w rows and w columns, :func:`band_insert`), all four at
-    one level ℓ; reported with m = ℓ - 2 as for the band rule, in G_{n + wℓ}.
-
-    w = 2 is :func:`band_lifts`. For w >= 2 the argument of :func:`band_m_bound` holds (a band
-    above every part adds w >= 2 parts ℓ to L(b) but at most one to Ω(L(x))), so ℓ <= m_bound
-    + 2. For w = 1 it does not; there ℓ runs up to the largest level or number of parts of any
-    position plus 2 (``level_max`` overrides), past which every band is a single new largest
-    part ℓ and the Ω-arc x → b closes only at ℓ = #parts(x) + 1, where L(x) leaves T.
+    one level ℓ of :func:`level_range` (``level_max`` overrides its top); reported with
+    m = ℓ - 2 as for the band rule, in G_{n + wℓ}. w = 2 is :func:`band_lifts`.
     """
     if width < 1:
         raise ValueError(f"band width must be >= 1, got {width}")
@@ -119,9 +114,14 @@ def wide_band_lifts(cycle: FourCycle, width: int, level_max: int | None = None) 
 
 
 def level_range(cycle: FourCycle, width: int) -> range:
-    """The levels ℓ at which a band of this width can lift the cycle: up to
-    :func:`band_m_bound` + 2 for w >= 2, else the largest level or number of parts of any
-    position plus 2 (:func:`wide_band_lifts` says why)."""
+    """The levels ℓ at which a band of width w can lift the cycle.
+
+    For w >= 2 the argument of :func:`band_m_bound` holds (a band above every part adds
+    w >= 2 parts ℓ to L(b) but at most one to Ω(L(x))), so ℓ <= m_bound + 2. For w = 1 it
+    does not; there ℓ runs up to the largest level or number of parts of any position plus 2,
+    past which every band is a single new largest part ℓ and the Ω-arc x → b closes only at
+    ℓ = #parts(x) + 1, where L(x) leaves T.
+    """
     if width >= 2:
         return range(2, band_m_bound(cycle) + 3)
     return range(2, max(max(max_level(p), len(p)) for p in cycle) + 3)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import networkx as nx
+
 from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
 from gamegraph.games.lifting import Lifting
 from gamegraph.games.lifting.graph import LiftingGraph
@@ -113,23 +115,12 @@ class LiftingChecks(GameChecks[Lifting, LiftingGraph]):
 
 def _weak_components(rows: Mapping[str, Mapping[str, Any]]) -> list[frozenset[str]]:
     """The weak components of Q as its LIFTS_TO relationships were read (each node's
-    ``lifts``), by breadth-first search over them in both directions (one read of the
-    relationships, where a query per component walked them again)."""
-    neighbours: dict[str, set[str]] = {key: set() for key in rows}
-    for key, row in rows.items():
-        for lift in row["lifts"]:
-            neighbours[key].add(lift["target"])
-            neighbours.setdefault(lift["target"], set()).add(key)
-    remaining = set(rows)
-    found = []
-    while remaining:
-        seen, frontier = {min(remaining)}, [min(remaining)]
-        while frontier:
-            frontier = [b for a in frontier for b in neighbours[a] if b not in seen]
-            seen.update(frontier)
-        found.append(frozenset(seen))
-        remaining -= seen
-    return found
+    ``lifts``), by networkx's breadth-first search over them in both directions (one read of
+    the relationships, where a query per component walked them again)."""
+    read = nx.Graph()
+    read.add_nodes_from(rows)
+    read.add_edges_from((key, lift["target"]) for key, row in rows.items() for lift in row["lifts"])
+    return [frozenset(component) for component in nx.connected_components(read)]
 
 
 verify = LiftingChecks
