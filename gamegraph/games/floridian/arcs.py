@@ -72,8 +72,8 @@ def _alpha_arcs_slice(
     total = int(sources.shape[0])
     alpha_ptr = np.zeros(total + 1, dtype=np.int64)
     h_ptr = np.zeros(total + 1, dtype=np.int64)
-    alpha_parts: list[np.ndarray] = []
-    h_parts: list[np.ndarray] = []
+    alpha_parts = [np.empty(0, dtype=np.int64)]
+    h_parts = [np.empty(0, dtype=np.int64)]
     capacity = chunk_arcs
     start, alpha_done, h_done = 0, 0, 0
     while start < total:
@@ -104,10 +104,7 @@ def _alpha_arcs_slice(
         h_done += nh
         start = stop
         report(start)
-    empty = np.empty(0, dtype=np.int64)
-    alpha_dst = np.concatenate(alpha_parts) if alpha_parts else empty
-    h_dst = np.concatenate(h_parts) if h_parts else empty
-    return alpha_ptr, alpha_dst, h_ptr, h_dst
+    return alpha_ptr, np.concatenate(alpha_parts), h_ptr, np.concatenate(h_parts)
 
 
 def join_csr(pieces: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:

@@ -61,7 +61,6 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
         checks = [self.counts()]
         self.rows = {int(row["idx"]): row for row in self._rows("verify_floridian_positions")}
         self.arcs = {k: np.asarray(v, dtype=np.int64) for k, v in self._arcs().items()}
-        self.omega_arcs = (self.arcs["omega_from"], self.arcs["omega_to"])
         self.relations = ReadGraph(self.built.positions.size, list(self.rows), self.arcs)
         checks += [self.alpha_moves(), self.omega_moves(), self.turns(), self.in_omega_t()]
         self.say(f"{self.name}: recurrent states (components of the TURN arcs read)")
@@ -108,13 +107,12 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
     def counts(self) -> Check:
         g = self.built
         row = self._one("verify_floridian_counts")
-        built = set(g.sources.tolist())
         omega_rows = np.flatnonzero(g.in_t)
         expected = {
             "alpha": int(g.sources.shape[0]),
             "omega": int(omega_rows.shape[0]),
             "alpha_moves": int(g.alpha_dst.shape[0]),
-            "omega_moves": sum(1 for t in g.omega_of[omega_rows].tolist() if t in built),
+            "omega_moves": int(np.count_nonzero(g.row_of[g.omega_of[omega_rows]] >= 0)),
             "turns": int(g.h_dst.shape[0]),
         }
         comparison = Comparison(self.name, "nodes and relationships")
@@ -124,8 +122,15 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
         return comparison.check(", ".join(f"{v:,} {k.replace('_', ' ')}" for k, v in row.items()))
 
     def _moves(self, kind: str, keys: Sequence[int]) -> dict[int, list[int]]:
-        """The ends of the arcs read of ``kind`` ("alpha", "turn") from each of ``keys``."""
-        return _grouped(self.arcs[f"{kind}_from"], self.arcs[f"{kind}_to"], list(keys))
+        """The ends of the arcs read of ``kind`` ("alpha", "omega", "turn") from each of
+        ``keys`` (an empty list for a key no arc leaves)."""
+        source = self.arcs[f"{kind}_from"]
+        order = np.argsort(source, kind="stable")
+        source, target = source[order], self.arcs[f"{kind}_to"][order]
+        wanted = np.asarray(keys, dtype=np.int64)
+        starts = np.searchsorted(source, wanted, side="left").tolist()
+        ends = np.searchsorted(source, wanted, side="right").tolist()
+        return {key: target[lo:hi].tolist() for key, lo, hi in zip(keys, starts, ends, strict=True)}
 
     def alpha_moves(self) -> Check:
         """Each α-position's α-moves as read = the engine's (compared as multisets of
@@ -164,8 +169,7 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
         comparison = Comparison(self.name, "Ω-move of every Ω-position")
         rows = self._rows("verify_omega_moves")
         #: Ω idx -> the ends of its Ω-moves, as Cypher read them
-        self.omega_targets = _grouped(*self.omega_arcs, [row["idx"] for row in rows])
-        built = set(self.built.sources.tolist())
+        self.omega_targets = self._moves("omega", [row["idx"] for row in rows])
         omega, read = set(np.flatnonzero(self.built.in_t).tolist()), {r["idx"] for r in rows}
         if read != omega:
             gone = sorted(omega - read)[:MAX_PROBLEMS]
@@ -178,7 +182,7 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
             idx, key = int(row["idx"]), row["key"]
             row["omega_moves"] = self.omega_targets[row["idx"]]
             target = int(self.built.omega_of[idx])
-            expected = [target] if target in built else []
+            expected = [target] if self.built.row_of[target] >= 0 else []
             if row["omega_moves"] != expected:
                 comparison.problem(f"{key}: Ω-move to {row['omega_moves']}, engine {expected}")
             if not row["moves_to_omega"]:
@@ -361,19 +365,6 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
             comparison.sets("4-cycle", in_q, self.cycle_keys, where="Q")
             checks.append(comparison.check(f"{len(in_q)} node(s) = the 4-cycles of G_{self.n}"))
         return checks
-
-
-def _grouped(sources: Any, targets: Any, keys: list[Any]) -> dict[Any, list[int]]:
-    """The targets of the arcs (``sources[i]``, ``targets[i]``) grouped by source, for each
-    of ``keys`` (an empty list for a key no arc leaves; arcs from other sources are
-    dropped)."""
-    source = np.asarray(sources, dtype=np.int64)
-    order = np.argsort(source, kind="stable")
-    source, target = source[order], np.asarray(targets, dtype=np.int64)[order]
-    wanted = np.asarray(keys, dtype=np.int64)
-    starts = np.searchsorted(source, wanted, side="left").tolist()
-    ends = np.searchsorted(source, wanted, side="right").tolist()
-    return {key: target[lo:hi].tolist() for key, lo, hi in zip(keys, starts, ends, strict=True)}
 
 
 verify = FloridianChecks

@@ -166,13 +166,12 @@ def _check_shard(shard: Shard) -> np.ndarray:
             f"a 4-cycle shard of n = {shard.n} needs ~{shard.memory_bytes:,} bytes, over the "
             f"limit of {limit:,} (80% of available memory, or GAMEGRAPH_MEMORY_LIMIT)"
         )
-    table = _table(shard.n)
-    total = int(ck.total_candidates(shard.n, table))
+    total = candidate_count(shard.n)
     if shard.hi > total:
         raise ShardError(
             f"shard ranks {shard.lo}..{shard.hi} exceed the {total} candidates of n = {shard.n}"
         )
-    return table
+    return _table(shard.n)
 
 
 def candidates_in_shard(shard: Shard) -> list[Partition]:

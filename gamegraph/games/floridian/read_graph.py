@@ -1,9 +1,6 @@
-"""G_n and H_n as `gamegraph verify` read them from Neo4j (:class:`ReadGraph`: the arcs as
-position indices, not the stored labels) and what its checks recompute from that alone, with
-numpy and scipy: the recurrent states and the core's components, the immediate losses, the
-losing positions by the retrograde analysis, the turns to the core; and the arc comparisons
-of the structure checks (the two-move paths α-move then Ω-move, the sources whose arcs
-differ as multisets). Used by :mod:`.checks`."""
+"""G_n and H_n as `gamegraph verify` read them from Neo4j and what :mod:`.checks` recomputes
+from that alone (:class:`ReadGraph`), and the arc comparisons of its structure checks (the
+two-move paths α-move then Ω-move, the sources whose arcs differ as multisets)."""
 
 from __future__ import annotations
 
