@@ -196,9 +196,7 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
 
     def turns(self) -> Check:
         """Each α-position's TURN ends (with repeats) = the distinct ends of its two-move
-        paths α-move, Ω-move, sorted: the arcs verify_floridian_arcs read from the
-        relationships, composed here (the same comparison the query of one row per
-        position made in Cypher)."""
+        paths α-move, Ω-move, both as verify_floridian_arcs read them (module docstring)."""
         comparison = Comparison(self.name, "TURN = α-move then Ω-move")
         arcs = self.arcs
         paths = two_move_paths(
@@ -228,9 +226,8 @@ class FloridianChecks(GameChecks[Floridian, FloridianGraph]):
     # recurrence and the core ----------------------------------------------------
 
     def recurrent(self) -> Check:
-        """The positions on a cycle of H_n as its TURN arcs were read (Neo4j's relationships,
-        not the stored labels): a strongly connected component of more than one position,
-        or a position with a TURN to itself (scipy's components, not the engine's)."""
+        """The positions on a cycle of the TURN arcs read (:attr:`.ReadGraph.recurrent`, from
+        Neo4j's relationships, not its labels) = the stored labels = the engine's."""
         relations = self.relations
         self.components = relations.core_components()
         self.core_idx: set[int] = set(np.flatnonzero(relations.recurrent).tolist())

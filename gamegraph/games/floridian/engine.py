@@ -77,10 +77,6 @@ class Core:
     arcs: tuple[tuple[Partition, Partition], ...]
 
     @property
-    def positions(self) -> tuple[Partition, ...]:
-        return tuple(p for part in self.components for p in part.positions)
-
-    @property
     def arc_count(self) -> int:
         return len(self.arcs)
 
@@ -269,11 +265,12 @@ class FloridianGraph(WinningAndLosing):
             (("alpha", pos(a)), ("omega", pos(b)))
             for a, b in zip(src.tolist(), dst.tolist(), strict=True)
         )
-        built = set(self.sources.tolist())
-        for x in np.flatnonzero(self.in_t).tolist():
-            target = int(self.omega_of[x])
-            if target in built:
-                graph.add_edge(("omega", pos(x)), ("alpha", pos(target)))
+        omega = np.flatnonzero(self.in_t)
+        omega = omega[self.row_of[self.omega_of[omega]] >= 0]  # Ω-moves to α-positions built
+        graph.add_edges_from(
+            (("omega", pos(x)), ("alpha", pos(t)))
+            for x, t in zip(omega.tolist(), self.omega_of[omega].tolist(), strict=True)
+        )
         return graph
 
     def two_cycles(self) -> list[tuple[Partition, Partition]]:
