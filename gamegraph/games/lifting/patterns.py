@@ -74,7 +74,6 @@ __all__ = [
     "PaperLift",
     "Pattern",
     "PatternMatch",
-    "lift_arc",
     "lift_paper",
     "match_arc",
     "matching_patterns",
@@ -312,14 +311,6 @@ def match_arc(
     return matches[0] if matches else None
 
 
-def lift_arc(source: Partition, match: PatternMatch) -> tuple[Partition, Partition]:
-    """(λ1', λ2') for an arc λ1 → λ2 matching ``match``: band at match.k, same move."""
-    start = band_insert(source, match.k)
-    if match.choice is None:
-        return start, omega(start)
-    return start, lift_alpha_choice(source, match.k, match.choice)
-
-
 # ---------------------------------------------------------------------------------------------
 # The paper rule
 
@@ -396,11 +387,13 @@ def lift_paper(cycle: FourCycle, m: int, *, free: bool = False) -> PaperLift | N
     matches = _patterns_at(cycle, m, free)
     if matches is None:
         return None
-    lifted_arcs = [
-        lift_arc(source, match) for (source, _, _), match in zip(_arcs(cycle), matches, strict=True)
+    # each arc λ1 → λ2 lifts to λ1' = L_k(λ1) → λ2', Ω(λ1') or the same α-move (module docs)
+    starts = [band_insert(source, match.k) for source, match in zip(cycle, matches, strict=True)]
+    ends = [
+        omega(start) if match.choice is None else lift_alpha_choice(source, match.k, match.choice)
+        for source, start, match in zip(cycle, starts, matches, strict=True)
     ]
-    starts = [start for start, _ in lifted_arcs]
-    if any(lifted_arcs[i][1] != starts[(i + 1) % 4] for i in range(4)):
+    if any(ends[i] != starts[(i + 1) % 4] for i in range(4)):
         return None
     lifted = FourCycle(*starts)
     if not is_four_cycle(lifted):
