@@ -28,7 +28,6 @@ from typing import Any
 
 import numpy as np
 
-from gamegraph.errors import DatabaseError
 from gamegraph.games.checks import Check, Comparison, GameChecks, stored_stats
 from gamegraph.games.random_bulgarian import RandomBulgarian
 from gamegraph.games.random_bulgarian.engine import RandomBulgarianGraph
@@ -246,12 +245,10 @@ class RandomBulgarianChecks(GameChecks[RandomBulgarian, RandomBulgarianGraph]):
         frontier, depth = start, 0
         while frontier:
             depth += 1
-            row = self.reader(name, {"frontier": frontier, "level": level})
-            if len(row) != 1:
-                raise DatabaseError(f"{name} on {self.name} returned {len(row)} rows, not one")
-            for idx in row[0]["idxs"]:
+            row = self._one(name, frontier=frontier, level=level)
+            for idx in row["idxs"]:
                 level[int(idx)] = depth
-            frontier = row[0]["ids"]
+            frontier = row["ids"]
         return level
 
     def _deterministic_period(self, comparison: Comparison) -> int:

@@ -31,11 +31,9 @@ query can compare the most likely states with the staircase-like ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -43,7 +41,6 @@ import scipy.sparse as sp
 
 from gamegraph.core.graphs import ArcGraph, component_periods, strongly_connected_components
 from gamegraph.core.spaces import Partitions
-from gamegraph.core.spaces._kernels import rank_partition_row
 from gamegraph.games import _kernels as k
 from gamegraph.games.engine.positions import Positions
 from gamegraph.games.limits import Estimate, check_estimate
@@ -64,7 +61,6 @@ from gamegraph.games.random_bulgarian.probabilities import (
     RandomBulgarianError,
     parse_probability,
     positive_arcs,
-    probability_text,
 )
 from gamegraph.games.random_bulgarian.stationary import (
     cesaro_functional,
@@ -91,7 +87,6 @@ __all__ = [
     "build_random_bulgarian",
     "estimate_random_bulgarian",
     "parse_probability",
-    "probability_text",
 ]
 
 #: probabilities are exact Fractions up to this n unless asked otherwise
@@ -167,24 +162,8 @@ class RandomBulgarianGraph(ArcGraph):
     def index(self, position: Partition | str) -> int:
         """Index of a partition of n, given as a tuple or in any notation of SPEC.md §1."""
         if isinstance(position, str):
-            part = parse_partition(position, self.n)
-        elif not isinstance(position, Iterable):
-            raise PositionError(
-                f"position must be a partition such as (3, 2) or a text, not {position!r}"
-            )
-        else:
-            part = tuple(int(v) if isinstance(v, np.integer) else v for v in position)
-            if any(not isinstance(v, int | np.integer) or v < 1 for v in part):
-                raise PositionError(f"{part} is not a partition: parts are positive integers")
-            if any(a < b for a, b in pairwise(part)):
-                raise PositionError(
-                    f"{part} is not a partition: parts must be nonincreasing (a composition "
-                    "was given; sort it or pass text)"
-                )
-            if sum(part) != self.n:
-                raise PositionError(f"{part} is a partition of {sum(part)}, not of n = {self.n}")
-        parts = np.asarray(part, dtype=np.int64)
-        return int(rank_partition_row(parts, 0, len(part), self.n, self._table))
+            position = parse_partition(position, self.n)
+        return self.positions.index(position)
 
     def position(self, index: int) -> Partition:
         """The partition with the given index (unranking)."""
@@ -236,7 +215,7 @@ class RandomBulgarianGraph(ArcGraph):
             )
         import networkx as nx
 
-        graph = nx.DiGraph(n=self.n, p=probability_text(self.p), chain=self.chain)
+        graph = nx.DiGraph(n=self.n, p=str(self.p), chain=self.chain)
         keys = self.keys()
         notation = self.notation()
         pi = self.stationary_exact or self.stationary.tolist()
@@ -258,7 +237,7 @@ class RandomBulgarianGraph(ArcGraph):
         """JSON-ready summary with exactly the keys of :data:`STATS_KEYS`."""
         return {
             "n": self.n,
-            "p": probability_text(self.p),
+            "p": str(self.p),
             "positions": self.size,
             "transitions": self.transitions,
             "irreducible": self.irreducible,

@@ -20,7 +20,6 @@ __all__ = [
     "RandomBulgarianError",
     "parse_probability",
     "positive_arcs",
-    "probability_text",
 ]
 
 
@@ -56,11 +55,6 @@ def parse_probability(value: str | Fraction | int | float) -> Fraction:
     if not 0 < p <= 1:
         raise ProbabilityError(f"p = {p} is outside (0, 1]: give 0 < p <= 1")
     return p
-
-
-def probability_text(p: Fraction) -> str:
-    """The canonical text of p: ``"1/2"``, ``"1"``."""
-    return str(p)
 
 
 @dataclass(frozen=True, eq=False)
