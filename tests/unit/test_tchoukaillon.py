@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from functools import cache
+from functools import cache, reduce
 from itertools import pairwise
 
 import numpy as np
@@ -33,8 +33,6 @@ from gamegraph.games.tchoukaillon.boards import (
     parse_board,
     play,
     winnable_board,
-    winnable_board_by_recursion,
-    winnable_board_from_move_vector,
     winning_play,
 )
 from gamegraph.games.tchoukaillon.engine import (
@@ -47,7 +45,6 @@ from gamegraph.games.tchoukaillon.engine import (
 from gamegraph.games.tchoukaillon.roots import (
     MAX_RANGE,
     alist,
-    alist_preimages,
     boards_per_rightmost_hole,
     cf,
     fagan_basin_size,
@@ -60,6 +57,7 @@ from gamegraph.games.tchoukaillon.roots import (
     strange_root,
     strange_roots,
 )
+from gamegraph.reporting.claims.seed002 import formula_board, recursion_board
 
 # --------------------------------------------------------------------------- brute force
 
@@ -130,8 +128,8 @@ def test_tch_unique_exactly_one_winnable_board_per_n_by_brute_force(n: int) -> N
     nothing ever feeds it, so searching lengths ≤ n covers every board."""
     found = winnable_boards(n, literal=False, max_length=n)
     assert found == {winnable_board(n)}
-    assert winnable_board_by_recursion(n) == winnable_board(n)
-    assert winnable_board_from_move_vector(n) == winnable_board(n)
+    assert _by_recursion(n) == winnable_board(n)
+    assert formula_board(n)[1] == winnable_board(n)
 
 
 def test_tch_literal_fails_two_winnable_boards_with_one_stone() -> None:
@@ -154,9 +152,16 @@ def test_tch_unique_any_board_is_winnable_iff_it_is_tchouk_of_its_stones(cells: 
     assert is_winnable(board) == bf_winnable(board, False)
 
 
+def _by_recursion(n: int) -> Board:
+    """Tchouk_n by the recursion of l.51 from the empty board."""
+    return reduce(lambda board, _: recursion_board(board), range(n), ())
+
+
 def test_tch_rec_and_tch_explicit_give_the_same_boards_up_to_1000() -> None:
+    board: Board = ()
     for n in range(1000):
-        assert winnable_board_by_recursion(n) == winnable_board(n)
+        assert board == winnable_board(n)
+        board = recursion_board(board)
 
 
 def test_tch_mvformula_closed_form_matches_the_played_win_up_to_300() -> None:
@@ -164,7 +169,7 @@ def test_tch_mvformula_closed_form_matches_the_played_win_up_to_300() -> None:
         board = winnable_board(n)
         assert move_vector(n) == move_vector_by_play(board)
         assert sum(move_vector(n)) == n
-        assert winnable_board_from_move_vector(n) == board
+        assert formula_board(n) == (move_vector(n), board)
 
 
 def test_seed_boards_tchouk_10_11_12() -> None:
@@ -306,21 +311,6 @@ def test_a204539_basin_sizes_from_the_sieve_equal_direct_counts() -> None:
     assert np.array_equal(bulk[:complete], direct[:complete])
     for n in range(complete):
         assert fagan_basin_size(n) == direct[n]
-
-
-def test_sr_prop41_at_most_two_preimages_and_two_only_if_divisible() -> None:
-    """Prop. 4.1 with R: ⟨i, y⟩ has at most two Alist pre-images ⟨i−1, x⟩, and two only if
-    (i − 1) | (y − 1). (Also observed: for y > i two exactly when (i − 1) | (y − 1).)"""
-    for i in range(2, 45):
-        for y in range(1, 250):
-            found = alist_preimages(i, y)
-            brute = [(i - 1, x) for x in range(i, 4 * y + 8) if (i - 1) * (x + 1) // i + 1 == y]
-            assert found == brute
-            assert len(found) <= 2
-            if len(found) == 2:
-                assert (y - 1) % (i - 1) == 0
-            if y > i:
-                assert (len(found) == 2) == ((y - 1) % (i - 1) == 0)
 
 
 def test_range_functions_refuse_bad_ranges() -> None:

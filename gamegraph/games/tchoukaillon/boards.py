@@ -12,10 +12,10 @@ Rules:
   1 ≤ s ≤ i; they go one each to holes i − 1, …, i − s (the pit being hole 0). More stones
   than holes to the left loses at once, so such a hole is never a move.
 
-The winnable board of n stones, Tchouk_n, is given three ways (tests compare them with a
-brute-force search): the explicit formula c_i = (n − c_1 − … − c_{i−1}) mod (i + 1)
-(:func:`winnable_board`), the recursion of l.51 (:func:`winnable_board_by_recursion`) and the
-move-vector formula M_1 = n, M_{i+1} = ⌊i·M_i/(i + 1)⌋, c_i = i·M_i − (i + 1)·M_{i+1}.
+The winnable board of n stones, Tchouk_n, is the explicit formula
+c_i = (n − c_1 − … − c_{i−1}) mod (i + 1) (:func:`winnable_board`); the tests hold it to a
+brute-force search, the recursion of l.51 and the move-vector formula (the report's
+constructions, :mod:`gamegraph.reporting.claims.seed002`).
 """
 
 from __future__ import annotations
@@ -42,8 +42,6 @@ __all__ = [
     "playable_holes",
     "trim",
     "winnable_board",
-    "winnable_board_by_recursion",
-    "winnable_board_from_move_vector",
     "winning_play",
 ]
 
@@ -203,42 +201,14 @@ def winnable_board(n: int) -> Board:
     return tuple(cells)
 
 
-def winnable_board_by_recursion(n: int) -> Board:
-    """Tchouk_n by the recursion of l.51 from the empty board (O(n·√n), for checks)."""
-    check_stones(n)
-    cells: list[int] = []
-    for _ in range(n):
-        i = next((j for j, v in enumerate(cells, start=1) if v == 0), len(cells) + 1)
-        if i > len(cells):
-            cells.append(0)
-        cells[i - 1] = i
-        for j in range(i - 1):
-            cells[j] -= 1
-    return trim(cells)
-
-
-def _big_m(n: int) -> list[int]:
-    """M_1 = n, M_{i+1} = ⌊i·M_i/(i + 1)⌋, up to and including the first 0."""
-    values = [n]
-    i = 1
-    while values[-1] > 0:
-        values.append(i * values[-1] // (i + 1))
-        i += 1
-    return values
-
-
 def move_vector(n: int) -> tuple[int, ...]:
-    """m(Tchouk_n) by the closed form: m_i = M_i − M_{i+1} (times hole i is played)."""
+    """m(Tchouk_n) by the closed form: m_i = M_i − M_{i+1} (times hole i is played), with
+    M_1 = n, M_{i+1} = ⌊i·M_i/(i + 1)⌋ up to the first 0."""
     check_stones(n)
-    big = _big_m(n)
+    big = [n]
+    while big[-1] > 0:
+        big.append(len(big) * big[-1] // (len(big) + 1))
     return trim([big[i] - big[i + 1] for i in range(len(big) - 1)])
-
-
-def winnable_board_from_move_vector(n: int) -> Board:
-    """Tchouk_n from the move-vector formula c_i = i·M_i − (i + 1)·M_{i+1}."""
-    check_stones(n)
-    big = _big_m(n)
-    return trim([(i + 1) * big[i] - (i + 2) * big[i + 1] for i in range(len(big) - 1)])
 
 
 def move_vector_by_play(board: Sequence[int], *, literal: bool = False) -> tuple[int, ...]:

@@ -25,7 +25,6 @@ __all__ = [
     "SEED_SINGLE_BASINS",
     "SEED_SINGLE_BASINS_BOUND",
     "alist",
-    "alist_preimages",
     "boards_per_rightmost_hole",
     "cf",
     "check_seed_single_basins",
@@ -90,22 +89,6 @@ def fagan_pairs(m: int) -> list[Pair]:
 def cf(m: int) -> int:
     """cf(m), the root of Fagan's construction for m."""
     return fagan_pairs(m)[-1][0]
-
-
-def alist_preimages(i: int, y: int) -> list[Pair]:
-    """The pairs ⟨i − 1, x⟩ (x > i − 1) that an Alist step sends to ⟨i, y⟩ (i ≥ 2).
-
-    ⌊(i − 1)(x + 1)/i⌋ = y − 1 ⇔ (y − 1)·i ≤ (i − 1)(x + 1) < y·i, an interval of length
-    i/(i − 1) ≤ 2, so there are at most two (Prop. 4.1).
-    """
-    check_positive(i, "i")
-    check_positive(y, "y")
-    if i < 2:
-        return []
-    j = i - 1
-    low = -(-(y - 1) * i // j) - 1  # least x with j(x + 1) >= (y − 1)i
-    high = -(-y * i // j) - 2  # largest x with j(x + 1) < y·i
-    return [(j, x) for x in range(max(low, j + 1), high + 1)]
 
 
 def first_stones_with_hole(k: int) -> int:
@@ -209,16 +192,14 @@ def roots_per_value(top: int) -> np.ndarray:
 
 def check_positive(value: object, name: str = "n") -> int:
     """value as a positive int, or a one-line error."""
-    check_stones(value, name)
-    assert isinstance(value, int)
+    value = check_stones(value, name)
     if value < 1:
         raise TchoukaillonError(f"{name} = {value} is not positive: give a whole number >= 1")
     return value
 
 
 def _check_range(top: object) -> int:
-    check_stones(top, "top")
-    assert isinstance(top, int)
+    top = check_stones(top, "top")
     if top > MAX_RANGE:
         raise TchoukaillonError(
             f"top = {top} is too large: range functions accept up to {MAX_RANGE}"
