@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -102,24 +103,16 @@ class BasinChunk:
     seconds: float
 
 
-def _bin(row: list[int]) -> tuple[int, int, int, int, int]:
-    first, count, low, total, high = (int(v) for v in row)
-    return first, count, low, total, high
-
-
-def _chunk_from(data: dict[str, object]) -> BasinChunk:
-    def pair(v: object) -> tuple[int, float]:
-        assert isinstance(v, list | tuple)
-        return int(v[0]), float(v[1])
-
+def _chunk_from(data: dict[str, Any]) -> BasinChunk:
+    """A chunk read back from the JSON :func:`fagan_basin_survey` keeps (lists as tuples)."""
     return BasinChunk(
-        int(data["lo"]),  # type: ignore[call-overload]
-        int(data["hi"]),  # type: ignore[call-overload]
-        [(int(n), int(z)) for n, z in data["small"]],  # type: ignore[attr-defined]
-        [_bin(row) for row in data["bins"]],  # type: ignore[attr-defined]
-        pair(data["least_ratio"]),
-        pair(data["largest_ratio"]),
-        float(data["seconds"]),  # type: ignore[arg-type]
+        data["lo"],
+        data["hi"],
+        [tuple(pair) for pair in data["small"]],
+        [tuple(row) for row in data["bins"]],
+        tuple(data["least_ratio"]),
+        tuple(data["largest_ratio"]),
+        data["seconds"],
     )
 
 
