@@ -143,16 +143,9 @@ class TchoukaillonGraph(ArcGraph):
         # potential is decreasing: the bucket is the slice with this potential
         lo = int(np.searchsorted(-self.potential, -potential, side="left"))
         hi = int(np.searchsorted(-self.potential, -potential, side="right"))
-        key = tuple(padded.tolist())
-        while lo < hi:
-            mid = (lo + hi) // 2
-            here = tuple(self.rows[mid].tolist())
-            if here == key:
-                return mid
-            if here < key:
-                lo = mid + 1
-            else:
-                hi = mid
+        found = np.flatnonzero((self.rows[lo:hi] == padded).all(axis=1))
+        if found.shape[0]:
+            return lo + int(found[0])
         raise PositionError(f"{board_key(cells)} is not a board of T_{self.n}")
 
     def keys(self) -> list[str]:
