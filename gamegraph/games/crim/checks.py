@@ -30,7 +30,6 @@ from gamegraph.games.checks import (
 )
 from gamegraph.games.crim import Crim
 from gamegraph.games.crim.engine import CrimGraph
-from gamegraph.games.crim.tables import crim_summary
 
 __all__ = ["SLICE", "CrimChecks"]
 
@@ -61,7 +60,7 @@ class CrimChecks(GameChecks[Crim, CrimGraph]):
         checks = [self.counts()]
         checks += self.rounds()
         checks.append(self.summary())
-        checks.append(stored_stats(self.stored, crim_summary(self.game, self.built), self.name))
+        checks.append(stored_stats(self.stored, self.game.summary(self.built), self.name))
         return checks
 
     # ------------------------------------------------------------------ structure
@@ -195,7 +194,7 @@ class CrimChecks(GameChecks[Crim, CrimGraph]):
         """Every summary figure, counted from what the rounds recomputed."""
         g = self.built
         comparison = Comparison(self.name, "summary recomputed")
-        engine = crim_summary(self.game, g)
+        engine = self.game.summary(g)
         lo = int(g.offsets[g.n])
         top = Counter(self.grundy[lo:])
         found = {

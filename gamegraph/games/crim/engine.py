@@ -14,7 +14,7 @@ even-rank conjecture further than the arcs would fit in memory.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -142,21 +142,17 @@ def estimate_crim(n: int, *, arcs: bool = True) -> Estimate:
 # --------------------------------------------------------------------------- the graph
 
 
-def _none() -> np.ndarray:
-    return np.zeros(0, dtype=np.int64)
-
-
 @dataclass(frozen=True, eq=False)
 class CrimGraph(graphs.ArcGraph):
     """The CRIM game graph on all partitions of size <= n (the core's arc graph, each
     distinct option once, sorted by index) with its Grundy values; arrays indexed by position
     index, the positions those of :class:`~gamegraph.core.spaces.PartitionsUpTo` (n)."""
 
-    n: int = 0
-    offsets: np.ndarray = field(default_factory=_none)  #: first index of each size, then size
-    grundy: np.ndarray = field(default_factory=_none)  #: Sprague-Grundy value (uint8)
-    p_position: np.ndarray = field(default_factory=_none)  #: where grundy == 0
-    rank: np.ndarray = field(default_factory=_none)  #: λ_1 - ℓ(λ) (int16; 0 for [])
+    n: int
+    offsets: np.ndarray  #: first index of each size, then size
+    grundy: np.ndarray  #: Sprague-Grundy value (uint8)
+    p_position: np.ndarray  #: where grundy == 0
+    rank: np.ndarray  #: λ_1 - ℓ(λ) (int16; 0 for [])
 
     @cached_property
     def positions(self) -> Positions:
@@ -173,11 +169,7 @@ class CrimGraph(graphs.ArcGraph):
         """The partition with the given index (unranking)."""
         if isinstance(index, bool) or not isinstance(index, int | np.integer):
             raise CrimInputError(f"a position index is an integer, not {index!r}")
-        if not 0 <= index < self.size:
-            raise CrimInputError(
-                f"position index {index} is out of range: this graph has 0..{self.size - 1}"
-            )
-        result: Partition = self.positions.position(int(index))
+        result: Partition = self.positions.position(self._locate(index))
         return result
 
     def notation(self, position: Partition | str | int) -> str:
@@ -189,8 +181,7 @@ class CrimGraph(graphs.ArcGraph):
         if isinstance(position, int | np.integer):
             if isinstance(position, bool) or not 0 <= position < self.size:
                 raise CrimInputError(
-                    f"position index {position!r} is out of range: "
-                    f"this graph has 0..{self.size - 1}"
+                    f"position index {position} is out of range: this graph has 0..{self.size - 1}"
                 )
             return int(position)
         return self.index(position)

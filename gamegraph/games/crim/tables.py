@@ -20,14 +20,15 @@ from gamegraph.games.model import GraphTables, NodeTable, RelTable
 if TYPE_CHECKING:
     from gamegraph.games.crim import Crim
 
-__all__ = ["P_LABEL", "crim_summary", "tables"]
+__all__ = ["P_LABEL", "summary", "tables"]
 
 P_LABEL = "PPosition"
 
 
-def crim_summary(game: Crim, graph: CrimGraph) -> dict[str, Any]:
-    """The stats, and what `verify` also holds the stored graph to: the moves, the
-    P-positions of every size and those of odd rank (the paper conjectures none)."""
+def summary(game: Crim, graph: CrimGraph) -> dict[str, Any]:
+    """The ``summary`` hook (the :Graph record's ``stat_*``): the stats, and what `verify`
+    also holds the stored graph to: the moves, the P-positions of every size and those of
+    odd rank (the paper conjectures none)."""
     return game.stats(graph) | {
         "arcs": graph.arcs,
         "p_positions_all_sizes": int(np.count_nonzero(graph.p_position)),
@@ -55,7 +56,3 @@ def tables(game: Crim, graph: CrimGraph) -> GraphTables:
     nodes = NodeTable(game.label, columns, {P_LABEL: graph.p_position.tolist()})
     move = RelTable(game.move, game.label, game.label, graph.sources, graph.indices)
     return GraphTables(game, [nodes], [move], game.summary(graph))
-
-
-summary = crim_summary
-"""The ``summary`` hook: what the :Graph record stores (``stat_*``)."""
