@@ -176,10 +176,6 @@ class RandomBulgarianGraph(ArcGraph):
         """The partitions of n, the chain's states in index order (the core's space)."""
         return Positions(Partitions(self.n))
 
-    def flat_parts(self) -> tuple[np.ndarray, np.ndarray]:
-        """All positions as flat uint8 parts and int64 offsets, in index order."""
-        return self.positions.flat()
-
     def keys(self) -> list[str]:
         """Canonical keys ``"3,2,1"`` of all positions in index order (compiled, bulk)."""
         return self.positions.keys()

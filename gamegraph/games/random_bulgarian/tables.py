@@ -24,7 +24,7 @@ __all__ = ["tables"]
 def tables(game: RandomBulgarian, chain: RandomBulgarianGraph) -> GraphTables:
     """Nodes (chain, p, n, key, ..., stationary, staircase_distance) and transitions."""
     size = chain.size
-    parts, offsets = chain.flat_parts()
+    parts, offsets = chain.positions.flat()
     everything = np.arange(size)
     columns: dict[str, Column] = {"chain": [game.chain] * size, "p": [game.p_text] * size}
     columns |= position_columns(chain.n, parts, offsets, everything)

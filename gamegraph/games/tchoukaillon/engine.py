@@ -214,10 +214,6 @@ class TchoukaillonAnalysis:
     def __post_init__(self) -> None:
         check_stones(self.n)
 
-    @property
-    def rule(self) -> str:
-        return "literal" if self.literal else "standard"
-
     def stats(self) -> dict[str, Any]:
         """n, Tchouk_n, its move vector, its rightmost hole and sr(n) (:data:`STATS_KEYS`)."""
         return tchoukaillon_stats(self.n)
