@@ -18,7 +18,7 @@ import json
 import math
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -148,7 +148,10 @@ class BasinSurvey:
 
     n_max: int
     basin_one: list[int]  #: every n alone in its basin
+    new_basin_one: list[int]  #: basin 1 beyond A204540
     basin_two: list[int]  #: every n whose basin has two members
+    basin_two_not_in_a185001: list[int]
+    a185001_missing: list[int]  #: A185001 terms ≤ n_max not found
     edges: list[int]  #: plot bins [edges[i], edges[i+1])
     bin_min: list[int]
     bin_mean: list[float]
@@ -161,30 +164,13 @@ class BasinSurvey:
     tasks: int
     #: c in "a range [a, b) costs c·(b^(5/3) − a^(5/3)) task seconds", fitted on the ranges
     #: of n >= 10^6 (the cost per n grows like n^(2/3)); it projects larger bounds
-    cost_constant: float = 0.0
-    new_basin_one: list[int] = field(default_factory=list)  #: basin 1 beyond A204540
-    basin_two_not_in_a185001: list[int] = field(default_factory=list)
-    a185001_missing: list[int] = field(default_factory=list)  #: A185001 terms ≤ n_max not found
+    cost_constant: float
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "n_max": self.n_max,
-            "basin_one": self.basin_one,
-            "new_basin_one": self.new_basin_one,
-            "basin_two": self.basin_two,
-            "basin_two_not_in_a185001": self.basin_two_not_in_a185001,
-            "a185001_missing": self.a185001_missing,
-            "edges": self.edges,
-            "bin_min": self.bin_min,
-            "bin_mean": self.bin_mean,
-            "bin_max": self.bin_max,
+        """The fields in order (ratios as lists, as JSON has them), then the projections."""
+        return asdict(self) | {
             "least_ratio": list(self.least_ratio),
             "largest_ratio": list(self.largest_ratio),
-            "seconds_per_decade": self.seconds_per_decade,
-            "task_seconds": self.task_seconds,
-            "wall_seconds": self.wall_seconds,
-            "tasks": self.tasks,
-            "cost_constant": self.cost_constant,
             "projected_task_seconds": {
                 f"10^{d}": round(self.projected_seconds(10**d), 0) for d in (7, 8)
             },
