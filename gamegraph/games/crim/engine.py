@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -116,11 +116,7 @@ def _arc_slots(counts: list[int]) -> int:
     A partition of m has as many distinct column lengths as distinct part sizes, and the
     partitions of m holding a part v number p(m - v); so the bound is 2 Σ_m Σ_{s<m} p(s).
     """
-    total, below = 0, 0
-    for m in range(1, len(counts)):
-        below += counts[m - 1]
-        total += below
-    return 2 * total
+    return 2 * sum(accumulate(counts[:-1]))
 
 
 def estimate_crim(n: int, *, arcs: bool = True) -> Estimate:

@@ -253,11 +253,8 @@ def _generate(
     size: int, suffixes: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]
 ) -> tuple[np.ndarray, np.ndarray]:
     """Sorted codes and lengths of I(size) from the slack of the smaller sets."""
-    code_parts = []
-    length_parts = []
     first_codes, first_lengths = mk.composition_codes(size)
-    code_parts.append(first_codes)
-    length_parts.append(first_lengths)
+    code_parts, length_parts = [first_codes], [first_lengths]
     for s, (gamma, gamma_len, gamma_slack) in suffixes.items():
         if gamma.size == 0:
             continue

@@ -13,6 +13,7 @@ its space's (``3,1|2`` for the hands (3, 1) and (2), docs/games.md).
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -146,17 +147,16 @@ def bulgarian_3d_move(solid: PlanePartition, move: str) -> PlanePartition:
     ]
     a, b = _AXIS[move[0]], _AXIS[move[1]]
     (c,) = {0, 1, 2} - {a, b}
-    layers: dict[int, dict[int, int]] = {}
+    layers: defaultdict[int, Counter[int]] = defaultdict(Counter)
     for cell in cells:
-        piles = layers.setdefault(cell[a], {})
-        piles[cell[c]] = piles.get(cell[c], 0) + 1
-    heights: dict[tuple[int, int], int] = {}
+        layers[cell[a]][cell[c]] += 1
+    heights: Counter[tuple[int, int]] = Counter()
     for value, piles in layers.items():
         for index, length in enumerate(omega(tuple(sorted(piles.values(), reverse=True)))):
             for step in range(length):
                 new = [0, 0, 0]
                 new[a], new[c], new[b] = value, index, step
-                heights[new[0], new[1]] = heights.get((new[0], new[1]), 0) + 1
+                heights[new[0], new[1]] += 1
     depth = 1 + max(i for i, _ in heights)
     return tuple(
         tuple(sorted((h for (i, _), h in heights.items() if i == r), reverse=True))

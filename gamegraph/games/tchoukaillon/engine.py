@@ -335,8 +335,7 @@ def _unique_rows(rows: np.ndarray, radix: int) -> tuple[np.ndarray, np.ndarray]:
     key = np.zeros(rows.shape[0], dtype=np.int64)
     for column in range(width):
         key = key * radix + rows[:, column]
-    unique_keys, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    del unique_keys
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
     return rows[first], inverse.reshape(-1)
 
 
