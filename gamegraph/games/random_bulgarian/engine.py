@@ -134,7 +134,6 @@ class RandomBulgarianGraph(ArcGraph):
     mode: int  #: index of the most likely state (smallest index among ties)
     staircase_distance: np.ndarray
     terms: ChainTerms = field(repr=False)
-    _table: np.ndarray = field(repr=False)
 
     @property
     def transitions(self) -> int:
@@ -169,7 +168,8 @@ class RandomBulgarianGraph(ArcGraph):
         """The partition with the given index (unranking)."""
         if not 0 <= index < self.size:
             raise PositionError(f"positions are 0..{self.size - 1}, not {index}")
-        return k.unrank(index, self.n, self._table)
+        result: Partition = self.positions.position(index)
+        return result
 
     @cached_property
     def positions(self) -> Positions:
@@ -346,7 +346,6 @@ def build_random_bulgarian(
         mode=mode,
         staircase_distance=distance,
         terms=terms,
-        _table=table,
     )
 
 
