@@ -23,7 +23,7 @@ the number of stones).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +104,6 @@ class TchoukaillonGraph(ArcGraph):
     potential: np.ndarray  #: Σ i·c_i, decreasing along the index order
     hole: np.ndarray  #: hole played by each move
     distance: np.ndarray  #: fewest moves to the empty board (−1: cannot be won)
-    _summary: dict[str, Any] = field(repr=False)
 
     @property
     def arcs(self) -> int:
@@ -169,7 +168,7 @@ class TchoukaillonGraph(ArcGraph):
 
     def stats(self) -> dict[str, Any]:
         """The summary of n (:func:`tchoukaillon_stats`), keys exactly :data:`STATS_KEYS`."""
-        return dict(self._summary)
+        return tchoukaillon_stats(self.n)
 
     def to_networkx(self) -> nx.DiGraph:
         """T_n as a networkx DiGraph (up to :data:`NETWORKX_LIMIT` boards + moves): nodes are
@@ -286,7 +285,6 @@ def build_tchoukaillon(n: int, *, literal: bool = False, force: bool = False) ->
         indices=dst,
         hole=holes,
         distance=distance,
-        _summary=tchoukaillon_stats(n),
     )
 
 
