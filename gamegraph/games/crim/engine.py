@@ -92,9 +92,7 @@ def _as_position(position: Partition | str, n: int) -> Partition:
         )
     parts = tuple(position)
     for part in parts:
-        if type(part) is not int and (
-            isinstance(part, bool) or not isinstance(part, int | np.integer)
-        ):
+        if isinstance(part, bool) or not isinstance(part, int | np.integer):
             raise CrimInputError(f"{parts!r} is not a partition: parts must be integers")
         if part <= 0:
             raise CrimInputError(f"{parts!r} is not a partition: parts must be positive")
