@@ -123,11 +123,7 @@ def strange_roots(top: int) -> np.ndarray:
 
 def fagan_roots(top: int) -> np.ndarray:
     """out[m] = cf(m) = sr(2m), 1 ≤ m ≤ top (out[0] = 0)."""
-    _check_range(2 * top)
-    roots = tk.strange_roots_sieve(2 * top)
-    out = np.zeros(top + 1, dtype=np.int64)
-    out[1:] = roots[2::2]
-    return out
+    return tk.strange_roots_sieve(_check_range(2 * top))[::2].copy()
 
 
 def fagan_basin_sizes(top: int) -> np.ndarray:
@@ -180,14 +176,12 @@ def check_seed_single_basins() -> dict[str, object]:
 
 def boards_per_rightmost_hole(top: int) -> np.ndarray:
     """out[k] = #{n ≤ top : the rightmost hole of Tchouk_n is k}."""
-    holes = rightmost_holes(top)
-    return np.bincount(holes)
+    return np.bincount(rightmost_holes(top))
 
 
 def roots_per_value(top: int) -> np.ndarray:
     """out[k] = #{1 ≤ n ≤ top : sr(n) = k} (out[0] = 0)."""
-    roots = strange_roots(top)
-    return np.bincount(roots[1:], minlength=1)  # [0] for top = 0
+    return np.bincount(strange_roots(top)[1:], minlength=1)  # [0] for top = 0
 
 
 def check_positive(value: object, name: str = "n") -> int:
