@@ -34,12 +34,8 @@ DPI = 100
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def _label(key: str) -> str:
-    """The paper's notation with real exponents: ``1³ 3 6²``."""
-    return _superscripts(notation(key))
-
-
 def _superscripts(text: str) -> str:
+    """A position in the paper's notation (``1^3 3 6^2``) with real exponents: ``1³ 3 6²``."""
     return " ".join(
         base + exp.translate(SUPERSCRIPT) if sep else base
         for base, sep, exp in (word.partition("^") for word in text.split())
@@ -122,7 +118,7 @@ def _cores(data: ReportData, panels: list[tuple[int, int | None]], path: Path, t
             graph,
             colour,
             f"{what} of H_{n}: {graph.number_of_nodes()} nodes, {graph.number_of_edges()} arcs",
-            {v: _label(v) for v in graph},
+            {v: _superscripts(notation(v)) for v in graph},
         )
     fig.suptitle(title, fontsize=11)
     return save_figure(fig, path)
@@ -276,11 +272,8 @@ def _long_cycles(data: ReportData, path: Path) -> str:
 
 
 def _q_drawing(q: LiftingGraph, path: Path, title: str) -> str:
-    graph = nx.DiGraph()
-    for u, v, _ in q.graph.edges:
-        graph.add_edge(u, v)
-    for c in q.cycles:
-        graph.add_node(c.key)
+    graph = nx.DiGraph((u, v) for u, v, _ in q.graph.edges)
+    graph.add_nodes_from(c.key for c in q.cycles)
     n_of = {c.key: c.n for c in q.cycles}
     # one row per component with a lift inside the range; the single cycles share a row
     big = [c for c in q.components if len(c) > 1]

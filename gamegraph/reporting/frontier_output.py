@@ -1,6 +1,6 @@
-"""The frontier's records on paper: the Markdown section, one figure per record that has a
-plot, and ``frontier.json`` / ``frontier.md`` written into a directory (``gamegraph frontier
---out``); :func:`frontier_section` is the main report's hook."""
+"""The frontier's records on paper: the Markdown section (also the main report's last), one
+figure per record that has a plot, and ``frontier.json`` / ``frontier.md`` written into a
+directory (``gamegraph frontier --out``)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,12 @@ import platform
 import time
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
 
 from gamegraph.errors import OutputError
-from gamegraph.reporting.frontier import FrontierRecord, load_frontier
+from gamegraph.reporting.frontier import FrontierRecord
 
 __all__ = [
     "draw_frontier_figures",
-    "frontier_section",
     "render_frontier_markdown",
     "write_frontier",
 ]
@@ -135,13 +133,3 @@ def write_frontier(
     except OSError as e:
         raise OutputError(f"cannot write the frontier into {out}: {e.strerror}") from None
     return path
-
-
-def frontier_section(folder: Path) -> tuple[list[dict[str, Any]], str]:
-    """The hook for the main report: the frontier records found in ``folder`` (as written by
-    ``gamegraph frontier --out folder``) as JSON-ready dicts for ``report.json["frontier"]``,
-    and their Markdown section for ``report.md`` ("" when the frontier was never computed)."""
-    records = load_frontier(folder)
-    if not records:
-        return [], ""
-    return [r.as_dict() for r in records], render_frontier_markdown(records)

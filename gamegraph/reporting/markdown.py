@@ -8,7 +8,8 @@ from typing import Any
 
 from gamegraph.errors import OutputError
 from gamegraph.reporting.claims import SEEDS
-from gamegraph.reporting.frontier_output import frontier_section
+from gamegraph.reporting.frontier import load_frontier
+from gamegraph.reporting.frontier_output import render_frontier_markdown
 
 __all__ = ["read_report", "render_markdown", "renew_report", "write_report"]
 
@@ -137,12 +138,13 @@ def write_report(folder: Path, report: dict[str, Any]) -> tuple[Path, Path]:
     (``gamegraph frontier --out folder``) as ``report["frontier"]`` and as report.md's last
     section; their paths."""
     json_path, md_path = folder / "report.json", folder / "report.md"
-    report["frontier"], frontier_markdown = frontier_section(folder)
+    records = load_frontier(folder)
+    report["frontier"] = [r.as_dict() for r in records]
     try:
         json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
         markdown = render_markdown(report)
-        if frontier_markdown:
-            markdown = markdown.rstrip("\n") + "\n\n" + frontier_markdown
+        if records:
+            markdown = markdown.rstrip("\n") + "\n\n" + render_frontier_markdown(records)
         md_path.write_text(markdown, "utf-8")
     except OSError as e:
         raise OutputError(f"cannot write the report into {folder}: {e.strerror}") from None

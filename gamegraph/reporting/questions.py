@@ -50,7 +50,5 @@ def answer_questions(data: ReportData) -> tuple[list[dict[str, Any]], dict[str, 
         cycles.q_structure_answer(data, summaries),
         cycles.lifting_rules_answer(data, graphs, summaries),
     ]
-    out = []
-    for number, (question, body) in enumerate(zip(QUESTIONS, answers, strict=True), start=1):
-        out.append({"number": number, "question": question, **body})
-    return out, graphs
+    numbered = enumerate(zip(QUESTIONS, answers, strict=True), start=1)
+    return [{"number": i, "question": q, **body} for i, (q, body) in numbered], graphs

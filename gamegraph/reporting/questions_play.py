@@ -113,8 +113,7 @@ def strategies_answer(data: ReportData) -> dict[str, Any]:
     tail = [i for i, n in enumerate(ns) if n >= max(24, data.full_max - 19)]
     mean = {s: sum(rates[s][i] for i in tail) / max(len(tail), 1) for s in STRATEGIES}
     best = max((s for s in STRATEGIES if s != "optimal"), key=lambda s: mean[s])
-    worst = min(ns, key=lambda n: rates[best][ns.index(n)]) if ns else None
-    worst_rate = rates[best][ns.index(worst)] if worst is not None else 0.0
+    worst_rate, worst = min(zip(rates[best], ns, strict=True), default=(0.0, None))
     answer = (
         f"Success rates are exact averages over every separated start (not samples). Over "
         f"{ns[tail[0]] if tail else '-'} ≤ n ≤ {data.full_max}, '{best}' reaches the core from "

@@ -167,10 +167,7 @@ def _core(graph: FloridianGraph, with_arcs: bool) -> Core:
     if with_arcs:
         data["nodes"] = [canonical_key(pos(int(v))) for v in nodes]
         data["scc_of"] = [int(graph.core_component_of[v]) for v in nodes]
-        data["arcs"] = [
-            [canonical_key(pos(u)), canonical_key(pos(v))]
-            for u, v in zip(src[mask].tolist(), dst[mask].tolist(), strict=True)
-        ]
+        data["arcs"] = [[canonical_key(u), canonical_key(v)] for u, v in graph.core().arcs]
     return data
 
 

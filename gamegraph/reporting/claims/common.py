@@ -28,7 +28,6 @@ __all__ = [
     "keys",
     "necklaces",
     "triangle_split",
-    "triangular_k",
 ]
 
 
@@ -38,11 +37,6 @@ def triangle_split(n: int) -> tuple[int, int]:
     while k * (k + 1) // 2 < n:
         k += 1
     return k, n - k * (k - 1) // 2
-
-
-def triangular_k(n: int) -> int | None:
-    k, r = triangle_split(n)
-    return k if r == k else None
 
 
 def necklaces(n: int) -> int:

@@ -33,7 +33,6 @@ from gamegraph.reporting.claims.common import (
     half_square_t,
     keys,
     triangle_split,
-    triangular_k,
 )
 from gamegraph.reporting.claims.evaluators import EvalResult, evaluator, span
 from gamegraph.reporting.data import ReportData
@@ -48,9 +47,9 @@ __all__ = ["cycles_predicted", "separated_recurrent_predicted", "two_cycle_pair"
 @evaluator("F-bs-fixed")
 def _bs_fixed(data: ReportData, row: dict[str, Any]) -> EvalResult:
     def fails(n: int) -> bool:
-        k = triangular_k(n)
+        k, r = triangle_split(n)
         fixed = [c for c in data.bulgarian[n]["short_cycles"] if len(c) == 1]
-        return fixed != ([] if k is None else [[",".join(map(str, range(k, 0, -1)))]])
+        return fixed != ([] if r != k else [[",".join(map(str, range(k, 0, -1)))]])
 
     return every_b(data, fails)
 
