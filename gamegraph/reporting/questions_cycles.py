@@ -29,22 +29,18 @@ __all__ = [
 def omega_answer(data: ReportData) -> dict[str, Any]:
     """Question 4: does each Ω-move in a 4-cycle create the largest part?"""
     total = 0
-    bad: list[dict[str, Any]] = []
+    bad: list[list[Any]] = []  # [n as in the key, the 4-cycle's positions, the Ω-arc]
     per_n: Counter[int] = Counter()
     for n in sorted(data.floridian):
         for row in data.floridian[n]["four_cycles"]:
-            for index, creates in enumerate(row["omega_largest"]):
+            for arc, creates in enumerate(row["omega_largest"], start=1):
                 total += 1
                 if not creates:
                     per_n[n] += 1
-                    bad.append({"cycle": row["key"], "omega_arc": index + 1})
+                    bad.append([*row["key"].split(":"), arc])
     rows = [
-        [
-            b["cycle"].split(":")[0],
-            " → ".join(notation(k) for k in b["cycle"].split(":")[1].split(">")),
-            b["omega_arc"],
-        ]
-        for b in bad[:25]
+        [key_n, " → ".join(notation(k) for k in cycle.split(">")), arc]
+        for key_n, cycle, arc in bad[:25]
     ]
     answer = (
         f"No: of the {total} Ω-moves in the 4-cycles of G_n for n ≤ {data.n_max}, {len(bad)} do "
