@@ -25,7 +25,13 @@ from gamegraph.games.lifting.band_rule import double_band_lifts, wide_band_lifts
 from gamegraph.games.lifting.graph import lifts_of
 from gamegraph.games.limits import memory_limit
 from gamegraph.games.partitions import Partition, canonical_key
-from gamegraph.reporting.cycles import band_lifts_of_cycle, core_multigraph, cycle_counts, g_cycles
+from gamegraph.reporting.cycles import (
+    CoreMultigraph,
+    band_lifts_of_cycle,
+    core_multigraph,
+    cycle_counts,
+    g_cycles,
+)
 from gamegraph.reporting.records import (
     BulgarianStep,
     Core,
@@ -120,8 +126,7 @@ def _four_cycle_rows(graph: FloridianGraph) -> list[FourCycleRow]:
     return rows
 
 
-def _long_cycles(graph: FloridianGraph) -> Cycles:
-    core = core_multigraph(graph)
+def _long_cycles(graph: FloridianGraph, core: CoreMultigraph) -> Cycles:
     top = CYCLE_MAX_K if core.dst.shape[0] <= CYCLE_10_ARCS else CYCLE_MAX_K - 1
     counts = cycle_counts(core, top)
     samples: dict[str, list[CycleSample]] = {}
@@ -144,29 +149,21 @@ def _long_cycles(graph: FloridianGraph) -> Cycles:
     }
 
 
-def _core(graph: FloridianGraph, with_arcs: bool) -> Core:
-    src, dst = graph.h_arcs()
-    mask = graph.core_arc_mask
+def _core(graph: FloridianGraph, core: CoreMultigraph, with_arcs: bool) -> Core:
     pos = graph.positions.position
-    nodes = np.flatnonzero(graph.recurrent)
-    size = nodes.shape[0]
-    local = np.full(graph.positions.size, -1, dtype=np.int64)
-    local[nodes] = np.arange(size)
-    a, b = local[src[mask]], local[dst[mask]]
-    weak = int(weak_components(ArcGraph.from_arcs(size, a, b)).max(initial=-1)) + 1
+    arcs = ArcGraph(core.ptr, core.dst)  # the core's arcs, loops left out
     # a loop node is isolated in the core when its only core arc is the loop
-    other = a != b
-    degree = np.bincount(a[other], minlength=size) + np.bincount(b[other], minlength=size)
+    isolated = arcs.out_degree + arcs.in_degree == 0
     loops = np.flatnonzero(graph.has_loop)
     data: Core = {
         "scc": [{"nodes": int(c.nodes.shape[0]), "arcs": c.arcs} for c in graph.core_components],
-        "weak_components": int(weak),
+        "weak_components": int(weak_components(arcs).max(initial=-1)) + 1,
         "loops": [canonical_key(pos(int(v))) for v in loops],
-        "loops_isolated": [bool(degree[local[v]] == 0) for v in loops.tolist()],
+        "loops_isolated": isolated[np.searchsorted(core.nodes, loops)].tolist(),
     }
     if with_arcs:
-        data["nodes"] = [canonical_key(pos(int(v))) for v in nodes]
-        data["scc_of"] = [int(graph.core_component_of[v]) for v in nodes]
+        data["nodes"] = [canonical_key(pos(int(v))) for v in core.nodes]
+        data["scc_of"] = [int(graph.core_component_of[v]) for v in core.nodes]
         data["arcs"] = [[canonical_key(u), canonical_key(v)] for u, v in graph.core().arcs]
     return data
 
@@ -210,6 +207,7 @@ def floridian_step(n: int) -> FloridianStep:
     """Everything the report reads about G_n and H_n (see the module docstring)."""
     full = n <= full_limit()
     graph = Floridian.create(n=n, restricted=not full).build()
+    core = core_multigraph(graph)
     data: FloridianStep = {
         "n": n,
         "full": full,
@@ -218,10 +216,10 @@ def floridian_step(n: int) -> FloridianStep:
         "omega_t": int(graph.omega_t.shape[0]),
         "recurrent": int(graph.recurrent.sum()),
         "core_arcs": int(graph.core_arc_mask.sum()),
-        "core": _core(graph, n in FIGURE_NS),
+        "core": _core(graph, core, n in FIGURE_NS),
         "two_cycles": [keys(list(pair)) for pair in graph.two_cycles()],
         "four_cycles": _four_cycle_rows(graph),
-        "cycles": _long_cycles(graph),
+        "cycles": _long_cycles(graph, core),
     }
     if full:
         data["play"] = _win_loss(graph)
