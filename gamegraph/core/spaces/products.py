@@ -102,19 +102,7 @@ class PartitionTuples(Space[Hands]):
         return [Partitions(v) for v in range(self.n + 1)]
 
     def rank(self, position: Hands) -> int:
-        hands = self._check(position)
-        index = 0
-        remaining = self.n
-        for i, hand in enumerate(hands):
-            after = self.players - i - 1
-            size = sum(hand)
-            index += sum(
-                self._p[v] * self._tuples[after][remaining - v]
-                for v in range(size + 1, remaining + 1)
-            )
-            index += self._hands[size].rank(hand) * self._tuples[after][remaining - size]
-            remaining -= size
-        return index
+        return self._rank_row(self.encode(self._check(position)))
 
     @cached_property
     def _arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -162,23 +150,7 @@ class PartitionTuples(Space[Hands]):
         return flat, offsets
 
     def unrank(self, index: int) -> Hands:
-        index = self._index(index)
-        hands: list[Partition] = []
-        remaining = self.n
-        for i in range(self.players):
-            after = self.players - i - 1
-            if after == 0:
-                hands.append(self._hands[remaining].unrank(index))
-                break
-            for size in range(remaining, -1, -1):
-                block = self._p[size] * self._tuples[after][remaining - size]
-                if index < block:
-                    hand, index = divmod(index, self._tuples[after][remaining - size])
-                    hands.append(self._hands[size].unrank(hand))
-                    remaining -= size
-                    break
-                index -= block
-        return tuple(hands)
+        return self.decode(self._unrank_row(index))
 
     def __iter__(self) -> Iterator[Hands]:
         yield from self._deal(self.n, self.players)
