@@ -62,7 +62,8 @@ class Space(ABC, Generic[P]):
 
     Subclasses implement :meth:`cardinality`, :meth:`rank`, :meth:`unrank`, :meth:`encode`,
     :meth:`decode`, :meth:`canonical`, :meth:`parse`, :meth:`format` and :meth:`notation`,
-    and where it pays, faster :meth:`__iter__`, :meth:`rank_many` and :meth:`unrank_many`.
+    and where it pays, faster :meth:`__iter__`, :meth:`_rank_flat` (of :meth:`rank_many`) and
+    :meth:`unrank_many`.
     """
 
     order: ClassVar[str] = ""
@@ -141,6 +142,11 @@ class Space(ABC, Generic[P]):
         gets the id −1.
         """
         flat, offsets = self._as_flat(rows, offsets)
+        return self._rank_flat(flat, offsets, strict)
+
+    def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
+        """:meth:`rank_many` of rows made flat with offsets: one :meth:`rank` each, unless a
+        space ranks them faster (in kernels, by a look-up)."""
         out = np.empty(offsets.shape[0] - 1, dtype=np.int64)
         for r in range(out.shape[0]):
             row = tuple(int(v) for v in flat[offsets[r] : offsets[r + 1]])

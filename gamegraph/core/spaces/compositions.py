@@ -114,10 +114,7 @@ class Compositions(SequenceSpace):
     def unrank(self, index: int) -> Composition:
         return self._unrank_row(index)
 
-    def rank_many(
-        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
-    ) -> np.ndarray:
-        flat, offsets = self._as_flat(rows, offsets)
+    def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
         out = np.empty(offsets.shape[0] - 1, dtype=np.int64)
         if self.length is None:
             result = ck.rank_compositions_free(flat, offsets, self.n, strict, out)
@@ -224,10 +221,7 @@ class Necklaces(SequenceSpace):
     def unrank(self, index: int) -> Composition:
         return self.base.unrank(int(self.base_ids[self._index(index)]))
 
-    def rank_many(
-        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
-    ) -> np.ndarray:
-        flat, offsets = self._as_flat(rows, offsets)
+    def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
         found = members(self.base_ids, self.base.rank_many(flat, offsets, strict=strict))
         if strict and (found < 0).any():
             why = "it is not its greatest rotation (see canonical())"

@@ -59,10 +59,7 @@ class Listed(SequenceSpace):
     def unrank(self, index: int) -> Row:
         return self.positions[self._index(index)]
 
-    def rank_many(
-        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
-    ) -> np.ndarray:
-        flat, offsets = self._as_flat(rows, offsets)
+    def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
         values, bounds = flat.tolist(), offsets.tolist()
         found = self._ids.get
         out = np.fromiter(

@@ -123,10 +123,7 @@ class _PartitionSpace(SequenceSpace):
     def unrank(self, index: int) -> Partition:
         return self._unrank_row(index)
 
-    def rank_many(
-        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
-    ) -> np.ndarray:
-        flat, offsets = self._as_flat(rows, offsets)
+    def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
         out = np.empty(offsets.shape[0] - 1, dtype=np.int64)
         if self.cardinality() == 0:
             if strict and out.shape[0]:

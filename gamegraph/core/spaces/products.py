@@ -120,10 +120,7 @@ class PartitionTuples(Space[Hands]):
         table = np.ascontiguousarray(k.partition_table(n, 0, False, False)[0])
         return table, larger, tuples
 
-    def rank_many(
-        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
-    ) -> np.ndarray:
-        flat, offsets = self._as_flat(rows, offsets)
+    def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
         out = np.empty(offsets.shape[0] - 1, dtype=np.int64)
         table, larger, tuples = self._arrays
         result = hk.rank_hands(

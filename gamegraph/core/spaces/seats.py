@@ -65,10 +65,7 @@ class PointerCompositions(SequenceSpace):
         parts = self.inner.unrank(index)
         return (parts[0] + 1, *parts[1:])
 
-    def rank_many(
-        self, rows: np.ndarray, offsets: np.ndarray | None = None, *, strict: bool = True
-    ) -> np.ndarray:
-        flat, offsets = self._as_flat(rows, offsets)
+    def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
         if self.n == 0:
             if strict and offsets.shape[0] > 1:
                 raise PositionError(f"{self!r} is empty: no row is a member")
@@ -205,12 +202,6 @@ class MarkedCompositions(Space[MarkedComposition]):
     def canonical(self, position: Any) -> MarkedComposition:
         parts, seat = position
         return tuple(int(v) for v in parts), int(seat)
-
-    def to_pointer(self, position: MarkedComposition) -> Composition:
-        """The parts rotated so that the marked seat comes first (a
-        :class:`PointerCompositions` member)."""
-        parts, seat = self._split(position)
-        return parts[seat:] + parts[:seat]
 
     def parse(self, text: str) -> MarkedComposition:
         """The parts with the marked pile starred: ``3,0,*2`` or ``(3, 0, *2)``."""
