@@ -38,7 +38,6 @@ from gamegraph.games.engine.calls import (
     Call,
     _bad_result,
     _check_types,
-    _listed,
     _sample,
     shard_moves,
 )
@@ -89,7 +88,7 @@ def estimate(game: Any) -> Estimate:
     """The ``estimate`` hook the base class calls: positions, arcs and peak bytes of a
     build, without building anything; a built-in game's from its count of positions, a
     defined game's from its declared space."""
-    if not _defined(game):
+    if getattr(game, "definition", None) is None:
         size, approximate = game.position_count()
         per_position = analysis_bytes_per_position(size) if size < 2**62 else 32
         build = size * per_position + BASE_BYTES
@@ -125,7 +124,7 @@ def _table_bytes(game: Any, size: int) -> int:
 def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
     """The ``build`` hook the base class calls: the positions (the game's space, or what a
     definition's declared space holds), the move of each, the analysis of its kind."""
-    if _defined(game):
+    if getattr(game, "definition", None) is not None:
         return _build_defined(game, force)
     estimate = game.check_size(force)
     if estimate.nodes >= 2**62:
@@ -140,10 +139,6 @@ def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
     return FunctionalGameGraph.from_successor(
         successor, narrow=False, game=game, positions=positions
     )
-
-
-def _defined(game: Any) -> bool:
-    return getattr(game, "definition", None) is not None
 
 
 # --------------------------------------------------------------------------- building
@@ -269,7 +264,7 @@ def _search(call: Call, definition: Definition, force: bool) -> Moves:
             order.append(p)
     queue = deque(order)
     edges: list[list[int]] = [[] for _ in order]
-    fn = call.move if call.kind == "functional" else _listed(call.move)
+    fn = call.move
     where = call.space.where
     checked = 0
     while queue:

@@ -47,8 +47,10 @@ class Call:
 
     @property
     def move(self) -> Callable[..., Any]:
-        """The definition's function under the move's time limit (:mod:`.timeout`)."""
-        return timed(self.fn, self.name, self.timeout)
+        """The definition's function under the move's time limit (:mod:`.timeout`); a choice
+        or impartial game's answers as a list."""
+        move = timed(self.fn, self.name, self.timeout)
+        return move if self.kind == "functional" else _listed(move)
 
     def fail(self, message: str) -> DefinitionError:
         return DefinitionError(f"game {self.name!r} ({self.where}): {message}")
@@ -220,7 +222,7 @@ def shard_moves(call: Call, space: CoreSpace[Any], lo: int, hi: int) -> tuple[An
         results = _apply(call, call.move, positions)
         _sample(call, positions, results)
         return keep, _ranked(call, space, positions, results)
-    lists = _apply(call, _listed(call.move), positions)
+    lists = _apply(call, call.move, positions)
     _sample(call, positions, lists)
     counts = np.fromiter(map(len, lists), np.int64, len(lists))
     targets = list(chain.from_iterable(lists))
@@ -250,7 +252,7 @@ def _listed(fn: Callable[..., Any]) -> Callable[..., list[Any]]:
 
 def _sample(call: Call, positions: list[Position], results: list[Any]) -> None:
     """Ask every SAMPLE-th position again: the same answer, of the right types."""
-    fn = call.move if call.kind == "functional" else _listed(call.move)
+    fn = call.move
     first_ones = range(min(FIRST, len(positions)))
     typed = call.space.kind != "space"  # a space's own positions are its to check
     for i in chain(first_ones, range(FIRST, len(positions), SAMPLE)):
