@@ -101,11 +101,8 @@ class Param:
                 return self.parse(value)
             if isinstance(value, bool) or not isinstance(value, int | Fraction | float):
                 raise InputError(f"{self.name} must be a number such as 1/2, not {value!r}")
-            value = (
-                Fraction(value).limit_denominator(10**12)
-                if isinstance(value, float)
-                else (Fraction(value))
-            )
+            fraction = Fraction(value)
+            value = fraction.limit_denominator(10**12) if isinstance(value, float) else fraction
         else:
             if value not in self.choices:
                 raise InputError(

@@ -40,8 +40,7 @@ class ImpartialSum(ImpartialValues):
 
     def pair(self, index: int) -> tuple[int, int]:
         """The components' indices of a position of the sum."""
-        a, b = divmod(int(index), self.second.size)
-        return a, b
+        return divmod(int(index), self.second.size)
 
     def index(self, position: Sequence[Any]) -> int:
         """The index of a pair (g's position, h's position), each as its game takes it."""
