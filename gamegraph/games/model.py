@@ -195,16 +195,9 @@ class GraphTables:
     rels: list[RelTable]
     summary: dict[str, Any]
 
-    def node_table(self, label: str) -> NodeTable:
-        return next(table for table in self.nodes if table.label == label)
-
     @property
     def node_count(self) -> int:
         return sum(len(t) for t in self.nodes)
-
-    @property
-    def rel_count(self) -> int:
-        return sum(len(t) for t in self.rels)
 
     def expected_counts(self) -> dict[str, int]:
         """Nodes, and relationships by type, as the loader must find them in Neo4j."""
