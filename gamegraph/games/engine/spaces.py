@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from gamegraph.core.notation import integers
 from gamegraph.errors import InputError
@@ -47,13 +47,7 @@ __all__ = [
 
 Position = tuple[int, ...]
 SpaceKind = Literal["partitions", "partitions-up-to", "compositions", "reachable", "space"]
-SPACE_KINDS: tuple[SpaceKind, ...] = (
-    "partitions",
-    "partitions-up-to",
-    "compositions",
-    "reachable",
-    "space",
-)
+SPACE_KINDS: tuple[SpaceKind, ...] = get_args(SpaceKind)
 
 MAX_N = {
     "partitions": 255,
