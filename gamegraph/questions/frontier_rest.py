@@ -101,9 +101,10 @@ def crim_rest(
     target: int, folder: Path, *, positions_per_task: int = 2_000_000, say: Any = print
 ) -> dict[str, Any]:
     """CRIM's even-rank conjecture for every partition of size <= target, size by size, as
-    Dask tasks over a memory-mapped bit file (:func:`gamegraph.games.crim.evenrank.
-    even_rank_sweep_tasks`), checkpointed: after each size the bits are flushed and the size
-    recorded in ``crim-pn-TARGET.json``, so an interrupted run resumes at the next size."""
+    Dask tasks over a memory-mapped bit file (the cluster design of
+    :mod:`gamegraph.games.crim.evenrank`), checkpointed: after each size the bits are flushed
+    and the size recorded in ``crim-pn-TARGET.json``, so an interrupted run resumes at the next
+    size."""
     import numpy as np
 
     from gamegraph.cluster import run_tasks

@@ -6,19 +6,15 @@ crim_options with the P/N kernels, so it checks only the P/N step against the me
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 from seed_reference import crim_positions, crim_sg, parts_of
 
-from gamegraph.cluster import configure
 from gamegraph.games import _kernels as gk
 from gamegraph.games.crim import _pn_kernels as pk
 from gamegraph.games.crim.engine import sweep_crim
 from gamegraph.games.crim.evenrank import (
     bits_bytes,
     even_rank_sweep,
-    even_rank_sweep_tasks,
     partition_counts,
     project_seconds,
 )
@@ -60,15 +56,3 @@ def test_bits_for_size_100_take_under_200_mib_and_the_budget_stops_the_sweep() -
     assert bits_bytes(100) < 200 * 2**20
     short = even_rank_sweep(60, 0.0)
     assert short.reached == 1 and project_seconds(short.sizes, 60) >= 0.0
-
-
-def test_cluster_form_over_a_shared_bit_file_gives_the_same_counts(tmp_path: Path) -> None:
-    configure(local=True)
-    try:
-        tasks = even_rank_sweep_tasks(24, tmp_path / "bits", positions_per_task=64)
-    finally:
-        configure()
-    threaded = even_rank_sweep(24, 1e9)
-    assert [(s.p_positions, s.odd_rank_p) for s in tasks] == [
-        (s.p_positions, s.odd_rank_p) for s in threaded.sizes
-    ]

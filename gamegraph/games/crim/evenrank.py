@@ -9,9 +9,10 @@ ranges run on the threads of this process (:func:`._pn_kernels.pn_size_parallel`
 Cluster design: a size is a set of independent ranges that only read the bits of the smaller
 sizes. With the bits in a file on a shared filesystem (a memory map), each range is a task of
 ``gamegraph.cluster`` that maps the file read-only and returns its own packed bits; the
-driver appends them and moves to the next size (:func:`even_rank_sweep_tasks`). A size
-costs p(s)·(its time per position) divided by the workers, so the reach is set by the total:
-:func:`project_seconds` gives it from the measured rates.
+driver appends them and moves to the next size (:func:`gamegraph.questions.frontier_rest.
+crim_rest`, checkpointed after each size). A size costs p(s)·(its time per position) divided
+by the workers, so the reach is set by the total: :func:`project_seconds` gives it from the
+measured rates.
 
 The Sprague–Grundy distribution per size needs the whole value (one byte per position) and
 every option, so it runs as far as its own budget goes with :func:`gamegraph.games.crim.
@@ -40,7 +41,6 @@ __all__ = [
     "SizeResult",
     "bits_bytes",
     "even_rank_sweep",
-    "even_rank_sweep_tasks",
     "grundy_distribution",
     "partition_counts",
     "pn_range_task",
@@ -195,33 +195,6 @@ def pn_range_task(
     out = np.zeros((hi - lo) // 8 + 1, dtype=np.uint8)
     p, odd, first = pk.pn_range(m, lo, hi, table, offsets, bits, out)
     return lo, out, int(p), int(odd), int(first)
-
-
-def even_rank_sweep_tasks(
-    target: int, path: Path, *, positions_per_task: int = 2_000_000
-) -> list[SizeResult]:
-    """The cluster form of :func:`even_rank_sweep`: the bits live in the file ``path`` on a
-    filesystem every worker sees; each size is split into tasks of ``positions_per_task``
-    (gamegraph.cluster, ``--scheduler``), whose bits the driver writes into the file before
-    the next size starts. Memory per task: its range's bits plus the mapped pages it reads."""
-    from gamegraph.cluster import run_tasks
-
-    counts = partition_counts(target)
-    offsets = _offsets(counts)
-    bits = np.memmap(path, dtype=np.uint8, mode="w+", shape=(int(offsets[-1]) // 8 + 1,))
-    bits[0] = 1
-    bits.flush()
-    results = []
-    step = task_step(positions_per_task)
-    for m in range(1, target + 1):
-        t0 = time.perf_counter()
-        p = odd = 0
-        for lo, out, tp, todd, _ in run_tasks(size_tasks(pn_range_task, path, target, m, step)):
-            p, odd = p + tp, odd + todd
-            set_range_bits(bits, int(offsets[m]) + lo, out, min(step, counts[m] - lo))
-        bits.flush()
-        results.append(SizeResult(m, counts[m], p, odd, time.perf_counter() - t0))
-    return results
 
 
 def task_step(positions_per_task: int) -> int:
