@@ -19,7 +19,7 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
-from gamegraph.db.runner import DRIVER_CONFIG, Neo4jQueryRunner
+from gamegraph.db.runner import DRIVER_CONFIG, Neo4jQueryRunner, one_line
 from gamegraph.db.settings import Neo4jSettings
 from gamegraph.errors import (
     DatabaseAuthError,
@@ -213,9 +213,8 @@ def _translate(
             f"{where})"
         )
     if isinstance(error, (ServiceUnavailable, SessionExpired, OSError)):
-        why = " ".join(str(error).split())  # the driver's message may run over several lines
-        hint = HINT if settings.uri is None else GIVEN_HINT
-        return DatabaseUnavailable(f"cannot reach Neo4j at {uri}: {why} ({hint})")
+        hint = HINT if settings.uri is None else GIVEN_HINT  # the driver's message: one line
+        return DatabaseUnavailable(f"cannot reach Neo4j at {uri}: {one_line(error)} ({hint})")
     if isinstance(error, ClientError) and error.code == "Neo.ClientError.Database.DatabaseNotFound":
         return DatabaseNotFound(
             f"Neo4j at {uri} has no database {settings.database!r} (set NEO4J_DATABASE; "
@@ -228,9 +227,9 @@ def _translate(
             f"or still starting): try again in a moment; if it stays closed, {restart}"
         )
     if isinstance(error, Neo4jError):
-        message = " ".join((error.message or str(error)).split())
         return DatabaseError(
             f"Neo4j at {uri} refused a first query on database {settings.database!r} "
-            f"({error.code}: {message}); set NEO4J_DATABASE to a user database, usually 'neo4j'"
+            f"({error.code}: {one_line(error.message or error)}); set NEO4J_DATABASE to a user "
+            "database, usually 'neo4j'"
         )
     return None

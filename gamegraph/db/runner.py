@@ -145,9 +145,10 @@ def translate(error: Exception) -> DatabaseError:
             "another program may be writing the same graph"
         )
     if isinstance(error, Neo4jError):
-        message = " ".join((error.message or str(error)).split())
-        return DatabaseError(f"Neo4j refused a statement: {error.code}: {message}")
-    return DatabaseError(f"the Neo4j driver failed: {' '.join(str(error).split())}")
+        return DatabaseError(
+            f"Neo4j refused a statement: {error.code}: {one_line(error.message or error)}"
+        )
+    return DatabaseError(f"the Neo4j driver failed: {one_line(error)}")
 
 
 def _connection_lost(error: Exception) -> bool:
@@ -177,7 +178,7 @@ class _Outage:
                 self.since = now
                 log.warning(
                     "lost the connection to Neo4j (%s); retrying for up to %.0f s",
-                    _one_line(error),
+                    one_line(error),
                     RECONNECT_SECONDS,
                 )
             left = self.since + RECONNECT_SECONDS - now
@@ -196,8 +197,13 @@ class _Outage:
             self.since, self.gave_up = None, False
 
 
-def _one_line(error: Exception) -> str:
+def one_line(error: object) -> str:
+    """An error's text on one line (the driver's messages may run over several)."""
     return " ".join(str(error).split())
+
+
+def _counters(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> WriteCounters:
+    return WriteCounters.from_summary(tx.run(query, params).consume().counters)
 
 
 class Neo4jQueryRunner:
@@ -228,7 +234,7 @@ class Neo4jQueryRunner:
                     left = self._outage.lost(e)
                     if left <= 0:
                         raise DatabaseUnavailable(
-                            f"lost the connection to Neo4j ({_one_line(e)}) and it did not "
+                            f"lost the connection to Neo4j ({one_line(e)}) and it did not "
                             f"answer again within {RECONNECT_SECONDS:.0f} s: check that it "
                             "runs (`gamegraph neo4j status`), then run the command again (a "
                             "load repairs what an interrupted one left)"
@@ -266,28 +272,16 @@ class Neo4jQueryRunner:
 
     def write(self, query: str, params: Params | None = None) -> WriteCounters:
         parameters = dict(params or {})
-
-        def work(tx: ManagedTransaction) -> SummaryCounters:
-            return tx.run(query, parameters).consume().counters
-
-        return WriteCounters.from_summary(self._write(work))
+        return self._write(lambda tx: _counters(tx, query, parameters))
 
     def write_all(self, queries: Sequence[str]) -> WriteCounters:
-        def work(tx: ManagedTransaction) -> WriteCounters:
-            total = WriteCounters()
-            for query in queries:
-                total += WriteCounters.from_summary(tx.run(query).consume().counters)
-            return total
-
-        return self._write(work)
+        return self._write(
+            lambda tx: sum((_counters(tx, query, {}) for query in queries), WriteCounters())
+        )
 
     def write_returning(self, query: str, params: Params | None = None) -> list[Row]:
         parameters = dict(params or {})
-
-        def work(tx: ManagedTransaction) -> list[Row]:
-            return [record.data() for record in tx.run(query, parameters)]
-
-        return self._write(work)
+        return self._write(lambda tx: [record.data() for record in tx.run(query, parameters)])
 
     def _write(self, work: Callable[[ManagedTransaction], _T]) -> _T:
         def attempt() -> _T:
