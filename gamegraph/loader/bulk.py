@@ -153,16 +153,9 @@ def _bulk_load(
     from gamegraph.server.bulk_import import bulk_import
 
     clock = Stopwatch()
-    if empty:  # nothing to read: the server starts meanwhile
-        games = [p.game for p in planned]
-        unknown: list[GraphRecord] = []
-        summary = LoadSummary([], route="bulk")
-        catalog: list[tuple[str, str, str | None]] = []
-        replaced: dict[str, list[str]] = {}
-    else:
-        runner = connection()
-        games, unknown, summary, replaced = _graphs_to_build(runner, planned)
-        catalog = _catalog_state(runner)
+    records = [] if empty else list_graphs(connection())  # empty: the server starts meanwhile
+    games, unknown, summary, replaced = _graphs_to_build(records, planned)
+    catalog = _catalog_state(records)
     staging = bulk_scratch(local.home)
     shutil.rmtree(staging, ignore_errors=True)
     csv_dir = writable_directory(staging / "csv")
@@ -217,7 +210,7 @@ def _bulk_load(
             "swap it under a live load; nothing was replaced: run the bulk load again when "
             "that load has ended"
         )
-    if _catalog_state(runner) != catalog:
+    if _catalog_state(list_graphs(runner)) != catalog:
         release_slots(runner, owner)
         shutil.rmtree(staging, ignore_errors=True)
         raise LoadConflictError(
@@ -292,10 +285,7 @@ def record_imported(
         clock("claim")
         counted = counting.result()
         clock("counts")
-        if indexes_ready is None:
-            await_indexes(runner)
-        else:
-            indexes_ready()
+        indexes_ready() if indexes_ready is not None else await_indexes(runner)
         clock("indexes")
         for name, params in _links(expected):
             runner.write(cypher(name), params)
@@ -385,15 +375,15 @@ def _schema_after_import(runner: QueryRunner, pool: ThreadPoolExecutor) -> Calla
     return ready
 
 
-def _catalog_state(runner: QueryRunner) -> list[tuple[str, str, str | None]]:
+def _catalog_state(records: Sequence[GraphRecord]) -> list[tuple[str, str, str | None]]:
     """What a concurrent load would change: every :Graph record's id, status and engine."""
-    return sorted((r.id, r.status, r.engine) for r in list_graphs(runner))
+    return sorted((r.id, r.status, r.engine) for r in records)
 
 
 def _graphs_to_build(
-    runner: QueryRunner, planned: Sequence[PlannedGraph]
+    records: Sequence[GraphRecord], planned: Sequence[PlannedGraph]
 ) -> tuple[list[Game[Any]], list[GraphRecord], LoadSummary, dict[str, list[str]]]:
-    """The requested graphs, then every graph of the catalog they do not replace; the
+    """The requested graphs, then every graph of the catalog (``records``) they do not replace; the
     records of the graphs whose game is not known now, which the bulk load carries over
     (:mod:`.carry`): a user's graph is never dropped but by `gamegraph drop`; and, by the id
     of a requested graph, the complete graphs of its slot it replaces (Q for another n)."""
@@ -404,7 +394,7 @@ def _graphs_to_build(
     games = list(wanted)
     unknown: list[GraphRecord] = []
     replaced: dict[str, list[str]] = {}
-    for record in list_graphs(runner):
+    for record in records:
         game = record.loaded_game()
         if game is None:
             unknown.append(record)
