@@ -195,10 +195,10 @@ def _write_node_csv(
             (_text_cells(labels), False),
         ]
 
-    header = [f":ID({_space(tables, table.label)})", "graph:string"]
-    header += [*(f"{name}:{kind}" for name, kind in kinds.items()), ":LABEL"]
-    stage = f"{tables.game.describe()}: {table.label} CSV"
+    ids = [f":ID({_space(tables, table.label)})", "graph:string"]
+    header = [*ids, *(f"{name}:{kind}" for name, kind in kinds.items()), ":LABEL"]
     path = out / f"{file_stem(tables.game.id)}.nodes.{table.label}.csv"
+    stage = f"{tables.game.describe()}: {table.label} CSV"
     return _write_batches(path, header, len(table), batch, stage, progress)
 
 
@@ -215,14 +215,10 @@ def _write_rel_csv(
             (_text_cells([rel.type] * (stop - start)), False),
         ]
 
-    header = [
-        f":START_ID({_space(tables, rel.source)})",
-        f":END_ID({_space(tables, rel.target)})",
-        *(f"{name}:{kind}" for name, kind in kinds.items()),
-        ":TYPE",
-    ]
-    stage = f"{tables.game.describe()}: {rel.type} CSV"
+    ids = [f":START_ID({_space(tables, rel.source)})", f":END_ID({_space(tables, rel.target)})"]
+    header = [*ids, *(f"{name}:{kind}" for name, kind in kinds.items()), ":TYPE"]
     path = out / f"{file_stem(tables.game.id)}.rels.{rel.type}.csv"
+    stage = f"{tables.game.describe()}: {rel.type} CSV"
     return _write_batches(path, header, len(rel), batch, stage, progress)
 
 
