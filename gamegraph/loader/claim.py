@@ -23,7 +23,7 @@ Also here, shared by both routes: :class:`Stopwatch` (the seconds of each stage)
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Self
 
@@ -92,10 +92,6 @@ class GraphClaim:
         if self.try_claim() is not None:
             raise IncompleteLoadError(f"{self.game.id} is being loaded by another process")
         return self
-
-    def wait_while_busy(self, on_wait: Callable[[str], None]) -> None:
-        """Wait for the load that holds the graph (see :meth:`Lease.wait_while_busy`)."""
-        self.lease.wait_while_busy(on_wait)
 
     def touch(self) -> None:
         """The load is about to change the graph's data: from now on a failure leaves the

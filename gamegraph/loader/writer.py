@@ -188,7 +188,7 @@ def _load_one(
         if claim.try_claim() is None:
             break
         report.waited = True
-        claim.wait_while_busy(on_wait)
+        claim.lease.wait_while_busy(on_wait)
         replace = False  # what the other load wrote is as good as what this one would
     report.repaired = state in (GraphState.INCOMPLETE, GraphState.STALE)
     tick("check")
