@@ -207,10 +207,8 @@ def _dead_owner(owner: str | None) -> bool:
         return False
     try:
         os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        return False
+    except OSError as e:  # gone, or a process of another user (alive)
+        return isinstance(e, ProcessLookupError)
     return False
 
 

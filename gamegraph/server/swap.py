@@ -73,12 +73,12 @@ class StoreSwap:
 
     def begin(self) -> None:
         """Write the journal (phase ``swapping``): from now on a killed process is undone."""
-        self._write("swapping")
+        write_journal(self.journal.parent, "swapping")
 
     def recorded(self) -> None:
         """The new store holds its graphs recorded complete (phase ``recorded``): from now on
         a killed process is finished, not undone."""
-        self._write("recorded")
+        write_journal(self.journal.parent, "recorded")
 
     def put_new_in_place(self) -> None:
         for live, new in self.parts:
@@ -103,9 +103,6 @@ class StoreSwap:
     def end(self) -> None:
         """The swap is over, either way: no journal."""
         self.journal.unlink(missing_ok=True)
-
-    def _write(self, phase: str) -> None:
-        write_journal(self.journal.parent, phase)
 
 
 def write_journal(home: Path, phase: str) -> None:
