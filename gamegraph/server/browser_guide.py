@@ -19,7 +19,7 @@ import zipfile
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["GUIDE_FILES", "guide_url", "install_guide", "style_url"]
+__all__ = ["GUIDE_FILES", "guide_url", "install_guide"]
 
 GUIDE_FILES = ("gamegraph.html", "gamegraph.grass")
 ZIP_NAME = "neo4j-browser.zip"
@@ -29,11 +29,6 @@ STAMP_SUFFIX = ".gamegraph"
 def guide_url(http_uri: str) -> str:
     """Where the local Neo4j serves the guide (for ``:play``)."""
     return f"{http_uri.rstrip('/')}/browser/guides/gamegraph.html"
-
-
-def style_url(http_uri: str) -> str:
-    """Where the local Neo4j serves the Browser style (for ``:style``)."""
-    return f"{http_uri.rstrip('/')}/browser/guides/gamegraph.grass"
 
 
 def _guide_bytes() -> dict[str, bytes]:

@@ -7,7 +7,7 @@ import zipfile
 from importlib import resources
 from pathlib import Path
 
-from gamegraph.server.browser_guide import guide_url, install_guide, style_url
+from gamegraph.server.browser_guide import guide_url, install_guide
 
 # Neo4j 5.26 serves Browser from <home>/web only under these names (BrowserVersion)
 NEO4J_NAME = re.compile(
@@ -64,7 +64,6 @@ def test_urls() -> None:
     assert (
         guide_url("http://127.0.0.1:7474/") == "http://127.0.0.1:7474/browser/guides/gamegraph.html"
     )
-    assert style_url("http://h:1") == "http://h:1/browser/guides/gamegraph.grass"
 
 
 def test_the_style_colours_every_label_of_the_model_and_captions_positions() -> None:
