@@ -142,11 +142,6 @@ class Installation:
         return f"{self.lib}/*"
 
     @property
-    def plugin_sources(self) -> list[Path]:
-        """Directories whose jars the launcher copies into plugins/ (besides APOC's)."""
-        return [self.gds_plugin] if self.gds else []
-
-    @property
     def launcher(self) -> Path:
         """This gamegraph's Launcher.java, in a directory named after its content: several
         checkouts of different versions share one cache, and each runs its own launcher."""

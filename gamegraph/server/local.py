@@ -323,7 +323,8 @@ class LocalNeo4j(HomeFiles):
             self.pagecache,
             "--default-database",
             self.default_database,
-            *(arg for d in installation.plugin_sources for arg in ("--plugin-jars", str(d))),
+            # GDS's jars, which the launcher copies into plugins/ (besides APOC's)
+            *(("--plugin-jars", str(installation.gds_plugin)) if installation.gds else ()),
         ]
 
     # -- internals -----------------------------------------------------------------------------
