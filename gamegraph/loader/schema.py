@@ -16,16 +16,13 @@ from gamegraph.errors import DatabaseError
 __all__ = ["await_indexes", "ensure_schema", "schema_label", "schema_statements", "write_schema"]
 
 
-def ensure_schema(runner: QueryRunner, *, prefix: str = "schema_", wait: bool = True) -> None:
+def ensure_schema(runner: QueryRunner) -> None:
     """Create every constraint and index of the catalog and of every game (no-op when they
     exist): the ``schema_*`` queries, in one transaction, so that on a database that already
-    holds data (after a bulk import) Neo4j populates them all in one scan of the store.
-    ``prefix`` picks fewer (``schema_graph_``: the catalog's); with ``wait=False`` it returns
-    while Neo4j may still populate indexes (:func:`await_indexes`), though a constraint is
-    populated before its transaction ends."""
-    write_schema(runner, schema_statements(prefix))
-    if wait:
-        await_indexes(runner)
+    holds data (after a bulk import) Neo4j populates them all in one scan of the store; then
+    wait until every index is online."""
+    write_schema(runner, schema_statements())
+    await_indexes(runner)
 
 
 def schema_statements(

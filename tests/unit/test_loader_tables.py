@@ -292,9 +292,7 @@ def test_the_store_read_back_checks_each_graph_as_its_own_read_does() -> None:
 
 
 def test_the_catalog_schema_alone_is_its_three_statements() -> None:
-    runner = CollectingQueryRunner()
-    ensure_schema(runner, prefix="schema_graph_", wait=False)
-    assert [q.query for q in runner.queries] == [
+    assert schema_statements("schema_graph_") == [
         QUERIES[name].cypher
         for name in ("schema_graph_id", "schema_graph_node", "schema_graph_slot")
     ]
