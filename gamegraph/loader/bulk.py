@@ -75,6 +75,8 @@ from gamegraph.loader.plan import PlannedGraph
 from gamegraph.loader.readback import read_back_all
 from gamegraph.loader.schema import await_indexes, schema_statements
 from gamegraph.loader.writer import LoadReport, LoadSummary
+from gamegraph.server.bulk_import import bulk_import
+from gamegraph.server.local import LocalNeo4j
 from gamegraph.server.swap import StoreSwap, bulk_lock, bulk_scratch, reopen
 
 __all__ = [
@@ -115,7 +117,7 @@ def expected_of(
 
 def bulk_load(
     runner: Callable[[], QueryRunner],
-    local: Any,
+    local: LocalNeo4j,
     planned: Sequence[PlannedGraph],
     *,
     reconnect: Callable[[], Any],
@@ -123,15 +125,12 @@ def bulk_load(
     note: Note = lambda message: None,
     empty: bool = False,
 ) -> LoadSummary:
-    """Rebuild the local Neo4j's database from the catalog's graphs and ``planned`` (see the
-    module docstring). ``local`` is the :class:`~gamegraph.server.LocalNeo4j`; ``runner()``
-    its connection, which may wait for it to start; ``reconnect()`` opens a runner again
-    once the database has reopened on the new store (a context manager). ``empty``: the
-    database is a new home's, so step 1 reads nothing and the server's first start runs
-    beside steps 2 and 3 (what is there is checked when it answers: still empty)."""
-    from gamegraph.server import LocalNeo4j
-
-    assert isinstance(local, LocalNeo4j)
+    """Rebuild the database of ``local`` from the catalog's graphs and ``planned`` (see the
+    module docstring). ``runner()`` is its connection, which may wait for it to start;
+    ``reconnect()`` opens a runner again once the database has reopened on the new store (a
+    context manager). ``empty``: the database is a new home's, so step 1 reads nothing and
+    the server's first start runs beside steps 2 and 3 (what is there is checked when it
+    answers: still empty)."""
     with bulk_lock(local.home, wait=False) as held:
         if not held:
             raise LoadConflictError(
@@ -142,16 +141,13 @@ def bulk_load(
 
 def _bulk_load(
     connection: Callable[[], QueryRunner],
-    local: Any,
+    local: LocalNeo4j,
     planned: Sequence[PlannedGraph],
     reconnect: Callable[[], Any],
     progress: Progress | None,
     note: Note,
     empty: bool,
 ) -> LoadSummary:
-    from gamegraph.server import LocalNeo4j
-    from gamegraph.server.bulk_import import bulk_import
-
     clock = Stopwatch()
     records = [] if empty else list_graphs(connection())  # empty: the server starts meanwhile
     games, unknown, summary, replaced = _graphs_to_build(records, planned)

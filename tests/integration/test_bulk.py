@@ -4,7 +4,6 @@ load, and when anything fails the previous database is there and intact."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import subprocess
 from collections.abc import Callable, Iterator
@@ -279,12 +278,10 @@ def test_a_failed_import_leaves_the_database_as_it_was(
 ) -> None:
     from gamegraph.server.errors import BulkImportError
 
-    importer = importlib.import_module("gamegraph.server.bulk_import")  # the module
-
     def broken(*_: object, **__: object) -> None:
         raise BulkImportError("neo4j-admin failed (simulated)")
 
-    monkeypatch.setattr(importer, "bulk_import", broken)
+    monkeypatch.setattr(bulk_module, "bulk_import", broken)
     request = LoadRequest.parse("14", "floridian", route="bulk")
     with _database(local_only) as db, pytest.raises(BulkImportError, match="simulated"):
         db.load(request)
@@ -346,14 +343,13 @@ def test_a_load_that_lands_during_the_import_stops_the_swap(
 ) -> None:
     """A graph loaded online while the bulk load imports is not in the new store: the bulk
     load must refuse to swap rather than lose it."""
-    importer = importlib.import_module("gamegraph.server.bulk_import")
-    real = importer.bulk_import
+    real = bulk_module.bulk_import
 
     def import_while_another_load_runs(*args: object, **kwargs: object) -> object:
         run_load(runner, LoadRequest.parse("10", "bulgarian").plan())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(importer, "bulk_import", import_while_another_load_runs)
+    monkeypatch.setattr(bulk_module, "bulk_import", import_while_another_load_runs)
     drop_graph(runner, "bulgarian:10")
     request = LoadRequest.parse("14", "floridian", route="bulk")
     try:
