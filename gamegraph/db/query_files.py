@@ -217,14 +217,13 @@ def _reject_duplicates(queries: Iterable[NamedQuery]) -> None:
 
 
 def load_queries(
-    package: str, files: Iterable[str] | None = None, *, internal: bool = False
+    package: str, files: Iterable[str], *, internal: bool = False
 ) -> dict[str, NamedQuery]:
-    """The named queries of some ``.cypher`` files of a package (all of them if ``files`` is
-    None), by name, duplicates rejected."""
+    """The named queries of some ``.cypher`` files of a package, by name, duplicates
+    rejected."""
     queries: list[NamedQuery] = []
     root = resources.files(package)
-    names = sorted(e.name for e in root.iterdir() if e.name.endswith(".cypher"))
-    for name in names if files is None else files:
+    for name in files:
         entry = root.joinpath(name)
         source = f"{package.rsplit('.', 1)[-1]}/{name}"
         for query in parse_queries(entry.read_text(encoding="utf-8"), source):

@@ -241,7 +241,7 @@ def test_registry_rejects_a_name_repeated_in_another_file(
     (package / "two.cypher").write_text(GOOD)
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(QueryFileError, match=r"duplicate query name .a_query. in \S*two\.cypher"):
-        load_queries("dup_queries_pkg")
+        load_queries("dup_queries_pkg", ["one.cypher", "two.cypher"])
     assert set(load_queries("dup_queries_pkg", ["one.cypher"])) == {"a_query"}
 
 
