@@ -321,19 +321,22 @@ def _batches(
     claim: GraphClaim,
     query: str,
     batches: Iterator[tuple[dict[str, Any], int]],
+    stage: str,
+    total: int,
+    progress: Progress | None,
     *,
     returning: bool = False,
-    on_done: Callable[[int], None] | None = None,
 ) -> list[list[Row]]:
     """Run ``query`` once per parameter set, WRITERS transactions at a time, in order.
 
-    ``batches`` yields (params, rows in the batch). A few batches are prepared ahead and no
-    more, so memory stays bounded. Results (for ``returning``: the batch's element ids, as
-    one list) come back in batch order. Every batch carries the claim's fence and must
-    create all its rows (:meth:`GraphClaim.check_batch`), so a load that lost its claim
-    stops at its first batch after the takeover. Concurrent writers that touch the same
-    node may deadlock; the driver retries such transient errors (managed transactions),
-    which is why every batch is safe to repeat only as a whole: it creates, it never merges.
+    ``batches`` yields (params, rows in the batch), ``total`` rows in all (the ``progress``
+    of ``stage``). A few batches are prepared ahead and no more, so memory stays bounded.
+    Results (for ``returning``: the batch's element ids, as one list) come back in batch
+    order. Every batch carries the claim's fence and must create all its rows
+    (:meth:`GraphClaim.check_batch`), so a load that lost its claim stops at its first batch
+    after the takeover. Concurrent writers that touch the same node may deadlock; the driver
+    retries such transient errors (managed transactions), which is why every batch is safe
+    to repeat only as a whole: it creates, it never merges.
     """
     results: list[list[Row]] = []
     done = 0
@@ -348,22 +351,23 @@ def _batches(
         claim.check_batch(counters.relationships_created, size, "relationships")
         return []
 
+    pending: deque[tuple[Future[list[Row]], int]] = deque()
+
+    def settle() -> None:
+        nonlocal done
+        future, count = pending.popleft()
+        results.append(future.result())
+        done += count
+        if progress:
+            progress(stage, done, total)
+
     with ThreadPoolExecutor(max_workers=WRITERS) as pool:
-        pending: deque[tuple[Future[list[Row]], int]] = deque()
         for params, size in batches:
             pending.append((pool.submit(run, params, size), size))
             if len(pending) > 2 * WRITERS:
-                future, count = pending.popleft()
-                results.append(future.result())
-                done += count
-                if on_done:
-                    on_done(done)
+                settle()
         while pending:
-            future, count = pending.popleft()
-            results.append(future.result())
-            done += count
-            if on_done:
-                on_done(done)
+            settle()
     return results
 
 
@@ -377,13 +381,9 @@ def _create_nodes(claim: GraphClaim, table: NodeTable, progress: Progress | None
             params = create_nodes_parameters(table, start, start + NODE_BATCH)
             yield {**params, "graph": claim.game.id}, params["count"]
 
-    results = _batches(
-        claim,
-        create_nodes_statement(table),
-        batches(),
-        returning=True,
-        on_done=lambda done: progress(f"{table.label} nodes", done, total) if progress else None,
-    )
+    statement = create_nodes_statement(table)
+    stage = f"{table.label} nodes"
+    results = _batches(claim, statement, batches(), stage, total, progress, returning=True)
     return [element_id for result in results for element_id in result[0]["ids"]]
 
 
@@ -395,11 +395,6 @@ def _create_relationships(
         return
     starts, ends = ids[rel.source], ids[rel.target]
     stage = f"{rel.type} relationships"
-
-    def report(done: int) -> None:
-        if progress:
-            progress(stage, done, total)
-
     if rel.properties:
         names = list(rel.properties)
 
@@ -418,9 +413,8 @@ def _create_relationships(
                 }
                 yield batch, stop - start
 
-        _batches(
-            claim, cypher("create_relationships_with_properties"), prop_batches(), on_done=report
-        )
+        query = cypher("create_relationships_with_properties")
+        _batches(claim, query, prop_batches(), stage, total, progress)
         return
     # one row per distinct node on the side with fewer of them: fewer lookups by id
     by_end = np.unique(rel.end).shape[0] < np.unique(rel.start).shape[0]
@@ -451,7 +445,7 @@ def _create_relationships(
             g0 = g1
 
     query = cypher("create_relationships_by_end" if by_end else "create_relationships")
-    _batches(claim, query, grouped_batches(), on_done=report)
+    _batches(claim, query, grouped_batches(), stage, total, progress)
 
 
 def _delete_data(
