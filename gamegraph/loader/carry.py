@@ -23,7 +23,7 @@ step made from it to another graph are no part of its counts, and are not carrie
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -109,26 +109,22 @@ def _export_one(runner: QueryRunner, record: GraphRecord, out: Path) -> tuple[Ca
     graph = record.id
     space = f"carried-{file_stem(graph)}"
     ids: dict[str, int] = {}
-    node_files: dict[tuple[tuple[str, str], ...], list[list[str]]] = {}
+    # the rows of each file: one per kind of file, type and header (the properties' layout)
+    tables: dict[tuple[str, str, tuple[str, ...]], list[list[str]]] = {}
     for row in runner.run(cypher("carry_nodes"), {"graph": graph}):
         ids[str(row["id"])] = len(ids)
-        props = dict(row["props"])
-        layout = _layout(record, props)
-        cells = [str(ids[str(row["id"])])]
-        cells += [_cell(record, name, kind, props[name]) for name, kind in layout]
-        cells.append(_quoted(ARRAY_DELIMITER.join(sorted(row["labels"]))))
-        node_files.setdefault(layout, []).append(cells)
-    rel_files: dict[tuple[str, tuple[tuple[str, str], ...]], list[list[str]]] = {}
+        header, cells = _properties(record, row["props"])
+        labels = _quoted(ARRAY_DELIMITER.join(sorted(row["labels"])))
+        key = ("nodes", "", (f":ID({space})", *header, ":LABEL"))
+        tables.setdefault(key, []).append([str(ids[str(row["id"])]), *cells, labels])
     by_type: dict[str, int] = {}
     for row in runner.run(cypher("carry_relationships"), {"graph": graph}):
         kind = str(row["type"])
         by_type[kind] = by_type.get(kind, 0) + 1
-        props = dict(row["props"])
-        layout = _layout(record, props)
-        cells = [str(ids[str(row["start"])]), str(ids[str(row["end"])])]
-        cells += [_cell(record, name, k, props[name]) for name, k in layout]
-        cells.append(_quoted(kind))
-        rel_files.setdefault((kind, layout), []).append(cells)
+        header, cells = _properties(record, row["props"])
+        ends = [str(ids[str(row["start"])]), str(ids[str(row["end"])])]
+        key = ("rels", kind, (f":START_ID({space})", f":END_ID({space})", *header, ":TYPE"))
+        tables.setdefault(key, []).append([*ends, *cells, _quoted(kind)])
     counts = {"nodes": len(ids), **by_type}
     if record.complete:
         recorded = (record.nodes, record.relationships)
@@ -140,18 +136,14 @@ def _export_one(runner: QueryRunner, record: GraphRecord, out: Path) -> tuple[Ca
                 f"complete; name the file that defines {record.game!r} with --games-from "
                 f"FILE.py, or drop it (`gamegraph drop {graph}`); nothing was changed"
             )
-    files: list[Path] = []
-    for i, (layout, rows) in enumerate(node_files.items()):
-        header = [f":ID({space})", *(f"{name}:{kind}" for name, kind in layout), ":LABEL"]
-        files.append(_write(out / f"{space}.nodes.{i}.csv", header, rows))
-    for i, ((_, layout), rows) in enumerate(rel_files.items()):
-        header = [f":START_ID({space})", f":END_ID({space})"]
-        header += [f"{name}:{kind}" for name, kind in layout] + [":TYPE"]
-        files.append(_write(out / f"{space}.rels.{i}.csv", header, rows))
+    files = [
+        _write(out / f"{space}.{part}.{i}.csv", header, rows)
+        for i, ((part, _, header), rows) in enumerate(tables.items())
+    ]
     return Carried(record, counts), files
 
 
-def _write(path: Path, header: list[str], rows: list[list[str]]) -> Path:
+def _write(path: Path, header: tuple[str, ...], rows: list[list[str]]) -> Path:
     with path.open("w", newline="", encoding="utf-8") as handle:
         handle.write(",".join(header) + "\n")
         for cells in rows:
@@ -159,9 +151,11 @@ def _write(path: Path, header: list[str], rows: list[list[str]]) -> Path:
     return path
 
 
-def _layout(record: GraphRecord, props: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    """The properties' names and import types, sorted by name."""
-    return tuple((name, _kind(record, name, props[name])) for name in sorted(props))
+def _properties(record: GraphRecord, props: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    """The header columns (``name:type``, sorted by name) and the cells of some properties."""
+    layout = [(name, _kind(record, name, props[name])) for name in sorted(props)]
+    header = [f"{name}:{kind}" for name, kind in layout]
+    return header, [_cell(record, name, kind, props[name]) for name, kind in layout]
 
 
 def _kind(record: GraphRecord, name: str, value: Any) -> str:
