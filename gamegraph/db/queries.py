@@ -245,24 +245,18 @@ def check_graph(
     record = graph_in_slot(runner, wanted.slot)
     if record is None:
         raise GraphNotLoadedError(f"{wanted.describe()} is not loaded", command)
-    state = record.state()
-    if state is GraphState.LOADING:
-        raise GraphNotLoadedError(
-            f"{wanted.describe()} is still being loaded by "
-            f"{describe_owner(record.lease_owner)} (a second load waits for it to finish)",
-            command,
-        )
-    if state is GraphState.DROPPING:
-        raise GraphNotLoadedError(
-            f"{wanted.describe()} is being dropped by {describe_owner(record.lease_owner)}",
-            command,
-        )
-    if state is GraphState.INCOMPLETE:
-        raise GraphNotLoadedError(
-            f"{wanted.describe()} is {record.describe_state()}, only partly stored "
-            "(`gamegraph graphs` lists it so)",
-            command,
-        )
+    state, owner = record.state(), describe_owner(record.lease_owner)
+    unready = {  # what a query cannot read yet, or not whole
+        GraphState.LOADING: (
+            f"is still being loaded by {owner} (a second load waits for it to finish)"
+        ),
+        GraphState.DROPPING: f"is being dropped by {owner}",
+        GraphState.INCOMPLETE: (
+            f"is {record.describe_state()}, only partly stored (`gamegraph graphs` lists it so)"
+        ),
+    }
+    if state in unready:
+        raise GraphNotLoadedError(f"{wanted.describe()} {unready[state]}", command)
     loaded = record.loaded_game()
     if loaded is None:
         raise GraphNotLoadedError(f"the loaded {record.id} is from another gamegraph", command)
