@@ -42,13 +42,9 @@ class Neo4jSettings:
         Empty strings count as unset, so ``NEO4J_URI=`` selects the local Neo4j.
         """
         environ = os.environ if env is None else env
-
-        def pick(explicit: str | None, name: str, default: str) -> str:
-            return explicit or environ.get(name) or default
-
         return cls(
             uri=uri or environ.get("NEO4J_URI") or None,
-            user=pick(user, "NEO4J_USER", DEFAULT_USER),
+            user=user or environ.get("NEO4J_USER") or DEFAULT_USER,
             password=password or environ.get("NEO4J_PASSWORD") or None,
-            database=pick(database, "NEO4J_DATABASE", DEFAULT_DATABASE),
+            database=database or environ.get("NEO4J_DATABASE") or DEFAULT_DATABASE,
         )
