@@ -74,8 +74,10 @@ def report(
     """Write the research report: every claim of the four seeds (Floridian, Bulgarian and its
     relatives, Tchoukaillon, CRIM) beside the computed value, the nine open questions of the
     Floridian paper answered with data, and the paper's figures redrawn (report.md with PNG
-    figures, and report.json). The conjectures of --conjectures are checked first: one that
-    raises is an error line and no report is written (exit code 2)."""
+    figures, and report.json).
+
+    The conjectures of --conjectures are checked first: one that raises is an error line and
+    no report is written (exit code 2)."""
     from gamegraph.loader.export import check_out_dir
     from gamegraph.questions.conjectures import add_to_report, check_file
     from gamegraph.reporting import generate_report
