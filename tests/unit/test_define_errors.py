@@ -248,6 +248,36 @@ def test_a_search_that_never_ends_stops_at_the_memory_limit_unless_forced(tmp_pa
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
+def test_a_search_that_never_ends_shows_its_progress_until_the_limit_stops_it(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    """A runaway `gg.reachable` search showed nothing until the memory limit stopped it. Its
+    build reports every 10,000 positions searched, of the positions found so far (a total that
+    grows, since each move finds a new one), and then stops at the limit as before."""
+    import gamegraph as gg
+    from gamegraph.games.limits import TooLargeError
+    from gamegraph.games.registry import forget, origin
+
+    def runaway(position: tuple[int, ...], n: int) -> tuple[int, ...]:
+        return (position[0] + 1, position[0] % 7)
+
+    factory = gg.solitaire(name="test-runaway-progress", space=gg.reachable(start=lambda n: (n,)))(
+        runaway
+    )
+    where_from = origin("test-runaway-progress")
+    request.addfinalizer(lambda: forget(where_from))
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "72M")
+    seen: list[tuple[str, int, int]] = []
+    with pytest.raises(TooLargeError, match="more than 188,743"):
+        factory.graph(3).build(
+            progress=lambda stage, done, total: seen.append((stage, done, total))
+        )
+    assert {stage for stage, _, _ in seen} == {"positions searched (of those found)"}
+    assert [done for _, done, _ in seen] == list(range(10_000, 180_001, 10_000))
+    # every position searched found one more, and the start was found before any
+    assert all(total == done + 1 for _, done, total in seen), seen[:3]
+
+
 def test_a_planned_graph_is_built_forced_only_when_the_request_is() -> None:
     from gamegraph.loader.plan import LoadRequest
 

@@ -50,6 +50,7 @@ from gamegraph.games.engine.timeout import limit as move_limit
 from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError, saturating
 from gamegraph.games.partitions import mean_parts
 from gamegraph.memory import memory_limit
+from gamegraph.progress import Progress
 
 if TYPE_CHECKING:
     from gamegraph.games.engine.defined import DefinedGame
@@ -63,6 +64,9 @@ SHARD_BYTES_PER_POSITION = 600
 """Held per position of a shard while it runs (its tuple, the result, the flat arrays)."""
 REACHABLE_BYTES_PER_POSITION = 400
 """Held per position found by a reachable space's search (a tuple, a dict entry, a list)."""
+SEARCH_REPORT = 10_000
+"""A reachable space's search reports its progress once per this many positions searched
+(a search that keeps finding positions shows it grow until the memory limit stops it)."""
 TABLE_BYTES_PER_POSITION = 24
 """Held per position by a partition game's tables besides its build and its parts (one
 byte a part, twice while they are listed): offsets, idx, the move's two ends, counts.
@@ -125,7 +129,7 @@ def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
     """The ``build`` hook the base class calls: the positions (the game's space, or what a
     definition's declared space holds), the move of each, the analysis of its kind."""
     if getattr(game, "definition", None) is not None:
-        return _build_defined(game, force)
+        return _build_defined(game, force, progress)
     estimate = game.check_size(force)
     if estimate.nodes >= 2**62:
         raise TooLargeError(
@@ -144,7 +148,7 @@ def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
 # --------------------------------------------------------------------------- building
 
 
-def _build_defined(game: DefinedGame, force: bool) -> Any:
+def _build_defined(game: DefinedGame, force: bool, progress: Progress | None) -> Any:
     """Build and analyse one graph of a defined game (checks the size first)."""
     definition = game.definition
     game.check_size(force)
@@ -158,11 +162,11 @@ def _build_defined(game: DefinedGame, force: bool) -> Any:
         timeout=move_limit(),
     )
     if definition.space.kind == "reachable":
-        space, indptr, indices = _search(call, definition, force)
+        space, indptr, indices = _search(call, definition, force, progress)
     elif definition.compiled:
         space, indptr, indices = _compiled(call, definition)
     else:
-        space, indptr, indices = _sharded(call, game.describe())
+        space, indptr, indices = _sharded(call, game.describe(), progress)
     return _analysed(game, Positions(space, game.read_position), indptr, indices)
 
 
@@ -178,7 +182,7 @@ def _analysed(
     return graph_type(game=game, positions=positions, indptr=indptr, indices=indices)
 
 
-def _sharded(call: Call, name: str) -> Moves:
+def _sharded(call: Call, name: str, progress: Progress | None) -> Moves:
     from gamegraph.cluster import ClusterSettings, Task, run_tasks, settings
 
     space = call.space.of(**call.values)
@@ -198,7 +202,7 @@ def _sharded(call: Call, name: str) -> Moves:
         chosen = ClusterSettings(local=True)
     else:
         _pickle_by_value()
-    results = run_tasks(tasks, where=chosen)
+    results = run_tasks(tasks, progress, stage="positions' moves (shards)", where=chosen)
     keeps = [r[0] for r in results]
     if call.kind == "functional":
         targets = np.concatenate([r[1] for r in results])
@@ -247,8 +251,9 @@ def _pickle_by_value() -> None:
         cloudpickle.register_pickle_by_value(module)
 
 
-def _search(call: Call, definition: Definition, force: bool) -> Moves:
-    """Breadth-first search from the start positions, each position's moves asked once."""
+def _search(call: Call, definition: Definition, force: bool, progress: Progress | None) -> Moves:
+    """Breadth-first search from the start positions, each position's moves asked once;
+    ``progress`` every :data:`SEARCH_REPORT` positions: those searched of those found."""
     start = call.space.start
     try:
         given = start(**call.values) if callable(start) else start
@@ -301,6 +306,8 @@ def _search(call: Call, definition: Definition, force: bool) -> Moves:
                     )
             row.append(index[target])
         checked += 1
+        if progress is not None and checked % SEARCH_REPORT == 0:
+            progress("positions searched (of those found)", checked, len(order))
         if checked <= FIRST or checked % SAMPLE == 1:
             _sample(call, [position], [result if call.kind == "functional" else list(targets)])
     # index order: descending lexicographic, as partitions are numbered elsewhere
