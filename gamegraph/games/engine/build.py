@@ -125,7 +125,7 @@ def _table_bytes(game: Any, size: int) -> int:
     return saturating(size * per_position) + TABLE_BASE_BYTES
 
 
-def build(game: Any, *, force: bool = False, progress: Any = None) -> Any:
+def build(game: Any, *, force: bool = False, progress: Progress | None = None) -> Any:
     """The ``build`` hook the base class calls: the positions (the game's space, or what a
     definition's declared space holds), the move of each, the analysis of its kind."""
     if getattr(game, "definition", None) is not None:
@@ -309,7 +309,7 @@ def _search(call: Call, definition: Definition, force: bool, progress: Progress 
         if progress is not None and checked % SEARCH_REPORT == 0:
             progress("positions searched (of those found)", checked, len(order))
         if checked <= FIRST or checked % SAMPLE == 1:
-            _sample(call, [position], [result if call.kind == "functional" else list(targets)])
+            _sample(call, [position], [result])  # a choice's moves: Call.move listed them
     # index order: descending lexicographic, as partitions are numbered elsewhere
     listed = Listed(order, described=call.space.describe)
     new_of = listed.rank_many(*flat_rows(order))
