@@ -281,7 +281,10 @@ def record_imported(
         clock("claim")
         counted = counting.result()
         clock("counts")
-        indexes_ready() if indexes_ready is not None else await_indexes(runner)
+        if indexes_ready is None:
+            await_indexes(runner)
+        else:
+            indexes_ready()
         clock("indexes")
         for name, params in _links(expected):
             runner.write(cypher(name), params)
@@ -379,10 +382,11 @@ def _catalog_state(records: Sequence[GraphRecord]) -> list[tuple[str, str, str |
 def _graphs_to_build(
     records: Sequence[GraphRecord], planned: Sequence[PlannedGraph]
 ) -> tuple[list[Game[Any]], list[GraphRecord], LoadSummary, dict[str, list[str]]]:
-    """The requested graphs, then every graph of the catalog (``records``) they do not replace; the
-    records of the graphs whose game is not known now, which the bulk load carries over
-    (:mod:`.carry`): a user's graph is never dropped but by `gamegraph drop`; and, by the id
-    of a requested graph, the complete graphs of its slot it replaces (Q for another n)."""
+    """The requested graphs, then every graph of the catalog (``records``) they do not
+    replace; the records of the graphs whose game is not known now, which the bulk load
+    carries over (:mod:`.carry`): a user's graph is never dropped but by `gamegraph drop`;
+    and, by the id of a requested graph, the complete graphs of its slot it replaces (Q for
+    another n)."""
     summary = LoadSummary([], route="bulk")
     wanted = [p.game for p in planned]
     by_slot = {g.slot: g.id for g in wanted}
