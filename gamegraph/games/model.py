@@ -34,6 +34,7 @@ __all__ = [
     "identifier",
     "partition_texts",
     "position_columns",
+    "row_lists",
 ]
 
 GRAPH_NODE = "GraphNode"
@@ -263,6 +264,35 @@ def absent_below_zero(values: np.ndarray) -> LazyColumn:
     return LazyColumn(int(values.shape[0]), fetch)
 
 
+def row_lists(
+    values: np.ndarray,
+    offsets: np.ndarray,
+    rows: np.ndarray | None = None,
+    *,
+    empty_as_none: bool = False,
+    cells: Callable[[int, int, str], list[str]] | None = None,
+) -> LazyColumn:
+    """Each row of ``values`` cut at ``offsets`` (``rows`` picks which, in order; default
+    all) as a Python list, made a batch at a time (an empty row as ``None`` if asked: what
+    neo4j-admin reads an empty list as); ``cells`` is the column's CSV fast path, if any."""
+    picked = np.arange(len(offsets) - 1, dtype=np.int64) if rows is None else rows
+
+    def fetch(a: int, b: int) -> list[Any]:
+        chosen = picked[a:b]
+        if chosen.shape[0] == 0:
+            return []
+        if np.all(np.diff(chosen) == 1):  # contiguous: one slice, split by the offsets
+            lo, hi = int(offsets[chosen[0]]), int(offsets[chosen[-1] + 1])
+            flat = values[lo:hi].tolist()
+            cuts = (offsets[chosen[0] : chosen[-1] + 2] - lo).tolist()
+            lists = [flat[cuts[i] : cuts[i + 1]] for i in range(len(cuts) - 1)]
+        else:
+            lists = [values[offsets[i] : offsets[i + 1]].tolist() for i in chosen.tolist()]
+        return [row or None for row in lists] if empty_as_none else lists
+
+    return LazyColumn(int(picked.shape[0]), fetch, cells)
+
+
 def position_columns(
     n: int, parts: np.ndarray, offsets: np.ndarray, rows: np.ndarray
 ) -> dict[str, Column]:
@@ -284,17 +314,6 @@ def position_columns(
             len(rows), lambda a, b: partition_texts(parts, offsets, rows[a:b], paper=paper)
         )
 
-    def part_lists(a: int, b: int) -> list[list[int]]:
-        chosen = rows[a:b]
-        if chosen.shape[0] == 0:
-            return []
-        lo, hi = int(offsets[chosen[0]]), int(offsets[chosen[-1] + 1])
-        if np.all(np.diff(chosen) == 1):  # contiguous: one slice, split by the offsets
-            flat = parts[lo:hi].tolist()
-            cuts = (offsets[chosen[0] : chosen[-1] + 2] - lo).tolist()
-            return [flat[cuts[i] : cuts[i + 1]] for i in range(len(cuts) - 1)]
-        return [parts[offsets[i] : offsets[i + 1]].tolist() for i in chosen.tolist()]
-
     def part_cells(a: int, b: int, delimiter: str) -> list[str]:
         keys = partition_texts(parts, offsets, rows[a:b], paper=False)
         return keys if delimiter == "," else [key.replace(",", delimiter) for key in keys]
@@ -303,7 +322,7 @@ def position_columns(
         "n": np.broadcast_to(np.int64(n), rows.shape),
         "idx": rows,
         "key": texts(paper=False),
-        "parts": LazyColumn(len(rows), part_lists, part_cells),
+        "parts": row_lists(parts, offsets, rows, cells=part_cells),
         "notation": texts(paper=True),
         "num_parts": lengths[rows],
         "largest": firsts[rows],

@@ -89,26 +89,38 @@ class Austrian(FunctionalGame[Any]):
 
         return count_states(self.n, self.L, self.bank_up_to_L)
 
+    def row_entries(self) -> float:
+        """The mean of 1 + ℓ(μ) over the states (the bank and the piles)."""
+        from gamegraph.games.austrian.space import mean_row
+
+        return mean_row(self.n, self.L, self.bank_up_to_L)
+
     def node_columns(self, positions: Positions) -> dict[str, Column]:
         """``L``, ``n``, ``idx``, ``key`` (``5,5,3,3|4``), the piles μ largest first, the bank
         b, ``notation`` (``3^2 5^2 | 4``) and ``num_piles``."""
         import numpy as np
 
-        from gamegraph.games.engine.tables import listed
-        from gamegraph.games.model import partition_texts
+        from gamegraph.games.model import LazyColumn, partition_texts, row_lists
 
         space: AustrianStates = positions.space  # type: ignore[assignment]
         parts, offsets, bank = space.piles()
         rows = np.arange(positions.size, dtype=np.int64)
-        piles = partition_texts(parts, offsets, rows, paper=True)
-        banks = bank.tolist()
+
+        def texts(paper: bool, between: str) -> LazyColumn:
+            def fetch(a: int, b: int) -> list[str]:
+                piles = partition_texts(parts, offsets, rows[a:b], paper=paper)
+                pairs = zip(piles, bank[a:b].tolist(), strict=True)
+                return [f"{mu}{between}{b}".lstrip() for mu, b in pairs]
+
+            return LazyColumn(positions.size, fetch)
+
         return {
-            "L": [self.L] * positions.size,
-            "n": [self.n] * positions.size,
-            "idx": rows.tolist(),
-            "key": space.keys(),
-            "piles": listed(parts, offsets),
-            "bank": banks,
-            "notation": [f"{mu} | {b}".lstrip() for mu, b in zip(piles, banks, strict=True)],
-            "num_piles": np.diff(offsets).tolist(),
+            "L": np.broadcast_to(np.int64(self.L), rows.shape),
+            "n": np.broadcast_to(np.int64(self.n), rows.shape),
+            "idx": rows,
+            "key": texts(paper=False, between="|"),
+            "piles": row_lists(parts, offsets),
+            "bank": bank,
+            "notation": texts(paper=True, between=" | "),
+            "num_piles": np.diff(offsets),
         }

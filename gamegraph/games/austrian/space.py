@@ -36,6 +36,7 @@ __all__ = [
     "AustrianStates",
     "check_state",
     "count_states",
+    "mean_row",
     "parse_austrian",
     "state_key",
 ]
@@ -63,7 +64,7 @@ def count_states(n: int, L: int, bank_up_to_L: bool = False) -> tuple[int, bool]
     count = banks(n, L, bank_up_to_L)
     cap = min(L, n)
     if n * cap <= _EXACT_COUNT_WORK:
-        counts = _float_counts(n, cap)
+        counts, _ = _float_counts(n, cap)
         exact = float(sum(counts[n - b] for b in range(count)))
         return int(min(exact, 2.0**200)), exact >= 2.0**53
     log_binomial = (
@@ -76,15 +77,35 @@ def count_states(n: int, L: int, bank_up_to_L: bool = False) -> tuple[int, bool]
     return int(min(math.exp(min(log_count, 200.0)), 2.0**200)), True
 
 
-def _float_counts(n: int, cap: int) -> np.ndarray:
-    """P(m, cap) for m = 0..n as floats: one cumulative sum per part size (no recursion)."""
+def _float_counts(n: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
+    """P(m, cap) for m = 0..n as floats, and the number of parts of those partitions in all:
+    one cumulative sum per part size (no recursion). Adding the parts of size k, a partition
+    with j of them comes from one of m − jk: counts sum over j, parts add j a partition."""
     counts = np.zeros(n + 1, dtype=np.float64)
     counts[0] = 1.0
+    parts = np.zeros(n + 1, dtype=np.float64)
     for part in range(1, cap + 1):
-        padded = np.zeros(-(-(n + 1) // part) * part, dtype=np.float64)
-        padded[: n + 1] = counts
-        counts = np.cumsum(padded.reshape(-1, part), axis=0).reshape(-1)[: n + 1]
-    return counts
+
+        def by_j(values: np.ndarray, part: int = part) -> np.ndarray:
+            padded = np.zeros(-(-(n + 1) // part) * part, dtype=np.float64)
+            padded[: n + 1] = values
+            return np.cumsum(padded.reshape(-1, part), axis=0)
+
+        summed = by_j(counts)  # Σ_j j · P(m − jk) is the sum of those sums below m
+        parts = (by_j(parts) + np.cumsum(summed, axis=0) - summed).reshape(-1)[: n + 1]
+        counts = summed.reshape(-1)[: n + 1]
+    return counts, parts
+
+
+def mean_row(n: int, L: int, bank_up_to_L: bool = False) -> float:
+    """The mean number of entries of a state's row (b, μ_1, ...): 1 + ℓ(μ) on average over
+    the states, exact where :func:`count_states` is, else n + 1 (the longest row)."""
+    cap = min(L, n)
+    if n * cap > _EXACT_COUNT_WORK:
+        return float(n + 1)
+    counts, parts = _float_counts(n, cap)
+    held = range(n - banks(n, L, bank_up_to_L) + 1, n + 1)
+    return 1.0 + float(sum(parts[m] for m in held) / sum(counts[m] for m in held))
 
 
 def state_key(state: AustrianState) -> str:
@@ -192,9 +213,10 @@ class AustrianStates(Space[AustrianState]):
     def _all(self) -> tuple[np.ndarray, np.ndarray]:
         """Every state's row (b, μ_1, ...) in index order, flat, with offsets."""
         total = int(ak.austrian_total_parts(self.n, self.cap, self.banks))
-        parts = np.empty(total, dtype=np.int64)
+        small = np.min_scalar_type(self.max_entry())  # a byte an entry for L < 256, not 8
+        parts = np.empty(total, dtype=small)
         offsets = np.empty(self.cardinality() + 1, dtype=np.int64)
-        bank = np.empty(self.cardinality(), dtype=np.int64)
+        bank = np.empty(self.cardinality(), dtype=small)
         ak.austrian_parts(self.n, self.cap, self.banks, parts, offsets, bank)
         rows = np.insert(parts, offsets[:-1], bank)
         return rows, offsets + np.arange(offsets.shape[0], dtype=np.int64)

@@ -62,6 +62,11 @@ class Carolina(FunctionalGame[Any]):
     def position_count(self) -> tuple[int, bool]:
         return 2 ** (self.n - 1), False
 
+    def row_entries(self) -> float:
+        """(n + 1) / 2 on average: each of the n − 1 places between two cards is a cut in
+        half the compositions, and a composition has one part more than cuts."""
+        return (self.n + 1) / 2
+
     def node_columns(self, positions: Positions) -> dict[str, Column]:
         """The shared columns, and each composition's first part (which decides the Garden
         of Eden: α_1 < c − 1)."""

@@ -44,7 +44,7 @@ from gamegraph.games.engine.calls import (
 from gamegraph.games.engine.definition import Definition
 from gamegraph.games.engine.functional import analysis_bytes_per_position, index_dtype
 from gamegraph.games.engine.graphs import ChoiceGraph, FunctionalGameGraph, ImpartialGraph
-from gamegraph.games.engine.positions import Positions
+from gamegraph.games.engine.positions import Positions, base_of
 from gamegraph.games.engine.spaces import Position
 from gamegraph.games.engine.timeout import limit as move_limit
 from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError, saturating
@@ -74,6 +74,12 @@ Calibrated on the growth of the peak resident memory of `gamegraph export --game
 and `gamegraph load --bulk` (77-81 bytes a position from n = 60 to 75, the build's 28
 included); the interpreter's own, as in :data:`~gamegraph.games.limits.BASE_BYTES`, is not
 counted (some 300 MiB resident at any n)."""
+TABLE_BYTES_PER_ROW = 160
+"""Held per position by the tables of a game on another space than partitions besides its
+build and its row (twice, one byte an entry for n < 256): idx, counts, the analysis, the
+move's two ends, a batch of texts and lists. Calibrated on the growth of the peak resident
+memory of `gamegraph export` between two n: 121 to 168 bytes a position beyond the build
+(Carolina n = 20 to 22, Montreal 13 to 14, Austrian L = 6 n = 100 to 120)."""
 TABLE_BASE_BYTES = 128 * 2**20
 """Held by the tables whatever their size: a batch of rows as Python texts and bytes, the
 driver's buffers."""
@@ -96,33 +102,56 @@ def estimate(game: Any) -> Estimate:
         size, approximate = game.position_count()
         per_position = analysis_bytes_per_position(size) if size < 2**62 else 32
         build = size * per_position + BASE_BYTES
-        return Estimate(size, size, build, approximate, tables=_table_bytes(game, size))
+        from gamegraph.games.engine.game import PartitionGame
+
+        entries = None if isinstance(game, PartitionGame) else game.row_entries()
+        tables = _table_bytes(size, game.n, entries)
+        return Estimate(size, size, build, approximate, tables=tables)
     definition = game.definition
     space = definition.space
     n = game.n
     if space.kind == "reachable":
         limit = memory_limit()
         return Estimate(0, 0, BASE_BYTES, approximate=True) if limit else Estimate(0, 0, 0)
-    size = space.of(**game.values()).cardinality()
+    whole = space.of(**game.values())
+    size = whole.cardinality()
     arcs = size if definition.kind == "functional" else size * ARCS_PER_POSITION_GUESS
     per_position = 8 + analysis_bytes_per_position(size) + n // 4 + (8 if space.where else 0)
     shard = (
         min(size, SHARD) * SHARD_BYTES_PER_POSITION * (1 if definition.kind == "functional" else 3)
     )
     total = size * per_position + arcs * 24 * (definition.kind != "functional") + shard + BASE_BYTES
-    return Estimate(size, arcs, total, approximate=space.where is not None)  # where= drops some
+    entries = None if space.kind == "partitions" else _longest_row(whole, n)
+    return Estimate(
+        size,
+        arcs,
+        total,
+        approximate=space.where is not None,  # where= drops some
+        tables=_table_bytes(size, n, entries),
+    )
 
 
-def _table_bytes(game: Any, size: int) -> int:
-    """What the tables of a built-in game on partitions hold besides its build
-    (:data:`TABLE_BYTES_PER_POSITION`, the parts twice while they are listed,
-    :data:`TABLE_BASE_BYTES`); none counted for the other spaces."""
-    from gamegraph.games.engine.game import PartitionGame
-
-    if not isinstance(game, PartitionGame):
-        return 0
-    per_position = TABLE_BYTES_PER_POSITION + 2 * mean_parts(game.n)
+def _table_bytes(size: int, n: int, entries: float | None) -> int:
+    """What the tables of a graph hold besides its build: on partitions (no ``entries``)
+    :data:`TABLE_BYTES_PER_POSITION` and the parts twice while they are listed, on another
+    space :data:`TABLE_BYTES_PER_ROW` and a row of ``entries`` twice; and
+    :data:`TABLE_BASE_BYTES`."""
+    if entries is None:
+        per_position = TABLE_BYTES_PER_POSITION + 2 * mean_parts(n)
+    else:
+        per_position = TABLE_BYTES_PER_ROW + 2 * entries * _entry_bytes(n)
     return saturating(size * per_position) + TABLE_BASE_BYTES
+
+
+def _longest_row(space: Space[Any], n: int) -> int:
+    """The longest row of a space, where its class says without listing it (else n)."""
+    said = type(base_of(space)).row_width is not Space.row_width
+    return space.row_width() if said else n
+
+
+def _entry_bytes(n: int) -> int:
+    """Bytes an entry of a position of n cards takes in its row (entries are at most n)."""
+    return int(np.min_scalar_type(n).itemsize)
 
 
 def build(game: Any, *, force: bool = False, progress: Progress | None = None) -> Any:

@@ -102,6 +102,11 @@ class FunctionalGame(Game[GraphT]):
         anything (fast for any n; the space's size by default)."""
         return self.position_space().cardinality(), False
 
+    def row_entries(self) -> float:
+        """The mean number of entries of a position's row, or a bound on it (the tables hold
+        every row), without listing the positions: the space's longest row by default."""
+        return self.position_space().row_width()
+
     def read_position(self, text: str) -> Any:
         """A position of this graph written as text, in the notations the game takes."""
         return self.position_space().parse(text)

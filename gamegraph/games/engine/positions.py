@@ -27,7 +27,7 @@ from gamegraph.core.spaces import (
     Space,
 )
 from gamegraph.errors import InputError
-from gamegraph.games.model import partition_texts
+from gamegraph.games.model import LazyColumn, partition_texts
 
 __all__ = ["Positions", "base_of"]
 
@@ -104,10 +104,27 @@ class Positions:
         sums = np.concatenate(([0], np.cumsum(flat, dtype=np.int64)))
         return np.asarray(sums[offsets[1:]] - sums[offsets[:-1]])
 
+    def text_column(self, flat: np.ndarray, offsets: np.ndarray, paper: bool) -> LazyColumn:
+        """The key (``paper``: the papers' notation) of every position, whose rows are
+        ``flat`` cut at ``offsets``, written a batch at a time (a table's column)."""
+
+        def fetch(a: int, b: int) -> list[str]:
+            return self._written(
+                flat[offsets[a] : offsets[b]], offsets[a : b + 1] - offsets[a], paper
+            )
+
+        return LazyColumn(self.size, fetch)
+
     def _texts(self, rows: np.ndarray | None, paper: bool) -> list[str]:
+        formatter = getattr(self.space, "keys", None)
+        if formatter is not None and rows is None and not paper:
+            return list(formatter())  # the space's own formatter, where it has one
+        return self._written(*self.flat(rows), paper)
+
+    def _written(self, flat: np.ndarray, offsets: np.ndarray, paper: bool) -> list[str]:
+        """The texts of the positions whose rows are ``flat`` cut at ``offsets``."""
         base = base_of(self.space)
         if isinstance(base, Partitions | PartitionsUpTo | Compositions):
-            flat, offsets = self.flat(rows)
             every = np.arange(offsets.shape[0] - 1, dtype=np.int64)
             if isinstance(base, Compositions):
                 keys = partition_texts(flat, offsets, every, paper=False)
@@ -115,8 +132,6 @@ class Positions:
             texts = partition_texts(flat, offsets, every, paper=paper)
             empty = EMPTY_NOTATION if paper else EMPTY_KEY
             return [text or empty for text in texts]
-        formatter = getattr(self.space, "keys", None)
-        if formatter is not None and rows is None and not paper:
-            return list(formatter())  # the space's own formatter, where it has one
         write = self.space.notation if paper else self.space.format
-        return [write(self.space.decode(row)) for row in self.tuples(rows)]
+        values, bounds = flat.tolist(), offsets.tolist()
+        return [write(self.space.decode(tuple(values[a:b]))) for a, b in itertools.pairwise(bounds)]

@@ -33,9 +33,12 @@ from gamegraph.games.engine.positions import Positions, base_of
 from gamegraph.games.model import (
     Column,
     GraphTables,
+    LazyColumn,
     NodeTable,
     RelTable,
     absent_below_zero,
+    partition_texts,
+    row_lists,
 )
 from gamegraph.games.model import position_columns as partition_columns
 
@@ -77,18 +80,23 @@ def listed(values: np.ndarray, offsets: np.ndarray) -> list[list[int]]:
 
 
 def sequence_columns(
-    n: int, name: str, values: np.ndarray, offsets: np.ndarray, keys: list[str]
-) -> dict[str, list[Any]]:
+    n: int, name: str, values: np.ndarray, offsets: np.ndarray
+) -> dict[str, Column]:
     """Columns of positions that are sequences kept in order (compositions, Montreal
     positions): ``n``, ``idx``, ``key`` (``3,1,2``), the entries as a list under ``name``,
-    and ``notation`` as the seed writes them (``(3,1,2)``)."""
-    size = len(keys)
+    and ``notation`` as the seed writes them (``(3,1,2)``); the texts and lists are made a
+    batch at a time."""
+    rows = np.arange(len(offsets) - 1, dtype=np.int64)
+
+    def keys(a: int, b: int) -> list[str]:
+        return partition_texts(values, offsets, rows[a:b], paper=False)
+
     return {
-        "n": [n] * size,
-        "idx": list(range(size)),
-        "key": keys,
-        name: listed(values, offsets),
-        "notation": [f"({key})" for key in keys],
+        "n": np.broadcast_to(np.int64(n), rows.shape),
+        "idx": rows,
+        "key": LazyColumn(len(rows), keys),
+        name: row_lists(values, offsets),
+        "notation": LazyColumn(len(rows), lambda a, b: [f"({key})" for key in keys(a, b)]),
     }
 
 
@@ -116,14 +124,13 @@ def position_columns(game: Any, positions: Positions) -> dict[str, Column]:
     flat, offsets = positions.flat()
     if isinstance(base_of(positions.space), Partitions):
         return dict(partition_columns(game.n, flat, offsets, rows))
-    tuples = positions.tuples()
     return {
-        "n": np.full(size, game.n, dtype=np.int64),
+        "n": np.broadcast_to(np.int64(game.n), rows.shape),
         "idx": rows,
-        "key": positions.keys(),
+        "key": positions.text_column(flat, offsets, paper=False),
         # neo4j-admin reads an empty list as no value: the empty position has no parts
-        "parts": [list(p) if p else None for p in tuples],
-        "notation": positions.notations(),
+        "parts": row_lists(flat, offsets, empty_as_none=True),
+        "notation": positions.text_column(flat, offsets, paper=True),
         "num_parts": np.diff(offsets).astype(np.int64),
     }
 
@@ -135,9 +142,17 @@ def defined_columns(game: Any, positions: Positions) -> dict[str, Column]:
     columns["size"] = positions.sizes()
     for param in game.params:
         if param.in_id and param.name != "n":
-            value = param.stored(getattr(game, param.name))
-            columns[param.name] = [value] * positions.size
+            columns[param.name] = _repeated(param.stored(getattr(game, param.name)), positions.size)
     return columns
+
+
+def _repeated(value: Any, size: int) -> LazyColumn:
+    """One value in every row, a batch at a time."""
+
+    def fetch(a: int, b: int) -> list[Any]:
+        return [value] * (b - a)
+
+    return LazyColumn(size, fetch)
 
 
 def _choice(graph: ChoiceGraph) -> Analysis:

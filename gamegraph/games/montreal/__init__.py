@@ -75,6 +75,12 @@ class Montreal(FunctionalGame[Any]):
 
         return count_positions(self.n)
 
+    def row_entries(self) -> float:
+        """At most n (the space lists its positions, so it is not asked): a position
+        (β, 0^r, γ) of I(n) has r ≤ slack(γ), so it is no longer than β followed by the
+        longest of γ's orbit, a position of I(|γ|), at most |γ| long by induction."""
+        return float(self.n)
+
     def node_columns(self, positions: Positions) -> dict[str, Column]:
         """``n``, ``idx``, ``key``, the ``entries`` in order (zeros included), ``notation``
         (``(1,0,2)``) and ``length``."""
@@ -83,6 +89,4 @@ class Montreal(FunctionalGame[Any]):
         from gamegraph.games.engine.tables import sequence_columns
 
         entries, offsets = positions.flat()
-        columns = sequence_columns(self.n, "entries", entries, offsets, positions.keys())
-        columns["length"] = np.diff(offsets).tolist()
-        return dict(columns)
+        return {**sequence_columns(self.n, "entries", entries, offsets), "length": np.diff(offsets)}
