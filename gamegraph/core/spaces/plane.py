@@ -44,7 +44,11 @@ class PlanePartitions(Space[PlanePartition]):
         return f"PlanePartitions({self.n})"
 
     def cardinality(self) -> int:
-        # Π_k (1 − x^k)^−k: k kinds of part k
+        return self._count
+
+    @cached_property
+    def _count(self) -> int:
+        """Π_k (1 − x^k)^−k: k kinds of part k (n³/6 steps: each unrank checks its id)."""
         return _multiset_counts(self.n, kinds=lambda part: part)[self.n]
 
     def __iter__(self) -> Iterator[PlanePartition]:
