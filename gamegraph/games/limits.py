@@ -24,6 +24,9 @@ __all__ = [
 
 BASE_BYTES = 64 * 2**20
 """What every build holds besides its graph: the interpreter, numpy, the compiled kernels."""
+TABLE_BASE_BYTES = 128 * 2**20
+"""What the tables of a load or an export hold whatever their size: a batch of rows as
+Python texts and bytes, the driver's buffers."""
 
 
 @dataclass(frozen=True)

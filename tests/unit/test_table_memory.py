@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from gamegraph.games.austrian.space import AustrianStates, mean_row
-from gamegraph.games.engine.build import TABLE_BASE_BYTES
 from gamegraph.games.engine.positions import Positions
+from gamegraph.games.limits import TABLE_BASE_BYTES
 from gamegraph.games.model import LazyColumn
 from gamegraph.games.montreal.positions import MontrealPositions
 from gamegraph.games.registry import get_game

@@ -34,7 +34,7 @@ from gamegraph.games.crim.positions import (
 )
 from gamegraph.games.engine.functional import index_dtype
 from gamegraph.games.engine.positions import Positions
-from gamegraph.games.limits import Estimate, check_estimate
+from gamegraph.games.limits import TABLE_BASE_BYTES, Estimate, check_estimate
 from gamegraph.games.partitions import Partition, partition_counts
 from gamegraph.games.partitions import conjugate as column_lengths
 
@@ -340,13 +340,14 @@ def sweep_crim(n: int, *, force: bool = False) -> CrimSweep:
 
 # --------------------------------------------------------------------------- Game.engine hooks
 
-TABLE_BYTES_PER_POSITION = 1_100
+TABLE_BYTES_PER_POSITION = 160
 """Held per position by the tables of a load or an export besides the engine's arrays (its
-key, notation and parts as Python objects, its row in a batch). With
-:data:`TABLE_BYTES_PER_ARC`, calibrated on `gamegraph load --games crim --n 40`: 575 MiB peak
-resident measured, 593 MiB estimated."""
-TABLE_BYTES_PER_ARC = 90
-"""Held per move by the writer (two Python ints in its grouped lists, the sort, a batch)."""
+columns, its element id in an online load), with :data:`TABLE_BYTES_PER_ARC` and
+:data:`~gamegraph.games.limits.TABLE_BASE_BYTES`. Calibrated on the peak resident memory
+of `gamegraph load --games crim --online` at n = 40 and 45: 430 and 665 MiB measured, 466
+and 704 MiB estimated."""
+TABLE_BYTES_PER_ARC = 56
+"""Held per move by the online writer (the moves sorted by their start, and their order)."""
 
 
 def estimate(game: Crim) -> Estimate:
@@ -362,7 +363,7 @@ def estimate(game: Crim) -> Estimate:
 def crim_table_bytes(positions: int, arcs: int) -> int:
     """The memory the tables of a load or an export hold besides the engine's arrays (the
     calibrated constants above)."""
-    return positions * TABLE_BYTES_PER_POSITION + arcs * TABLE_BYTES_PER_ARC
+    return positions * TABLE_BYTES_PER_POSITION + arcs * TABLE_BYTES_PER_ARC + TABLE_BASE_BYTES
 
 
 def build(game: Crim, *, force: bool, progress: Progress | None = None) -> CrimGraph:

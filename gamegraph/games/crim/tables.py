@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gamegraph.games.crim.engine import CrimGraph
-from gamegraph.games.engine.tables import listed
-from gamegraph.games.model import GraphTables, NodeTable, RelTable
+from gamegraph.games.model import Column, GraphTables, NodeTable, RelTable, row_lists
 
 if TYPE_CHECKING:
     from gamegraph.games.crim import Crim
@@ -39,20 +38,23 @@ def summary(game: Crim, graph: CrimGraph) -> dict[str, Any]:
 def tables(game: Crim, graph: CrimGraph) -> GraphTables:
     """Every position with its analysis, every move."""
     parts, starts = graph.flat_parts()
-    lists = listed(parts, starts)
-    columns: dict[str, list[Any]] = {
-        "n": graph.sizes.tolist(),
-        "idx": list(range(graph.size)),
-        "key": graph.keys(),
+    counts = np.diff(starts)
+    largest = np.zeros(graph.size, dtype=parts.dtype)
+    some = np.flatnonzero(counts)
+    largest[some] = parts[starts[some]]
+    columns: dict[str, Column] = {
+        "n": graph.sizes,
+        "idx": np.arange(graph.size, dtype=np.int64),
+        "key": graph.positions.text_column(parts, starts, paper=False),
         # no parts for [] (index 0): neo4j-admin reads an empty list as no value, so every
         # route (online, CSV, GraphML) leaves the property out; num_parts is 0
-        "parts": [None, *lists[1:]],
-        "notation": graph.notations(),
-        "num_parts": np.diff(starts).tolist(),
-        "largest": [part[0] if part else 0 for part in lists],
-        "rank": graph.rank.tolist(),
-        "grundy": graph.grundy.tolist(),
+        "parts": row_lists(parts, starts, empty_as_none=True),
+        "notation": graph.positions.text_column(parts, starts, paper=True),
+        "num_parts": counts,
+        "largest": largest,
+        "rank": graph.rank,
+        "grundy": graph.grundy,
     }
-    nodes = NodeTable(game.label, columns, {P_LABEL: graph.p_position.tolist()})
+    nodes = NodeTable(game.label, columns, {P_LABEL: graph.p_position})
     move = RelTable(game.move, game.label, game.label, graph.sources, graph.indices)
     return GraphTables(game, [nodes], [move], game.summary(graph))

@@ -47,7 +47,13 @@ from gamegraph.games.engine.graphs import ChoiceGraph, FunctionalGameGraph, Impa
 from gamegraph.games.engine.positions import Positions, base_of
 from gamegraph.games.engine.spaces import Position
 from gamegraph.games.engine.timeout import limit as move_limit
-from gamegraph.games.limits import BASE_BYTES, Estimate, TooLargeError, saturating
+from gamegraph.games.limits import (
+    BASE_BYTES,
+    TABLE_BASE_BYTES,
+    Estimate,
+    TooLargeError,
+    saturating,
+)
 from gamegraph.games.partitions import mean_parts
 from gamegraph.memory import memory_limit
 from gamegraph.progress import Progress
@@ -80,9 +86,6 @@ build and its row (twice, one byte an entry for n < 256): idx, counts, the analy
 move's two ends, a batch of texts and lists. Calibrated on the growth of the peak resident
 memory of `gamegraph export` between two n: 121 to 168 bytes a position beyond the build
 (Carolina n = 20 to 22, Montreal 13 to 14, Austrian L = 6 n = 100 to 120)."""
-TABLE_BASE_BYTES = 128 * 2**20
-"""Held by the tables whatever their size: a batch of rows as Python texts and bytes, the
-driver's buffers."""
 ARCS_PER_POSITION_GUESS = 8
 """Arcs per position assumed by a choice or impartial game's estimate (corrected as built)."""
 
