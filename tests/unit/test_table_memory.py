@@ -1,7 +1,7 @@
 """What the tables of the engine's games hold, and what their estimates count of it.
 
 The texts and lists of a position are made a batch at a time for every space (as they were
-for partitions): ``gamegraph export --games carolina --n 22`` peaked at 1.5 GB with them
+for partitions): ``gamegraph export --games carolina --n 22`` peaked at 1.5 GiB with them
 listed at once. The estimate of every engine game counts its tables, from the mean (or the
 longest) row of its space, which is checked here against the listed positions.
 """

@@ -45,7 +45,6 @@ from gamegraph.games.model import position_columns as partition_columns
 __all__ = [
     "cycle_length_of",
     "defined_columns",
-    "listed",
     "position_columns",
     "sequence_columns",
     "tables",
@@ -70,13 +69,6 @@ def cycle_length_of(graph: FunctionalGraph) -> np.ndarray:
     """Length of the cycle each position's trajectory ends in."""
     lengths: np.ndarray = graph.cycle_lengths[graph.cycle_of]
     return lengths
-
-
-def listed(values: np.ndarray, offsets: np.ndarray) -> list[list[int]]:
-    """Flat values cut at ``offsets`` into one Python list per position."""
-    flat = values.tolist()
-    bounds = offsets.tolist()
-    return [flat[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
 
 
 def sequence_columns(
