@@ -100,27 +100,25 @@ class Austrian(FunctionalGame[Any]):
         b, ``notation`` (``3^2 5^2 | 4``) and ``num_piles``."""
         import numpy as np
 
-        from gamegraph.games.model import LazyColumn, partition_texts, row_lists
+        from gamegraph.games.austrian.space import state_texts
+        from gamegraph.games.model import LazyColumn, row_lists
 
         space: AustrianStates = positions.space  # type: ignore[assignment]
         parts, offsets, bank = space.piles()
         rows = np.arange(positions.size, dtype=np.int64)
 
-        def texts(paper: bool, between: str) -> LazyColumn:
-            def fetch(a: int, b: int) -> list[str]:
-                piles = partition_texts(parts, offsets, rows[a:b], paper=paper)
-                pairs = zip(piles, bank[a:b].tolist(), strict=True)
-                return [f"{mu}{between}{b}".lstrip() for mu, b in pairs]
-
-            return LazyColumn(positions.size, fetch)
+        def texts(paper: bool) -> LazyColumn:
+            return LazyColumn(
+                positions.size, lambda a, b: state_texts(parts, offsets, bank, rows[a:b], paper)
+            )
 
         return {
             "L": np.broadcast_to(np.int64(self.L), rows.shape),
             "n": np.broadcast_to(np.int64(self.n), rows.shape),
             "idx": rows,
-            "key": texts(paper=False, between="|"),
+            "key": texts(paper=False),
             "piles": row_lists(parts, offsets),
             "bank": bank,
-            "notation": texts(paper=True, between=" | "),
+            "notation": texts(paper=True),
             "num_piles": np.diff(offsets),
         }

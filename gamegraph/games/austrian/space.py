@@ -39,6 +39,7 @@ __all__ = [
     "mean_row",
     "parse_austrian",
     "state_key",
+    "state_texts",
 ]
 
 AustrianState = tuple[Partition, int]
@@ -112,6 +113,16 @@ def state_key(state: AustrianState) -> str:
     """The key of a state: μ's canonical key, a bar, the bank (``3,3,1|2``; ``|5``)."""
     piles, bank = state
     return f"{canonical_key(piles)}|{bank}"
+
+
+def state_texts(
+    parts: np.ndarray, offsets: np.ndarray, bank: np.ndarray, rows: np.ndarray, paper: bool
+) -> list[str]:
+    """The keys (``3,3,1|2``; ``paper``: ``1 3^2 | 2``) of the states ``rows`` of μ as flat
+    parts cut at ``offsets`` and their banks, μ by a compiled formatter."""
+    piles = partition_texts(parts, offsets, rows.astype(np.int64), paper=paper)
+    between = " | " if paper else "|"
+    return [f"{mu}{between}{b}".lstrip() for mu, b in zip(piles, bank[rows].tolist(), strict=True)]
 
 
 def check_state(state: object, n: int, L: int, *, bank_up_to_L: bool = False) -> AustrianState:
@@ -260,9 +271,7 @@ class AustrianStates(Space[AustrianState]):
     def keys(self) -> list[str]:
         """The key of every state in index order (μ's keys by a compiled formatter)."""
         parts, offsets, bank = self.piles()
-        rows = np.arange(bank.shape[0], dtype=np.int64)
-        piles = partition_texts(parts, offsets, rows, paper=False)
-        return [f"{mu}|{b}" for mu, b in zip(piles, bank.tolist(), strict=True)]
+        return state_texts(parts, offsets, bank, np.arange(bank.shape[0]), paper=False)
 
     @property
     def bank(self) -> np.ndarray:
