@@ -70,7 +70,9 @@ class Carolina(FunctionalGame[Any]):
     def node_columns(self, positions: Positions) -> dict[str, Column]:
         """The shared columns, and each composition's first part (which decides the Garden
         of Eden: α_1 < c − 1)."""
-        columns = super().node_columns(positions)
+        from gamegraph.games.engine.tables import position_columns
+
         flat, offsets = positions.flat()
+        columns = position_columns(self, positions, (flat, offsets))
         columns["first"] = flat[offsets[:-1]].astype("int64")
         return columns

@@ -98,9 +98,10 @@ class Positions:
         """The papers' notation of every position (of ``rows``), in index order."""
         return self._texts(rows, paper=True)
 
-    def sizes(self) -> np.ndarray:
-        """The sum of each position's row (its size: the cards of a partition)."""
-        flat, offsets = self.flat()
+    def sizes(self, rows: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """The sum of each position's row (its size: the cards of a partition), from its
+        rows (:meth:`flat`) if the caller has them."""
+        flat, offsets = self.flat() if rows is None else rows
         sums = np.concatenate(([0], np.cumsum(flat, dtype=np.int64)))
         return np.asarray(sums[offsets[1:]] - sums[offsets[:-1]])
 

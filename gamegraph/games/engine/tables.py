@@ -107,13 +107,16 @@ def _functional(graph: FunctionalGraph) -> Analysis:
     return analysis, flags, (np.arange(graph.size), graph.successor)
 
 
-def position_columns(game: Any, positions: Positions) -> dict[str, Column]:
+def position_columns(
+    game: Any, positions: Positions, listed: tuple[np.ndarray, np.ndarray] | None = None
+) -> dict[str, Column]:
     """The columns that identify and describe each position of a space: ``n``, ``idx``,
     ``key``, ``parts`` (its entries; absent for an empty position), ``notation`` and
-    ``num_parts``, and for partitions ``largest`` (the first part)."""
+    ``num_parts``, and for partitions ``largest`` (the first part); from the positions'
+    rows (:meth:`~.positions.Positions.flat`) if the caller ``listed`` them already."""
     size = positions.size
     rows = np.arange(size, dtype=np.int64)
-    flat, offsets = positions.flat()
+    flat, offsets = positions.flat() if listed is None else listed
     if isinstance(base_of(positions.space), Partitions):
         return dict(partition_columns(game.n, flat, offsets, rows))
     return {
@@ -130,8 +133,9 @@ def position_columns(game: Any, positions: Positions) -> dict[str, Column]:
 def defined_columns(game: Any, positions: Positions) -> dict[str, Column]:
     """A defined game's columns: its space's (:func:`position_columns`), ``size`` (the sum
     of a position's entries) and the graph's other parameters."""
-    columns = position_columns(game, positions)
-    columns["size"] = positions.sizes()
+    listed = positions.flat()
+    columns = position_columns(game, positions, listed)
+    columns["size"] = positions.sizes(listed)
     for param in game.params:
         if param.in_id and param.name != "n":
             columns[param.name] = _repeated(param.stored(getattr(game, param.name)), positions.size)
