@@ -55,6 +55,7 @@ from gamegraph.games.base import Game, Progress
 from gamegraph.games.model import GRAPH_NODE, GraphTables, NodeTable, RelTable
 from gamegraph.games.registry import parse_graph_id
 from gamegraph.loader.claim import GraphClaim, Stopwatch, delete_in_batches
+from gamegraph.loader.element_ids import ElementIds
 from gamegraph.loader.plan import PlannedGraph
 from gamegraph.loader.readback import read_back
 from gamegraph.loader.schema import ensure_schema
@@ -238,7 +239,7 @@ def _write(
                 if other.complete:
                     report.replaced.append(other.id)
         tick("delete")
-        ids: dict[str, list[str]] = {}
+        ids: dict[str, ElementIds] = {}
         for table in tables.nodes:
             ids[table.label] = _create_nodes(claim, table, progress)
         tick("nodes")
@@ -326,25 +327,24 @@ def _batches(
     total: int,
     progress: Progress | None,
     *,
-    returning: bool = False,
-) -> list[list[Row]]:
+    returning: ElementIds | None = None,
+) -> None:
     """Run ``query`` once per parameter set, WRITERS transactions at a time, in order.
 
     ``batches`` yields (params, rows in the batch), ``total`` rows in all (the ``progress``
     of ``stage``). A few batches are prepared ahead and no more, so memory stays bounded.
-    Results (for ``returning``: the batch's element ids, as one list) come back in batch
-    order. Every batch carries the claim's fence and must create all its rows
+    With ``returning``, each batch returns its nodes' element ids as one list, appended to
+    it in batch order. Every batch carries the claim's fence and must create all its rows
     (:meth:`GraphClaim.check_batch`), so a load that lost its claim stops at its first batch
     after the takeover. Concurrent writers that touch the same node may deadlock; the driver
     retries such transient errors (managed transactions), which is why every batch is safe
     to repeat only as a whole: it creates, it never merges.
     """
-    results: list[list[Row]] = []
     done = 0
     runner, fence = claim.runner, claim.fence()
 
     def run(params: dict[str, Any], size: int) -> list[Row]:
-        if returning:
+        if returning is not None:
             rows = runner.write_returning(query, {**params, **fence})
             claim.check_batch(len(rows[0]["ids"]), size, "nodes")
             return rows
@@ -357,7 +357,9 @@ def _batches(
     def settle() -> None:
         nonlocal done
         future, count = pending.popleft()
-        results.append(future.result())
+        rows = future.result()
+        if returning is not None:
+            returning.extend(rows[0]["ids"])
         done += count
         if progress:
             progress(stage, done, total)
@@ -369,12 +371,10 @@ def _batches(
                 settle()
         while pending:
             settle()
-    return results
 
 
-def _create_nodes(claim: GraphClaim, table: NodeTable, progress: Progress | None) -> list[str]:
-    """The table in batches of parallel columns; each batch returns its element ids as one
-    list."""
+def _create_nodes(claim: GraphClaim, table: NodeTable, progress: Progress | None) -> ElementIds:
+    """The table in batches of parallel columns; the nodes' element ids, in row order."""
     total = len(table)
 
     def batches() -> Iterator[tuple[dict[str, Any], int]]:
@@ -384,12 +384,13 @@ def _create_nodes(claim: GraphClaim, table: NodeTable, progress: Progress | None
 
     statement = create_nodes_statement(table)
     stage = f"{table.label} nodes"
-    results = _batches(claim, statement, batches(), stage, total, progress, returning=True)
-    return [element_id for result in results for element_id in result[0]["ids"]]
+    ids = ElementIds()
+    _batches(claim, statement, batches(), stage, total, progress, returning=ids)
+    return ids
 
 
 def _create_relationships(
-    claim: GraphClaim, rel: RelTable, ids: dict[str, list[str]], progress: Progress | None
+    claim: GraphClaim, rel: RelTable, ids: dict[str, ElementIds], progress: Progress | None
 ) -> None:
     total = len(rel)
     if total == 0:
@@ -405,8 +406,8 @@ def _create_relationships(
                 values = zip(*(rel.property(name, start, stop) for name in names), strict=True)
                 batch = {
                     "type": rel.type,
-                    "starts": [starts[i] for i in rel.start[start:stop].tolist()],
-                    "ends": [ends[i] for i in rel.end[start:stop].tolist()],
+                    "starts": starts.take(rel.start[start:stop]),
+                    "ends": ends.take(rel.end[start:stop]),
                     "props": [  # without None values: Neo4j does not store null properties
                         {k: v for k, v in zip(names, row, strict=True) if v is not None}
                         for row in values
@@ -418,39 +419,42 @@ def _create_relationships(
         _batches(claim, query, prop_batches(), stage, total, progress)
         return
     # one row per distinct node on the side with fewer of them: fewer lookups by id
-    by_end = np.unique(rel.end).shape[0] < np.unique(rel.start).shape[0]
+    by_end = _distinct(rel.end, len(ends)) < _distinct(rel.start, len(starts))
     key, other = (rel.end, rel.start) if by_end else (rel.start, rel.end)
     key_ids, other_ids = (ends, starts) if by_end else (starts, ends)
     order = np.argsort(key, kind="stable")
     k_sorted, o_sorted = key[order], other[order]
-    cut = np.flatnonzero(np.diff(k_sorted)) + 1
-    bounds = [0, *cut.tolist(), total]
+    del order
+    bounds = np.concatenate(([0], np.flatnonzero(np.diff(k_sorted)) + 1, [total]))
     groups = len(bounds) - 1
-    bounds_array = np.asarray(bounds)
 
     def grouped_batches() -> Iterator[tuple[dict[str, Any], int]]:
         g0 = 0
         while g0 < groups:
             # whole groups, about NODE_BATCH relationships per batch, made Python values a
             # batch at a time (all at once they held 80 bytes a move: CRIM_50's 13 million)
-            g1 = int(np.searchsorted(bounds_array, bounds[g0] + NODE_BATCH, side="right"))
+            g1 = int(np.searchsorted(bounds, bounds[g0] + NODE_BATCH, side="right"))
             g1 = min(groups, max(g1 - 1, g0 + 1))
-            lo = bounds[g0]
-            k_list = k_sorted[lo : bounds[g1]].tolist()
-            o_list = o_sorted[lo : bounds[g1]].tolist()
-            cuts = [b - lo for b in bounds[g0 : g1 + 1]]
+            lo, hi = int(bounds[g0]), int(bounds[g1])
+            others = other_ids.take(o_sorted[lo:hi])
+            cuts = (bounds[g0 : g1 + 1] - lo).tolist()
             batch = {
                 "type": rel.type,
-                "keys": [key_ids[k_list[cut]] for cut in cuts[:-1]],
-                "others": [
-                    [other_ids[o] for o in o_list[a:b]] for a, b in itertools.pairwise(cuts)
-                ],
+                "keys": key_ids.take(k_sorted[bounds[g0:g1]]),
+                "others": [others[a:b] for a, b in itertools.pairwise(cuts)],
             }
-            yield batch, bounds[g1] - lo
+            yield batch, hi - lo
             g0 = g1
 
     query = cypher("create_relationships_by_end" if by_end else "create_relationships")
     _batches(claim, query, grouped_batches(), stage, total, progress)
+
+
+def _distinct(rows: np.ndarray, size: int) -> int:
+    """How many distinct rows of a table of ``size`` rows ``rows`` holds (a byte a row)."""
+    seen = np.zeros(size, dtype=bool)
+    seen[rows] = True
+    return int(np.count_nonzero(seen))
 
 
 def _delete_data(
