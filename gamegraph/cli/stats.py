@@ -38,7 +38,8 @@ def _stats_of(game_type: type[Game[Any]]) -> Any:
         if json:
             print_json(data)
             return
-        summary_lines(f"{game.title}: {game.describe()}", data, time.perf_counter() - started)
+        shown = {game.stats_label(key): value for key, value in data.items()}
+        summary_lines(f"{game.title}: {game.describe()}", shown, time.perf_counter() - started)
 
     params = [param_option(p) for p in game_type.params]
     return command(

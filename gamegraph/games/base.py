@@ -166,6 +166,8 @@ class Game(ABC, Generic[BuiltT]):
     (``RANDOM_BULGARIAN_MOVE``)."""
     stats_keys: ClassVar[tuple[str, ...]]
     """The keys of :meth:`stats`, in order (the full build; a mode may omit some)."""
+    stats_labels: ClassVar[dict[str, str]] = {}
+    """`gamegraph stats`' label of a key whose name does not say its scope (``{n}``: n)."""
     query_files: ClassVar[tuple[str, ...]] = ()
     """``.cypher`` files of the game's package whose queries users run (`gamegraph query`):
     ``<name>.cypher`` and ``gds.cypher`` unless given."""
@@ -396,6 +398,11 @@ class Game(ABC, Generic[BuiltT]):
         """The JSON-ready summary `gamegraph stats` prints (keys: :attr:`stats_keys`)."""
         result: dict[str, Any] = built.stats()  # type: ignore[attr-defined]
         return result
+
+    def stats_label(self, key: str) -> str:
+        """How `gamegraph stats` labels ``key``: :attr:`stats_labels`' text, else the key."""
+        label = self.stats_labels.get(key, key.replace("_", " "))
+        return label.format(**{param.name: getattr(self, param.name) for param in self.params})
 
     def summary(self, built: BuiltT) -> dict[str, Any]:
         """The figures stored on the graph's :Graph record (``stat_*``): the stats, plus

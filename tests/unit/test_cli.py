@@ -113,6 +113,23 @@ def test_stats_bulgarian_10_is_the_triangular_case_of_the_spec(gamegraph: Cli) -
     assert count_partitions(10) == 42
 
 
+def test_stats_crim_says_which_sizes_each_figure_counts(gamegraph: Cli) -> None:
+    # CRIM_8 holds every partition of size <= 8; its P-positions and Grundy values are those
+    # of size 8 (the paper's tables): the readable summary says so beside each figure
+    data = json.loads(gamegraph("stats", "crim", "--n", "8", "--json").stdout)
+    lines = gamegraph("stats", "crim", "--n", "8").stdout.splitlines()[1:-1]
+    shown = dict(re.split(r"\s{2,}", line.strip(), maxsplit=1) for line in lines)
+    sizes = [count_partitions(m) for m in range(9)]
+    assert data["positions"] == sum(sizes) and sum(data["grundy"].values()) == sizes[8]
+    assert shown == {
+        "n": "8",
+        "positions of size <= 8": str(sum(sizes)),
+        "p positions of size 8": str(data["p_positions"]),
+        "grundy values of size 8": ", ".join(f"{v}: {c}" for v, c in data["grundy"].items()),
+        "max grundy of size 8": str(data["max_grundy"]),
+    }
+
+
 def test_stats_lifting_band_34_finds_the_n28_cycle_that_never_lifts(gamegraph: Cli) -> None:
     result = gamegraph("stats", "lifting", "--n-max", "34", "--rule", "band", "--json")
     assert result.exit_code == 0, result.output

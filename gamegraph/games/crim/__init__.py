@@ -55,6 +55,12 @@ class Crim(Game["CrimGraph"]):
         ),
     )
     stats_keys = ("n", "positions", "p_positions", "grundy", "max_grundy")
+    stats_labels: ClassVar[dict[str, str]] = {
+        "positions": "positions of size <= {n}",
+        "p_positions": "p positions of size {n}",
+        "grundy": "grundy values of size {n}",
+        "max_grundy": "max grundy of size {n}",
+    }
     example: ClassVar[dict[str, Any]] = {"n": 10}
 
     def describe(self) -> str:
