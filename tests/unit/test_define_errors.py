@@ -4,6 +4,7 @@ nothing is built. Each case is a definitions file loaded with --games-from."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -12,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from cli_support import CliResult
+
+from gamegraph.games.partitions import partitions
 
 Cli = Callable[..., CliResult]
 
@@ -355,3 +358,26 @@ def test_a_move_that_raises_is_reported_at_its_own_file_and_line(
         rf"{re.escape(raised_what)} at mine\.py:9",
         str(raised.value),
     ), str(raised.value)
+
+
+def test_a_predicate_that_keeps_no_position_says_so_in_one_warning_line(
+    gamegraph: Cli, tmp_path: Path
+) -> None:
+    # no partition of 5 has only even parts: the graph is empty, and the user is told why
+    path = tmp_path / "evens.py"
+    path.write_text(
+        HEAD + '@gg.solitaire(name="evens", space=gg.partitions(where=lambda p, n: '
+        "all(x % 2 == 0 for x in p)))\ndef move(position, n):\n    return position\n",
+        "utf-8",
+    )
+    empty = gamegraph("stats", "evens", "--n", "5", "--json", "--games-from", str(path))
+    assert empty.exit_code == 0, empty.output
+    assert json.loads(empty.stdout)["positions"] == 0
+    assert empty.stderr.strip().splitlines() == [
+        "warning: evens(n=5) has no position: its predicate <lambda> holds for none of the 7 "
+        "positions of its space (Partitions(5))"
+    ]
+    kept = gamegraph("stats", "evens", "--n", "6", "--json", "--games-from", str(path))
+    assert kept.exit_code == 0 and not kept.stderr.strip(), kept.output
+    evens = sum(1 for p in partitions(6) if all(x % 2 == 0 for x in p))  # (6), (4,2), (2,2,2)
+    assert json.loads(kept.stdout)["positions"] == evens == 3

@@ -24,6 +24,7 @@ naming the definition, the position and what was wrong; nothing is built.
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -62,6 +63,8 @@ if TYPE_CHECKING:
     from gamegraph.games.engine.defined import DefinedGame
 
 __all__ = ["SHARD", "build", "estimate"]
+
+_LOG = logging.getLogger(__name__)
 
 SHARD = 200_000
 """Positions per task: the function's results for a shard are Python objects (~0.5 KiB
@@ -249,6 +252,15 @@ def _sharded(call: Call, name: str, progress: Progress | None) -> Moves:
         kept = np.flatnonzero(np.concatenate(keeps))
         where = call.space.where
         assert where is not None
+        if size and not kept.shape[0]:
+            _LOG.warning(
+                "%s has no position: its predicate %s holds for none of the %s positions of "
+                "its space (%r)",
+                name,
+                _named(where),
+                f"{size:,}",
+                space,
+            )
         space = Narrowed(space, lambda p: bool(where(p, **call.values)), _named(where), ids=kept)
         local = np.full(size, -1, dtype=np.int64)
         local[kept] = np.arange(kept.shape[0])
