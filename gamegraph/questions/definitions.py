@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 
 from gamegraph.games.partitions import partition_counts
@@ -31,6 +32,16 @@ def _euler_transform(weights: Callable[[int], int], count: int) -> list[int]:
             for n in range(k, count):
                 series[n] += series[n - k]
     return series
+
+
+def a000070(count: int) -> list[int]:
+    """Partitions of every size 0..n (CRIM's positions): the partial sums of p(n)."""
+    return list(accumulate(a000041(count)))
+
+
+def a011782(count: int) -> list[int]:
+    """Compositions of n (Carolina's positions): 1, then 2^(n-1)."""
+    return [1 if n == 0 else 2 ** (n - 1) for n in range(count)]
 
 
 def a000712(count: int) -> list[int]:
@@ -115,6 +126,14 @@ DEFINITIONS: tuple[Definition, ...] = (
         "A000041", "p(n), the number of partitions of n", 0, 1001, a000041,
         "computed by Euler's pentagonal-number recurrence "
         "(gamegraph.questions.definitions.a000041)",
+    ),
+    Definition(
+        "A000070", "partitions of every size up to n", 0, 1001, a000070,
+        "computed as the partial sums of p(n) (definitions.a000070)",
+    ),
+    Definition(
+        "A011782", "compositions of n", 0, 201, a011782,
+        "computed as 1, then 2^(n-1) (definitions.a011782)",
     ),
     Definition(
         "A000712", "partitions of n into parts of 2 kinds", 0, 501, a000712,

@@ -18,8 +18,17 @@ from survey_reference import figures
 import gamegraph as gg
 from gamegraph.cluster import configure
 from gamegraph.errors import InputError, TooLargeError
+from gamegraph.games import get_game
 from gamegraph.loader.plan import parse_values
-from gamegraph.questions.definitions import a000041, a000219, a000712, a123975, a188160
+from gamegraph.questions.definitions import (
+    a000041,
+    a000070,
+    a000219,
+    a000712,
+    a011782,
+    a123975,
+    a188160,
+)
 from gamegraph.questions.oeis import known_sequences, match_sequences
 from gamegraph.questions.rows import Column
 from gamegraph.questions.tables import (
@@ -92,6 +101,29 @@ def test_two_kinds_and_plane_partitions_by_brute_force() -> None:
     assert a000712(12) == [sum(p[i] * p[n - i] for i in range(n + 1)) for n in range(12)]
     # plane partitions of n: 1, 1, 3, 6, 13, 24 (MacMahon), counted as stacks of partitions
     assert a000219(6) == [1, 1, 3, 6, 13, 24]
+
+
+def test_crim_and_carolina_positions_are_a000070_and_a011782_by_brute_force(
+    tmp_path: Path,
+) -> None:
+    # counted independently: partitions of every size up to n are the sums of p(0..n); a
+    # composition of n is a first part k and a composition of n - k
+    p = a000041(13)
+    assert a000070(13) == [sum(p[: n + 1]) for n in range(13)]
+
+    def compositions(n: int) -> int:
+        return 1 if n == 0 else sum(compositions(n - k) for k in range(1, n + 1))
+
+    assert a011782(13) == [compositions(n) for n in range(13)]
+    for game, sequence in (("crim", "A000070"), ("carolina", "A011782")):
+        table = compute_table(
+            get_game(game),
+            range(1, 13),
+            columns=parse_columns(get_game(game), ["positions"]),
+            cache=tmp_path,
+        )
+        sentences = [m.sentence() for m in table.matches if m.matches]
+        assert any(s.startswith(f"positions = {sequence}") for s in sentences), sentences
 
 
 def test_shipped_bfiles_hold_the_generators_terms_and_say_their_source() -> None:
