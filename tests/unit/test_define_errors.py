@@ -381,3 +381,42 @@ def test_a_predicate_that_keeps_no_position_says_so_in_one_warning_line(
     assert kept.exit_code == 0 and not kept.stderr.strip(), kept.output
     evens = sum(1 for p in partitions(6) if all(x % 2 == 0 for x in p))  # (6), (4,2), (2,2,2)
     assert json.loads(kept.stdout)["positions"] == evens == 3
+
+
+def test_a_notebook_cell_that_raises_on_a_dask_worker_is_named_by_its_cell_file(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    """A notebook's definitions live in ``__main__``, which has no ``__file__``: a worker
+    got them by value, their code's file renamed ``<dynamic-code>``, and the error said
+    ``at <dynamic-code>:9``. It names the cell's file, as the definition's place does."""
+    import types
+
+    import cloudpickle
+
+    import gamegraph as gg
+    from gamegraph.games.engine.calls import Call, shard_moves
+    from gamegraph.games.engine.definition import DefinitionError
+    from gamegraph.games.registry import forget, origin
+
+    cell = "/tmp/ipykernel_4242/1234567.py"  # what IPython names a cell's code
+    notebook = types.ModuleType("notebook_main")
+    monkeypatch.setitem(sys.modules, notebook.__name__, notebook)
+    source = RAISES.format(name="in-a-notebook", raising=RAISING["itself"][0])
+    exec(compile(source, cell, "exec"), notebook.__dict__)  # a cell, as IPython runs it
+    request.addfinalizer(lambda: forget(origin("raises-in-a-notebook")))
+    game = gg.registered_games()["raises_in_a_notebook"].game.create(n=6)
+    d = game.definition
+    assert d.where == f"{cell}:6"
+    cloudpickle.register_pickle_by_value(notebook)
+    try:
+        call, space = cloudpickle.loads(
+            cloudpickle.dumps(
+                (Call(d.name, d.where, d.kind, d.fn, d.space, game.values()), d.space.of(n=6))
+            )
+        )
+    finally:
+        cloudpickle.unregister_pickle_by_value(notebook)
+    assert call.fn.__code__.co_filename == "<dynamic-code>"
+    with pytest.raises(DefinitionError) as raised:
+        shard_moves(call, space, 0, 11)
+    assert str(raised.value).endswith(f"raised {RAISING['itself'][1]} at {cell}:9"), raised.value

@@ -76,7 +76,8 @@ class Call:
         """`` at file.py:8``: the deepest frame of the definition's own file (the user's line,
         not a library's it called), else the deepest frame. On a Dask worker the definition
         came by value, its code's file named ``<dynamic-code>``: its module's ``__file__``
-        (which cloudpickle keeps) names it."""
+        (which cloudpickle keeps) names it, and a notebook's cell, which has none, is the
+        file the definition's own place names."""
         frames = list(traceback.walk_tb(error.__traceback__))[1:]
         own = getattr(getattr(self.fn, "__code__", None), "co_filename", None)
         frames = [f for f in frames if f[0].f_code.co_filename == own] or frames
@@ -85,7 +86,9 @@ class Call:
         frame, lineno = frames[-1]
         path = frame.f_code.co_filename
         if path.startswith("<"):
-            path = frame.f_globals.get("__file__") or path
+            path = frame.f_globals.get("__file__") or (
+                self.where.rpartition(":")[0] if path == own else path
+            )
         return f" at {shown_path(path)}:{lineno}"
 
 
