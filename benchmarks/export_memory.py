@@ -9,6 +9,12 @@ some 300 MiB is in the peak, not in the estimate).
 
     python benchmarks/export_memory.py                  # every case (~3 min here)
     python benchmarks/export_memory.py carolina22       # some cases
+    python benchmarks/export_memory.py --online         # `load --online --replace` of B_60,
+                                                        # B_65 and CRIM_40 instead (~6 min)
+
+``--online`` loads into the local Neo4j (GAMEGRAPH_NEO4J_* choose its home and ports; it is
+started if it is not running), where the writer also holds every node's element id until the
+relationships are written.
 """
 
 from __future__ import annotations
@@ -25,6 +31,13 @@ CASES: dict[str, tuple[str, dict[str, int]]] = {
     "defined-carolina22": ("defined-carolina", {"n": 22}),
     "multiplayer30": ("multiplayer-bulgarian", {"n": 30, "players": 2}),
     "bulgarian70": ("bulgarian", {"n": 70}),
+    "bulgarian65": ("bulgarian", {"n": 65}),
+}
+
+ONLINE: dict[str, tuple[str, dict[str, int]]] = {
+    "bulgarian60": ("bulgarian", {"n": 60}),
+    "bulgarian65": ("bulgarian", {"n": 65}),
+    "crim40": ("crim", {"n": 40}),
 }
 
 MEASURE = """
@@ -45,14 +58,18 @@ print(estimate.nodes, estimate.with_tables().bytes)
 
 
 def main(names: list[str]) -> None:
-    for name in names or list(CASES):
-        game, values = CASES[name]
+    online = "--online" in names
+    cases = ONLINE if online else CASES
+    for name in [n for n in names if n != "--online"] or list(cases):
+        game, values = cases[name]
         args = [f"{key}={value}" for key, value in values.items()]
         run = [sys.executable, "-c", ESTIMATE, game, *args]
         nodes, estimate = map(int, subprocess.check_output(run, text=True).split())
         options = [f"--{key}={value}" for key, value in values.items()]
         with tempfile.TemporaryDirectory() as out:
             export = ["gamegraph", "export", "--games", game, *options, "--out", out]
+            if online:
+                export = ["gamegraph", "load", "--games", game, *options, "--online", "--replace"]
             started = time.perf_counter()
             peak = int(subprocess.check_output([sys.executable, "-c", MEASURE, *export]))
             seconds = time.perf_counter() - started

@@ -2,11 +2,10 @@
 relationships are written.
 
 A Neo4j 5 element id such as ``4:c0a8...:1234`` is opaque text; held as a Python string it
-costs about 100 bytes a node (B_65's 2.5 million nodes: some 250 MB). The ids of one
-database share their text up to the last colon and end in an integer, so they are held as
-the index of that prefix and the integer: 12 bytes a node. An id of any other shape (which
-Neo4j 5 does not give) is held as its text, as before; every id is checked to come back
-exactly as it was given.
+costs about 100 bytes a node (B_65's 2 million nodes: some 200 MB). The ids of one database
+share their text up to the last colon and end in an integer, so they are held as that
+integer, 8 bytes a node, and the prefix once. Ids of any other shape (which Neo4j 5 does not
+give) are all held as text, as before; every id is checked to come back exactly as given.
 """
 
 from __future__ import annotations
@@ -15,30 +14,27 @@ import numpy as np
 
 
 class ElementIds:
-    """The element ids of a table's nodes in row order, appended a batch at a time."""
+    """The element ids of a table's ``size`` nodes in row order, appended a batch at a time."""
 
-    def __init__(self) -> None:
-        self._prefixes: list[str] = []
-        self._index: dict[str, int] = {}
-        self._chunks: list[tuple[np.ndarray, np.ndarray]] = []
-        self._packed: tuple[np.ndarray, np.ndarray] | None = None
-        self._text: list[str] | None = None  # ids of another shape: all held as text
+    def __init__(self, size: int) -> None:
+        self._numbers = np.empty(size, dtype=np.int64)
+        self._count = 0
+        self._prefix: str | None = None  #: the text before every id's integer
+        self._text: list[str] | None = None  #: every id as text, once one is of another shape
 
     def __len__(self) -> int:
-        if self._text is not None:
-            return len(self._text)
-        return sum(len(numbers) for _, numbers in self._chunks)
+        return self._count if self._text is None else len(self._text)
 
     def extend(self, ids: list[str]) -> None:
         """Append a batch's ids, in its rows' order."""
         if self._text is None:
-            chunk = self._split(ids)
-            if chunk is not None:
-                self._chunks.append(chunk)
-                self._packed = None
+            numbers = self._integers(ids)
+            if numbers is not None and self._count + len(ids) <= self._numbers.shape[0]:
+                self._numbers[self._count : self._count + len(ids)] = numbers
+                self._count += len(ids)
                 return
-            self._text = self.take(np.arange(len(self)))
-            self._chunks = []
+            self._text = self.take(np.arange(self._count))
+            self._numbers = self._numbers[:0]
         self._text.extend(ids)
 
     def take(self, rows: np.ndarray) -> list[str]:
@@ -46,30 +42,15 @@ class ElementIds:
         if self._text is not None:
             text = self._text
             return [text[row] for row in rows.tolist()]
-        if not self._chunks:
-            return []
-        if self._packed is None:
-            self._packed = (
-                np.concatenate([which for which, _ in self._chunks]),
-                np.concatenate([numbers for _, numbers in self._chunks]),
-            )
-            self._chunks = [self._packed]
-        which, numbers = self._packed
-        if len(self._prefixes) == 1:
-            prefix = self._prefixes[0]
-            return [prefix + str(number) for number in numbers[rows].tolist()]
-        prefixes = self._prefixes
-        return [
-            prefixes[w] + str(number)
-            for w, number in zip(which[rows].tolist(), numbers[rows].tolist(), strict=True)
-        ]
+        prefix = self._prefix or ""
+        return [prefix + str(number) for number in self._numbers[rows].tolist()]
 
-    def _split(self, ids: list[str]) -> tuple[np.ndarray, np.ndarray] | None:
-        """A batch as (prefix index, integer) arrays, or None unless its ids share one prefix
-        and each comes back exactly from it and its integer."""
+    def _integers(self, ids: list[str]) -> np.ndarray | None:
+        """A batch's integers, or None unless every id is the common prefix and an integer
+        that gives it back exactly."""
         if not ids:
-            return np.empty(0, np.uint32), np.empty(0, np.int64)
-        prefix = ids[0].rpartition(":")[0] + ":"
+            return np.empty(0, dtype=np.int64)
+        prefix = self._prefix or ids[0].rpartition(":")[0] + ":"
         start = len(prefix)
         tails = [element_id[start:] for element_id in ids]
         if not all(element_id.startswith(prefix) for element_id in ids) or not all(
@@ -82,7 +63,5 @@ class ElementIds:
             return None
         if list(map(str, numbers.tolist())) != tails:
             return None  # leading zeros would not come back
-        if prefix not in self._index:
-            self._index[prefix] = len(self._prefixes)
-            self._prefixes.append(prefix)
-        return np.full(len(ids), self._index[prefix], np.uint32), numbers
+        self._prefix = prefix
+        return numbers

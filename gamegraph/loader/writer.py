@@ -384,7 +384,7 @@ def _create_nodes(claim: GraphClaim, table: NodeTable, progress: Progress | None
 
     statement = create_nodes_statement(table)
     stage = f"{table.label} nodes"
-    ids = ElementIds()
+    ids = ElementIds(total)
     _batches(claim, statement, batches(), stage, total, progress, returning=ids)
     return ids
 
@@ -422,10 +422,10 @@ def _create_relationships(
     by_end = _distinct(rel.end, len(ends)) < _distinct(rel.start, len(starts))
     key, other = (rel.end, rel.start) if by_end else (rel.start, rel.end)
     key_ids, other_ids = (ends, starts) if by_end else (starts, ends)
-    order = np.argsort(key, kind="stable")
-    k_sorted, o_sorted = key[order], other[order]
-    del order
-    bounds = np.concatenate(([0], np.flatnonzero(np.diff(k_sorted)) + 1, [total]))
+    order = np.argsort(key, kind="stable")  # the relationships grouped by key, and held so
+    k_sorted = key[order]
+    bounds = np.concatenate(([0], np.flatnonzero(k_sorted[1:] != k_sorted[:-1]) + 1, [total]))
+    del k_sorted
     groups = len(bounds) - 1
 
     def grouped_batches() -> Iterator[tuple[dict[str, Any], int]]:
@@ -436,11 +436,11 @@ def _create_relationships(
             g1 = int(np.searchsorted(bounds, bounds[g0] + NODE_BATCH, side="right"))
             g1 = min(groups, max(g1 - 1, g0 + 1))
             lo, hi = int(bounds[g0]), int(bounds[g1])
-            others = other_ids.take(o_sorted[lo:hi])
+            others = other_ids.take(other[order[lo:hi]])
             cuts = (bounds[g0 : g1 + 1] - lo).tolist()
             batch = {
                 "type": rel.type,
-                "keys": key_ids.take(k_sorted[bounds[g0:g1]]),
+                "keys": key_ids.take(key[order[bounds[g0:g1]]]),
                 "others": [others[a:b] for a, b in itertools.pairwise(cuts)],
             }
             yield batch, hi - lo

@@ -21,7 +21,7 @@ any_ids = st.one_of(
 
 
 def _held(batches: list[list[str]]) -> ElementIds:
-    ids = ElementIds()
+    ids = ElementIds(sum(map(len, batches)))
     for batch in batches:
         ids.extend(batch)
     return ids
@@ -42,7 +42,7 @@ def test_every_id_comes_back_as_given(batches: list[list[str]], random) -> None:
 def test_neo4j_ids_are_held_as_integers(batches: list[list[str]]) -> None:
     ids = _held(batches)
     assert ids._text is None
-    assert ids._prefixes == [DATABASE]
+    assert ids._prefix == DATABASE
 
 
 def test_a_batch_of_another_shape_keeps_the_ones_before() -> None:
@@ -55,3 +55,10 @@ def test_a_batch_of_another_shape_keeps_the_ones_before() -> None:
         f"{DATABASE}0",
         f"{DATABASE}7",
     ]
+
+
+def test_more_ids_than_the_table_has_rows_are_held_as_text() -> None:
+    ids = ElementIds(2)
+    ids.extend([f"{DATABASE}1", f"{DATABASE}2"])
+    ids.extend([f"{DATABASE}3"])
+    assert ids.take(np.array([2, 0, 1])) == [f"{DATABASE}3", f"{DATABASE}1", f"{DATABASE}2"]
