@@ -422,7 +422,7 @@ def _create_relationships(
     by_end = _distinct(rel.end, len(ends)) < _distinct(rel.start, len(starts))
     key, other = (rel.end, rel.start) if by_end else (rel.start, rel.end)
     key_ids, other_ids = (ends, starts) if by_end else (starts, ends)
-    order = np.argsort(key, kind="stable")  # the relationships grouped by key, and held so
+    order = np.argsort(key, kind="stable")  # the relationships by key: a batch is a range
     k_sorted = key[order]
     bounds = np.concatenate(([0], np.flatnonzero(k_sorted[1:] != k_sorted[:-1]) + 1, [total]))
     del k_sorted
