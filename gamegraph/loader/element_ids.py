@@ -19,7 +19,7 @@ class ElementIds:
     def __init__(self, size: int) -> None:
         self._numbers = np.empty(size, dtype=np.int64)
         self._count = 0
-        self._prefix: str | None = None  #: the text before every id's integer
+        self._prefix = ""  #: the text before every id's integer, once a batch came
         self._text: list[str] | None = None  #: every id as text, once one is of another shape
 
     def __len__(self) -> int:
@@ -28,10 +28,12 @@ class ElementIds:
     def extend(self, ids: list[str]) -> None:
         """Append a batch's ids, in its rows' order."""
         if self._text is None:
-            numbers = self._integers(ids)
-            if numbers is not None and self._count + len(ids) <= self._numbers.shape[0]:
-                self._numbers[self._count : self._count + len(ids)] = numbers
-                self._count += len(ids)
+            prefix = self._prefix or (ids[0].rpartition(":")[0] + ":" if ids else "")
+            numbers = _integers(ids, prefix)
+            stop = self._count + len(ids)
+            if numbers is not None and stop <= self._numbers.shape[0]:
+                self._numbers[self._count : stop] = numbers
+                self._count, self._prefix = stop, prefix
                 return
             self._text = self.take(np.arange(self._count))
             self._numbers = self._numbers[:0]
@@ -42,26 +44,23 @@ class ElementIds:
         if self._text is not None:
             text = self._text
             return [text[row] for row in rows.tolist()]
-        prefix = self._prefix or ""
+        prefix = self._prefix
         return [prefix + str(number) for number in self._numbers[rows].tolist()]
 
-    def _integers(self, ids: list[str]) -> np.ndarray | None:
-        """A batch's integers, or None unless every id is the common prefix and an integer
-        that gives it back exactly."""
-        if not ids:
-            return np.empty(0, dtype=np.int64)
-        prefix = self._prefix or ids[0].rpartition(":")[0] + ":"
-        start = len(prefix)
-        tails = [element_id[start:] for element_id in ids]
-        if not all(element_id.startswith(prefix) for element_id in ids) or not all(
-            tail.isascii() and tail.isdigit() and len(tail) <= 19 for tail in tails
-        ):
-            return None
-        try:
-            numbers = np.array(tails).astype(np.int64)
-        except OverflowError:  # above 2**63 - 1
-            return None
-        if list(map(str, numbers.tolist())) != tails:
-            return None  # leading zeros would not come back
-        self._prefix = prefix
-        return numbers
+
+def _integers(ids: list[str], prefix: str) -> np.ndarray | None:
+    """The integers after ``prefix`` of a batch's ids, or None unless every id is ``prefix``
+    and an integer that gives it back exactly."""
+    start = len(prefix)
+    tails = [element_id[start:] for element_id in ids]
+    if not all(element_id.startswith(prefix) for element_id in ids) or not all(
+        tail.isascii() and tail.isdigit() and len(tail) <= 19 for tail in tails
+    ):
+        return None
+    try:
+        numbers = np.array(tails, dtype=str).astype(np.int64)
+    except OverflowError:  # above 2**63 - 1
+        return None
+    if list(map(str, numbers.tolist())) != tails:
+        return None  # leading zeros would not come back
+    return numbers
