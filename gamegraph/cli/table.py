@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from gamegraph.cli._output import note, progress_bar
+from gamegraph.cli._output import _format, note, progress_bar
 from gamegraph.cli.options import shared_options
 from gamegraph.errors import InputError
 
@@ -146,9 +146,10 @@ def table(
         note(f"wrote {len(written)} files into {out}")
     if plot is not None:
         note(f"plot: {result.plot(plot)}")
+    rows = len(result.rows)
     note(
-        f"{len(result.rows)} rows ({result.computed} computed, "
-        f"{len(result.rows) - result.computed} from the cache) in {result.seconds:.2f} s"
+        f"{rows} row{'' if rows == 1 else 's'} ({result.computed} computed, "
+        f"{rows - result.computed} from the cache) in {result.seconds:.2f} s"
     )
 
 
@@ -169,13 +170,16 @@ def _show(result: Any) -> None:
     from rich.console import Console
     from rich.table import Table as RichTable
 
-    from gamegraph.questions.tables import _text
+    def cell(value: Any) -> str:  # as `gamegraph stats` writes a value, a float to 6 digits
+        return (
+            "" if value is None else f"{value:.6g}" if isinstance(value, float) else _format(value)
+        )
 
     view = RichTable(title=result.game, header_style="bold")
     for key in [*result.keys, *result.columns]:
         view.add_column(key.replace("_", " "), justify="right")
     for row in result.rows:
-        view.add_row(*(_text(row.get(k)) for k in [*result.keys, *result.columns]))
+        view.add_row(*(cell(row.get(k)) for k in [*result.keys, *result.columns]))
     console = Console()
     console.print(view)
     for match in result.matches:

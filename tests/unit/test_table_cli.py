@@ -41,6 +41,26 @@ def test_table_writes_its_files_and_names_a123975(
     assert "0 computed, 24 from the cache" in again.stderr
 
 
+def test_the_terminal_table_writes_each_value_as_stats_does(
+    gamegraph: Callable[..., CliResult],
+) -> None:
+    # a histogram as "value: count" pairs, not JSON; a float to six digits; the same row
+    # of numbers as --json gives
+    args = ("table", "crim", "--n", "8..9", "--columns", "p_positions,grundy")
+    rows = json.loads(gamegraph(*args, "--json").stdout)["rows"]
+    shown = " ".join(gamegraph(*args).stdout.split())
+    for row in rows:
+        pairs = ", ".join(f"{value}: {count}" for value, count in row["grundy"].items())
+        assert f"{row['n']} │ {row['p_positions']} │ {pairs} │" in shown, shown
+    assert "{" not in shown
+    chain = ("table", "random-bulgarian", "--n", "8", "--columns", "stationary_mode_probability")
+    probability = json.loads(gamegraph(*chain, "--json").stdout)["rows"][0]
+    value = f"{probability['stationary_mode_probability']:.6g}"
+    one = gamegraph(*chain)
+    assert f"│ 8 │ {value} │" in " ".join(one.stdout.split())
+    assert one.stderr.startswith("1 row (0 computed, 1 from the cache)"), one.stderr
+
+
 def test_a_parameter_range_on_the_command_line(gamegraph: Callable[..., CliResult]) -> None:
     result = gamegraph(
         "table", "austrian", "--n", "1..6", "--param", "L=1..4", "--columns", "cycles", "--json"
