@@ -12,7 +12,7 @@ import typer
 
 from gamegraph.progress import Progress
 
-__all__ = ["note", "print_json", "progress_bar", "summary_lines"]
+__all__ = ["format_value", "note", "print_json", "progress_bar", "summary_lines"]
 
 
 def note(message: str) -> None:
@@ -37,7 +37,7 @@ def summary_lines(title: str, data: dict[str, Any], seconds: float) -> None:
     typer.secho(title, bold=True)
     width = max((len(key) for key in data), default=0)
     for key, value in data.items():
-        typer.echo(f"  {key.replace('_', ' '):<{width}}  {_format(value)}")
+        typer.echo(f"  {key.replace('_', ' '):<{width}}  {format_value(value)}")
     typer.echo(f"computed in {seconds:.2f} s")
 
 
@@ -45,7 +45,7 @@ SHOWN = 40
 """Items of a list or dict a readable summary shows (--json prints them all)."""
 
 
-def _format(value: object, grouped: bool = True) -> str:
+def format_value(value: object, grouped: bool = True) -> str:
     """A value of a summary line; an int in a list or dict is written without thousands
     separators, which the list's commas would make ambiguous (50000000, 16666667)."""
     if isinstance(value, bool):
@@ -54,7 +54,7 @@ def _format(value: object, grouped: bool = True) -> str:
         return f"{value:,}" if grouped else str(value)
     if isinstance(value, dict | list):
         items = [
-            f"{k}: {_format(v, False)}" if isinstance(value, dict) else _format(v, False)
+            f"{k}: {format_value(v, False)}" if isinstance(value, dict) else format_value(v, False)
             for k, v in (value.items() if isinstance(value, dict) else enumerate(value))
         ]
         if len(items) > SHOWN:  # T_n's board at n = 10^8 has 17,724 holes

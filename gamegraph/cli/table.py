@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from gamegraph.cli._output import _format, note, progress_bar
+from gamegraph.cli._output import format_value, note, progress_bar
 from gamegraph.cli.options import shared_options
 from gamegraph.errors import InputError
 
@@ -172,7 +172,11 @@ def _show(result: Any) -> None:
 
     def cell(value: Any) -> str:  # as `gamegraph stats` writes a value, a float to 6 digits
         return (
-            "" if value is None else f"{value:.6g}" if isinstance(value, float) else _format(value)
+            ""
+            if value is None
+            else f"{value:.6g}"
+            if isinstance(value, float)
+            else format_value(value)
         )
 
     view = RichTable(title=result.game, header_style="bold")
