@@ -14,7 +14,8 @@ than a share. Workers of an external cluster declare theirs when they start::
 
 (on SLURM or PBS, dask-jobqueue's ``SLURMCluster(..., worker_extra_args=["--resources",
 "memory=4e9"])`` starts the same workers as jobs; see the README). Results come back in
-task order and equal what one process computes.
+task order and equal what one process computes. What a task logs to gamegraph's logger on a
+worker (a warning) comes back with its result and is logged here, where the user sees it.
 
 Small work runs in this process (starting a cluster costs seconds) unless a scheduler or a
 number of workers is given. Work asked for by a task that a Dask worker runs (a defined game's
@@ -24,10 +25,12 @@ cluster, and the settings it inherits (``GAMEGRAPH_DASK_WORKERS``) are its drive
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import socket
 import sys
+import threading
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -288,7 +291,35 @@ def _run_on(client: Any, tasks: Sequence[Task], resources: bool) -> Iterator[tup
         options: dict[str, Any] = {"pure": False, "key": f"{task.name or 'task'}-{i}-{run}"}
         if resources:
             options["resources"] = {"memory": max(task.memory, 1)}
-        futures.append(client.submit(task.fn, *task.args, **options))
+        futures.append(client.submit(_logged, task.fn, *task.args, **options))
     index = {future.key: i for i, future in enumerate(futures)}
     for future in as_completed(futures):
-        yield index[future.key], future.result()
+        result, said = future.result()
+        for message in said:
+            logging.getLogger("gamegraph").warning("%s", message)
+        yield index[future.key], result
+
+
+class _Kept(logging.Handler):
+    """The messages one thread logs, kept in a list."""
+
+    def __init__(self, kept: list[str]) -> None:
+        super().__init__(logging.WARNING)
+        self.kept, self.thread = kept, threading.get_ident()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.thread == self.thread:
+            self.kept.append(record.getMessage())
+
+
+def _logged(fn: Callable[..., Any], *args: Any) -> tuple[Any, list[str]]:
+    """``fn(*args)`` on a worker, and what it logged to gamegraph's logger: a worker's own
+    stderr is not the user's (another machine's, or a local worker's without the command
+    line's handler)."""
+    kept: list[str] = []
+    handler, logger = _Kept(kept), logging.getLogger("gamegraph")
+    logger.addHandler(handler)
+    try:
+        return fn(*args), kept
+    finally:
+        logger.removeHandler(handler)

@@ -202,6 +202,37 @@ def test_a_defined_game_from_a_file_runs_its_shards_on_the_cluster(
     assert there.stats()["positions"] == 53_174
 
 
+def test_a_warning_a_task_logs_on_a_worker_reaches_the_user_as_one_line(
+    scheduler: str, tmp_path: Path
+) -> None:
+    """A row of `gamegraph table` is built on a worker, whose stderr is not the user's: the
+    warning that a predicate kept no position comes back with the row and is said here."""
+    path = tmp_path / "evens.py"
+    path.write_text(
+        "import gamegraph as gg\n\n"
+        '@gg.solitaire(name="cluster-evens", space=gg.partitions(where=lambda p, n: '
+        "all(x % 2 == 0 for x in p)))\n"
+        "def move(p, n):\n    return p\n",
+        "utf-8",
+    )
+    args = ["table", "cluster-evens", "--n", "1..8", "--columns", "positions", "--json"]
+    done = subprocess.run(
+        [GAMEGRAPH, *args, "--no-cache", "--scheduler", scheduler, "--games-from", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)["rows"]
+    empty = [row["n"] for row in rows if row["positions"] == 0]
+    assert empty == [1, 3, 5, 7]  # no partition of an odd n has only even parts
+    said = sorted(line for line in done.stderr.splitlines() if line.startswith("warning:"))
+    assert said == sorted(
+        f"warning: cluster-evens(n={n}) has no position: its predicate <lambda> holds for none "
+        f"of the {count} positions of its space (Partitions({n}))"
+        for n, count in ((1, 1), (3, 3), (5, 7), (7, 15))
+    ), done.stderr
+
+
 def test_the_report_says_in_one_line_off_a_terminal_that_it_waits_for_dask_workers(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
