@@ -345,9 +345,11 @@ TABLE_BYTES_PER_POSITION = 160
 columns, its element id in an online load), with :data:`TABLE_BYTES_PER_ARC` and
 :data:`~gamegraph.games.limits.TABLE_BASE_BYTES`. Calibrated on the peak resident memory
 of `gamegraph load --games crim --online` at n = 40 and 45: 430 and 665 MiB measured, 466
-and 704 MiB estimated."""
+and 704 MiB estimated, when the writer still held each element id as a Python string and
+the moves sorted twice (CRIM_40 now peaks at 413 MiB: the constants err on the safe side)."""
 TABLE_BYTES_PER_ARC = 56
-"""Held per move by the online writer (the moves sorted by their start, and their order)."""
+"""Held per move by the online writer (the moves' order by one end, and that end sorted
+while the groups are cut)."""
 
 
 def estimate(game: Crim) -> Estimate:
