@@ -248,6 +248,20 @@ def test_n_500_and_10000_are_refused_in_one_line_without_recursing(gamegraph: Cl
                 assert "Traceback" not in result.output
 
 
+def test_a_space_that_ranks_by_a_listing_counts_it_in_the_estimate(
+    gamegraph: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # B3D_40 has A000219(40) = 281,846,923 positions: their listing (2n − 1 = 79 bytes each,
+    # 22.3 GB) is over the limit alone; before it was counted the estimate said 12.2 GiB, and
+    # the build ran on until it had taken the machine's memory
+    monkeypatch.setenv("GAMEGRAPH_MEMORY_LIMIT", "20G")
+    result = gamegraph("stats", "bulgarian-3d", "--n", "40")
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1, result.output
+    assert result.stderr.startswith("error: bulgarian-3d(n=40, layer_move=zx)")
+    need = re.search(r"~([\d.]+) GiB of memory", result.stderr)
+    assert need and float(need.group(1)) * 2**30 > 281_846_923 * 79
+
+
 def _help_text(output: str) -> str:
     """A --help page as one line of words (rich's box and wrapping taken out)."""
     return " ".join(re.sub(r"[│╭╮╰╯─]", " ", output).split())

@@ -93,6 +93,10 @@ class Space(ABC, Generic[P]):
         """Every position, in canonical order."""
         return list(iter(self))
 
+    def held_bytes(self) -> int:
+        """Bytes the space holds once it ranks (a listing; 0 where it ranks by counting)."""
+        return 0
+
     def __contains__(self, position: object) -> bool:
         try:
             self.rank(position)  # type: ignore[arg-type]

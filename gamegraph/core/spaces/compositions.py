@@ -204,6 +204,9 @@ class Necklaces(SequenceSpace):
             return 1
         return sum(_necklace_count(self.n, c, False) for c in range(1, self.n + 1))
 
+    def held_bytes(self) -> int:
+        return 8 * self.cardinality()
+
     @cached_property
     def base_ids(self) -> np.ndarray:
         """The base ids of the members, increasing."""

@@ -4,15 +4,19 @@ the row above entry by entry.
 A position's row (:meth:`~gamegraph.core.spaces.Space.encode`) is its rows joined by single
 0s. Ordered row by row: a larger first row first, then by its order in
 :class:`~gamegraph.core.spaces.Partitions`, and so on. The count is exact by the generating
-function; ranking lists the space once (cached).
+function; ranking lists the space once (cached, compiled: :mod:`._plane_kernels`), a byte per
+entry of each row, 2n − 1 bytes a position (:meth:`PlanePartitions.held_bytes`), and
+searches that listing.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
+
+import numpy as np
 
 from gamegraph.core.notation import (
     EMPTY_KEY,
@@ -22,8 +26,9 @@ from gamegraph.core.notation import (
     join_key,
     strip_brackets,
 )
-from gamegraph.core.spaces.base import PositionError, Space, narrowed
-from gamegraph.core.spaces.partitions import Partition, Partitions
+from gamegraph.core.spaces import _plane_kernels as k
+from gamegraph.core.spaces.base import PositionError, Space, flat_rows, narrowed
+from gamegraph.core.spaces.partitions import Partition
 from gamegraph.core.spaces.products import _joined, _multiset_counts
 from gamegraph.core.spaces.sequences import check_n
 
@@ -51,26 +56,42 @@ class PlanePartitions(Space[PlanePartition]):
         """Π_k (1 − x^k)^−k: k kinds of part k (n³/6 steps: each unrank checks its id)."""
         return _multiset_counts(self.n, kinds=lambda part: part)[self.n]
 
-    def __iter__(self) -> Iterator[PlanePartition]:
-        yield from _plane(self.n, None)
+    def held_bytes(self) -> int:
+        return self.cardinality() * self.row_width()
 
     @cached_property
-    def _listed(self) -> tuple[list[PlanePartition], dict[PlanePartition, int]]:
-        members = list(iter(self))
-        return members, {p: i for i, p in enumerate(members)}
+    def _listing(self) -> np.ndarray:
+        """Every position's row in order (:func:`._plane_kernels.list_planes`)."""
+        if self.n == 0:
+            return np.zeros((1, 0), dtype=np.uint8)
+        return k.list_planes(self.n, self._count, self.row_width())
+
+    def __iter__(self) -> Iterator[PlanePartition]:
+        for row in self._listing:
+            yield self.decode(row.tolist())
 
     def rank(self, position: PlanePartition) -> int:
         key = self._check(position)
-        index = self._listed[1].get(key)
-        if index is None:
+        found = k.rank_planes(self._listing, *flat_rows([self.encode(key)]), self.n)
+        if not all(key) or found[0] < 0:
             raise PositionError(
                 f"{position!r} is no plane partition of n = {self.n}: rows are partitions, "
                 "each at most the row above entry by entry, adding up to n"
             )
-        return index
+        return int(found[0])
+
+    def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
+        out = k.rank_planes(self._listing, flat, offsets, self.n)
+        if strict and (out < 0).any():
+            why = "rows are partitions, each at most the row above entry by entry, adding up to n"
+            raise self._no_member(int(np.argmax(out < 0)), flat, offsets, why)
+        return out
 
     def unrank(self, index: int) -> PlanePartition:
-        return self._listed[0][self._index(index)]
+        return self.decode(self._listing[self._index(index)].tolist())
+
+    def unrank_many(self, ids: np.ndarray | Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        return self._as_flat(self._listing[self._check_ids(ids)], None)
 
     def _check(self, position: object) -> PlanePartition:
         if not isinstance(position, tuple | list):
@@ -118,26 +139,6 @@ class PlanePartitions(Space[PlanePartition]):
         if not position:
             return EMPTY_NOTATION
         return "[" + ", ".join("[" + ",".join(map(str, row)) + "]" for row in position) + "]"
-
-
-def _plane(remaining: int, bound: Partition | None) -> Iterator[PlanePartition]:
-    """Plane partitions of ``remaining`` whose first row is at most ``bound`` entry by entry
-    (no bound: any), in the order of :class:`PlanePartitions`."""
-    if remaining == 0:
-        yield ()
-        return
-    top = remaining if bound is None else min(remaining, sum(bound))
-    for size in range(top, 0, -1):
-        for row in _rows(size, size if bound is None else len(bound)):
-            if bound is not None and any(v > b for v, b in zip(row, bound, strict=False)):
-                continue
-            for rest in _plane(remaining - size, row):
-                yield (row, *rest)
-
-
-@lru_cache(maxsize=4096)
-def _rows(size: int, max_parts: int) -> list[Partition]:
-    return Partitions(size, max_parts=max_parts).list()
 
 
 def plane_partitions(

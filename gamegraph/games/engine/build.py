@@ -126,7 +126,9 @@ def estimate(game: Any) -> Estimate:
     shard = (
         min(size, SHARD) * SHARD_BYTES_PER_POSITION * (1 if definition.kind == "functional" else 3)
     )
-    total = size * per_position + arcs * 24 * (definition.kind != "functional") + shard + BASE_BYTES
+    held = base_of(whole).held_bytes()  # a listing the space ranks by
+    total = size * per_position + arcs * 24 * (definition.kind != "functional") + shard + held
+    total += BASE_BYTES
     entries = None if space.kind == "partitions" else _longest_row(whole, n)
     return Estimate(
         size,
