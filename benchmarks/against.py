@@ -5,7 +5,8 @@ process, several rounds; prints each side's best wall and CPU seconds and the ra
 Cases: B_70 and the full G_60 with their analyses (the built-in engines), the Bulgarian move
 written in pure Python over p(60) (the examples package's ``defined-bulgarian``, target
 <= 4.5 s) and as a compiled definition over p(70), Carolina, CRIM, random Bulgarian,
-Tchoukaillon, Austrian and Montreal at sizes of a second or more, and two of the survey's games.
+Tchoukaillon, Austrian and Montreal at sizes of a second or more, two of the survey's games,
+and the three-dimensional game on the plane partitions of 24.
 
     python benchmarks/against.py                    # against HEAD~1
     python benchmarks/against.py --against 661850d --rounds 5 b70 g60
@@ -41,6 +42,7 @@ CASES = {
         "result = [gg.multiplayer_bulgarian(22, players=2).stats()['cycles'], "
         "gg.bulgarian_3d(16).stats()['cycles']]"
     ),
+    "b3d24": "result = gg.bulgarian_3d(24).stats()",  # 451,194 plane partitions
 }
 TARGETS = {"defined-b60": 4.5}
 """Seconds a case must take at most (issue 28: the pure-Python B_60)."""

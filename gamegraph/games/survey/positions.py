@@ -62,9 +62,10 @@ def hands(n: int, players: int) -> PartitionTuples:
     return PartitionTuples(n, players)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=2)
 def planes(n: int) -> PlanePartitions:
-    """The plane partitions of n (built, and listed for ranking, once per n)."""
+    """The plane partitions of n (built, and listed for ranking, once per n; the last two
+    kept, as a listing takes 2n − 1 bytes a position: a table over n keeps no more)."""
     from gamegraph.core.spaces import PlanePartitions
 
     return PlanePartitions(n)
