@@ -1,5 +1,5 @@
-"""A gamegraph command interrupted at a chosen moment: Ctrl-C, as a terminal delivers it, to
-one busy in a move (tests/unit/test_interrupt.py, test_move_timeout.py and
+"""A gamegraph command interrupted at a chosen moment: Ctrl-C, as a terminal delivers it (or
+SIGTERM), to one busy in a move (tests/unit/test_interrupt.py, test_move_timeout.py and
 tests/integration/test_unknown_games.py), and SIGKILL to one midway through a store swap or a
 dump (tests/integration/test_bulk.py, test_dump_restore.py)."""
 
@@ -22,11 +22,12 @@ def interrupt_once_started(
     env: Mapping[str, str] | None = None,
     start_within: float = 240,
     end_within: float = 60,
+    signum: int = signal.SIGINT,
 ) -> tuple[int, str, str]:
     """Run ``gamegraph ARGS``, wait until its move has created ``marker``, send it SIGINT
-    half a second later, and return its exit code, stdout and stderr. The child takes SIGINT
-    as a terminal's Ctrl-C, whatever this process does with it; it is killed if it outlives
-    the test."""
+    (or ``signum``) half a second later, and return its exit code, stdout and stderr. The
+    child takes SIGINT as a terminal's Ctrl-C, whatever this process does with it; it is
+    killed if it outlives the test."""
     process = subprocess.Popen(
         [sys.executable, "-m", "gamegraph", *args],
         stdout=subprocess.PIPE,
@@ -42,7 +43,7 @@ def interrupt_once_started(
             assert time.monotonic() < deadline, "the move never started"
             time.sleep(0.2)
         time.sleep(0.5)
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signum)
         out, err = process.communicate(timeout=end_within)
     finally:
         if process.poll() is None:

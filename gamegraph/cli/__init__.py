@@ -15,6 +15,7 @@ import importlib
 import inspect
 import logging
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Annotated, NoReturn
@@ -48,6 +49,23 @@ __all__ = ["app", "main", "run"]
 
 INTERRUPTED = 130
 """The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
+TERMINATED = 143
+"""The exit code of a command stopped by SIGTERM (128 + SIGTERM)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``timeout``, a job scheduler, ``kill``) raised where the command is, so it
+    ends as Ctrl-C does: a load's claim released, a local Dask cluster closed, one line."""
+
+
+_stopped_by: list[int] = []
+"""The signal that stopped the command, when one did (typer makes Ctrl-C an exit code)."""
+
+
+def _terminate(signum: int, _frame: object) -> None:
+    _stopped_by.append(signum)
+    raise Terminated
+
 
 GAMES_FROM = "--games-from"
 """Every command takes ``--games-from FILE.py`` (more than once, or a path list): the files
@@ -218,7 +236,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except typer.Abort:
         return _error("interrupted", 1)
     except KeyboardInterrupt:
-        return _error("interrupted (Ctrl-C)", INTERRUPTED)
+        return _interrupted()
     except Exception as e:
         if os.environ.get("GAMEGRAPH_DEBUG"):
             raise
@@ -228,10 +246,17 @@ def run(argv: Sequence[str] | None = None) -> int:
             1,
         )
     if result == INTERRUPTED:  # typer turns Ctrl-C into this exit code, silently
-        return _error("interrupted (Ctrl-C)", INTERRUPTED)
+        return _interrupted()
     return result if isinstance(result, int) else 0
 
 
+def _interrupted() -> int:
+    if _stopped_by:
+        return _error("terminated (SIGTERM)", TERMINATED)
+    return _error("interrupted (Ctrl-C)", INTERRUPTED)
+
+
 def main() -> NoReturn:
-    """Console-script entry point."""
+    """Console-script entry point (SIGTERM ends a command as Ctrl-C does)."""
+    signal.signal(signal.SIGTERM, _terminate)
     sys.exit(run())
