@@ -31,6 +31,14 @@ def query(
             show_default=False,
         ),
     ] = None,
+    n: Annotated[
+        str | None,
+        typer.Option(
+            "--n",
+            help="The query's parameter n, as the other commands take it: --n 24 is --param n=24.",
+            show_default=False,
+        ),
+    ] = None,
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="Output: table, json or csv.")
     ] = "table",
@@ -57,7 +65,7 @@ def query(
     command says what is wrong and exits with 2 (bad request) or 1 (graph not loaded, Neo4j
     error).
 
-    Example: `gamegraph query floridian_turns_to_core --param n=24 --param position=24`
+    Example: `gamegraph query floridian_turns_to_core --n 24 --param position=24`
     """
     from gamegraph.db.queries import browser_text, convert_params, get_query, parse_param_args
 
@@ -69,7 +77,7 @@ def query(
     if name is None:
         raise InputError("name a query (`gamegraph query --list` shows them)")
     named = get_query(name)
-    raw = parse_param_args(param or [])
+    raw = parse_param_args([*(param or []), *([] if n is None else [f"n={n}"])])
     if cypher:
         typer.echo(browser_text(named, convert_params(named, raw) if raw else None))
         return

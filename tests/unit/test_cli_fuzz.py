@@ -117,6 +117,8 @@ def _query_args(draw: Any) -> list[str]:
         value = draw(st.one_of(hostile_int, position, word, huge_int))
         args += ["--param", f"{key}={value}" if draw(st.booleans()) else key]
     if draw(st.booleans()):
+        args += ["--n", draw(st.one_of(hostile_int, word, huge_int))]
+    if draw(st.booleans()):
         args += ["--format", draw(st.sampled_from(["table", "json", "csv", "xml"]))]
     if draw(st.booleans()):
         args.append(draw(st.sampled_from(["--cypher", "--list"])))

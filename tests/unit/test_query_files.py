@@ -637,6 +637,31 @@ def test_query_cypher_prints_browser_text_without_connecting(
     )
 
 
+def test_query_takes_n_as_every_command_does(
+    monkeypatch: pytest.MonkeyPatch, gamegraph: Cli
+) -> None:
+    # `gamegraph query floridian_losing --n 24` said "No such option: --n"
+    def no_database(*_: Any, **__: Any) -> None:
+        raise AssertionError("connected to Neo4j to print a query")
+
+    monkeypatch.setattr(cli_options, "open_database", no_database)
+    args = ["query", "bulgarian_reaches", "-p", "position=3^2 4", "-p", "target=[4,4,2]"]
+    by_option = cli.invoke(app, [*args, "--n", "10", "--cypher"])
+    by_param = cli.invoke(app, [*args, "-p", "n=10", "--cypher"])
+    assert by_option.exit_code == by_param.exit_code == 0
+    assert by_option.output == by_param.output
+    assert by_option.output.startswith(":param n => 10;\n:param position => '4,3,3';")
+    for extra, error in (
+        (["-p", "n=10", "--n", "10"], "parameter 'n' given twice"),
+        (["--n", "ten"], "parameter n='ten' is not an integer"),
+    ):
+        result = gamegraph(*args, *extra, "--cypher")
+        assert result.exit_code == 2 and result.stderr.strip() == f"error: {error}", result.output
+    result = gamegraph("query", "graphs_loaded", "--n", "5", "--cypher")
+    no_n = "error: graphs_loaded has no parameter 'n'; it takes no parameters"
+    assert result.exit_code == 2 and result.stderr.strip() == no_n
+
+
 def test_a_game_registered_later_rebuilds_the_command_line_but_keeps_cli_options_as_set(
     monkeypatch: pytest.MonkeyPatch, gamegraph: Cli
 ) -> None:
