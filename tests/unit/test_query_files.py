@@ -541,6 +541,16 @@ def test_query_list_as_json_has_names_descriptions_and_params() -> None:
     assert listed["bulgarian_cycles"]["scan"]
 
 
+@pytest.fixture
+def no_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line may not open a database: what it is asked needs none."""
+
+    def refuse(*_: Any, **__: Any) -> None:
+        raise AssertionError("connected to Neo4j where no database was needed")
+
+    monkeypatch.setattr(cli_options, "open_database", refuse)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -554,13 +564,10 @@ def test_query_list_as_json_has_names_descriptions_and_params() -> None:
         ([], "name a query"),
     ],
 )
+@pytest.mark.usefixtures("no_database")
 def test_bad_query_requests_exit_2_before_connecting(
-    args: list[str], message: str, monkeypatch: pytest.MonkeyPatch, gamegraph: Cli
+    args: list[str], message: str, gamegraph: Cli
 ) -> None:
-    def no_database(*_: Any, **__: Any) -> None:
-        raise AssertionError("connected to Neo4j for a bad request")
-
-    monkeypatch.setattr(cli_options, "open_database", no_database)
     result = gamegraph("query", *args)
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and message in result.stderr
@@ -622,13 +629,8 @@ def test_browser_text_without_params_uses_the_header_examples() -> None:
     assert browser_text(query).splitlines()[0] == ":param n => 33;"
 
 
-def test_query_cypher_prints_browser_text_without_connecting(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    def no_database(*_: Any, **__: Any) -> None:
-        raise AssertionError("connected to Neo4j to print a query")
-
-    monkeypatch.setattr(cli_options, "open_database", no_database)
+@pytest.mark.usefixtures("no_database")
+def test_query_cypher_prints_browser_text_without_connecting() -> None:
     args = ["query", "bulgarian_reaches", "-p", "n=10", "-p", "position=3^2 4"]
     result = cli.invoke(app, [*args, "-p", "target=[4,4,2]", "--cypher"])
     assert result.exit_code == 0
@@ -637,14 +639,9 @@ def test_query_cypher_prints_browser_text_without_connecting(
     )
 
 
-def test_query_takes_n_as_every_command_does(
-    monkeypatch: pytest.MonkeyPatch, gamegraph: Cli
-) -> None:
+@pytest.mark.usefixtures("no_database")
+def test_query_takes_n_as_every_command_does(gamegraph: Cli) -> None:
     # `gamegraph query floridian_losing --n 24` said "No such option: --n"
-    def no_database(*_: Any, **__: Any) -> None:
-        raise AssertionError("connected to Neo4j to print a query")
-
-    monkeypatch.setattr(cli_options, "open_database", no_database)
     args = ["query", "bulgarian_reaches", "-p", "position=3^2 4", "-p", "target=[4,4,2]"]
     by_option = cli.invoke(app, [*args, "--n", "10", "--cypher"])
     by_param = cli.invoke(app, [*args, "-p", "n=10", "--cypher"])
