@@ -36,6 +36,9 @@ __all__ = ["PlanePartition", "PlanePartitions", "plane_partitions"]
 
 PlanePartition = tuple[Partition, ...]
 
+_RULE = "rows are partitions, each at most the row above entry by entry, adding up to n"
+"""What a member is, said when a position or a row is none."""
+
 
 class PlanePartitions(Space[PlanePartition]):
     """The plane partitions of n (see the module docstring)."""
@@ -74,17 +77,13 @@ class PlanePartitions(Space[PlanePartition]):
         key = self._check(position)
         found = k.rank_planes(self._listing, *flat_rows([self.encode(key)]), self.n)
         if not all(key) or found[0] < 0:
-            raise PositionError(
-                f"{position!r} is no plane partition of n = {self.n}: rows are partitions, "
-                "each at most the row above entry by entry, adding up to n"
-            )
+            raise PositionError(f"{position!r} is no plane partition of n = {self.n}: {_RULE}")
         return int(found[0])
 
     def _rank_flat(self, flat: np.ndarray, offsets: np.ndarray, strict: bool) -> np.ndarray:
         out = k.rank_planes(self._listing, flat, offsets, self.n)
         if strict and (out < 0).any():
-            why = "rows are partitions, each at most the row above entry by entry, adding up to n"
-            raise self._no_member(int(np.argmax(out < 0)), flat, offsets, why)
+            raise self._no_member(int(np.argmax(out < 0)), flat, offsets, _RULE)
         return out
 
     def unrank(self, index: int) -> PlanePartition:
